@@ -1,0 +1,29 @@
+/** fc-playground command line: `npm run -s cli -- <command> …` */
+import { runBfclParity } from './parity-bfcl';
+
+const USAGE = `usage:
+  cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
+  cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)`;
+
+function main(argv: string[]): number {
+  const out = (line: string) => process.stdout.write(line + '\n');
+  const [cmd, kind, dir] = argv;
+  if (cmd === 'parity' && dir) {
+    if (kind === 'bfcl-ast') {
+      runBfclParity(dir, out);
+      return 0;
+    }
+    if (kind === 'comptoolbench') {
+      return 0;
+    }
+  }
+  process.stderr.write(USAGE + '\n');
+  return 2;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,30 @@
+/** JSON Lines with lossless numbers; errors name the line. */
+import type { PyValue } from '../core/pyvalue';
+import { JsonError, parseJsonValue } from '../parsing/json-value';
+
+export class FormatError extends Error {
+  override name = 'FormatError';
+  constructor(
+    readonly record: string,
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${record}: ${field}: ${message}`);
+  }
+}
+
+export function parseJsonLines(text: string, source = 'input'): PyValue[] {
+  const out: PyValue[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.trim() === '') continue;
+    try {
+      out.push(parseJsonValue(line));
+    } catch (e) {
+      if (e instanceof JsonError) throw new FormatError(`${source} line ${i + 1}`, '(json)', e.message);
+      throw e;
+    }
+  }
+  return out;
+}

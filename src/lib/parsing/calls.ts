@@ -1,0 +1,30 @@
+/** The one shape every output parser produces. */
+import type { PyDict } from '../core/pyvalue';
+
+export interface Call {
+  name: string;
+  args: PyDict;
+}
+
+export type ParseErrorKind = 'syntax' | 'not_calls' | 'unsupported' | 'empty';
+
+export interface ParseError {
+  kind: ParseErrorKind;
+  message: string;
+}
+
+export type ParseResult = { ok: true; calls: Call[] } | { ok: false; error: ParseError };
+
+export class DecodeFailure extends Error {
+  override name = 'DecodeFailure';
+  constructor(
+    readonly kind: ParseErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function failure(kind: ParseErrorKind, message: string): ParseResult {
+  return { ok: false, error: { kind, message } };
+}
