@@ -1,5 +1,7 @@
 /** fc-playground command line: `npm run -s cli -- <command> …` */
 import { runBfclParity } from './parity-bfcl';
+import { runDagParity } from './parity-comptoolbench';
+import { runDagAggregates } from './parity-comptoolbench-aggregates';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
@@ -14,6 +16,8 @@ function main(argv: string[]): number {
       return 0;
     }
     if (kind === 'comptoolbench') {
+      const { scores, corpus } = runDagParity(dir, out);
+      runDagAggregates(dir, corpus, scores, out);
       return 0;
     }
   }

@@ -1,0 +1,203 @@
+/**
+ * CompToolBench aggregates over scored tasks: per-level accuracy, the code's
+ * CompGap (per-tool L0 bottleneck) and the paper's (Acc_L0 − Acc_Lk),
+ * diagnostics, the Selection Gap in its several published spellings, and the
+ * weight ablation with Spearman rank correlation between configurations.
+ */
+import { type DagErrorType, type DagScore, type DagTask, DEFAULT_WEIGHTS, LEVELS, type Level, round4, STRING_THRESHOLD, type WeightConfig, weightedOverall } from '../scoring/dag';
+import { mean, spearman, type SpearmanResult } from './stats';
+
+export type ComposedLevel = Exclude<Level, 'L0_node'>;
+export const COMPOSED_LEVELS: readonly ComposedLevel[] = ['L1_chain', 'L2_parallel', 'L3_dag'];
+
+export interface ScoredTask {
+  task: DagTask;
+  score: DagScore;
+}
+
+export interface Diagnostics {
+  toolSelectionAccuracy: number;
+  argumentAccuracy: number;
+  dataFlowAccuracy: number;
+  completionRate: number;
+  hallucinatedToolRate: number;
+  earlyTerminationRate: number;
+}
+
+export interface CompositionReport {
+  overallAccuracy: number;
+  perLevelAccuracy: Record<Level, number>;
+  taskCounts: Record<Level, number>;
+  /** the reference code's CompGap: per task, min L0 accuracy of its tools (0 without an L0 task) − overall */
+  compGap: Record<ComposedLevel, number> & { overall: number };
+  /** the paper's formula: Acc_L0 − Acc_Lk, overall = mean of the three */
+  paperCompGap: Record<ComposedLevel, number> & { overall: number };
+  perToolL0Accuracy: Record<string, number>;
+  diagnostics: Diagnostics;
+  errorDistribution: Partial<Record<DagErrorType, number>>;
+  selectionGap: SelectionGap;
+}
+
+export interface SelectionGap {
+  /** README / bootstrap form: mean(Acc_L1, Acc_L2, Acc_L3) − Acc_L0; positive = the gap is present */
+  composedMinusL0: number;
+  /** the paper's table flag: L0 below the mean of the composed levels */
+  present: boolean;
+  /** the ablation script's stricter test: L0 below every composed level */
+  presentStrict: boolean;
+}
+
+function byLevel<T>(make: (level: Level) => T): Record<Level, T> {
+  return Object.fromEntries(LEVELS.map((l) => [l, make(l)])) as Record<Level, T>;
+}
+
+export function perToolL0Accuracy(scored: readonly ScoredTask[]): Record<string, number> {
+  const passes = new Map<string, number[]>();
+  for (const { task, score } of scored) {
+    if (task.level !== 'L0_node') continue;
+    const tool = task.steps[0]?.toolName;
+    if (tool === undefined) continue;
+    const list = passes.get(tool) ?? [];
+    list.push(score.overall >= STRING_THRESHOLD ? 1 : 0);
+    passes.set(tool, list);
+  }
+  const out: Record<string, number> = {};
+  for (const tool of [...passes.keys()].sort()) out[tool] = mean(passes.get(tool) as number[]);
+  return out;
+}
+
+export function selectionGap(acc: Record<Level, number>): SelectionGap {
+  const composed = COMPOSED_LEVELS.map((l) => acc[l]);
+  const composedMean = mean(composed);
+  return {
+    composedMinusL0: composedMean - acc.L0_node,
+    present: acc.L0_node < composedMean,
+    presentStrict: acc.L0_node < Math.min(...composed),
+  };
+}
+
+export function compositionReport(scored: readonly ScoredTask[]): CompositionReport {
+  const levelScores = byLevel((l) => scored.filter((s) => s.task.level === l));
+  const perLevelAccuracy = byLevel((l) => mean(levelScores[l].map((s) => s.score.overall)));
+  const toolAcc = perToolL0Accuracy(scored);
+  const gapOf = (l: ComposedLevel) =>
+    mean(
+      levelScores[l].map(({ task, score }) => {
+        const tools = new Set(task.steps.map((s) => s.toolName));
+        const bottleneck = Math.min(...[...tools].map((t) => toolAcc[t] ?? 0));
+        return (tools.size ? bottleneck : 0) - score.overall;
+      }),
+    );
+  const gap = { L1_chain: gapOf('L1_chain'), L2_parallel: gapOf('L2_parallel'), L3_dag: gapOf('L3_dag') };
+  const paper = {
+    L1_chain: perLevelAccuracy.L0_node - perLevelAccuracy.L1_chain,
+    L2_parallel: perLevelAccuracy.L0_node - perLevelAccuracy.L2_parallel,
+    L3_dag: perLevelAccuracy.L0_node - perLevelAccuracy.L3_dag,
+  };
+  const callScores = scored.flatMap((s) => s.score.callScores);
+  const matched = callScores.filter((c) => c.matched);
+  const errorDistribution: Partial<Record<DagErrorType, number>> = {};
+  for (const { score } of scored) if (score.errorType) errorDistribution[score.errorType] = (errorDistribution[score.errorType] ?? 0) + 1;
+  const composedCount = scored.length - levelScores.L0_node.length;
+  const rate = (e: DagErrorType) => (composedCount ? (errorDistribution[e] ?? 0) / composedCount : 0);
+  return {
+    overallAccuracy: mean(scored.map((s) => s.score.overall)),
+    perLevelAccuracy,
+    taskCounts: byLevel((l) => levelScores[l].length),
+    compGap: { ...gap, overall: 0.3 * gap.L1_chain + 0.3 * gap.L2_parallel + 0.4 * gap.L3_dag },
+    paperCompGap: { ...paper, overall: mean([paper.L1_chain, paper.L2_parallel, paper.L3_dag]) },
+    perToolL0Accuracy: toolAcc,
+    diagnostics: {
+      toolSelectionAccuracy: matched.length ? matched.filter((c) => c.toolCorrect).length / matched.length : 0,
+      argumentAccuracy: mean(matched.map((c) => c.argsScore)),
+      dataFlowAccuracy: mean(scored.map((s) => s.score.dataFlowScore)),
+      completionRate: callScores.length ? matched.length / callScores.length : 0,
+      hallucinatedToolRate: rate('E6_hallucinated_tool'),
+      earlyTerminationRate: rate('E8_partial_completion'),
+    },
+    errorDistribution,
+    selectionGap: selectionGap(perLevelAccuracy),
+  };
+}
+
+// ------------------------------------------------------------------ weight ablation
+
+export const WEIGHT_CONFIGS: readonly WeightConfig[] = [
+  DEFAULT_WEIGHTS,
+  { name: 'Uniform', l1: [1 / 3, 1 / 3, 1 / 3], l2: [0.25, 0.25, 0.25, 0.25], l3: [0.25, 0.25, 0.25, 0.25], binaryThreshold: null },
+  { name: 'Sequence-heavy', l1: [0.6, 0.2, 0.2], l2: [0.5, 0.2, 0.15, 0.15], l3: [0.5, 0.2, 0.15, 0.15], binaryThreshold: null },
+  { name: 'Args-heavy', l1: [0.2, 0.6, 0.2], l2: [0.15, 0.55, 0.15, 0.15], l3: [0.15, 0.55, 0.15, 0.15], binaryThreshold: null },
+  { name: 'Completeness-heavy', l1: [0.2, 0.2, 0.6], l2: [0.15, 0.15, 0.15, 0.55], l3: [0.15, 0.15, 0.15, 0.55], binaryThreshold: null },
+  { name: 'Data-flow-heavy', l1: [0.25, 0.25, 0.5], l2: [0.15, 0.15, 0.55, 0.15], l3: [0.15, 0.15, 0.55, 0.15], binaryThreshold: null },
+  { ...DEFAULT_WEIGHTS, name: 'Binary (≥0.50)', binaryThreshold: 0.5 },
+  { ...DEFAULT_WEIGHTS, name: 'Binary (≥0.70)', binaryThreshold: 0.7 },
+];
+
+export interface AblationRow {
+  config: string;
+  overall: number;
+  perLevel: Record<Level, number>;
+  /** L0 below every composed level */
+  selectionGapPresent: boolean;
+}
+
+/**
+ * Re-weights each task's sub-scores, rounded to 4 decimals as the reference
+ * script reads them from checkpoints; L0 keeps its binary score.
+ */
+export function weightAblation(scored: readonly ScoredTask[], configs: readonly WeightConfig[] = WEIGHT_CONFIGS): AblationRow[] {
+  return configs.map((config) => {
+    const rescored = scored.map(({ task, score }) => {
+      const value =
+        task.level === 'L0_node'
+          ? round4(score.overall)
+          : weightedOverall(task.level, { sequence: round4(score.toolSequenceScore), args: round4(score.argumentScore), dataFlow: round4(score.dataFlowScore), completeness: round4(score.completenessScore) }, config);
+      return { level: task.level, value };
+    });
+    const perLevel = byLevel((l) => mean(rescored.filter((r) => r.level === l).map((r) => r.value)));
+    return {
+      config: config.name,
+      overall: mean(rescored.map((r) => r.value)),
+      perLevel,
+      selectionGapPresent: selectionGap(perLevel).presentStrict,
+    };
+  });
+}
+
+/** Spearman ρ between the default configuration's overall scores and each other one's, across models. */
+export function ablationRankCorrelation(models: readonly AblationRow[][]): { config: string; result: SpearmanResult }[] {
+  const first = models[0];
+  if (!first) return [];
+  // the reference script ranks the overall values as it prints them, rounded to 4 decimals
+  const base = models.map((rows) => round4((rows[0] as AblationRow).overall));
+  return first.slice(1).map((row, i) => ({
+    config: row.config,
+    result: spearman(
+      base,
+      models.map((rows) => round4((rows[i + 1] as AblationRow).overall)),
+    ),
+  }));
+}
+
+// ------------------------------------------------------------------ leaderboard spelling
+
+export interface LeaderboardView {
+  perLevel: Record<Level, number>;
+  overall: number;
+  /** generate_final_leaderboard.py: Acc_L0 − mean(composed levels that have tasks) — the opposite sign */
+  l0MinusComposed: number;
+  l0MinusL3: number;
+}
+
+/** The leaderboard script's figures, computed from per-task scores rounded to 4 decimals. */
+export function leaderboardView(scored: readonly ScoredTask[]): LeaderboardView {
+  const rounded = scored.map((s) => ({ level: s.task.level, value: round4(s.score.overall) }));
+  const perLevel = byLevel((l) => mean(rounded.filter((r) => r.level === l).map((r) => r.value)));
+  const present = COMPOSED_LEVELS.filter((l) => rounded.some((r) => r.level === l));
+  return {
+    perLevel,
+    overall: mean(rounded.map((r) => r.value)),
+    l0MinusComposed: perLevel.L0_node - mean(present.map((l) => perLevel[l])),
+    l0MinusL3: perLevel.L0_node - perLevel.L3_dag,
+  };
+}

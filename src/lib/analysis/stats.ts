@@ -1,0 +1,93 @@
+/** Small statistics used by the analyses: means, ranks, Spearman ρ with its p-value. */
+
+/** Arithmetic mean, summed left to right (as Python's sum); 0 for no values. */
+export function mean(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  let s = 0;
+  for (const v of values) s += v;
+  return s / values.length;
+}
+
+/** Ranks from 1, ties sharing their average rank. */
+export function averageRanks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const ranks = new Array<number>(values.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && (order[j + 1] as readonly [number, number])[0] === (order[i] as readonly [number, number])[0]) j++;
+    const avg = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) ranks[(order[k] as readonly [number, number])[1]] = avg;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number {
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < x.length; i++) {
+    const dx = (x[i] as number) - mx;
+    const dy = (y[i] as number) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+export interface SpearmanResult {
+  rho: number;
+  /** two-sided, from the t distribution with n − 2 degrees of freedom (as scipy.stats.spearmanr) */
+  pValue: number;
+}
+
+export function spearman(x: readonly number[], y: readonly number[]): SpearmanResult {
+  const rho = pearson(averageRanks(x), averageRanks(y));
+  const df = x.length - 2;
+  if (!Number.isFinite(rho) || df <= 0) return { rho, pValue: NaN };
+  if (Math.abs(rho) >= 1) return { rho, pValue: 0 };
+  const t = rho * Math.sqrt(df / ((1 + rho) * (1 - rho)));
+  return { rho, pValue: regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5) };
+}
+
+function logGamma(x: number): number {
+  const g = 7;
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  x -= 1;
+  let a = c[0] as number;
+  const t = x + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += (c[i] as number) / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** I_x(a, b) by Lentz's continued fraction. */
+export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  if (x > (a + 1) / (a + b + 2)) return 1 - regularizedIncompleteBeta(1 - x, b, a);
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x)) / a;
+  const tiny = 1e-300;
+  let f = 1;
+  let c = 1;
+  let d = 0;
+  for (let i = 0; i <= 400; i++) {
+    const m = Math.floor(i / 2);
+    let num: number;
+    if (i === 0) num = 1;
+    else if (i % 2 === 0) num = (m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m));
+    else num = -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1));
+    d = 1 + num * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    d = 1 / d;
+    c = 1 + num / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    const cd = c * d;
+    f *= cd;
+    if (Math.abs(1 - cd) < 1e-15) break;
+  }
+  return front * (f - 1);
+}
