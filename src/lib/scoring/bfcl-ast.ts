@@ -225,9 +225,16 @@ export function standardize(s: string): string {
   return s.replace(STANDARDIZE, '').toLowerCase().replaceAll("'", '"');
 }
 
+// Allowed-value lists belong to a sample and are checked against many outputs: standardize them once.
+const standardizedStrings = new WeakMap<PyValue[], PyValue[]>();
+
 function standardizeAll(values: PyValue[]): PyValue[] {
-  const out: PyValue[] = [];
-  for (const v of values) if (typeof v === 'string') out.push(standardize(v));
+  let out = standardizedStrings.get(values);
+  if (!out) {
+    out = [];
+    for (const v of values) if (typeof v === 'string') out.push(standardize(v));
+    standardizedStrings.set(values, out);
+  }
   return out;
 }
 

@@ -98,27 +98,63 @@ export function numbersMatch(expected: number, actual: number): boolean {
   return Math.abs(expected - actual) <= NUMERIC_REL_TOLERANCE * Math.max(Math.abs(expected), Math.abs(actual));
 }
 
-/** Levenshtein distance over code points, with two rolling rows. */
-export function levenshtein(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  if (x.length === 0) return y.length;
-  if (y.length === 0) return x.length;
-  let prev = new Array<number>(y.length + 1);
-  let cur = new Array<number>(y.length + 1);
-  for (let j = 0; j <= y.length; j++) prev[j] = j;
-  for (let i = 1; i <= x.length; i++) {
-    cur[0] = i;
+const hasSurrogates = (s: string) => /[\ud800-\udfff]/.test(s);
+
+/** Characters as numbers: UTF-16 units when there are no surrogate pairs, else code points. */
+function codes(s: string): ArrayLike<number> {
+  if (!hasSurrogates(s)) {
+    const out = new Uint16Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  return Array.from(s, (ch) => ch.codePointAt(0) as number);
+}
+
+let rowA = new Int32Array(256);
+let rowB = new Int32Array(256);
+
+/**
+ * Levenshtein distance over code points, or `limit + 1` as soon as it is known
+ * to exceed `limit` (only cells within `limit` of the diagonal are computed).
+ */
+export function levenshtein(a: string, b: string, limit = Infinity): number {
+  const x = codes(a);
+  const y = codes(b);
+  const n = x.length;
+  const m = y.length;
+  if (Math.abs(n - m) > limit) return limit + 1;
+  if (n === 0 || m === 0) return Math.max(n, m);
+  const band = Math.min(Math.max(n, m), limit);
+  if (rowA.length <= m) {
+    rowA = new Int32Array(m + 1);
+    rowB = new Int32Array(m + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  const BIG = 0x3fffffff;
+  for (let j = 0; j <= m; j++) prev[j] = j <= band ? j : BIG;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - band);
+    const hi = Math.min(m, i + band);
+    cur[lo - 1] = lo === 1 ? (i <= band ? i : BIG) : BIG;
+    let rowMin = cur[lo - 1] as number;
     const xi = x[i - 1];
-    for (let j = 1; j <= y.length; j++) {
+    for (let j = lo; j <= hi; j++) {
       const sub = (prev[j - 1] as number) + (xi === y[j - 1] ? 0 : 1);
       const del = (prev[j] as number) + 1;
       const ins = (cur[j - 1] as number) + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
-    [prev, cur] = [cur, prev];
+    if (hi < m) cur[hi + 1] = BIG;
+    if (rowMin > limit) return limit + 1;
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
-  return prev[y.length] as number;
+  const d = prev[m] as number;
+  return d > limit ? limit + 1 : d;
 }
 
 /** Exact → 1; equal after lower-casing and collapsing whitespace → 1; else similarity if ≥ 0.85, else 0. */
@@ -128,7 +164,10 @@ export function matchString(expected: string, actual: string): number {
   const a = pyCollapseSpace(actual.toLowerCase());
   if (e === a) return 1;
   const longest = Math.max(codePointLength(e), codePointLength(a));
-  const sim = longest === 0 ? 1 : 1 - levenshtein(e, a) / longest;
+  if (longest === 0) return 1;
+  // a distance above this cannot reach the threshold, so the DP may stop there
+  const limit = Math.ceil((1 - STRING_THRESHOLD) * longest) + 1;
+  const sim = 1 - levenshtein(e, a, limit) / longest;
   return sim >= STRING_THRESHOLD ? sim : 0;
 }
 

@@ -50,6 +50,8 @@ const HARD_KEYWORDS = new Set([
 
 const MAX_DEPTH = 200;
 
+const BINARY_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['<<', '>>'], ['+', '-'], ['*', '/', '//', '%', '@']];
+
 /** `ast.parse(src, mode="eval").body` */
 export function parsePythonExpression(src: string): Node {
   return new Parser(src, tokenize(src)).evalInput();
@@ -254,24 +256,24 @@ class Parser {
     return ops.length ? { k: 'Compare', left, ops, comparators } : left;
   }
 
-  private binary(ops: readonly string[], next: () => Node): Node {
-    let left = next();
+  /** Binary operators from `|` down to `* / // % @`, by precedence climbing. */
+  private binary(level: number): Node {
+    if (level >= BINARY_LEVELS.length) return this.factor();
+    let left = this.binary(level + 1);
+    const ops = BINARY_LEVELS[level] as readonly string[];
     for (;;) {
       const t = this.tok;
       if (t.t !== 'op' || !ops.includes(t.v)) return left;
       this.i++;
-      left = { k: 'BinOp', op: t.v, left, right: next() };
+      left = { k: 'BinOp', op: t.v, left, right: this.binary(level + 1) };
     }
   }
 
-  private bitOr = (): Node => this.binary(['|'], this.bitXor);
-  private bitXor = (): Node => this.binary(['^'], this.bitAnd);
-  private bitAnd = (): Node => this.binary(['&'], this.shift);
-  private shift = (): Node => this.binary(['<<', '>>'], this.sum);
-  private sum = (): Node => this.binary(['+', '-'], this.term);
-  private term = (): Node => this.binary(['*', '/', '//', '%', '@'], this.factor);
+  private bitOr(): Node {
+    return this.binary(0);
+  }
 
-  private factor = (): Node => {
+  private factor(): Node {
     const t = this.tok;
     if (t.t === 'op' && (t.v === '-' || t.v === '+' || t.v === '~')) {
       this.i++;
@@ -283,7 +285,7 @@ class Parser {
       }
     }
     return this.power();
-  };
+  }
 
   private power(): Node {
     let base: Node;

@@ -4,13 +4,18 @@
  */
 import { floatRepr, PyFloat, PyOpaque, type PyValue } from '../../core/pyvalue';
 
-export class PySyntaxError extends Error {
-  override name = 'PySyntaxError';
+/**
+ * Thrown for source Python would reject. Deliberately not an Error subclass:
+ * it is thrown for every malformed model output, and capturing a stack trace
+ * each time dominated the decoder's cost. It never leaves the parsing module.
+ */
+export class PySyntaxError {
+  readonly message: string;
   constructor(
-    message: string,
+    readonly reason: string,
     readonly offset: number,
   ) {
-    super(`${message} (offset ${offset})`);
+    this.message = `${reason} (offset ${offset})`;
   }
 }
 
@@ -29,10 +34,16 @@ export interface StringPiece {
   uPrefix: boolean;
 }
 
-const OPERATORS = [
+/** Operators by first character, longest first. */
+const OPERATORS_BY_CHAR = new Map<string, string[]>();
+for (const op of [
   '**=', '//=', '>>=', '<<=', '...', '!=', '%=', '&=', '**', '*=', '+=', '-=', '->', '//', '/=', ':=', '<<', '<=', '==', '>=', '>>',
   '@=', '^=', '|=', '%', '&', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '<', '=', '>', '@', '[', ']', '^', '{', '|', '}', '~',
-];
+]) {
+  const list = OPERATORS_BY_CHAR.get(op[0] as string) ?? [];
+  list.push(op);
+  OPERATORS_BY_CHAR.set(op[0] as string, list);
+}
 
 const KEYWORDS_AFTER_NUMBER = ['and', 'else', 'for', 'if', 'in', 'is', 'not', 'or'];
 
@@ -46,7 +57,48 @@ function isIdContinue(c: number, ch: string): boolean {
   return /[\p{ID_Continue}\u00b7\u0387\u1369-\u1371\u19da\u2118\u212e\u309b\u309c]/u.test(ch);
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isAsciiIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+function isAsciiIdContinue(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
+}
+
+function isIdStartAt(src: string, i: number): boolean {
+  const cp = src.codePointAt(i) as number;
+  return isIdStart(cp, String.fromCodePoint(cp));
+}
+
+const STRING_PREFIX = /^(?:r|u|f|b|br|rb|fr|rf)$/i;
+
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+function isOctDigit(c: number): boolean {
+  return c >= 48 && c <= 55;
+}
+
+function isBinDigit(c: number): boolean {
+  return c === 48 || c === 49;
+}
+
+/** Digits with single underscores between them; returns the end offset. */
+function skipDigits(src: string, i: number, test: (c: number) => boolean): number {
+  if (!test(src.charCodeAt(i))) throw new PySyntaxError('invalid number literal', i);
+  while (i < src.length) {
+    const c = src.charCodeAt(i);
+    if (test(c)) i++;
+    else if (c === 95 && test(src.charCodeAt(i + 1))) i++;
+    else break;
+  }
+  return i;
+}
 
 export function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
@@ -108,23 +160,30 @@ export function tokenize(src: string): Token[] {
       i = readString(src, i, '', tokens);
       continue;
     }
-    if (isIdStart(c, ch) || (c >= 0xd800 && c <= 0xdbff && isIdStart(src.codePointAt(i) as number, String.fromCodePoint(src.codePointAt(i) as number)))) {
+    if (isAsciiIdStart(c) || (c >= 128 && isIdStartAt(src, i))) {
       const start = i;
-      i += ch.length;
+      let ascii = c < 128;
+      i += c < 128 ? 1 : String.fromCodePoint(src.codePointAt(i) as number).length;
       while (i < n) {
+        const d = src.charCodeAt(i);
+        if (d < 128) {
+          if (!isAsciiIdContinue(d)) break;
+          i++;
+          continue;
+        }
         const cp = src.codePointAt(i) as number;
         const s = String.fromCodePoint(cp);
         if (!isIdContinue(cp, s)) break;
+        ascii = false;
         i += s.length;
       }
       const word = src.slice(start, i);
-      const q = src[i];
-      if ((q === "'" || q === '"') && /^(r|u|f|b|br|rb|fr|rf)$/i.test(word)) {
+      const q = src.charCodeAt(i);
+      if ((q === 39 || q === 34) && i - start <= 2 && STRING_PREFIX.test(word)) {
         i = readString(src, start, word.toLowerCase(), tokens);
         continue;
       }
-      const v = /^[\x00-\x7f]*$/.test(word) ? word : word.normalize('NFKC');
-      tokens.push({ t: 'name', v, start, end: i });
+      tokens.push({ t: 'name', v: ascii ? word : word.normalize('NFKC'), start, end: i });
       continue;
     }
     if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(i + 1)))) {
@@ -132,8 +191,10 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     let op: string | undefined;
-    for (const o of OPERATORS) {
-      if (src.startsWith(o, i)) {
+    const candidates = OPERATORS_BY_CHAR.get(ch);
+    if (candidates) {
+      if (candidates.length === 1) op = candidates[0];
+      else for (const o of candidates) if (o.length === 1 || src.startsWith(o, i)) {
         op = o;
         break;
       }
@@ -154,62 +215,49 @@ export function tokenize(src: string): Token[] {
 
 function readNumber(src: string, start: number, tokens: Token[]): number {
   let i = start;
-  const digitsWithUnderscores = (test: (c: number) => boolean): void => {
-    if (!test(src.charCodeAt(i))) throw new PySyntaxError('invalid number literal', i);
-    while (i < src.length) {
-      const c = src.charCodeAt(i);
-      if (test(c)) i++;
-      else if (c === 95 && test(src.charCodeAt(i + 1))) i++;
-      else break;
-    }
-  };
   let value: PyValue;
-  const c0 = src[i];
-  const c1 = src[i + 1]?.toLowerCase();
-  if (c0 === '0' && (c1 === 'x' || c1 === 'o' || c1 === 'b')) {
+  const c1 = src.charCodeAt(i + 1) | 0x20;
+  if (src.charCodeAt(i) === 48 && (c1 === 120 || c1 === 111 || c1 === 98)) {
     i += 2;
     if (src[i] === '_') i++;
-    const base = c1 === 'x' ? 16 : c1 === 'o' ? 8 : 2;
-    const test = base === 16 ? (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70) : base === 8 ? (c: number) => c >= 48 && c <= 55 : (c: number) => c === 48 || c === 49;
+    const base = c1 === 120 ? 16 : c1 === 111 ? 8 : 2;
     const ds = i;
-    digitsWithUnderscores(test);
+    i = skipDigits(src, i, base === 16 ? isHexDigit : base === 8 ? isOctDigit : isBinDigit);
     const digits = src.slice(ds, i).replace(/_/g, '');
     value = Number(BigInt((base === 16 ? '0x' : base === 8 ? '0o' : '0b') + digits));
   } else {
     let isFloat = false;
-    if (src[i] !== '.') digitsWithUnderscores(isDigit);
-    const intPart = src.slice(start, i);
-    if (src[i] === '.') {
+    if (src.charCodeAt(i) !== 46) i = skipDigits(src, i, isDigit);
+    const intEnd = i;
+    if (src.charCodeAt(i) === 46) {
       isFloat = true;
       i++;
-      if (isDigit(src.charCodeAt(i))) digitsWithUnderscores(isDigit);
+      if (isDigit(src.charCodeAt(i))) i = skipDigits(src, i, isDigit);
     }
-    if (src[i] === 'e' || src[i] === 'E') {
-      const save = i;
+    const e = src.charCodeAt(i) | 0x20;
+    if (e === 101) {
       i++;
       if (src[i] === '+' || src[i] === '-') i++;
-      if (isDigit(src.charCodeAt(i))) {
-        digitsWithUnderscores(isDigit);
-        isFloat = true;
-      } else {
-        i = save;
-        throw new PySyntaxError('invalid decimal literal', i);
-      }
+      if (!isDigit(src.charCodeAt(i))) throw new PySyntaxError('invalid decimal literal', i);
+      i = skipDigits(src, i, isDigit);
+      isFloat = true;
     }
-    const text = src.slice(start, i).replace(/_/g, '');
-    if (src[i] === 'j' || src[i] === 'J') {
+    let text = src.slice(start, i);
+    if (text.includes('_')) text = text.replace(/_/g, '');
+    if ((src.charCodeAt(i) | 0x20) === 106) {
       i++;
-      const imag = Number(text);
-      value = new PyOpaque('complex', `${floatReprForComplex(imag)}j`);
+      value = new PyOpaque('complex', `${floatReprForComplex(Number(text))}j`);
     } else if (isFloat) value = new PyFloat(Number(text));
     else {
-      if (/^0+[1-9]/.test(intPart.replace(/_/g, ''))) throw new PySyntaxError('leading zeros in decimal integer literals are not permitted', start);
+      if (intEnd - start > 1 && src.charCodeAt(start) === 48 && /[1-9]/.test(src.slice(start, intEnd))) {
+        throw new PySyntaxError('leading zeros in decimal integer literals are not permitted', start);
+      }
       value = Number(text);
     }
   }
   // Python rejects a number glued to a name, except before a few keywords
-  const next = src.codePointAt(i);
-  if (next !== undefined && isIdContinue(next, String.fromCodePoint(next))) {
+  const next = src.charCodeAt(i);
+  if (i < src.length && (next < 128 ? isAsciiIdContinue(next) : isIdContinueAt(src, i))) {
     if (!KEYWORDS_AFTER_NUMBER.some((k) => src.startsWith(k, i) && !isIdContinueAt(src, i + k.length))) throw new PySyntaxError('invalid decimal literal', i);
   }
   tokens.push({ t: 'num', v: value, start, end: i });
@@ -236,15 +284,16 @@ function readString(src: string, start: number, prefix: string, tokens: Token[])
   const bytes = prefix.includes('b');
   const fstring = prefix.includes('f');
   const bodyStart = i;
+  const quote = q.charCodeAt(0);
   for (;;) {
     if (i >= src.length) throw new PySyntaxError('unterminated string literal', start);
-    const ch = src[i];
-    if (ch === '\\') {
+    const ch = src.charCodeAt(i);
+    if (ch === 92) {
       i += 2;
       continue;
     }
-    if (!triple && (ch === '\n' || ch === '\r')) throw new PySyntaxError('unterminated string literal', start);
-    if (src.startsWith(delim, i)) break;
+    if (ch === quote && (!triple || src.startsWith(delim, i))) break;
+    if (!triple && (ch === 10 || ch === 13)) throw new PySyntaxError('unterminated string literal', start);
     i++;
   }
   const body = src.slice(bodyStart, i);
