@@ -29,6 +29,7 @@ export function parsePythonCalls(source: string): ParseResult {
     body = parsePythonExpression(source);
   } catch (e) {
     if (e instanceof PySyntaxError) return failure('syntax', e.message);
+    if (e instanceof RangeError) return failure('unsupported', 'expression nested too deeply');
     throw e;
   }
   try {

@@ -48,7 +48,8 @@ const HARD_KEYWORDS = new Set([
   'while', 'with', 'yield',
 ]);
 
-const MAX_DEPTH = 200;
+/** Our own recursion bound (Python's parser has a similar one); bracket nesting is limited to 200 by the tokenizer. */
+const MAX_DEPTH = 1000;
 
 const BINARY_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['<<', '>>'], ['+', '-'], ['*', '/', '//', '%', '@']];
 
@@ -104,7 +105,7 @@ class Parser {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_DEPTH) this.fail('too many nested parentheses');
+    if (++this.depth > MAX_DEPTH) this.fail('expression nested too deeply');
   }
 
   evalInput(): Node {

@@ -1,5 +1,5 @@
 /**
- * Evaluates a constant Python expression the way `eval(ast.unparse(node))` would,
+ * Evaluates a constant Python expression as BFCL does (it hands the unparsed node to Python's evaluator),
  * for the expressions BFCL's decoder evaluates (arithmetic in argument values,
  * `n=4 + 1`). Only literals and operators: names, calls, attribute access and
  * anything else that could run code are refused with DecodeFailure.

@@ -200,7 +200,10 @@ export function tokenize(src: string): Token[] {
       }
     }
     if (!op) throw new PySyntaxError(`invalid character ${JSON.stringify(ch)}`, i);
-    if (op === '(' || op === '[' || op === '{') depth++;
+    if (op === '(' || op === '[' || op === '{') {
+      // Python's tokenizer refuses more than 200 open brackets
+      if (++depth > 200) throw new PySyntaxError('too many nested parentheses', i);
+    }
     else if (op === ')' || op === ']' || op === '}') {
       depth--;
       if (depth < 0) throw new PySyntaxError(`unmatched '${op}'`, i);
