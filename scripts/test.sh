@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# One command to set up and run every test: type check, svelte-check, Vitest, Playwright.
+# Prints a closing line "tests: N passed, N failed, N skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh --browser || exit 1
+mkdir -p reports
+status=0
+
+echo "== type check (tsc)"
+npx tsc --noEmit -p tsconfig.json || status=1
+
+echo "== svelte-check"
+npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --output human || status=1
+
+echo "== unit tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json || status=1
+
+echo "== browser tests (playwright, Debian chromium)"
+CI="${CI:-}" npx playwright test || status=1
+
+node scripts/summarize-tests.mjs reports/unit.json reports/e2e.json || status=1
+exit $status
