@@ -38,8 +38,16 @@ export const NON_STRING_KEY = '\u0000';
 
 export type PyTypeName = 'NoneType' | 'bool' | 'int' | 'float' | 'str' | 'list' | 'tuple' | 'dict' | 'bytes' | 'complex';
 
+/**
+ * Dict instances inherit from a prototype that itself has no prototype: no
+ * `__proto__` setter, no `toString` key, yet (unlike `Object.create(null)`,
+ * which V8 keeps in slow dictionary mode) ordinary fast property access.
+ */
+const DictBase = function DictBase(this: object) {} as unknown as new () => PyDict;
+DictBase.prototype = Object.create(null) as PyDict;
+
 export function newDict(): PyDict {
-  return Object.create(null) as PyDict;
+  return new DictBase();
 }
 
 export function isDict(v: PyValue): v is PyDict {

@@ -219,9 +219,11 @@ function checkType(value: PyValue, allowed: PyValue[], expected: PyTypeName, nes
 // ------------------------------------------------------------------ values
 
 const STANDARDIZE = /[ ,./\-_*^]/g;
+const NEEDS_STANDARDIZING = /[ ,./\-_*^'A-Z\u0080-\uffff]/;
 
 /** Lower-case, drop ` ,./-_*^`, and read `'` as `"` (BFCL's standardize_string). */
 export function standardize(s: string): string {
+  if (!NEEDS_STANDARDIZING.test(s)) return s;
   return s.replace(STANDARDIZE, '').toLowerCase().replaceAll("'", '"');
 }
 

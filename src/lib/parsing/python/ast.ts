@@ -51,7 +51,9 @@ const HARD_KEYWORDS = new Set([
 /** Our own recursion bound (Python's parser has a similar one); bracket nesting is limited to 200 by the tokenizer. */
 const MAX_DEPTH = 1000;
 
-const BINARY_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['<<', '>>'], ['+', '-'], ['*', '/', '//', '%', '@']];
+const BINARY_PRECEDENCE = new Map<string, number>([
+  ['|', 0], ['^', 1], ['&', 2], ['<<', 3], ['>>', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['//', 5], ['%', 5], ['@', 5],
+]);
 
 /** `ast.parse(src, mode="eval").body` */
 export function parsePythonExpression(src: string): Node {
@@ -257,16 +259,16 @@ class Parser {
     return ops.length ? { k: 'Compare', left, ops, comparators } : left;
   }
 
-  /** Binary operators from `|` down to `* / // % @`, by precedence climbing. */
-  private binary(level: number): Node {
-    if (level >= BINARY_LEVELS.length) return this.factor();
-    let left = this.binary(level + 1);
-    const ops = BINARY_LEVELS[level] as readonly string[];
+  /** Binary operators from `|` to `* / // % @`, by precedence climbing (all left-associative). */
+  private binary(minPrecedence: number): Node {
+    let left = this.factor();
     for (;;) {
       const t = this.tok;
-      if (t.t !== 'op' || !ops.includes(t.v)) return left;
+      if (t.t !== 'op') return left;
+      const p = BINARY_PRECEDENCE.get(t.v);
+      if (p === undefined || p < minPrecedence) return left;
       this.i++;
-      left = { k: 'BinOp', op: t.v, left, right: this.binary(level + 1) };
+      left = { k: 'BinOp', op: t.v, left, right: this.binary(p + 1) };
     }
   }
 

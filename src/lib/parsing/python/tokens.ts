@@ -24,8 +24,8 @@ export type Token =
   | { t: 'num'; v: PyValue; start: number; end: number }
   | { t: 'str'; v: StringPiece; start: number; end: number }
   | { t: 'op'; v: string; start: number; end: number }
-  | { t: 'newline'; start: number; end: number }
-  | { t: 'end'; start: number; end: number };
+  | { t: 'newline'; v: null; start: number; end: number }
+  | { t: 'end'; v: null; start: number; end: number };
 
 export interface StringPiece {
   kind: 'str' | 'bytes' | 'fstring';
@@ -139,7 +139,7 @@ export function tokenize(src: string): Token[] {
     if (c === 10 || c === 13) {
       i += c === 13 && src[i + 1] === '\n' ? 2 : 1;
       if (depth === 0) {
-        if (seenContent && tokens.length && tokens[tokens.length - 1]?.t !== 'newline') tokens.push({ t: 'newline', start: i - 1, end: i });
+        if (seenContent && tokens.length && tokens[tokens.length - 1]?.t !== 'newline') tokens.push({ t: 'newline', v: null, start: i - 1, end: i });
         atLineStart = true;
       }
       continue;
@@ -212,7 +212,7 @@ export function tokenize(src: string): Token[] {
     i += op.length;
   }
   if (depth > 0) throw new PySyntaxError("'(' was never closed", n);
-  tokens.push({ t: 'end', start: n, end: n });
+  tokens.push({ t: 'end', v: null, start: n, end: n });
   return tokens;
 }
 
