@@ -462,9 +462,33 @@ class Parser {
     return this.namedExpression();
   }
 
-  private parenthesized(): Node {
+  /** Consumes a display's opening bracket, one nesting level deeper (the caller leaves it). */
+  private open(): void {
     this.i++;
     this.enter();
+  }
+
+  /** `first for … in …` up to `close`, or null when no comprehension follows. */
+  private comprehension(first: Node, close: string, k: 'ListComp' | 'SetComp' | 'GeneratorExp'): Node | null {
+    if (!this.isKw('for') && !this.isKw('async')) return null;
+    const node: Node = { k, elt: first, generators: this.comprehensionClauses() };
+    this.expectOp(close);
+    return node;
+  }
+
+  /** `first, second, …[,]` up to and including `close`. */
+  private elements(first: Node, close: string): Node[] {
+    const elts = [first];
+    while (this.eatOp(',')) {
+      if (this.isOp(close)) break;
+      elts.push(this.starOrNamed());
+    }
+    this.expectOp(close);
+    return elts;
+  }
+
+  private parenthesized(): Node {
+    this.open();
     try {
       if (this.eatOp(')')) return { k: 'Tuple', elts: [] };
       if (this.eatKw('yield')) {
@@ -475,53 +499,31 @@ class Parser {
         return node;
       }
       const first = this.starOrNamed();
-      if (this.isKw('for') || this.isKw('async')) {
-        const node: Node = { k: 'GeneratorExp', elt: first, generators: this.comprehensionClauses() };
-        this.expectOp(')');
-        return node;
-      }
+      const gen = this.comprehension(first, ')', 'GeneratorExp');
+      if (gen) return gen;
       if (this.eatOp(')')) {
         if (first.k === 'Starred') this.fail('cannot use starred expression here');
         return first;
       }
-      const elts = [first];
-      while (this.eatOp(',')) {
-        if (this.isOp(')')) break;
-        elts.push(this.starOrNamed());
-      }
-      this.expectOp(')');
-      return { k: 'Tuple', elts };
+      return { k: 'Tuple', elts: this.elements(first, ')') };
     } finally {
       this.depth--;
     }
   }
 
   private listDisplay(): Node {
-    this.i++;
-    this.enter();
+    this.open();
     try {
       if (this.eatOp(']')) return { k: 'List', elts: [] };
       const first = this.starOrNamed();
-      if (this.isKw('for') || this.isKw('async')) {
-        const node: Node = { k: 'ListComp', elt: first, generators: this.comprehensionClauses() };
-        this.expectOp(']');
-        return node;
-      }
-      const elts = [first];
-      while (this.eatOp(',')) {
-        if (this.isOp(']')) break;
-        elts.push(this.starOrNamed());
-      }
-      this.expectOp(']');
-      return { k: 'List', elts };
+      return this.comprehension(first, ']', 'ListComp') ?? { k: 'List', elts: this.elements(first, ']') };
     } finally {
       this.depth--;
     }
   }
 
   private braceDisplay(): Node {
-    this.i++;
-    this.enter();
+    this.open();
     try {
       if (this.eatOp('}')) return { k: 'Dict', keys: [], values: [] };
       if (this.eatOp('**')) return this.dictRest(null, this.bitOr());
@@ -535,18 +537,7 @@ class Parser {
         }
         return this.dictRest(first, value);
       }
-      if (this.isKw('for') || this.isKw('async')) {
-        const node: Node = { k: 'SetComp', elt: first, generators: this.comprehensionClauses() };
-        this.expectOp('}');
-        return node;
-      }
-      const elts = [first];
-      while (this.eatOp(',')) {
-        if (this.isOp('}')) break;
-        elts.push(this.starOrNamed());
-      }
-      this.expectOp('}');
-      return { k: 'Set', elts };
+      return this.comprehension(first, '}', 'SetComp') ?? { k: 'Set', elts: this.elements(first, '}') };
     } finally {
       this.depth--;
     }
