@@ -352,3 +352,45 @@ export function toPossibleAnswers(value: PyValue): PossibleAnswer[] | null {
     return out;
   });
 }
+
+// ------------------------------------------------------------------ ground truth as calls
+
+/**
+ * One output that satisfies the possible answer: each parameter at its first
+ * allowed value; a parameter whose first allowed value is "" is left out unless
+ * the schema requires it (then its first real value is used).
+ */
+export function canonicalCalls(answers: readonly PossibleAnswer[], functions: readonly FunctionSchema[]): Call[] {
+  return answers.map((answer) => {
+    const name = answerName(answer);
+    const required = new Set(findFunction(functions as FunctionSchema[], name)?.parameters.required ?? []);
+    const args = newDict();
+    const allowedByParam = answer[name] ?? {};
+    for (const param of Object.keys(allowedByParam)) {
+      const allowed = allowedByParam[param] as PyValue[];
+      const first = allowed.find((v) => v !== '');
+      if (first === undefined || (allowed[0] === '' && !required.has(param))) continue;
+      args[param] = canonicalValue(first);
+    }
+    return { name, args };
+  });
+}
+
+/** Dict-valued answers list options per key ({key: [options]}); take the first non-"" option of each. */
+function canonicalValue(v: PyValue): PyValue {
+  if (v !== null && isDict(v)) {
+    const out = newDict();
+    for (const key of Object.keys(v)) {
+      const options = v[key];
+      if (!Array.isArray(options)) {
+        out[key] = options as PyValue;
+        continue;
+      }
+      const first = options.find((o) => o !== '');
+      if (first !== undefined && options[0] !== '') out[key] = canonicalValue(first);
+    }
+    return out;
+  }
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && isDict(x))) return v.map(canonicalValue);
+  return v;
+}
