@@ -1,0 +1,171 @@
+/**
+ * Builds a tool-catalog prompt of an exact token length with the needle
+ * tool(s) at a chosen relative position (LongFuncEval challenge 1): distractor
+ * tools are added whole until the budget is nearly used, one more distractor
+ * with a shortened description fills the rest, then the needle is inserted at
+ * position α of the distractor list. Each piece is counted once and the counts
+ * added; the finished prompt is measured once and corrected if BPE merges
+ * across piece boundaries moved the total.
+ */
+import type { ChatMessage, ToolSchema } from '../core/types';
+import { type PromptTemplate, toolLine, validateTemplate } from '../prompts/template';
+import type { TokenCounter } from './token-counter';
+
+export interface CatalogContextInput {
+  template: PromptTemplate;
+  question: string;
+  needles: readonly ToolSchema[];
+  /** candidates in the order they are to be used (already shuffled by the caller's seed) */
+  distractors: readonly ToolSchema[];
+  /** α in [0, 1] */
+  position: number;
+  targetTokens: number;
+  /** tokens the chat template adds around the messages (0 if unknown) */
+  templateOverhead: number;
+  /** accepted relative deviation from the target (default 0.5%) */
+  tolerance?: number;
+}
+
+export interface CatalogContext {
+  messages: ChatMessage[];
+  tools: ToolSchema[];
+  needleIndexes: number[];
+  /** measured: the whole prompt counted once, plus the template overhead */
+  promptTokens: number;
+  /** false when even the needles alone do not fit, or the pool ran out */
+  withinTolerance: boolean;
+}
+
+export class ContextBudgetError extends Error {
+  override name = 'ContextBudgetError';
+}
+
+/** The tool with its description cut to `chars`; with `bare`, parameter descriptions dropped too. */
+function trimmedTool(tool: ToolSchema, chars: number, bare = false): ToolSchema {
+  const out: ToolSchema = { ...tool, description: (tool.description ?? '').slice(0, chars) };
+  if (bare) {
+    const properties: ToolSchema['parameters']['properties'] = {};
+    for (const [k, p] of Object.entries(tool.parameters.properties)) properties[k] = { ...p, description: '' };
+    out.parameters = { ...tool.parameters, properties };
+  }
+  return out;
+}
+
+/** The longest shortened form of `tool` whose line costs at most `budget` tokens, or null. */
+function fitTool(tool: ToolSchema, budget: number, counter: TokenCounter): { tool: ToolSchema; tokens: number } | null {
+  for (const bare of [false, true]) {
+    const minimal = trimmedTool(tool, 0, bare);
+    const minTokens = counter.count(toolLine(minimal));
+    if (minTokens > budget) continue;
+    let lo = 0;
+    let hi = (tool.description ?? '').length;
+    let best = { tool: minimal, tokens: minTokens };
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      const t = trimmedTool(tool, mid, bare);
+      const n = counter.count(toolLine(t));
+      if (n <= budget) {
+        best = { tool: t, tokens: n };
+        lo = mid;
+      } else hi = mid - 1;
+    }
+    return best;
+  }
+  return null;
+}
+
+/** Candidates looked at for the shortened tool that absorbs the last gap. */
+const FILLER_SCAN = 24;
+
+/**
+ * Whole distractors in order while they fit; then the gap is absorbed by one
+ * distractor shortened to exactly fit, chosen among the next candidates. When
+ * the gap is smaller than any shortest form, the last whole distractor is given
+ * back first; when it is larger than every candidate, one more goes in whole.
+ */
+export function fillBudget(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
+  const cost = (t: ToolSchema) => counter.count(toolLine(t));
+  const shortest = (t: ToolSchema) => counter.count(toolLine(trimmedTool(t, 0, true)));
+  // a shortened tool can take any size in [shortest form with parameter descriptions, full] or in
+  // [shortest bare form, bare form with its full description]
+  const absorbs = (t: ToolSchema, gap: number) => {
+    const withParams = counter.count(toolLine(trimmedTool(t, 0)));
+    if (withParams <= gap) return gap < cost(t);
+    return shortest(t) <= gap && gap <= counter.count(toolLine(trimmedTool(t, Infinity, true)));
+  };
+  const chosen: ToolSchema[] = [];
+  let remaining = budget;
+  let next = 0;
+  while (next < distractors.length && cost(distractors[next] as ToolSchema) <= remaining) {
+    remaining -= cost(distractors[next] as ToolSchema);
+    chosen.push(distractors[next++] as ToolSchema);
+  }
+  const candidates = distractors.slice(next, next + FILLER_SCAN);
+  for (let step = 0; step < 8 && remaining > 0 && candidates.length > 0; step++) {
+    const absorber = candidates.findIndex((t) => absorbs(t, remaining));
+    if (absorber >= 0) {
+      const fitted = fitTool(candidates[absorber] as ToolSchema, remaining, counter) as { tool: ToolSchema; tokens: number };
+      chosen.push(fitted.tool);
+      remaining -= fitted.tokens;
+      break;
+    }
+    const minShortest = Math.min(...candidates.map(shortest));
+    if (remaining < minShortest) {
+      if (chosen.length === 0) break;
+      remaining += cost(chosen.pop() as ToolSchema);
+      continue;
+    }
+    // every candidate fits whole: add the one that leaves the most absorbable gap
+    const whole = candidates.map((t, k) => ({ k, c: cost(t) })).filter(({ c }) => remaining - c >= minShortest || remaining === c);
+    const pick = whole.sort((a, b) => b.c - a.c)[0] ?? { k: 0, c: cost(candidates[0] as ToolSchema) };
+    chosen.push(candidates[pick.k] as ToolSchema);
+    remaining -= pick.c;
+    candidates.splice(pick.k, 1);
+  }
+  return { chosen, remaining };
+}
+
+export function buildCatalogContext(input: CatalogContextInput, counter: TokenCounter): CatalogContext {
+  validateTemplate(input.template);
+  const tolerance = input.tolerance ?? 0.005;
+  const [sysBefore, sysAfter] = input.template.system.split('{tools}') as [string, string];
+  const user = input.template.user.replace('{question}', input.question);
+  const render = (tools: readonly ToolSchema[]): ChatMessage[] => [
+    { role: 'system', content: sysBefore + tools.map(toolLine).join('') + sysAfter },
+    { role: 'user', content: user },
+  ];
+  const measure = (tools: readonly ToolSchema[]) => render(tools).reduce((n, m) => n + counter.count(m.content), input.templateOverhead);
+
+  const fixed = counter.count(sysBefore) + counter.count(sysAfter) + counter.count(user) + input.templateOverhead;
+  const needleTokens = input.needles.reduce((n, t) => n + counter.count(toolLine(t)), 0);
+  let remaining = input.targetTokens - fixed - needleTokens;
+
+  const { chosen } = fillBudget(input.distractors, remaining, counter);
+
+  const insertAt = Math.round(Math.min(1, Math.max(0, input.position)) * chosen.length);
+  const place = (list: ToolSchema[]) => [...list.slice(0, insertAt), ...input.needles, ...list.slice(insertAt)];
+  let tools = place(chosen);
+  let total = measure(tools);
+
+  // correction: BPE merges across line boundaries can move the sum by a few tokens
+  for (let round = 0; round < 3 && Math.abs(total - input.targetTokens) > tolerance * input.targetTokens && chosen.length > 0; round++) {
+    const idx = chosen.length - 1;
+    const lastTool = chosen[idx] as ToolSchema;
+    const original = input.distractors.find((d) => d.name === lastTool.name) ?? lastTool;
+    const want = counter.count(toolLine(lastTool)) + (input.targetTokens - total);
+    const refit = fitTool(original, want, counter);
+    if (!refit) break;
+    chosen[idx] = refit.tool;
+    tools = place(chosen);
+    total = measure(tools);
+  }
+
+  const needleIndexes = input.needles.map((_, i) => insertAt + i);
+  return {
+    messages: render(tools),
+    tools,
+    needleIndexes,
+    promptTokens: total,
+    withinTolerance: Math.abs(total - input.targetTokens) <= tolerance * input.targetTokens,
+  };
+}

@@ -1,0 +1,35 @@
+/** Scoring one sample's output: parse, check strictly, check leniently, classify the error. */
+import { toPlain } from '../core/pyvalue';
+import type { Sample, Score } from '../core/types';
+import { type OutputFormat, parseCalls } from '../parsing';
+import type { Call } from '../parsing/calls';
+import { checkBfclSample, classifyError } from './bfcl-ast';
+import { checkBfclSampleLenient } from './lenient';
+
+export interface ScoredOutput {
+  score: Score;
+  calls: { name: string; args: unknown }[] | null;
+  parseError: string | null;
+}
+
+export function plainCalls(calls: readonly Call[]): { name: string; args: unknown }[] {
+  return calls.map((c) => ({ name: c.name, args: toPlain(c.args) }));
+}
+
+export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python'): ScoredOutput {
+  const parsed = parseCalls(output, format);
+  const e = sample.expected;
+  const strict = checkBfclSample(e.category, sample.tools, e.possibleAnswer, parsed);
+  const lenient = checkBfclSampleLenient(e.category, sample.tools, e.possibleAnswer, parsed);
+  return {
+    score: {
+      correct: strict.valid,
+      value: strict.valid ? 1 : 0,
+      errorType: strict.errorType,
+      errorClass: classifyError(strict, parsed.ok ? parsed.calls : null, e.possibleAnswer),
+      lenientCorrect: lenient.valid,
+    },
+    calls: parsed.ok ? plainCalls(parsed.calls) : null,
+    parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Suite C1 of LongFuncEval: a large tool catalog. For each sampled request,
+ * at each context length, the same seeded distractor order is used and only
+ * the needle's position moves, so cells differ in exactly one factor.
+ */
+import { hashString, Rng } from '../core/random';
+import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
+import { buildCatalogContext } from '../context/catalog-context';
+import type { TokenCounter } from '../context/token-counter';
+import type { PromptTemplate } from '../prompts/template';
+
+export const CATALOG_SUITE = 'catalog';
+
+export interface CatalogSweep {
+  lengths: number[];
+  positions: number[];
+  samplesPerCell: number;
+  seed: number;
+}
+
+export const PAPER_POSITIONS = [0.1, 0.3, 0.5, 0.7, 0.9];
+
+/** BFCL's checker picks its branch by category name: with a catalog offered, single-call items are checked as 'multiple'. */
+export function catalogCategory(category: string): string {
+  return category.includes('parallel') ? category : 'multiple';
+}
+
+/** Every distinct tool of the packs, unique by name (first one wins). */
+export function toolPool(packs: readonly Pack[]): ToolSchema[] {
+  const seen = new Map<string, ToolSchema>();
+  for (const p of packs) for (const t of p.tools) if (!seen.has(t.name)) seen.set(t.name, t);
+  return [...seen.values()];
+}
+
+export function eligibleItems(packs: readonly Pack[]): { pack: Pack; item: PackItem }[] {
+  return packs.flatMap((pack) => pack.items.filter((item) => item.possibleAnswer.length > 0 && !item.category.includes('irrelevance')).map((item) => ({ pack, item })));
+}
+
+export interface CatalogBuildOptions {
+  packs: readonly Pack[];
+  sweep: CatalogSweep;
+  template: PromptTemplate;
+  counter: TokenCounter;
+  templateOverhead?: number;
+}
+
+/** Sample ids and cells without building prompts: for planning and for resuming. */
+export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: string; index: number; length: number; position: number; pack: Pack; item: PackItem }[] {
+  const rng = new Rng(`catalog-items:${sweep.seed}`);
+  const chosen = rng.sample(eligibleItems(packs), sweep.samplesPerCell);
+  const plan = [];
+  let index = 0;
+  for (const length of sweep.lengths) {
+    for (const position of sweep.positions) {
+      for (const [k, { pack, item }] of chosen.entries()) {
+        const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}`);
+        plan.push({ id, index: index++, length, position, pack, item });
+      }
+    }
+  }
+  return plan;
+}
+
+export function buildCatalogSamples(opts: CatalogBuildOptions, only?: ReadonlySet<string>): Sample[] {
+  const pool = toolPool(opts.packs);
+  const plan = planCatalog(opts.packs, opts.sweep).filter((p) => !only || only.has(p.id));
+  return plan.map((p) => buildOne(opts, pool, p));
+}
+
+function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: ReturnType<typeof planCatalog>[number]): Sample {
+  const needleNames = new Set(p.item.tools.map((t) => t.name));
+  const distractors = new Rng(`catalog-distractors:${opts.sweep.seed}:${p.pack.id}:${p.item.id}:${p.length}`).shuffle(pool.filter((t) => !needleNames.has(t.name)));
+  const ctx = buildCatalogContext(
+    {
+      template: opts.template,
+      question: p.item.question,
+      needles: p.item.tools,
+      distractors,
+      position: p.position,
+      targetTokens: p.length,
+      templateOverhead: opts.templateOverhead ?? 0,
+    },
+    opts.counter,
+  );
+  return {
+    id: p.id,
+    suite: CATALOG_SUITE,
+    packId: p.pack.id,
+    itemId: p.item.id,
+    cell: { length: p.length, position: p.position },
+    messages: ctx.messages,
+    tools: ctx.tools,
+    needleIndexes: ctx.needleIndexes,
+    expected: { kind: 'ast', category: catalogCategory(p.item.category), possibleAnswer: p.item.possibleAnswer },
+    promptTokens: ctx.promptTokens,
+  };
+}
