@@ -8,6 +8,7 @@ import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
 import { buildCatalogContext } from '../context/catalog-context';
 import type { TokenCounter } from '../context/token-counter';
 import type { PromptTemplate } from '../prompts/template';
+import type { SampleSource } from '../run/loop';
 
 export const CATALOG_SUITE = 'catalog';
 
@@ -61,10 +62,24 @@ export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: 
   return plan;
 }
 
-export function buildCatalogSamples(opts: CatalogBuildOptions, only?: ReadonlySet<string>): Sample[] {
+/** The run's samples, each built only when the run loop reaches it. */
+export function catalogSource(opts: CatalogBuildOptions): SampleSource {
   const pool = toolPool(opts.packs);
-  const plan = planCatalog(opts.packs, opts.sweep).filter((p) => !only || only.has(p.id));
-  return plan.map((p) => buildOne(opts, pool, p));
+  const plan = planCatalog(opts.packs, opts.sweep);
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  return {
+    ids: plan.map((p) => p.id),
+    build(id: string): Sample {
+      const p = byId.get(id);
+      if (!p) throw new Error(`sample ${id} is not part of this sweep`);
+      return buildOne(opts, pool, p);
+    },
+  };
+}
+
+export function buildCatalogSamples(opts: CatalogBuildOptions): Sample[] {
+  const source = catalogSource(opts);
+  return source.ids.map((id) => source.build(id));
 }
 
 function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: ReturnType<typeof planCatalog>[number]): Sample {

@@ -1,0 +1,101 @@
+/**
+ * Analyses of a catalog sweep (LongFuncEval challenge 1): accuracy per
+ * length × position cell, position curves, the min / max / % degradation of
+ * Tables 1, 5 and 6, and the error taxonomy.
+ */
+import type { SampleResult } from '../core/types';
+
+export interface CellStats {
+  length: number;
+  position: number;
+  n: number;
+  correct: number;
+  lenientCorrect: number;
+  accuracy: number;
+  lenientAccuracy: number;
+  /** 95% Wilson score interval of the accuracy */
+  low: number;
+  high: number;
+}
+
+export function wilson(correct: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 0];
+  const p = correct / n;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+export function cellStats(results: readonly SampleResult[]): CellStats[] {
+  const cells = new Map<string, { length: number; position: number; n: number; correct: number; lenient: number }>();
+  for (const r of results) {
+    const key = `${r.cell.length}|${r.cell.position}`;
+    const c = cells.get(key) ?? { length: r.cell.length, position: r.cell.position, n: 0, correct: 0, lenient: 0 };
+    c.n++;
+    if (r.score.correct) c.correct++;
+    if (r.score.lenientCorrect ?? r.score.correct) c.lenient++;
+    cells.set(key, c);
+  }
+  return [...cells.values()]
+    .sort((a, b) => a.length - b.length || a.position - b.position)
+    .map((c) => {
+      const [low, high] = wilson(c.correct, c.n);
+      return { length: c.length, position: c.position, n: c.n, correct: c.correct, lenientCorrect: c.lenient, accuracy: c.correct / c.n, lenientAccuracy: c.lenient / c.n, low, high };
+    });
+}
+
+export interface Degradation {
+  min: number;
+  max: number;
+  /** (max − min) / max × 100; 0 when max is 0 */
+  percent: number;
+}
+
+export function degradation(values: readonly number[]): Degradation | null {
+  if (values.length === 0) return null;
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return { min, max, percent: max > 0 ? ((max - min) / max) * 100 : 0 };
+}
+
+export interface DegradationTable {
+  /** Table 1: over every length × position cell */
+  overall: Degradation | null;
+  /** Table 5: across lengths at the first position */
+  acrossLengths: Degradation | null;
+  acrossLengthsAt: number | null;
+  /** Table 6: across positions at the largest length */
+  acrossPositions: Degradation | null;
+  acrossPositionsAt: number | null;
+}
+
+export function degradationTable(cells: readonly CellStats[]): DegradationTable {
+  const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
+  const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
+  const firstPos = positions[0] ?? null;
+  const maxLen = lengths.at(-1) ?? null;
+  return {
+    overall: degradation(cells.map((c) => c.accuracy)),
+    acrossLengths: degradation(cells.filter((c) => c.position === firstPos).map((c) => c.accuracy)),
+    acrossLengthsAt: firstPos,
+    acrossPositions: degradation(cells.filter((c) => c.length === maxLen).map((c) => c.accuracy)),
+    acrossPositionsAt: maxLen,
+  };
+}
+
+export interface ErrorCount {
+  key: string;
+  count: number;
+}
+
+/** Failures per error class (robustness-paper taxonomy, plus context overflow and engine errors). */
+export function errorTaxonomy(results: readonly SampleResult[]): ErrorCount[] {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    if (r.score.correct) continue;
+    const key = r.score.errorClass ?? r.score.errorType ?? 'unknown';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count);
+}

@@ -1,0 +1,47 @@
+/**
+ * Scores predictions produced elsewhere: a JSON Lines file of
+ * `{"id": …, "result": …}` (BFCL result files) keyed by item id or sample id.
+ */
+import { isDict, type PyValue } from '../core/pyvalue';
+import type { Engine, GenerateResult, Sample } from '../core/types';
+import { FormatError, parseJsonLines } from '../formats/jsonl';
+import { formatJsonCalls } from '../parsing/format-calls';
+
+export type Predictions = Map<string, string>;
+
+function resultText(v: PyValue | undefined): string | null {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) {
+    // BFCL FC-mode results: [{"name": {args}}] or a list of strings
+    if (v.every((x) => typeof x === 'string')) return (v as string[]).join('\n');
+    if (v.every((x) => x !== null && isDict(x))) {
+      const calls = v.flatMap((x) => Object.entries(x as Record<string, PyValue>).map(([name, args]) => ({ name, args: (args !== null && isDict(args) ? args : {}) as never })));
+      return formatJsonCalls(calls);
+    }
+  }
+  return null;
+}
+
+export function readPredictions(text: string, source = 'predictions'): Predictions {
+  const out: Predictions = new Map();
+  parseJsonLines(text, source).forEach((v, i) => {
+    const d = v !== null && isDict(v) ? v : null;
+    const record = `${source} line ${i + 1}`;
+    if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
+    const r = resultText(d.result);
+    if (r === null) throw new FormatError(record, 'result', 'expected the model output as a string or a list of calls');
+    out.set(d.id, r);
+  });
+  return out;
+}
+
+export function createReplayEngine(predictions: Predictions, name = 'replay'): Engine {
+  return {
+    info: { id: 'replay', kind: 'replay', model: name },
+    async generate(_request, sample: Sample): Promise<GenerateResult> {
+      const text = predictions.get(sample.id) ?? predictions.get(sample.itemId);
+      if (text === undefined) throw Object.assign(new Error(`no prediction for ${sample.itemId}`), { name: 'MissingPrediction' });
+      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The run loop: a plain function over an Engine, a ResultStore and a progress
+ * callback, so the worker (Dexie) and Node (tests, CLI) run the same code.
+ * Results are written as they are produced. A run that is stopped — paused,
+ * cancelled, crashed, or its tab reloaded — resumes by skipping the samples
+ * the store already has; result ids are `${runId}:${sampleId}`, so nothing is
+ * counted twice.
+ */
+import type { Engine, GenerateRequest, Sample, SampleResult, Score } from '../core/types';
+import type { OutputFormat } from '../parsing';
+import { scoreSample } from '../scoring/score-sample';
+
+export interface ResultStore {
+  /** ids of the samples this run already has results for */
+  completedSampleIds(runId: string): Promise<Set<string>>;
+  put(result: SampleResult): Promise<void>;
+}
+
+export interface SampleSource {
+  /** every sample id of the run, in run order */
+  ids: readonly string[];
+  build(id: string): Sample;
+}
+
+export interface RunProgress {
+  runId: string;
+  done: number;
+  total: number;
+  correct: number;
+  /** the sample being generated, or null between samples */
+  currentSampleId: string | null;
+  /** mean ms per sample over this session */
+  msPerSample: number;
+  etaMs: number;
+  decodeTokensPerSecond: number | null;
+  last: SampleResult | null;
+}
+
+export interface RunOptions {
+  runId: string;
+  source: SampleSource;
+  engine: Engine;
+  store: ResultStore;
+  request: Omit<GenerateRequest, 'messages'>;
+  format: OutputFormat;
+  signal: AbortSignal;
+  onProgress?: (p: RunProgress) => void;
+  onToken?: (sampleId: string, delta: string) => void;
+  /** called when the engine reports the GPU device lost; should reload the model */
+  recover?: () => Promise<void>;
+  now?: () => number;
+}
+
+export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: string } | { status: 'failed'; error: string };
+
+const CONSECUTIVE_ERRORS_TO_FAIL = 3;
+
+function errorName(e: unknown): string {
+  return e !== null && typeof e === 'object' && 'name' in e ? String((e as { name: unknown }).name) : 'Error';
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error || (e !== null && typeof e === 'object' && 'message' in e) ? String((e as { message: unknown }).message) : String(e);
+}
+
+function failedScore(errorType: string): Score {
+  return { correct: false, value: 0, errorType, errorClass: null, lenientCorrect: false };
+}
+
+export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
+  const now = opts.now ?? (() => performance.now());
+  const done = await opts.store.completedSampleIds(opts.runId);
+  const total = opts.source.ids.length;
+  const todo = opts.source.ids.map((id, index) => ({ id, index })).filter(({ id }) => !done.has(id));
+  let finished = total - todo.length;
+  let correct = 0;
+  let sessionSamples = 0;
+  let sessionMs = 0;
+  let decodeTokens = 0;
+  let decodeMs = 0;
+  let consecutiveErrors = 0;
+  const progress = (currentSampleId: string | null, last: SampleResult | null) => {
+    const msPerSample = sessionSamples ? sessionMs / sessionSamples : 0;
+    opts.onProgress?.({
+      runId: opts.runId,
+      done: finished,
+      total,
+      correct,
+      currentSampleId,
+      msPerSample,
+      etaMs: msPerSample * (total - finished),
+      decodeTokensPerSecond: decodeMs > 0 ? (decodeTokens / decodeMs) * 1000 : null,
+      last,
+    });
+  };
+  progress(null, null);
+
+  for (const { id, index } of todo) {
+    if (opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'stopped') };
+    const sample = opts.source.build(id);
+    progress(id, null);
+    const t0 = now();
+    let result: SampleResult;
+    try {
+      const gen = await generateWithRecovery(opts, sample);
+      const scored = scoreSample(sample, gen.text, opts.format);
+      result = {
+        id: `${opts.runId}:${id}`,
+        runId: opts.runId,
+        sampleId: id,
+        index,
+        cell: sample.cell,
+        output: gen.text,
+        calls: scored.calls,
+        parseError: scored.parseError,
+        score: gen.finishReason === 'abort' ? failedScore('aborted') : scored.score,
+        usage: gen.usage,
+        timings: gen.timings,
+        error: gen.finishReason === 'abort' ? { kind: 'aborted', message: 'generation interrupted' } : null,
+        createdAt: Date.now(),
+      };
+      if (gen.finishReason === 'abort' || opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
+      consecutiveErrors = 0;
+      decodeTokens += gen.usage.completionTokens;
+      decodeMs += gen.timings.decodeMs;
+    } catch (e) {
+      if (opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'stopped') };
+      const name = errorName(e);
+      if (name === 'ContextWindowSizeExceededError') {
+        // the prompt does not fit this model's window: a result of this sample, the run goes on
+        result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
+      } else {
+        consecutiveErrors++;
+        if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL) return { status: 'failed', error: `${name}: ${errorMessage(e)}` };
+        result = baseResult(opts.runId, id, index, sample, failedScore('engine_error'), { kind: 'engine_error', message: `${name}: ${errorMessage(e)}` });
+      }
+    }
+    await opts.store.put(result);
+    finished++;
+    sessionSamples++;
+    sessionMs += now() - t0;
+    if (result.score.correct) correct++;
+    progress(null, result);
+  }
+  return { status: 'completed' };
+}
+
+function baseResult(runId: string, sampleId: string, index: number, sample: Sample, score: Score, error: SampleResult['error']): SampleResult {
+  return { id: `${runId}:${sampleId}`, runId, sampleId, index, cell: sample.cell, output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
+}
+
+/** A lost GPU device reloads the engine and retries the sample once. */
+async function generateWithRecovery(opts: RunOptions, sample: Sample) {
+  const request = { ...opts.request, messages: sample.messages };
+  const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
+  try {
+    return await opts.engine.generate(request, sample, opts.signal, onToken);
+  } catch (e) {
+    const name = errorName(e);
+    if (!opts.recover || (name !== 'DeviceLostError' && name !== 'ModelNotLoadedError')) throw e;
+    await opts.recover();
+    return await opts.engine.generate(request, sample, opts.signal, onToken);
+  }
+}
+
+/** A ResultStore in memory, for Node and tests. */
+export class MemoryResultStore implements ResultStore {
+  readonly results = new Map<string, SampleResult>();
+  async completedSampleIds(runId: string): Promise<Set<string>> {
+    return new Set([...this.results.values()].filter((r) => r.runId === runId).map((r) => r.sampleId));
+  }
+  async put(result: SampleResult): Promise<void> {
+    this.results.set(result.id, result);
+  }
+}

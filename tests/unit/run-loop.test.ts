@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogPack } from '../../datasets/catalog/build';
+import { cellStats, degradationTable, errorTaxonomy } from '../../src/lib/analysis/catalog';
+import type { Engine, GenerateResult } from '../../src/lib/core/types';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+import { createBaselineEngine } from '../../src/lib/engines/baseline';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { createReplayEngine, readPredictions } from '../../src/lib/engines/replay';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { MemoryResultStore, type RunProgress, runSamples } from '../../src/lib/run/loop';
+import { catalogSource } from '../../src/lib/suites/catalog';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+
+const pack = buildCatalogPack();
+const counter = new CachedCounter(llama3Counter);
+const sweep = { lengths: [1000, 2000], positions: [0.1, 0.5, 0.9], samplesPerCell: 5, seed: 3 };
+const source = () => catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter });
+const request = { maxTokens: 256, temperature: 0 };
+
+describe('run loop', () => {
+  it('oracle engine scores 100% in every cell', async () => {
+    const store = new MemoryResultStore();
+    const out = await runSamples({ runId: 'r1', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(out.status).toBe('completed');
+    const cells = cellStats([...store.results.values()]);
+    expect(cells).toHaveLength(6);
+    for (const c of cells) expect([c.n, c.accuracy]).toEqual([5, 1]);
+    expect(degradationTable(cells).overall?.percent).toBe(0);
+  });
+
+  it('baseline engine gives real, imperfect numbers with classified errors', async () => {
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'r2', source: source(), engine: createBaselineEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const results = [...store.results.values()];
+    const acc = results.filter((r) => r.score.correct).length / results.length;
+    expect(acc).toBeGreaterThan(0);
+    expect(acc).toBeLessThan(1);
+    expect(errorTaxonomy(results).every((e) => ['wrong_function', 'wrong_parameter', 'wrong_count', 'wrong_syntax'].includes(e.key))).toBe(true);
+  });
+
+  it('resumes after a stop without losing or duplicating a sample', async () => {
+    const store = new MemoryResultStore();
+    const ctl = new AbortController();
+    const seen: RunProgress[] = [];
+    const first = await runSamples({
+      runId: 'r3', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: ctl.signal,
+      onProgress: (p) => {
+        seen.push(p);
+        if (p.done === 7) ctl.abort('pause');
+      },
+    });
+    expect(first).toEqual({ status: 'stopped', reason: 'pause' });
+    expect(store.results.size).toBe(7);
+    const written: string[] = [];
+    const spy = { completedSampleIds: store.completedSampleIds.bind(store), put: async (r: Parameters<typeof store.put>[0]) => { written.push(r.sampleId); await store.put(r); } };
+    const second = await runSamples({ runId: 'r3', source: source(), engine: createOracleEngine(), store: spy, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(second.status).toBe('completed');
+    expect(written).toHaveLength(30 - 7);
+    expect(store.results.size).toBe(30);
+    expect(new Set([...store.results.values()].map((r) => r.index)).size).toBe(30);
+  });
+
+  it('records a prompt longer than the window as that sample\'s result and goes on', async () => {
+    const store = new MemoryResultStore();
+    const engine: Engine = {
+      info: { id: 'x', kind: 'webllm', model: 'tiny-window' },
+      async generate(_r, sample): Promise<GenerateResult> {
+        if (sample.cell.length > 1500) throw Object.assign(new Error('Prompt tokens exceed context window size'), { name: 'ContextWindowSizeExceededError' });
+        return createOracleEngine().generate(_r, sample, new AbortController().signal);
+      },
+    };
+    const out = await runSamples({ runId: 'r4', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(out.status).toBe('completed');
+    const results = [...store.results.values()];
+    expect(results.filter((r) => r.error?.kind === 'context_overflow')).toHaveLength(15);
+    expect(results.filter((r) => r.score.correct)).toHaveLength(15);
+  });
+
+  it('retries a sample once after the GPU device is lost, and fails the run on repeated engine errors', async () => {
+    let lost = true;
+    let recovered = 0;
+    const flaky: Engine = {
+      info: { id: 'x', kind: 'webllm', model: 'm' },
+      async generate(r, sample, signal) {
+        if (lost) {
+          lost = false;
+          throw Object.assign(new Error('device lost'), { name: 'DeviceLostError' });
+        }
+        return createOracleEngine().generate(r, sample, signal);
+      },
+    };
+    const store = new MemoryResultStore();
+    const ok = await runSamples({ runId: 'r5', source: source(), engine: flaky, store, request, format: 'bfcl-python', signal: new AbortController().signal, recover: async () => void recovered++ });
+    expect([ok.status, recovered, [...store.results.values()].every((r) => r.score.correct)]).toEqual(['completed', 1, true]);
+
+    const broken: Engine = { info: { id: 'x', kind: 'webllm', model: 'm' }, generate: async () => { throw new TypeError('Failed to fetch'); } };
+    const failed = await runSamples({ runId: 'r6', source: source(), engine: broken, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(failed).toEqual({ status: 'failed', error: 'TypeError: Failed to fetch' });
+  });
+
+  it('replays predictions made elsewhere', async () => {
+    const s = source();
+    const first = s.build(s.ids[0] as string);
+    const preds = readPredictions(`{"id": "${first.itemId}", "result": "[nope()]"}\n`);
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'r7', source: { ids: [first.id], build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect([...store.results.values()][0]?.score.errorType).toBe('simple_function_checker:wrong_func_name');
+    expect(() => readPredictions('{"id": 3}')).toThrow(/line 1: id/);
+  });
+});
