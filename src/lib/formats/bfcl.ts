@@ -1,7 +1,9 @@
 /** Reading BFCL question / possible-answer records into typed samples. */
 import { isDict, type PyDict, type PyValue } from '../core/pyvalue';
+import type { Pack, PackItem } from '../core/types';
+import { JsonError, parseJsonValue } from '../parsing/json-value';
 import { type FunctionSchema, type PossibleAnswer, toPossibleAnswers } from '../scoring/bfcl-ast';
-import { FormatError } from './jsonl';
+import { FormatError, parseJsonLines } from './jsonl';
 
 export interface BfclSample {
   id: string;
@@ -44,4 +46,97 @@ export function readBfclParitySample(v: PyValue, record: string): BfclSample {
   const pa = d.possible_answer ?? null;
   if (pa !== null && !Array.isArray(pa)) throw new FormatError(record, 'possible_answer', 'expected a list or null');
   return { id: d.sample_id, category: d.category, functions, possibleAnswer: pa === null ? null : toPossibleAnswers(pa) };
+}
+
+/** BFCL derives the category from the id: `live_simple_3-2-0` → `live_simple`. */
+export function bfclCategory(id: string): string {
+  return id.replace(/_[\d-]+$/, '');
+}
+
+/** A BFCL data file: JSON Lines (as published) or one JSON array. */
+function records(text: string, source: string): PyValue[] {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    try {
+      const v = parseJsonValue(t);
+      if (Array.isArray(v)) return v;
+    } catch (e) {
+      if (e instanceof JsonError) throw new FormatError(source, '(json)', e.message);
+      throw e;
+    }
+  }
+  return parseJsonLines(text, source);
+}
+
+function lastUserContent(question: PyValue | undefined, record: string): string {
+  const turns = Array.isArray(question) ? question : null;
+  const first = turns && Array.isArray(turns[0]) ? (turns[0] as PyValue[]) : turns;
+  if (!first) throw new FormatError(record, 'question', 'expected a list of turns of messages');
+  for (let i = first.length - 1; i >= 0; i--) {
+    const m = asDict(first[i]);
+    if (m && m.role === 'user' && typeof m.content === 'string') return m.content;
+  }
+  throw new FormatError(record, 'question[0]', 'no user message');
+}
+
+export interface BfclFiles {
+  name: string;
+  /** question file: {id, question, function} per line */
+  questions: string;
+  questionsSource?: string;
+  /** possible-answer file: {id, ground_truth} per line; may be absent for irrelevance files */
+  answers?: string | null;
+  answersSource?: string;
+}
+
+/** Validates everything before returning: a bad record throws FormatError naming the record and field. */
+export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
+  const qSource = files.questionsSource ?? 'question file';
+  const aSource = files.answersSource ?? 'possible-answer file';
+  const answers = new Map<string, PyValue>();
+  if (files.answers) {
+    records(files.answers, aSource).forEach((v, i) => {
+      const d = asDict(v);
+      const record = `${aSource} record ${i + 1}`;
+      if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
+      if (!Array.isArray(d.ground_truth)) throw new FormatError(`${record} (${d.id})`, 'ground_truth', 'expected a list of calls');
+      answers.set(d.id, d.ground_truth);
+    });
+  }
+  const items: PackItem[] = [];
+  const tools = new Map<string, PackItem['tools'][number]>();
+  const ids = new Set<string>();
+  records(files.questions, qSource).forEach((v, i) => {
+    const d = asDict(v);
+    let record = `${qSource} record ${i + 1}`;
+    if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
+    record += ` (${d.id})`;
+    if (ids.has(d.id)) throw new FormatError(record, 'id', 'duplicate id');
+    ids.add(d.id);
+    const category = bfclCategory(d.id);
+    // an irrelevance record may offer no function at all
+    if (!Array.isArray(d.function) || (d.function.length === 0 && !category.includes('irrelevance'))) {
+      throw new FormatError(record, 'function', 'expected a non-empty list of function schemas');
+    }
+    const functions = d.function.map((f, k) => readFunctionSchema(f, record, `function[${k}]`));
+    const gt = answers.get(d.id);
+    if (gt === undefined && !category.includes('irrelevance')) throw new FormatError(record, 'ground_truth', `no possible answer with id ${d.id}`);
+    const possibleAnswer = gt === undefined ? [] : (toPossibleAnswers(gt) ?? []);
+    possibleAnswer.forEach((a, k) => {
+      const name = Object.keys(a)[0];
+      if (!name || !functions.some((f) => f.name === name)) throw new FormatError(record, `ground_truth[${k}]`, `names ${name ?? 'no function'}, which the record does not offer`);
+    });
+    for (const f of functions) if (!tools.has(f.name)) tools.set(f.name, f);
+    items.push({ id: d.id, category, question: lastUserContent(d.question, record), tools: functions, possibleAnswer });
+  });
+  if (items.length === 0) throw new FormatError(qSource, '(file)', 'no records');
+  return {
+    id: `bfcl:${files.name}`,
+    name: files.name,
+    source: 'bfcl',
+    description: `${items.length} BFCL records (${[...new Set(items.map((i) => i.category))].join(', ')}), ${tools.size} distinct functions.`,
+    createdAt,
+    tools: [...tools.values()],
+    items,
+  };
 }

@@ -1,0 +1,91 @@
+/** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Cell, SampleResult } from '../core/types';
+import type { OutputFormat } from '../parsing';
+import type { PromptTemplate } from '../prompts/template';
+
+export interface PackRow {
+  id: string;
+  name: string;
+  source: 'builtin' | 'bfcl' | 'comptoolbench';
+  description: string;
+  createdAt: number;
+  toolCount: number;
+  itemCount: number;
+  /** {tools, items} as JSON with Python number spelling (see formats/json-text) */
+  data: string;
+  /** builder version for built-in packs, so a newer builder replaces an older pack */
+  version?: number;
+}
+
+export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
+
+export interface EngineChoice {
+  kind: 'oracle' | 'baseline' | 'replay' | 'webllm';
+  /** model id (WebLLM), or a label */
+  model: string;
+  contextWindow?: number;
+}
+
+export interface RunRow {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  status: RunStatus;
+  suite: 'catalog';
+  packIds: string[];
+  sweep: { lengths: number[]; positions: number[]; samplesPerCell: number; seed: number };
+  engine: EngineChoice;
+  template: PromptTemplate;
+  format: OutputFormat;
+  request: { maxTokens: number; temperature: number };
+  /** tokenizer used for the budgets */
+  counterId: string;
+  total: number;
+  done: number;
+  correct: number;
+  error?: string;
+}
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+export type ResultRow = SampleResult;
+
+export class AppDB extends Dexie {
+  packs!: EntityTable<PackRow, 'id'>;
+  runs!: EntityTable<RunRow, 'id'>;
+  results!: EntityTable<ResultRow, 'id'>;
+  settings!: EntityTable<SettingRow, 'key'>;
+
+  constructor(name = 'fc-playground', options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      packs: 'id, source, createdAt',
+      runs: 'id, createdAt, status',
+      results: 'id, runId, [runId+index]',
+      settings: 'key',
+    });
+  }
+}
+
+export type { Cell };
+
+export class StorageError extends Error {
+  override name = 'StorageError';
+}
+
+/** QuotaExceededError arrives bare or as the inner error of Dexie's AbortError. */
+export function isQuotaError(e: unknown): boolean {
+  const err = e as { name?: string; inner?: { name?: string } } | null;
+  return err?.name === 'QuotaExceededError' || err?.inner?.name === 'QuotaExceededError';
+}
+
+/** Rethrows storage failures with a message a person can act on. */
+export function explainStorageError(e: unknown, doing: string): never {
+  if (isQuotaError(e)) throw new StorageError(`The browser's storage for this site is full while ${doing}. Delete old runs or imported packs, or cached models, and try again.`);
+  throw e;
+}

@@ -1,0 +1,86 @@
+/** Reading and writing packs, runs and results. */
+import type { Pack, SampleResult } from '../core/types';
+import { toJsonText } from '../formats/json-text';
+import { parseJsonValue } from '../parsing/json-value';
+import type { ResultStore } from '../run/loop';
+import { type AppDB, explainStorageError, type PackRow, type RunRow } from './db';
+
+export function packToRow(pack: Pack, version?: number): PackRow {
+  const data = toJsonText({ tools: pack.tools, items: pack.items } as never);
+  return { id: pack.id, name: pack.name, source: pack.source, description: pack.description, createdAt: pack.createdAt, toolCount: pack.tools.length, itemCount: pack.items.length, data, version };
+}
+
+export function rowToPack(row: PackRow): Pack {
+  const { tools, items } = parseJsonValue(row.data) as unknown as Pick<Pack, 'tools' | 'items'>;
+  return { id: row.id, name: row.name, source: row.source, description: row.description, createdAt: row.createdAt, tools, items };
+}
+
+/** Saves a validated pack in one transaction (the caller validated before: a bad file never gets here). */
+export async function savePack(db: AppDB, pack: Pack, version?: number): Promise<void> {
+  const row = packToRow(pack, version);
+  try {
+    await db.transaction('rw', db.packs, async () => {
+      await db.packs.put(row);
+    });
+  } catch (e) {
+    explainStorageError(e, `saving the pack ${pack.name}`);
+  }
+}
+
+export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {
+  const rows = await db.packs.bulkGet([...ids]);
+  return rows.map((r, i) => {
+    if (!r) throw new Error(`pack ${ids[i]} is not in storage (deleted?)`);
+    return rowToPack(r);
+  });
+}
+
+export async function deleteRun(db: AppDB, runId: string): Promise<void> {
+  await db.transaction('rw', db.runs, db.results, async () => {
+    await db.results.where('runId').equals(runId).delete();
+    await db.runs.delete(runId);
+  });
+}
+
+export async function updateRun(db: AppDB, runId: string, patch: Partial<RunRow>): Promise<void> {
+  try {
+    await db.runs.update(runId, { ...patch, updatedAt: Date.now() });
+  } catch (e) {
+    explainStorageError(e, 'updating the run');
+  }
+}
+
+export async function runResults(db: AppDB, runId: string): Promise<SampleResult[]> {
+  return db.results.where('[runId+index]').between([runId, -Infinity], [runId, Infinity]).toArray();
+}
+
+/** The run loop's store on IndexedDB; a result id is `${runId}:${sampleId}`, so a rewrite overwrites. */
+export class DexieResultStore implements ResultStore {
+  constructor(private readonly db: AppDB) {}
+
+  async completedSampleIds(runId: string): Promise<Set<string>> {
+    const keys = await this.db.results.where('runId').equals(runId).primaryKeys();
+    return new Set(keys.map((k) => String(k).slice(runId.length + 1)));
+  }
+
+  async put(result: SampleResult): Promise<void> {
+    try {
+      await this.db.transaction('rw', this.db.results, this.db.runs, async () => {
+        const before = await this.db.results.get(result.id);
+        await this.db.results.put(result);
+        const addDone = before ? 0 : 1;
+        const addCorrect = (result.score.correct ? 1 : 0) - (before?.score.correct ? 1 : 0);
+        await this.db.runs
+          .where('id')
+          .equals(result.runId)
+          .modify((r) => {
+            r.done += addDone;
+            r.correct += addCorrect;
+            r.updatedAt = Date.now();
+          });
+      });
+    } catch (e) {
+      explainStorageError(e, 'saving a result');
+    }
+  }
+}

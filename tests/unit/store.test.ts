@@ -1,0 +1,79 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildCatalogPack } from '../../datasets/catalog/build';
+import { PyFloat, pyRepr } from '../../src/lib/core/pyvalue';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { readBfclPack } from '../../src/lib/formats/bfcl';
+import { FormatError } from '../../src/lib/formats/jsonl';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { runSamples } from '../../src/lib/run/loop';
+import { AppDB, type RunRow } from '../../src/lib/store/db';
+import { DexieResultStore, loadPacks, runResults, savePack } from '../../src/lib/store/repos';
+import { catalogSource } from '../../src/lib/suites/catalog';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+
+const freshDb = () => new AppDB(`t${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+
+const Q = `{"id": "simple_python_0", "question": [[{"role": "user", "content": "Area of a triangle, base 10 and height 5.0?"}]], "function": [{"name": "area", "description": "d", "parameters": {"type": "dict", "properties": {"base": {"type": "integer"}, "height": {"type": "float"}}, "required": ["base"]}}]}`;
+const A = `{"id": "simple_python_0", "ground_truth": [{"area": {"base": [10], "height": [5.0, ""]}}]}`;
+
+describe('storage', () => {
+  it('keeps int and float apart through IndexedDB', async () => {
+    const db = freshDb();
+    await savePack(db, readBfclPack({ name: 't', questions: Q, answers: A }));
+    const [pack] = await loadPacks(db, ['bfcl:t']);
+    const allowed = pack?.items[0]?.possibleAnswer[0]?.area?.height;
+    expect(allowed?.[0]).toBeInstanceOf(PyFloat);
+    expect(pyRepr(pack?.items[0]?.possibleAnswer[0]?.area?.base as never)).toBe('[10]');
+  });
+
+  it('a malformed import changes nothing and names the record and field', async () => {
+    const db = freshDb();
+    const bad = Q + '\n' + Q.replace('simple_python_0', 'simple_python_1').replace('"type": "integer"', '"type": 5');
+    let err: unknown;
+    try {
+      await savePack(db, readBfclPack({ name: 'bad', questions: bad, answers: A }));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(FormatError);
+    expect(String((err as Error).message)).toMatch(/record 2 \(simple_python_1\): function\[0\]\.parameters\.properties\.base\.type/);
+    expect(await db.packs.count()).toBe(0);
+    expect(() => readBfclPack({ name: 'x', questions: Q, answers: null })).toThrow(/no possible answer/);
+    expect(() => readBfclPack({ name: 'x', questions: '{"id": "a_1", "question": [[]], "function": [', answers: null })).toThrow(/line 1/);
+  });
+
+  it.skipIf(!existsSync('../shared/reference/bfcl'))('imports the published BFCL files', () => {
+    const dir = '../shared/reference/bfcl/';
+    const pack = readBfclPack({ name: 'simple', questions: readFileSync(dir + 'BFCL_v4_simple_python.json', 'utf8'), answers: readFileSync(dir + 'possible_answer/BFCL_v4_simple_python.json', 'utf8') });
+    expect(pack.items).toHaveLength(400);
+    expect(pack.items[0]?.category).toBe('simple_python');
+  });
+
+  it('a run writes as it goes and resumes from storage without duplicates', async () => {
+    const db = freshDb();
+    const pack = buildCatalogPack();
+    await savePack(db, pack, 1);
+    const [stored] = await loadPacks(db, [pack.id]);
+    const sweep = { lengths: [1000], positions: [0.1, 0.9], samplesPerCell: 4, seed: 1 };
+    const source = catalogSource({ packs: [stored!], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+    const run: RunRow = {
+      id: 'run1', name: 'r', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [pack.id], sweep,
+      engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 },
+      counterId: 'llama3', total: source.ids.length, done: 0, correct: 0,
+    };
+    await db.runs.put(run);
+    const store = new DexieResultStore(db);
+    const ctl = new AbortController();
+    await runSamples({ runId: 'run1', source, engine: createOracleEngine(), store, request: run.request, format: 'bfcl-python', signal: ctl.signal, onProgress: (p) => p.done === 3 && ctl.abort('reload') });
+    expect(await db.results.count()).toBe(3);
+    // a second page/worker picks the run up from IndexedDB alone
+    await runSamples({ runId: 'run1', source, engine: createOracleEngine(), store: new DexieResultStore(db), request: run.request, format: 'bfcl-python', signal: new AbortController().signal });
+    const results = await runResults(db, 'run1');
+    expect(results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const row = await db.runs.get('run1');
+    expect([row?.done, row?.correct]).toEqual([8, 8]);
+  });
+});
