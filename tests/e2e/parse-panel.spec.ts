@@ -9,6 +9,7 @@ test.describe('parse panel', () => {
     });
     await page.goto('index.html');
     await expect(page.getByRole('heading', { name: 'fc-playground' })).toBeVisible();
+    await page.getByTestId('tab-parse').click();
     const output = page.getByTestId('output');
     await output.fill("[get_weather(city='Paris', days=3), convert(amount=2.5)]");
     await expect(page.getByTestId('result')).toContainText('2 calls');

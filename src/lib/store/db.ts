@@ -46,6 +46,8 @@ export interface RunRow {
   done: number;
   correct: number;
   error?: string;
+  /** replay runs: the predictions file's text */
+  predictions?: string;
 }
 
 export interface SettingRow {

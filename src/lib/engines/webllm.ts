@@ -1,0 +1,153 @@
+/**
+ * The WebLLM engine (WebGPU), living in our worker next to the run loop.
+ * Greedy decoding with penalties neutralized, bounded output, stop strings,
+ * streaming deltas, interrupt, usage and speed from the engine's own figures.
+ */
+import { type InitProgressReport, MLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
+import type { TokenCounter } from '../context/token-counter';
+import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+
+export interface LoadOptions {
+  contextWindow?: number;
+}
+
+export interface LoadProgress {
+  progress: number;
+  text: string;
+}
+
+export interface WebLLMEngine extends Engine {
+  load(modelId: string, opts: LoadOptions, onProgress: (p: LoadProgress) => void): Promise<void>;
+  unload(): Promise<void>;
+  counter(): TokenCounter;
+}
+
+/** Errors keep WebLLM's `name`; these add a sentence a person can act on. */
+export function explainWebLLMError(e: unknown): Error {
+  const err = e as { name?: string; message?: string };
+  const name = err?.name ?? 'Error';
+  const message = err?.message ?? String(e);
+  const hint: Record<string, string> = {
+    TypeError: 'The model files could not be downloaded (offline, blocked, or the host is down).',
+    CompileError: 'The model library is not valid WebAssembly (a failed or intercepted download).',
+    ModelNotFoundError: 'This model id is not in WebLLM\'s list.',
+    ShaderF16SupportError: 'This model needs the shader-f16 GPU feature, which this GPU lacks: pick a q4f32 / q0f32 model.',
+    DeviceLostError: 'The GPU ran out of memory or was reset: try a smaller model or context window.',
+    WebGPUNotAvailableError: 'This browser has no WebGPU.',
+  };
+  const out = new Error(`${hint[name] ?? 'Loading the model failed.'} (${name}: ${message})`);
+  out.name = name;
+  return out;
+}
+
+interface PipelineWithTokenizer {
+  tokenizer?: { encode(text: string): Int32Array | number[] };
+}
+
+export function createWebLLMEngine(): WebLLMEngine {
+  let engine: MLCEngine | null = null;
+  let modelId = '';
+  const info = { id: 'webllm', kind: 'webllm' as const, model: '' };
+  return {
+    info,
+    async load(id, opts, onProgress) {
+      engine ??= new MLCEngine({ logLevel: 'WARN' });
+      engine.setAppConfig({ ...prebuiltAppConfig, model_list: [...prebuiltAppConfig.model_list] });
+      engine.setInitProgressCallback((r: InitProgressReport) => onProgress({ progress: r.progress, text: r.text }));
+      try {
+        await engine.reload(id, {
+          ...(opts.contextWindow ? { context_window_size: opts.contextWindow, sliding_window_size: -1 } : {}),
+          temperature: 0,
+          repetition_penalty: 1,
+          frequency_penalty: 0,
+          presence_penalty: 0,
+        });
+      } catch (e) {
+        throw explainWebLLMError(e);
+      }
+      modelId = id;
+      info.model = id;
+    },
+    async unload() {
+      await engine?.unload();
+      modelId = '';
+    },
+    counter(): TokenCounter {
+      // WebLLM has no public tokenize API; the loaded pipeline's tokenizer is the model's own
+      const pipelines = (engine as unknown as { loadedModelIdToPipeline?: Map<string, PipelineWithTokenizer> } | null)?.loadedModelIdToPipeline;
+      const tok = pipelines?.get(modelId)?.tokenizer;
+      if (!tok) throw new Error('The loaded model exposes no tokenizer: prompt lengths cannot be measured with it.');
+      return { id: modelId, count: (text: string) => tok.encode(text).length };
+    },
+    async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
+      if (!engine || !modelId) throw Object.assign(new Error('load a model first'), { name: 'ModelNotLoadedError' });
+      const e = engine;
+      await e.resetChat();
+      const onAbort = () => void e.interruptGenerate();
+      signal.addEventListener('abort', onAbort);
+      const t0 = performance.now();
+      let firstToken = 0;
+      let text = '';
+      let finish: GenerateResult['finishReason'] = 'stop';
+      let usage: { prompt_tokens: number; completion_tokens: number; extra?: { prefill_tokens_per_s?: number; decode_tokens_per_s?: number } } | undefined;
+      try {
+        const stream = await e.chat.completions.create({
+          messages: request.messages.map((m) => ({ role: m.role, content: m.content })) as never,
+          max_tokens: request.maxTokens,
+          temperature: request.temperature,
+          stop: request.stop,
+          seed: request.seed,
+          repetition_penalty: 1,
+          frequency_penalty: 0,
+          presence_penalty: 0,
+          stream: true,
+          stream_options: { include_usage: true },
+        });
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta?.content ?? '';
+          if (delta) {
+            if (!firstToken) firstToken = performance.now();
+            text += delta;
+            onToken?.(delta);
+          }
+          const reason = chunk.choices[0]?.finish_reason;
+          if (reason === 'length' || reason === 'abort') finish = reason;
+          if (chunk.usage) usage = chunk.usage as typeof usage;
+        }
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+      const end = performance.now();
+      const prefillMs = (firstToken || end) - t0;
+      return {
+        text,
+        finishReason: signal.aborted ? 'abort' : finish,
+        usage: { promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 },
+        timings: {
+          prefillMs,
+          decodeMs: end - (firstToken || end),
+          prefillTokensPerSecond: usage?.extra?.prefill_tokens_per_s,
+          decodeTokensPerSecond: usage?.extra?.decode_tokens_per_s,
+        },
+      };
+    },
+  };
+}
+
+/** Removes a model's files from the browser cache; works offline too (the all-in-one helper does not). */
+export async function deleteModelFromCache(modelId: string): Promise<void> {
+  const { deleteModelAllInfoInCache, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache } = await import('@mlc-ai/web-llm');
+  try {
+    await deleteModelAllInfoInCache(modelId);
+    return;
+  } catch {
+    // it reads tensor-cache.json first and fails offline: remove each part on its own
+  }
+  for (const del of [deleteModelInCache, deleteModelWasmInCache, deleteChatConfigInCache]) {
+    try {
+      await del(modelId);
+    } catch {
+      // a part that was never cached
+    }
+  }
+}

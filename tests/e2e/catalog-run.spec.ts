@@ -1,0 +1,149 @@
+/**
+ * The vertical slice in Debian Chromium against the built app: WebGPU
+ * detection, BFCL import, oracle and baseline sweeps, resume after reload,
+ * WebLLM's download failure, and no request leaving localhost.
+ */
+import { existsSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+const BFCL = '../shared/reference/bfcl';
+const MODEL_HOSTS = ['huggingface.co', 'raw.githubusercontent.com'];
+
+/** Aborts every request that would leave localhost; records them. */
+async function guardNetwork(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  await page.context().route(
+    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
+  return outside;
+}
+
+/** Sample indexes of every stored result, read straight from IndexedDB. */
+function storedResultIndexes(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('fc-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('results').objectStore('results').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { index: number }[]).map((r) => r.index));
+            open.result.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+async function configure(page: Page, engine: string, lengths: number[], positions: number[], perCell: number) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId(`engine-${engine}`).check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeVisible({ timeout: 30_000 });
+  for (const l of [1024, 2048, 4096, 8192, 16384, 32768]) await page.getByTestId(`length-${l}`).setChecked(lengths.includes(l));
+  for (const p of [0.1, 0.3, 0.5, 0.7, 0.9]) await page.getByTestId(`position-${p}`).setChecked(positions.includes(p));
+  await page.getByTestId('samples-per-cell').fill(String(perCell));
+}
+
+async function runToEnd(page: Page) {
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('run-monitor')).toBeVisible();
+  await expect(page.getByTestId('pause-run')).toBeHidden({ timeout: 120_000 });
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('runs-table')).toContainText('completed');
+}
+
+test('WebGPU is detected on the software adapter, without shader-f16, and f16 models are not offered', async ({ page }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-webllm').check();
+  await expect(page.getByTestId('gpu-status')).toContainText('GPU:');
+  await expect(page.getByTestId('f16')).toHaveText('no');
+  const select = page.getByTestId('model-select');
+  await expect(select.locator('option:not([disabled])', { hasText: 'q4f32_1' }).first()).toBeAttached();
+  const enabledF16 = await select.locator('option:not([disabled])').evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value).filter((v) => /q\d+f16/.test(v)));
+  expect(enabledF16).toEqual([]);
+  await expect(select.locator('option[disabled]', { hasText: 'q4f16_1' }).first()).toBeAttached();
+});
+
+test('a WebLLM load with the model hosts unreachable shows the download error', async ({ page }) => {
+  const outside = await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-webllm').check();
+  const select = page.getByTestId('model-select');
+  const model = await select.locator('option:not([disabled])', { hasText: 'SmolLM2-135M-Instruct-q0f32' }).first().getAttribute('value');
+  await select.selectOption(model ?? '');
+  await page.getByTestId('load-model').click();
+  await expect(page.getByTestId('model-error')).toContainText('could not be downloaded', { timeout: 30_000 });
+  expect(outside.length).toBeGreaterThan(0);
+  expect(outside.every((u) => MODEL_HOSTS.includes(new URL(u).hostname))).toBe(true);
+});
+
+test('oracle sweep fills the heatmap at 100%; baseline shows its real numbers; no request leaves localhost', async ({ page }) => {
+  const outside = await guardNetwork(page);
+  await page.goto('index.html');
+  await configure(page, 'oracle', [1024, 2048], [0.1, 0.5, 0.9], 5);
+  await expect(page.getByTestId('estimate')).toContainText('30 samples');
+  await runToEnd(page);
+  const cells = page.getByTestId('heat-cell');
+  await expect(cells).toHaveCount(6);
+  expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-accuracy')))).toEqual(Array(6).fill('1.0000'));
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+
+  await configure(page, 'baseline', [1024, 2048], [0.1, 0.5, 0.9], 5);
+  await runToEnd(page);
+  await page.getByRole('button', { name: /^baseline/ }).click();
+  const acc = await page.getByTestId('overall-accuracy').textContent();
+  const value = parseFloat(acc ?? '');
+  expect(value).toBeGreaterThan(0);
+  expect(value).toBeLessThan(100);
+  await expect(page.getByTestId('error-bars')).toBeVisible();
+  await page.getByTestId('sample-row').first().click();
+  await expect(page.getByTestId('prompt').locator('.needle')).toHaveCount(1);
+  expect(outside).toEqual([]);
+});
+
+test('a reload in the middle of a run resumes without duplicates', async ({ page }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await configure(page, 'baseline', [16384, 32768], [0.1, 0.5, 0.9], 8);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('run-progress')).toContainText(/\b([3-9]|1\d) \/ 48 samples/, { timeout: 120_000 });
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText('paused');
+  const before = (await storedResultIndexes(page)).length;
+  expect(before).toBeGreaterThan(0);
+  expect(before).toBeLessThan(48);
+  await page.getByTestId('resume-run').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 180_000 });
+  const after = await storedResultIndexes(page);
+  expect(after).toHaveLength(48);
+  expect(new Set(after).size).toBe(48);
+});
+
+test('a BFCL file pair imports as a pack; a broken file imports nothing and names the record', async ({ page }) => {
+  test.skip(!existsSync(BFCL), `no BFCL reference files at ${BFCL}`);
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  await expect(page.getByTestId('pack-row')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByTestId('bfcl-files').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "simple_1", "question": [[{"role": "user", "content": "x"}]], "function": [{"name": "f"}]}\n') });
+  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported');
+  await expect(page.getByTestId('import-message')).toContainText('function[0].parameters');
+  await expect(page.getByTestId('pack-row')).toHaveCount(1);
+  await page.getByTestId('bfcl-files').setInputFiles([`${BFCL}/BFCL_v4_live_simple.json`, `${BFCL}/possible_answer/BFCL_v4_live_simple.json`]);
+  await expect(page.getByTestId('import-message')).toContainText('258 requests');
+  await expect(page.getByTestId('pack-row')).toHaveCount(2);
+  await configure(page, 'oracle', [2048], [0.5], 3);
+  await page.getByTestId('pack-builtin-catalog').uncheck();
+  await page.getByTestId('pack-bfcl:BFCL_v4_live_simple').check();
+  await runToEnd(page);
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+});
+

@@ -1,0 +1,171 @@
+/**
+ * The evaluation worker: hosts the model engine and the run loop, so long
+ * generations never block the page. Exposed with Comlink; the page and this
+ * worker share the IndexedDB database (Dexie broadcasts changes to the page).
+ */
+import * as Comlink from 'comlink';
+import type { TokenCounter } from '../src/lib/context/token-counter';
+import { CachedCounter } from '../src/lib/context/token-counter';
+import type { Engine } from '../src/lib/core/types';
+import { createBaselineEngine } from '../src/lib/engines/baseline';
+import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
+import { createOracleEngine } from '../src/lib/engines/oracle';
+import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
+import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
+import type { ModelOption } from '../src/lib/engines/webllm-models';
+import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
+import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
+import { AppDB } from '../src/lib/store/db';
+import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
+import { catalogSource } from '../src/lib/suites/catalog';
+
+const db = new AppDB();
+let webllm: WebLLMEngine | null = null;
+let loadedModel: { id: string; contextWindow?: number } | null = null;
+let current: AbortController | null = null;
+let llama3: TokenCounter | null = null;
+
+async function webllmEngine(): Promise<WebLLMEngine> {
+  if (!webllm) {
+    const { createWebLLMEngine } = await import('../src/lib/engines/webllm');
+    webllm = createWebLLMEngine();
+  }
+  return webllm;
+}
+
+async function defaultCounter(): Promise<TokenCounter> {
+  if (!llama3) {
+    const { llama3Counter } = await import('../src/lib/tokenizers/llama3');
+    llama3 = new CachedCounter(llama3Counter);
+  }
+  return llama3;
+}
+
+function plainError(e: unknown): Error {
+  const err = e as { name?: string; message?: string };
+  const out = new Error(err?.message ?? String(e));
+  out.name = err?.name ?? 'Error';
+  return out;
+}
+
+const api = {
+  probeGpu(): Promise<GpuInfo> {
+    return probeGpu(self.navigator as never);
+  },
+
+  async listModels(): Promise<ModelOption[]> {
+    const { listModels } = await import('../src/lib/engines/webllm-models');
+    return listModels(await probeGpu(self.navigator as never));
+  },
+
+  async loadModel(modelId: string, opts: LoadOptions, onProgress: (p: LoadProgress) => void): Promise<void> {
+    const engine = await webllmEngine();
+    try {
+      await engine.load(modelId, opts, (p) => void onProgress(p));
+      loadedModel = { id: modelId, contextWindow: opts.contextWindow };
+    } catch (e) {
+      loadedModel = null;
+      throw plainError(e);
+    }
+  },
+
+  loadedModel(): { id: string; contextWindow?: number } | null {
+    return loadedModel;
+  },
+
+  async unloadModel(): Promise<void> {
+    await webllm?.unload();
+    loadedModel = null;
+  },
+
+  async deleteModel(modelId: string): Promise<void> {
+    const { deleteModelFromCache } = await import('../src/lib/engines/webllm');
+    await deleteModelFromCache(modelId);
+  },
+
+  async ensureBuiltinPacks(): Promise<void> {
+    await ensureBuiltinPacks(db);
+  },
+
+  /** Count tokens of a text with the counter a new run would use. */
+  async countTokens(text: string): Promise<number> {
+    return (await defaultCounter()).count(text);
+  },
+
+  async startRun(runId: string, onProgress: (p: RunProgress) => void, onToken?: (sampleId: string, delta: string) => void): Promise<RunOutcome> {
+    if (current) throw new Error('a run is already in progress');
+    const run = await db.runs.get(runId);
+    if (!run) throw new Error(`run ${runId} not found`);
+    const controller = new AbortController();
+    current = controller;
+    try {
+      let engine: Engine;
+      let counter: TokenCounter;
+      let recover: (() => Promise<void>) | undefined;
+      switch (run.engine.kind) {
+        case 'oracle':
+          engine = createOracleEngine();
+          counter = await defaultCounter();
+          break;
+        case 'baseline':
+          engine = createBaselineEngine();
+          counter = await defaultCounter();
+          break;
+        case 'replay':
+          engine = createReplayEngine(readPredictions(run.predictions ?? '', 'predictions file'), run.engine.model);
+          counter = await defaultCounter();
+          break;
+        case 'webllm': {
+          if (loadedModel?.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
+          const w = await webllmEngine();
+          engine = w;
+          counter = new CachedCounter(w.counter());
+          const model = loadedModel;
+          recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
+          break;
+        }
+      }
+      const packs = await loadPacks(db, run.packIds);
+      const source = catalogSource({ packs, sweep: run.sweep, template: run.template, counter });
+      await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
+      const outcome = await runSamples({
+        runId,
+        source,
+        engine,
+        store: new DexieResultStore(db),
+        request: run.request,
+        format: run.format,
+        signal: controller.signal,
+        onProgress: (p) => void onProgress(p),
+        onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
+        recover,
+      });
+      const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
+      await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined });
+      return outcome;
+    } catch (e) {
+      await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
+      throw plainError(e);
+    } finally {
+      current = null;
+    }
+  },
+
+  /** The prompt of one sample of a run, rebuilt deterministically (prompts are not stored). */
+  async sampleDetail(runId: string, sampleId: string): Promise<{ messages: { role: string; content: string }[]; needleNames: string[]; toolCount: number; promptTokens: number } | null> {
+    const run = await db.runs.get(runId);
+    if (!run) return null;
+    const counter = run.engine.kind === 'webllm' && loadedModel?.id === run.engine.model && webllm ? new CachedCounter(webllm.counter()) : await defaultCounter();
+    if (run.engine.kind === 'webllm' && counter.id !== run.counterId) return null;
+    const packs = await loadPacks(db, run.packIds);
+    const sample = catalogSource({ packs, sweep: run.sweep, template: run.template, counter }).build(sampleId);
+    return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens };
+  },
+
+  stopRun(reason: 'pause' | 'cancel'): void {
+    current?.abort(reason);
+  },
+};
+
+export type EvalWorkerApi = typeof api;
+Comlink.expose(api);
