@@ -8,7 +8,7 @@
  * across piece boundaries moved the total.
  */
 import type { ChatMessage, ToolSchema } from '../core/types';
-import { type PromptTemplate, toolLine, validateTemplate } from '../prompts/template';
+import { toolLine, type PromptTemplate, validateTemplate } from '../prompts/template';
 import type { TokenCounter } from './token-counter';
 
 export interface CatalogContextInput {
@@ -24,6 +24,12 @@ export interface CatalogContextInput {
   templateOverhead: number;
   /** accepted relative deviation from the target (default 0.5%) */
   tolerance?: number;
+  /**
+   * Count the finished prompt as a whole and correct the filler. Needed when the
+   * tokenizer merges across line boundaries; with one that does not (see
+   * isLineAdditive) the sum of the pieces is already exact.
+   */
+  measureWhole?: boolean;
 }
 
 export interface CatalogContext {
@@ -134,11 +140,19 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
     { role: 'system', content: sysBefore + tools.map(toolLine).join('') + sysAfter },
     { role: 'user', content: user },
   ];
-  const measure = (tools: readonly ToolSchema[]) => render(tools).reduce((n, m) => n + counter.count(m.content), input.templateOverhead);
+  const joint = (a: string, b: string) => (a && b ? counter.count(a + b) - counter.count(a) - counter.count(b) : 0);
+  const whole = (tools: readonly ToolSchema[]) => render(tools).reduce((n, m) => n + counter.count(m.content), input.templateOverhead);
+  // pieces counted once and added; only the two joints with the template text are measured, on the lines that touch them
+  const additive = (tools: readonly ToolSchema[]) => {
+    const lines = tools.map(toolLine);
+    const sum = lines.reduce((n, l) => n + counter.count(l), fixed);
+    return sum + joint(sysBefore, lines[0] ?? '') + joint(lines.at(-1) ?? '', sysAfter);
+  };
+  const measure = input.measureWhole === false ? additive : whole;
 
   const fixed = counter.count(sysBefore) + counter.count(sysAfter) + counter.count(user) + input.templateOverhead;
   const needleTokens = input.needles.reduce((n, t) => n + counter.count(toolLine(t)), 0);
-  let remaining = input.targetTokens - fixed - needleTokens;
+  const remaining = input.targetTokens - fixed - needleTokens;
 
   const { chosen } = fillBudget(input.distractors, remaining, counter);
 
@@ -148,7 +162,7 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
   let total = measure(tools);
 
   // correction: BPE merges across line boundaries can move the sum by a few tokens
-  for (let round = 0; round < 3 && Math.abs(total - input.targetTokens) > tolerance * input.targetTokens && chosen.length > 0; round++) {
+  for (let round = 0; round < 3 && total !== input.targetTokens && chosen.length > 0; round++) {
     const idx = chosen.length - 1;
     const lastTool = chosen[idx] as ToolSchema;
     const original = input.distractors.find((d) => d.name === lastTool.name) ?? lastTool;
@@ -168,4 +182,19 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
     promptTokens: total,
     withinTolerance: Math.abs(total - input.targetTokens) <= tolerance * input.targetTokens,
   };
+}
+
+/**
+ * Whether the tokenizer counts a concatenation of tool lines as the sum of the
+ * lines (true for byte-level BPE that splits at newlines, such as Llama 3's).
+ * Probed on real tool lines; the joints with the template are measured anyway.
+ */
+export function isLineAdditive(counter: TokenCounter, tools: readonly ToolSchema[]): boolean {
+  const lines = tools.slice(0, 16).map(toolLine);
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const a = lines[i] as string;
+    const b = lines[i + 1] as string;
+    if (counter.count(a + b) !== counter.count(a) + counter.count(b)) return false;
+  }
+  return true;
 }

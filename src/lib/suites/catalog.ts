@@ -5,7 +5,7 @@
  */
 import { hashString, Rng } from '../core/random';
 import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
-import { buildCatalogContext } from '../context/catalog-context';
+import { buildCatalogContext, isLineAdditive } from '../context/catalog-context';
 import type { TokenCounter } from '../context/token-counter';
 import type { PromptTemplate } from '../prompts/template';
 import type { SampleSource } from '../run/loop';
@@ -67,12 +67,14 @@ export function catalogSource(opts: CatalogBuildOptions): SampleSource {
   const pool = toolPool(opts.packs);
   const plan = planCatalog(opts.packs, opts.sweep);
   const byId = new Map(plan.map((p) => [p.id, p]));
+  let measureWhole: boolean | undefined;
   return {
     ids: plan.map((p) => p.id),
     build(id: string): Sample {
       const p = byId.get(id);
       if (!p) throw new Error(`sample ${id} is not part of this sweep`);
-      return buildOne(opts, pool, p);
+      measureWhole ??= !isLineAdditive(opts.counter, pool);
+      return buildOne(opts, pool, p, measureWhole);
     },
   };
 }
@@ -82,7 +84,7 @@ export function buildCatalogSamples(opts: CatalogBuildOptions): Sample[] {
   return source.ids.map((id) => source.build(id));
 }
 
-function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: ReturnType<typeof planCatalog>[number]): Sample {
+function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: ReturnType<typeof planCatalog>[number], measureWhole: boolean): Sample {
   const needleNames = new Set(p.item.tools.map((t) => t.name));
   const distractors = new Rng(`catalog-distractors:${opts.sweep.seed}:${p.pack.id}:${p.item.id}:${p.length}`).shuffle(pool.filter((t) => !needleNames.has(t.name)));
   const ctx = buildCatalogContext(
@@ -94,6 +96,7 @@ function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: Ret
       position: p.position,
       targetTokens: p.length,
       templateOverhead: opts.templateOverhead ?? 0,
+      measureWhole,
     },
     opts.counter,
   );

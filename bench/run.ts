@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`: figures for the run pipeline.
+ *  1. prompt construction time of a 32K-token catalog sample (Llama 3 tokenizer), cold and warm;
+ *  2. per-sample overhead of the run loop with the oracle engine: parse, score and IndexedDB
+ *     write (fake-indexeddb in Node), prompt construction excluded;
+ *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
+ *  4. gzip sizes of the built chunks (main bundle, worker, WebLLM).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { buildCatalogPack } from '../datasets/catalog/build';
+import { CachedCounter } from '../src/lib/context/token-counter';
+import { createOracleEngine } from '../src/lib/engines/oracle';
+import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
+import { runSamples, type SampleSource } from '../src/lib/run/loop';
+import { AppDB } from '../src/lib/store/db';
+import { DexieResultStore } from '../src/lib/store/repos';
+import { catalogSource } from '../src/lib/suites/catalog';
+import { llama3Counter } from '../src/lib/tokenizers/llama3';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const pack = buildCatalogPack();
+
+// 1. prompt construction at 32K
+{
+  const sweep = { lengths: [32768], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 4, seed: 11 };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let tokens = 0;
+  const warmSource = catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+  for (const id of warmSource.ids) {
+    const coldSource = catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+    let t = performance.now();
+    coldSource.build(id);
+    cold.push(performance.now() - t);
+    t = performance.now();
+    const s = warmSource.build(id);
+    warm.push(performance.now() - t);
+    tokens = s.promptTokens;
+  }
+  console.log(`prompt construction, 32K catalog sample (${tokens} tokens measured): median ${median(warm).toFixed(1)} ms with tool counts cached across samples, ${median(cold).toFixed(1)} ms cold (${warm.length} samples)`);
+}
+
+// 2. loop overhead with the oracle, Node + fake-indexeddb
+{
+  const db = new AppDB('bench', { indexedDB: new IDBFactory(), IDBKeyRange });
+  const sweep = { lengths: [1024], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 100, seed: 5 };
+  const inner = catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+  const built = new Map(inner.ids.map((id) => [id, inner.build(id)]));
+  const source: SampleSource = { ids: inner.ids, build: (id) => built.get(id) as never };
+  await db.runs.put({ id: 'b', name: 'b', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [], sweep, engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 }, counterId: 'llama3', total: inner.ids.length, done: 0, correct: 0 });
+  const t = performance.now();
+  await runSamples({ runId: 'b', source, engine: createOracleEngine(), store: new DexieResultStore(db), request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
+  const ms = (performance.now() - t) / inner.ids.length;
+  console.log(`run loop overhead per sample (oracle; parse + score + IndexedDB write, Node + fake-indexeddb): ${ms.toFixed(2)} ms mean over ${inner.ids.length} samples`);
+}
+
+// 4. bundle sizes (3 below needs the build too)
+const dist = 'dist/assets';
+if (!existsSync(dist)) {
+  console.log('bundle sizes: no dist/ — run `npx vite build` first');
+} else {
+  const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+  const size = (f: string) => ({ raw: statSync(join(dist, f)).size, gz: gzipSync(readFileSync(join(dist, f))).length });
+  const html = readFileSync('dist/index.html', 'utf8');
+  const entry = files.filter((f) => html.includes(f));
+  for (const f of files) {
+    const s = size(f);
+    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : 'chunk';
+    console.log(`bundle ${f}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzip — ${role}`);
+  }
+}
+
+// 3. end to end in Chromium through the worker
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
+  const { chromium } = await import('@playwright/test');
+  const server = spawn('npx', ['vite', 'preview', '--port', '4174', '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
+  try {
+    await new Promise((r) => setTimeout(r, 2500));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run'] });
+    const page = await browser.newPage();
+    await page.goto('http://127.0.0.1:4174/index.html');
+    await page.getByTestId('engine-oracle').check();
+    await page.getByTestId('pack-builtin-catalog').waitFor({ timeout: 60_000 });
+    for (const l of [2048]) await page.getByTestId(`length-${l}`).uncheck();
+    for (const p of [0.3, 0.7]) await page.getByTestId(`position-${p}`).check();
+    await page.getByTestId('samples-per-cell').fill('40');
+    await page.getByTestId('start-run').click();
+    // wait on IndexedDB itself, and stay on the Run tab so no report re-renders on every write
+    // a string, not a function: the TypeScript runner would inject helpers the page does not have
+    const times = (await page.evaluate(`(async () => {
+      const read = () => new Promise((resolve, reject) => {
+        const open = indexedDB.open('fc-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['runs', 'results']);
+          const runs = tx.objectStore('runs').getAll();
+          const results = tx.objectStore('results').getAll();
+          tx.oncomplete = () => {
+            const run = runs.result[0];
+            const rows = results.result.sort((a, b) => a.index - b.index);
+            open.result.close();
+            resolve({ done: run && run.status === 'completed', created: rows.map((r) => r.createdAt) });
+          };
+        };
+      });
+      for (;;) {
+        const r = await read();
+        if (r.done) return r.created;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    })()`)) as number[];
+    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const med = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+    const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? NaN;
+    console.log(`run loop per sample in Chromium, oracle, 1K prompts (worker: build prompt + generate + parse + score + IndexedDB write + progress message): median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${gaps.length} samples`);
+    await browser.close();
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+  }
+} else {
+  console.log('browser figure skipped: needs Debian chromium and a build (dist/)');
+}
