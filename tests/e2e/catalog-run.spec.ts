@@ -151,3 +151,26 @@ test('a BFCL file pair imports as a pack; a broken file imports nothing and name
   await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
 });
 
+
+test('imports BFCL files from URLs through the real fetch path (fixtures served at those URLs)', async ({ page }) => {
+  const served: string[] = [];
+  await page.route('https://data.example.org/bfcl/**', (route) => {
+    served.push(route.request().url());
+    const isAnswer = route.request().url().includes('possible_answer');
+    const body = isAnswer
+      ? '{"id": "simple_7", "ground_truth": [{"get_weather": {"city": ["Paris"], "days": [3, ""]}}]}\n'
+      : '{"id": "simple_7", "question": [[{"role": "user", "content": "Weather in Paris for 3 days?"}]], "function": [{"name": "get_weather", "description": "Forecast.", "parameters": {"type": "dict", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}, "required": ["city"]}}]}\n';
+    return route.fulfill({ status: 200, contentType: 'application/json', body });
+  });
+  await page.route('https://data.example.org/missing.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  await page.getByTestId('question-url').fill('https://data.example.org/missing.json');
+  await page.getByTestId('import-urls').click();
+  await expect(page.getByTestId('import-message')).toContainText('HTTP 404');
+  await page.getByTestId('question-url').fill('https://data.example.org/bfcl/BFCL_v4_simple.json');
+  await page.getByTestId('answer-url').fill('https://data.example.org/bfcl/possible_answer/BFCL_v4_simple.json');
+  await page.getByTestId('import-urls').click();
+  await expect(page.getByTestId('import-message')).toContainText('Imported BFCL_v4_simple: 1 request, 1 function.');
+  expect(served).toHaveLength(2);
+});
