@@ -1,7 +1,7 @@
 /** `parity comptoolbench <dir>`: our DAG scorer against CompToolBench's verdicts. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDict, type PyDict, type PyValue } from '../lib/core/pyvalue';
+import { isDict, type PyDict } from '../lib/core/pyvalue';
 import { type CompToolBenchTask, readCompToolBenchTask, readPredictedCalls } from '../lib/formats/comptoolbench';
 import { parseJsonLines } from '../lib/formats/jsonl';
 import type { Call } from '../lib/parsing/calls';
@@ -94,4 +94,3 @@ export function runDagParity(dir: string, print: (line: string) => void): { agre
   return { agree, total: results.length, scores, corpus };
 }
 
-export type { PyValue };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
-import { buildCatalogSamples, planCatalog } from '../../src/lib/suites/catalog';
+import { buildCatalogSamples, catalogSource, planCatalog } from '../../src/lib/suites/catalog';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const pack = buildCatalogPack();
@@ -44,5 +44,25 @@ describe('catalog suite with exact token budgets (Llama 3 tokenizer)', () => {
     expect(again[5]?.messages).toEqual(samples[5]?.messages);
     expect(new Set(samples.map((s) => s.id)).size).toBe(samples.length);
     expect(planCatalog([pack], sweep).map((p) => p.id)).toEqual(samples.map((s) => s.id));
+  });
+});
+
+describe('lengths the packs cannot fill', () => {
+  it('stop with a clear error instead of a silently shorter prompt', () => {
+    const small = { ...pack, tools: pack.tools.slice(0, 40), items: pack.items.slice(0, 10) };
+    const source = catalogSource({ packs: [small], sweep: { lengths: [32768], positions: [0.5], samplesPerCell: 1, seed: 1 }, template: DEFAULT_PROMPT, counter });
+    expect(() => source.build(source.ids[0] as string)).toThrow(/not have enough distinct tools/);
+  });
+});
+
+describe('budgets over many seeds and odd lengths', () => {
+  it('every prompt lands within ±0.5% of its target', () => {
+    for (const seed of [1, 3, 5]) {
+      const source = catalogSource({ packs: [pack], sweep: { lengths: [600, 1500, 3000, 5000], positions: [0.1, 0.5, 0.9], samplesPerCell: 3, seed }, template: DEFAULT_PROMPT, counter });
+      for (const id of source.ids) {
+        const s = source.build(id);
+        expect(Math.abs(s.promptTokens - s.cell.length) / s.cell.length, `seed ${seed}, ${s.cell.length}`).toBeLessThanOrEqual(0.005);
+      }
+    }
   });
 });

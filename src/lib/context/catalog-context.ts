@@ -87,7 +87,8 @@ const FILLER_SCAN = 24;
  * Whole distractors in order while they fit; then the gap is absorbed by one
  * distractor shortened to exactly fit, chosen among the next candidates. When
  * the gap is smaller than any shortest form, the last whole distractor is given
- * back first; when it is larger than every candidate, one more goes in whole.
+ * back first; when it is wider than any one candidate can cover, one is
+ * shortened so that another can take the rest.
  */
 export function fillBudget(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
   const cost = (t: ToolSchema) => counter.count(toolLine(t));
@@ -121,12 +122,15 @@ export function fillBudget(distractors: readonly ToolSchema[], budget: number, c
       remaining += cost(chosen.pop() as ToolSchema);
       continue;
     }
-    // every candidate fits whole: add the one that leaves the most absorbable gap
-    const whole = candidates.map((t, k) => ({ k, c: cost(t) })).filter(({ c }) => remaining - c >= minShortest || remaining === c);
-    const pick = whole.sort((a, b) => b.c - a.c)[0] ?? { k: 0, c: cost(candidates[0] as ToolSchema) };
-    chosen.push(candidates[pick.k] as ToolSchema);
-    remaining -= pick.c;
-    candidates.splice(pick.k, 1);
+    // the gap is wider than any one candidate covers: shorten one so that another can take exactly the rest
+    const [first, ...others] = candidates as [ToolSchema, ...ToolSchema[]];
+    if (others.length === 0) break;
+    const roomForOthers = Math.min(...others.map(shortest));
+    const fitted = fitTool(first, Math.min(cost(first), remaining - roomForOthers), counter);
+    candidates.shift();
+    if (!fitted) continue;
+    chosen.push(fitted.tool);
+    remaining -= fitted.tokens;
   }
   return { chosen, remaining };
 }

@@ -3,7 +3,6 @@
  * builds samples from them for a sweep, an engine answers each sample, a
  * scorer judges the answer, results are stored and analysed.
  */
-import type { PyValue } from './pyvalue';
 import type { FunctionSchema, PossibleAnswer } from '../scoring/bfcl-ast';
 
 export type ToolSchema = FunctionSchema;
@@ -144,4 +143,3 @@ export interface SampleResult {
   createdAt: number;
 }
 
-export type { PyValue };

@@ -5,7 +5,7 @@
  */
 import { hashString, Rng } from '../core/random';
 import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
-import { buildCatalogContext, isLineAdditive } from '../context/catalog-context';
+import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../context/catalog-context';
 import type { TokenCounter } from '../context/token-counter';
 import type { PromptTemplate } from '../prompts/template';
 import type { SampleSource } from '../run/loop';
@@ -100,6 +100,12 @@ function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: Ret
     },
     opts.counter,
   );
+  if (!ctx.withinTolerance) {
+    throw new ContextBudgetError(
+      `A ${p.length}-token prompt cannot be built for request ${p.item.id}: it measures ${ctx.promptTokens} tokens. ` +
+        (ctx.promptTokens < p.length ? 'The chosen packs do not have enough distinct tools; pick shorter lengths or import more packs.' : 'The request and its own tools alone are longer; pick a longer length.'),
+    );
+  }
   return {
     id: p.id,
     suite: CATALOG_SUITE,

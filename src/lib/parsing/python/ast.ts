@@ -166,7 +166,6 @@ class Parser {
 
   private lambda(): Node {
     this.i++;
-    const start = this.i;
     // parameters: names with optional defaults, *, **, / — kept as source for unparse
     const parts: string[] = [];
     while (!this.isOp(':')) {
@@ -188,7 +187,6 @@ class Parser {
       }
       this.fail();
     }
-    void start;
     this.i++;
     return { k: 'Lambda', params: parts.join(''), body: this.expression() };
   }
