@@ -16,8 +16,6 @@ const COUNTRY_ALIASES: string[][] = [
   ['united arab emirates', 'uae'],
 ];
 
-export const US_STATE_CODES: Readonly<Record<string, string>> = US_STATES;
-
 /** Lower-case, no accents, punctuation as spaces, single spaces. */
 export function looseText(s: string): string {
   return s

@@ -3,10 +3,6 @@
 // str.isspace() in Python: JS's \s lacks \x1c-\x1f and \x85, and wrongly includes \ufeff.
 const PY_SPACE = '\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 
-export function isPySpace(ch: string): boolean {
-  return PY_SPACE.includes(ch);
-}
-
 /** Python `s.strip(chars)`; without chars, strips Python whitespace. */
 export function pyStrip(s: string, chars?: string): string {
   const set = chars ?? PY_SPACE;

@@ -27,15 +27,6 @@ export function parseJsonValue(text: string): PyValue {
   return v;
 }
 
-/** Parse one JSON value starting at `start`; returns the value and the offset after it. */
-export function parseJsonPrefix(text: string, start: number): { value: PyValue; end: number } {
-  const p = new JsonReader(text);
-  p.pos = start;
-  p.skipWs();
-  const value = p.value(0);
-  return { value, end: p.pos };
-}
-
 class JsonReader {
   pos = 0;
   constructor(private readonly s: string) {}
