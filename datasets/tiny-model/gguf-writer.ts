@@ -1,0 +1,105 @@
+/** Writing a GGUF v3 file (metadata and f32 tensors): the inverse of src/lib/formats/gguf.ts, for our test model. */
+import { GGUF_MAGIC, GgufType } from '../../src/lib/formats/gguf';
+
+export type MetaValue =
+  | { type: 'string'; value: string }
+  | { type: 'u32'; value: number }
+  | { type: 'f32'; value: number }
+  | { type: 'bool'; value: boolean }
+  | { type: 'strings'; value: readonly string[] }
+  | { type: 'i32s'; value: readonly number[] };
+
+export interface F32Tensor {
+  name: string;
+  /** fastest-varying first (ggml's ne0, ne1 …) */
+  dims: readonly number[];
+  data: Float32Array;
+}
+
+const ALIGNMENT = 32;
+const GGML_TYPE_F32 = 0;
+
+class ByteWriter {
+  private buf = new Uint8Array(1 << 16);
+  private view = new DataView(this.buf.buffer);
+  length = 0;
+  private readonly encoder = new TextEncoder();
+
+  private reserve(n: number): number {
+    if (this.length + n > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));
+      next.set(this.buf.subarray(0, this.length));
+      this.buf = next;
+      this.view = new DataView(next.buffer);
+    }
+    const at = this.length;
+    this.length += n;
+    return at;
+  }
+
+  /** Reserves first, then reads this.view: reserving may replace the buffer. */
+  private at(n: number): DataView {
+    this.reserve(n);
+    return this.view;
+  }
+  u8(v: number) { this.at(1).setUint8(this.length - 1, v); }
+  u32(v: number) { this.at(4).setUint32(this.length - 4, v, true); }
+  i32(v: number) { this.at(4).setInt32(this.length - 4, v, true); }
+  f32(v: number) { this.at(4).setFloat32(this.length - 4, v, true); }
+  u64(v: number) { this.at(8).setBigUint64(this.length - 8, BigInt(v), true); }
+  bytes(b: Uint8Array) {
+    const at = this.reserve(b.length); // before reading this.buf: reserving may replace it
+    this.buf.set(b, at);
+  }
+  string(s: string) {
+    const b = this.encoder.encode(s);
+    this.u64(b.length);
+    this.bytes(b);
+  }
+  padTo(alignment: number) {
+    while (this.length % alignment) this.u8(0);
+  }
+  result(): Uint8Array {
+    return this.buf.slice(0, this.length);
+  }
+}
+
+function writeValue(w: ByteWriter, v: MetaValue): void {
+  switch (v.type) {
+    case 'string': w.u32(GgufType.String); w.string(v.value); break;
+    case 'u32': w.u32(GgufType.U32); w.u32(v.value); break;
+    case 'f32': w.u32(GgufType.F32); w.f32(v.value); break;
+    case 'bool': w.u32(GgufType.Bool); w.u8(v.value ? 1 : 0); break;
+    case 'strings': w.u32(GgufType.Array); w.u32(GgufType.String); w.u64(v.value.length); for (const s of v.value) w.string(s); break;
+    case 'i32s': w.u32(GgufType.Array); w.u32(GgufType.I32); w.u64(v.value.length); for (const n of v.value) w.i32(n); break;
+  }
+}
+
+export function writeGguf(metadata: readonly (readonly [string, MetaValue])[], tensors: readonly F32Tensor[]): Uint8Array {
+  const w = new ByteWriter();
+  w.u32(GGUF_MAGIC);
+  w.u32(3);
+  w.u64(tensors.length);
+  w.u64(metadata.length);
+  for (const [key, value] of metadata) {
+    w.string(key);
+    writeValue(w, value);
+  }
+  let offset = 0;
+  for (const t of tensors) {
+    const count = t.dims.reduce((a, b) => a * b, 1);
+    if (count !== t.data.length) throw new Error(`tensor ${t.name}: dims hold ${count} values, data has ${t.data.length}`);
+    w.string(t.name);
+    w.u32(t.dims.length);
+    for (const d of t.dims) w.u64(d);
+    w.u32(GGML_TYPE_F32);
+    w.u64(offset);
+    offset += Math.ceil((count * 4) / ALIGNMENT) * ALIGNMENT;
+  }
+  w.padTo(ALIGNMENT);
+  for (const t of tensors) {
+    w.bytes(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
+    w.padTo(ALIGNMENT);
+  }
+  return w.result();
+}
