@@ -13,6 +13,8 @@ import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import type { ModelOption } from '../src/lib/engines/webllm-models';
+import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
+import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
@@ -21,7 +23,9 @@ import { catalogSource } from '../src/lib/suites/catalog';
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
-let loadedModel: { id: string; contextWindow?: number } | null = null;
+let cpu: CpuEngine | null = null;
+export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
+let loadedModel: LoadedModel | null = null;
 let current: AbortController | null = null;
 let llama3: TokenCounter | null = null;
 
@@ -31,6 +35,29 @@ async function webllmEngine(): Promise<WebLLMEngine> {
     webllm = createWebLLMEngine();
   }
   return webllm;
+}
+
+async function cpuEngine(): Promise<CpuEngine> {
+  if (!cpu) {
+    const { createCpuEngine } = await import('../src/lib/engines/wllama');
+    cpu = createCpuEngine();
+  }
+  return cpu;
+}
+
+/** One model in memory at a time: loading one engine's model frees the other's. */
+async function unloadAll(): Promise<void> {
+  await webllm?.unload();
+  await cpu?.unload();
+  loadedModel = null;
+}
+
+/** The counter a run's prompts were measured with, or null when it needs a model that is not loaded. */
+async function counterFor(run: RunRow): Promise<TokenCounter | null> {
+  if (run.counterId === 'llama3') return defaultCounter();
+  if (loadedModel?.id !== run.engine.model) return null;
+  const own = loadedModel.engine === 'webllm' ? webllm?.counter() : cpu?.counter();
+  return own && own.id === run.counterId ? new CachedCounter(own) : null;
 }
 
 async function defaultCounter(): Promise<TokenCounter> {
@@ -60,22 +87,51 @@ const api = {
 
   async loadModel(modelId: string, opts: LoadOptions, onProgress: (p: LoadProgress) => void): Promise<void> {
     const engine = await webllmEngine();
+    await unloadAll();
     try {
       await engine.load(modelId, opts, (p) => void onProgress(p));
-      loadedModel = { id: modelId, contextWindow: opts.contextWindow };
+      loadedModel = { engine: 'webllm', id: modelId, contextWindow: opts.contextWindow };
     } catch (e) {
       loadedModel = null;
       throw plainError(e);
     }
   },
 
-  loadedModel(): { id: string; contextWindow?: number } | null {
+  /** Load a GGUF into the CPU engine, from a URL (downloaded once, then from the browser's storage) or a file on disk. */
+  async loadGguf(source: GgufSource, opts: CpuLoadOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
+    const engine = await cpuEngine();
+    await unloadAll();
+    try {
+      const gguf = await engine.load(source, opts, (p) => void onProgress(p));
+      loadedModel = { engine: 'wllama', id: gguf.id, contextWindow: gguf.contextSize, gguf };
+      return gguf;
+    } catch (e) {
+      loadedModel = null;
+      throw plainError(e);
+    }
+  },
+
+  async cachedGgufUrls(): Promise<string[]> {
+    const { cachedGgufUrls } = await import('../src/lib/engines/wllama');
+    return cachedGgufUrls();
+  },
+
+  async deleteGguf(url: string): Promise<boolean> {
+    const { deleteCachedGguf } = await import('../src/lib/engines/wllama');
+    return deleteCachedGguf(url);
+  },
+
+  /** How the CPU engine's last generation ended (for tests and benchmarks of interrupting). */
+  lastGeneration(): GenerationStats | null {
+    return cpu?.lastGeneration() ?? null;
+  },
+
+  loadedModel(): LoadedModel | null {
     return loadedModel;
   },
 
   async unloadModel(): Promise<void> {
-    await webllm?.unload();
-    loadedModel = null;
+    await unloadAll();
   },
 
   async deleteModel(modelId: string): Promise<void> {
@@ -116,12 +172,20 @@ const api = {
           counter = await defaultCounter();
           break;
         case 'webllm': {
-          if (loadedModel?.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
+          if (loadedModel?.engine !== 'webllm' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
           const w = await webllmEngine();
           engine = w;
           counter = new CachedCounter(w.counter());
           const model = loadedModel;
           recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
+          break;
+        }
+        case 'wllama': {
+          if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
+          engine = await cpuEngine();
+          const c = await counterFor(run);
+          if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
+          counter = c;
           break;
         }
       }
@@ -155,8 +219,8 @@ const api = {
   async sampleDetail(runId: string, sampleId: string): Promise<{ messages: { role: string; content: string }[]; needleNames: string[]; toolCount: number; promptTokens: number } | null> {
     const run = await db.runs.get(runId);
     if (!run) return null;
-    const counter = run.engine.kind === 'webllm' && loadedModel?.id === run.engine.model && webllm ? new CachedCounter(webllm.counter()) : await defaultCounter();
-    if (run.engine.kind === 'webllm' && counter.id !== run.counterId) return null;
+    const counter = await counterFor(run);
+    if (!counter) return null;
     const packs = await loadPacks(db, run.packIds);
     const sample = catalogSource({ packs, sweep: run.sweep, template: run.template, counter }).build(sampleId);
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens };

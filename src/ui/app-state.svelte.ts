@@ -2,11 +2,12 @@
 import type { GpuInfo } from '../lib/engines/gpu';
 import type { ModelOption } from '../lib/engines/webllm-models';
 import type { RunProgress } from '../lib/run/loop';
+import type { LoadedModel } from '../../workers/eval.worker';
 
 class AppState {
   gpu: GpuInfo | null = $state(null);
   models: ModelOption[] = $state.raw([]);
-  loadedModel: { id: string; contextWindow?: number } | null = $state(null);
+  loadedModel: LoadedModel | null = $state.raw(null);
   modelLoad: { progress: number; text: string } | null = $state(null);
   modelError: string | null = $state(null);
   activeRunId: string | null = $state(null);

@@ -99,3 +99,40 @@ export function errorTaxonomy(results: readonly SampleResult[]): ErrorCount[] {
   }
   return [...counts.entries()].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count);
 }
+
+export interface VariantSummary {
+  variant: string;
+  n: number;
+  accuracy: number;
+  /** shares of all samples of the variant, by the robustness paper's classes */
+  wrongSyntax: number;
+  wrongFunction: number;
+  wrongCount: number;
+  wrongParameter: number;
+  other: number;
+}
+
+/** Free vs constrained (or any variants) side by side: where the failures went. */
+export function variantSummary(results: readonly SampleResult[]): VariantSummary[] {
+  const groups = new Map<string, SampleResult[]>();
+  for (const r of results) {
+    const v = r.cell.variant ?? 'default';
+    const list = groups.get(v) ?? [];
+    list.push(r);
+    groups.set(v, list);
+  }
+  return [...groups.entries()].map(([variant, rs]) => {
+    const share = (pred: (r: SampleResult) => boolean) => rs.filter(pred).length / rs.length;
+    const cls = (c: string) => (r: SampleResult) => !r.score.correct && r.score.errorClass === c;
+    return {
+      variant,
+      n: rs.length,
+      accuracy: share((r) => r.score.correct),
+      wrongSyntax: share(cls('wrong_syntax')),
+      wrongFunction: share(cls('wrong_function')),
+      wrongCount: share(cls('wrong_count')),
+      wrongParameter: share(cls('wrong_parameter')),
+      other: share((r) => !r.score.correct && !['wrong_syntax', 'wrong_function', 'wrong_count', 'wrong_parameter'].includes(r.score.errorClass ?? '')),
+    };
+  });
+}

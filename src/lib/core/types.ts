@@ -90,6 +90,8 @@ export interface GenerateRequest {
   temperature: number;
   stop?: string[];
   seed?: number;
+  /** GBNF: the engine may only produce text of this grammar (constrained decoding) */
+  grammar?: string;
 }
 
 export interface GenerateResult {

@@ -47,3 +47,14 @@ export async function probeGpu(nav: { gpu?: unknown } = globalThis.navigator as 
 export function needsF16(modelId: string, requiredFeatures: readonly string[] = []): boolean {
   return requiredFeatures.includes('shader-f16') || /q\d+f16/.test(modelId);
 }
+
+export type ModelEngine = 'webllm' | 'wllama';
+
+/** Which model engine to offer first on this device, and why (said to the user). */
+export function recommendEngine(gpu: GpuInfo): { engine: ModelEngine; reason: string } {
+  if (!gpu.available) return { engine: 'wllama', reason: `${gpu.reason ?? 'No WebGPU here.'} The CPU engine (llama.cpp in WebAssembly) runs GGUF models without it.` };
+  if (gpu.fallback) {
+    return { engine: 'wllama', reason: 'WebGPU is only a software adapter here (no GPU drives it): the CPU engine (llama.cpp in WebAssembly) is the practical choice.' };
+  }
+  return { engine: 'webllm', reason: `WebGPU found${gpu.vendor ? ` (${gpu.vendor})` : ''}: WebLLM runs models on your GPU. The CPU engine remains available for GGUF files.` };
+}

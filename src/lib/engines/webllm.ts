@@ -102,6 +102,7 @@ export function createWebLLMEngine(): WebLLMEngine {
           presence_penalty: 0,
           stream: true,
           stream_options: { include_usage: true },
+          ...(request.grammar ? { response_format: { type: 'grammar' as const, grammar: request.grammar } } : {}),
         });
         for await (const chunk of stream) {
           const delta = chunk.choices[0]?.delta?.content ?? '';

@@ -14,7 +14,7 @@ export interface Speed {
 }
 
 export function estimateCatalogRun(sweep: CatalogSweep, maxOutputTokens: number, speed: Speed | null, available: number): RunEstimate {
-  const perCell = Math.min(sweep.samplesPerCell, available);
+  const perCell = Math.min(sweep.samplesPerCell, available) * Math.max(1, sweep.variants?.length ?? 0);
   const samples = perCell * sweep.lengths.length * sweep.positions.length;
   const promptTokens = perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0);
   // outputs are short calls: assume a third of the cap on average

@@ -9,6 +9,7 @@
 import type { Engine, GenerateRequest, Sample, SampleResult, Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
+import { requestFor } from './request';
 
 export interface ResultStore {
   /** ids of the samples this run already has results for */
@@ -151,7 +152,7 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Samp
 
 /** A lost GPU device reloads the engine and retries the sample once. */
 async function generateWithRecovery(opts: RunOptions, sample: Sample) {
-  const request = { ...opts.request, messages: sample.messages };
+  const request = requestFor(opts.request, sample, opts.format);
   const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
   try {
     return await opts.engine.generate(request, sample, opts.signal, onToken);

@@ -21,8 +21,8 @@ export interface PackRow {
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 
 export interface EngineChoice {
-  kind: 'oracle' | 'baseline' | 'replay' | 'webllm';
-  /** model id (WebLLM), or a label */
+  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama';
+  /** model id (WebLLM), GGUF URL or file id (wllama), or a label */
   model: string;
   contextWindow?: number;
 }

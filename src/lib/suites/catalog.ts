@@ -17,7 +17,13 @@ export interface CatalogSweep {
   positions: number[];
   samplesPerCell: number;
   seed: number;
+  /** e.g. ['free', 'constrained']: every sample is asked once per variant, with the same prompt */
+  variants?: string[];
 }
+
+/** The variant whose requests carry a grammar of the offered calls. */
+export const CONSTRAINED = 'constrained';
+export const FREE = 'free';
 
 export const PAPER_POSITIONS = [0.1, 0.3, 0.5, 0.7, 0.9];
 
@@ -46,16 +52,19 @@ export interface CatalogBuildOptions {
 }
 
 /** Sample ids and cells without building prompts: for planning and for resuming. */
-export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: string; index: number; length: number; position: number; pack: Pack; item: PackItem }[] {
+export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: string; index: number; length: number; position: number; variant?: string; pack: Pack; item: PackItem }[] {
   const rng = new Rng(`catalog-items:${sweep.seed}`);
   const chosen = rng.sample(eligibleItems(packs), sweep.samplesPerCell);
+  const variants: (string | undefined)[] = sweep.variants?.length ? sweep.variants : [undefined];
   const plan = [];
   let index = 0;
   for (const length of sweep.lengths) {
     for (const position of sweep.positions) {
       for (const [k, { pack, item }] of chosen.entries()) {
-        const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}`);
-        plan.push({ id, index: index++, length, position, pack, item });
+        for (const variant of variants) {
+          const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}${variant === undefined ? '' : `|${variant}`}`);
+          plan.push({ id, index: index++, length, position, variant, pack, item });
+        }
       }
     }
   }
@@ -111,7 +120,7 @@ function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: Ret
     suite: CATALOG_SUITE,
     packId: p.pack.id,
     itemId: p.item.id,
-    cell: { length: p.length, position: p.position },
+    cell: p.variant === undefined ? { length: p.length, position: p.position } : { length: p.length, position: p.position, variant: p.variant },
     messages: ctx.messages,
     tools: ctx.tools,
     needleIndexes: ctx.needleIndexes,

@@ -1,0 +1,288 @@
+/**
+ * The CPU engine: llama.cpp compiled to WebAssembly (@wllama/wllama), living
+ * in our worker next to the run loop. Loads a GGUF from a URL (cached in the
+ * browser's storage) or from a file on disk (nothing uploaded); greedy
+ * decoding, bounded output, stop strings, grammar constraints, streaming,
+ * interrupt, usage and speed from llama.cpp's own timings.
+ */
+import type { Wllama, WllamaLogger } from '@wllama/wllama/esm/index.js';
+import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import type { TokenCounter } from '../context/token-counter';
+import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
+import { ggufCounter } from '../tokenizers/gguf';
+
+export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
+
+export interface CpuLoadOptions {
+  contextSize: number;
+  /** 1 unless the page is cross-origin isolated (more threads need SharedArrayBuffer) */
+  threads?: number;
+}
+
+export interface LoadedGguf {
+  /** URL, or `file:<name>:<bytes>` for a dropped file: a run records it and resuming needs the same model */
+  id: string;
+  name: string;
+  sizeBytes: number;
+  contextSize: number;
+  trainContext: number;
+  threads: number;
+  architecture: string;
+  /** null when we cannot reproduce this model's tokenizer */
+  counterId: string | null;
+  /** our count against llama.cpp's on a probe text, or why prompts cannot be measured exactly */
+  counterCheck: { ours: number; engine: number } | null;
+  counterNote: string | null;
+}
+
+export interface GenerationStats {
+  finishReason: GenerateResult['finishReason'] | null;
+  completionTokens: number;
+  /** streamed pieces that arrived after the interrupt was requested */
+  deltasAfterAbort: number;
+}
+
+export interface CpuEngine extends Engine {
+  load(source: GgufSource, opts: CpuLoadOptions, onProgress: (p: { progress: number; text: string }) => void): Promise<LoadedGguf>;
+  unload(): Promise<void>;
+  /** the model's own tokenizer, rebuilt from its GGUF header; null when we cannot reproduce it */
+  counter(): TokenCounter | null;
+  lastGeneration(): GenerationStats;
+}
+
+/** Text that exercises letters, digits, JSON, whitespace runs, newlines and non-ASCII. */
+const PROBE_TEXT =
+  'Check the weather in São Paulo for 3 days.\n{"name": "get_weather", "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}}}\n' +
+  "  It's 12345 — naïve café, 東京!\n\n[get_weather(city='Oslo', days=2)]";
+
+/** The last native log lines: llama.cpp's real reason for a failure is only logged. */
+class NativeLog {
+  private lines: string[] = [];
+  readonly logger: WllamaLogger = {
+    debug: () => undefined,
+    log: () => undefined,
+    warn: (...a: unknown[]) => this.push(a),
+    error: (...a: unknown[]) => this.push(a),
+  };
+  private push(a: unknown[]) {
+    this.lines.push(a.map((x) => (typeof x === 'string' ? x : x instanceof Error ? x.message : JSON.stringify(x))).join(' '));
+    if (this.lines.length > 30) this.lines.shift();
+  }
+  lastError(): string | null {
+    const interesting = this.lines.filter((l) => /error|fail|invalid|unable|cannot|exceed/i.test(l));
+    return interesting[interesting.length - 1] ?? this.lines[this.lines.length - 1] ?? null;
+  }
+  clear() {
+    this.lines = [];
+  }
+}
+
+function named(name: string, message: string): Error {
+  const e = new Error(message);
+  e.name = name;
+  return e;
+}
+
+/** llama.cpp's error with a sentence a person can act on; a prompt that does not fit becomes ContextWindowSizeExceededError. */
+export function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {
+  const err = e as { name?: string; message?: string; type?: string };
+  const message = err?.message ?? String(e);
+  const native = nativeLine && !message.includes(nativeLine) ? ` — llama.cpp: ${nativeLine}` : '';
+  if (err?.type === 'kv_cache_full' || /exceed.*context|context.*exceed|kv cache is full/i.test(`${message} ${nativeLine ?? ''}`)) {
+    return named('ContextWindowSizeExceededError', `The prompt does not fit the context size the model was loaded with (${message})${native}`);
+  }
+  if (err?.type === 'download_error' || err?.name === 'TypeError') {
+    return named('DownloadError', `The model file could not be downloaded (offline, blocked, or the host is down). (${message})${native}`);
+  }
+  if (phase === 'load') {
+    return named('ModelLoadError', `llama.cpp could not load this file as a model (${message})${native}`);
+  }
+  return named(err?.name === 'RangeError' ? 'EngineError' : (err?.name ?? 'EngineError'), `llama.cpp failed while generating (${message})${native}`);
+}
+
+function headerSummary(h: GgufHeader) {
+  const arch = metaString(h, 'general.architecture') ?? 'unknown';
+  return { arch, name: metaString(h, 'general.name'), trainContext: metaNumber(h, `${arch}.context_length`) ?? 0 };
+}
+
+export function createCpuEngine(): CpuEngine {
+  let wllama: Wllama | null = null;
+  let loaded: LoadedGguf | null = null;
+  let counter: TokenCounter | null = null;
+  let stats: GenerationStats = { finishReason: null, completionTokens: 0, deltasAfterAbort: 0 };
+  const log = new NativeLog();
+  const info = { id: 'wllama', kind: 'wllama' as const, model: '' };
+
+  async function fresh(): Promise<Wllama> {
+    await wllama?.exit();
+    const { Wllama } = await import('@wllama/wllama/esm/index.js');
+    const w = new Wllama({ default: wasmUrl }, { logger: log.logger, allowOffline: true });
+    w.setCompat(null); // the default fetches a compatibility build from a CDN
+    return w;
+  }
+
+  return {
+    info,
+    async load(source, opts, onProgress) {
+      log.clear();
+      loaded = null;
+      counter = null;
+      info.model = '';
+      const w = await fresh();
+      wllama = w;
+      let blobs: Blob[];
+      let id: string;
+      let fileName: string;
+      try {
+        if (source.kind === 'url') {
+          id = source.url;
+          fileName = decodeURIComponent(new URL(source.url).pathname.split('/').pop() ?? source.url);
+          onProgress({ progress: 0, text: `Downloading ${fileName} (kept in this browser's storage for next time)…` });
+          const model = await w.modelManager.getModelOrDownload(
+            { url: source.url },
+            { progressCallback: ({ loaded: done, total }) => onProgress({ progress: total ? (done / total) * 0.9 : 0, text: `Downloading ${fileName}: ${(done / 2 ** 20).toFixed(1)} of ${(total / 2 ** 20).toFixed(1)} MB` }) },
+          );
+          blobs = await model.open();
+        } else {
+          id = `file:${source.file.name}:${source.file.size}`;
+          fileName = source.file.name;
+          blobs = [source.file];
+        }
+      } catch (e) {
+        throw explainWllamaError(e, log.lastError(), 'load');
+      }
+      const first = blobs[0];
+      if (!first) throw named('ModelLoadError', 'No model file was given.');
+      let header: GgufHeader;
+      try {
+        header = await readGgufHeader(first);
+      } catch (e) {
+        throw named('ModelLoadError', `${fileName} is not a usable GGUF file: ${(e as Error).message}`);
+      }
+      const summary = headerSummary(header);
+      onProgress({ progress: 0.92, text: `Loading ${summary.name ?? fileName} into llama.cpp…` });
+      const threads = opts.threads ?? 1;
+      try {
+        await w.loadModel(blobs, { n_ctx: opts.contextSize, n_gpu_layers: 0, n_threads: threads, seed: 0 });
+      } catch (e) {
+        throw explainWllamaError(e, log.lastError(), 'load');
+      }
+      const ctx = w.getLoadedContextInfo();
+      let counterNote: string | null = null;
+      let counterCheck: LoadedGguf['counterCheck'] = null;
+      try {
+        counter = ggufCounter(header, id);
+      } catch (e) {
+        counterNote = (e as Error).message;
+      }
+      if (counter) {
+        onProgress({ progress: 0.97, text: 'Checking our token counts against llama.cpp…' });
+        const probe = await w.createCompletion({ prompt: PROBE_TEXT, max_tokens: 1, temperature: 0 });
+        counterCheck = { ours: counter.count(PROBE_TEXT), engine: probe.usage.prompt_tokens - (ctx.add_bos_token ? 1 : 0) };
+        if (counterCheck.ours !== counterCheck.engine) {
+          counterNote = `Our count of a probe text (${counterCheck.ours} tokens) differs from llama.cpp's (${counterCheck.engine}): prompt lengths may be off by a few percent.`;
+        }
+      }
+      loaded = {
+        id,
+        name: summary.name ?? fileName,
+        sizeBytes: blobs.reduce((n, b) => n + b.size, 0),
+        contextSize: ctx.n_ctx,
+        trainContext: summary.trainContext || ctx.n_ctx_train,
+        threads: w.getNumThreads(),
+        architecture: summary.arch,
+        counterId: counter ? id : null,
+        counterCheck,
+        counterNote,
+      };
+      info.model = id;
+      onProgress({ progress: 1, text: 'Ready.' });
+      return loaded;
+    },
+
+    async unload() {
+      await wllama?.exit();
+      wllama = null;
+      loaded = null;
+      counter = null;
+      info.model = '';
+    },
+
+    counter: () => counter,
+    lastGeneration: () => ({ ...stats }),
+
+    async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
+      const w = wllama;
+      if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
+      stats = { finishReason: null, completionTokens: 0, deltasAfterAbort: 0 };
+      const t0 = performance.now();
+      let firstToken = 0;
+      let text = '';
+      let finish: GenerateResult['finishReason'] = 'stop';
+      let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
+      let timings: { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } | null = null;
+      log.clear();
+      try {
+        await w.createChatCompletion({
+          messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
+          max_tokens: request.maxTokens,
+          temperature: request.temperature,
+          seed: request.seed ?? 0,
+          ...(request.grammar ? { grammar: request.grammar } : {}),
+          // passed through to llama.cpp's server code, which reads them though wllama's types do not list them
+          ...({ stop: request.stop ?? [], cache_prompt: false, stream_options: { include_usage: true } } as object),
+          abortSignal: signal,
+          stream: true,
+          onData: (chunk) => {
+            const delta = chunk.choices[0]?.delta?.content ?? '';
+            if (delta) {
+              if (signal.aborted) stats.deltasAfterAbort++;
+              if (!firstToken) firstToken = performance.now();
+              text += delta;
+              onToken?.(delta);
+            }
+            const reason = chunk.choices[0]?.finish_reason;
+            if (reason === 'length') finish = 'length';
+            if (chunk.usage) usage = chunk.usage;
+            if (chunk.timings) timings = chunk.timings;
+          },
+        });
+      } catch (e) {
+        if (!signal.aborted) throw explainWllamaError(e, log.lastError(), 'generate');
+      }
+      const end = performance.now();
+      const u = usage as { prompt_tokens: number; completion_tokens: number } | null;
+      const t = timings as { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } | null;
+      stats.finishReason = signal.aborted ? 'abort' : finish;
+      stats.completionTokens = u?.completion_tokens ?? 0;
+      return {
+        text,
+        finishReason: signal.aborted ? 'abort' : finish,
+        usage: { promptTokens: u?.prompt_tokens ?? 0, completionTokens: u?.completion_tokens ?? 0 },
+        timings: {
+          prefillMs: t?.prompt_ms ?? (firstToken || end) - t0,
+          decodeMs: t?.predicted_ms ?? end - (firstToken || end),
+          prefillTokensPerSecond: t?.prompt_per_second,
+          decodeTokensPerSecond: t?.predicted_per_second,
+        },
+      };
+    },
+  };
+}
+
+/** Removes a downloaded model from the browser's storage (works offline). */
+export async function deleteCachedGguf(url: string): Promise<boolean> {
+  const { ModelManager } = await import('@wllama/wllama/esm/index.js');
+  const models = await new ModelManager({ allowOffline: true }).getModels({ includeInvalid: true });
+  const model = models.find((m) => m.url === url);
+  if (!model) return false;
+  await model.remove();
+  return true;
+}
+
+/** URLs of the models kept in the browser's storage. */
+export async function cachedGgufUrls(): Promise<string[]> {
+  const { ModelManager } = await import('@wllama/wllama/esm/index.js');
+  return (await new ModelManager({ allowOffline: true }).getModels()).map((m) => m.url);
+}

@@ -1,0 +1,168 @@
+/**
+ * The CPU engine for real: our tiny generated GGUF loaded into llama.cpp
+ * (WebAssembly) in Debian Chromium, through the URL path (served at a web
+ * address by the test) and the file path; a free-vs-constrained catalog sweep
+ * with real generation, repeated to check greedy determinism; interrupting.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { buildTinyModel } from '../../datasets/tiny-model/build';
+
+const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/tiny-random.gguf';
+const tiny = Buffer.from(buildTinyModel(1));
+
+interface StoredResult {
+  runId: string;
+  sampleId: string;
+  output: string;
+  parseError: string | null;
+  calls: { name: string }[] | null;
+  cell: { variant?: string };
+  score: { correct: boolean; errorClass: string | null };
+}
+
+async function serveModel(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.context().route(
+    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      if (url !== MODEL_URL) return route.abort('internetdisconnected');
+      return route.fulfill({ status: 200, body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-1"', 'access-control-allow-origin': '*' } });
+    },
+  );
+  return requested;
+}
+
+function storedResults(page: Page): Promise<StoredResult[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredResult[]>((resolve, reject) => {
+        const open = indexedDB.open('fc-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('results').objectStore('results').getAll();
+          all.onsuccess = () => {
+            resolve(all.result as StoredResult[]);
+            open.result.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+function toolNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('fc-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('packs').objectStore('packs').getAll();
+          all.onsuccess = () => {
+            const names = (all.result as { data: string }[]).flatMap((p) => (JSON.parse(p.data) as { tools: { name: string }[] }).tools.map((t) => t.name));
+            resolve(names);
+            open.result.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+async function configureSweep(page: Page, opts: { constraint: string; maxTokens: number; perCell: number; positions: number[] }) {
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeVisible({ timeout: 30_000 });
+  for (const l of [1024, 2048, 4096, 8192, 16384, 32768]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
+  for (const p of [0.1, 0.3, 0.5, 0.7, 0.9]) await page.getByTestId(`position-${p}`).setChecked(opts.positions.includes(p));
+  await page.getByTestId('samples-per-cell').fill(String(opts.perCell));
+  await page.getByTestId('max-tokens').fill(String(opts.maxTokens));
+  await page.getByTestId('constraint').selectOption(opts.constraint);
+}
+
+/** Starts a run and waits until every run in the table is completed. */
+async function runToEnd(page: Page, runs: number) {
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 240_000 });
+}
+
+test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrained outputs are offered calls, greedy outputs repeat', async ({ page }) => {
+  test.setTimeout(300_000);
+  const console: string[] = [];
+  page.on('console', (m) => console.push(m.text()));
+  const requested = await serveModel(page);
+  await page.goto('index.html');
+  // this machine's WebGPU adapter is software: the CPU engine is offered first, with the reason
+  await expect(page.getByTestId('engine-recommendation')).toContainText('software adapter');
+  await expect(page.getByTestId('engine-wllama')).toBeChecked();
+
+  await page.getByTestId('gguf-select').selectOption('custom');
+  await page.getByTestId('gguf-url').fill(MODEL_URL);
+  await page.getByTestId('gguf-context').fill('2048');
+  await page.getByTestId('load-gguf-url').click();
+  await expect(page.getByTestId('gguf-loaded'), console.slice(-5).join('\n')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  // our tokenizer, rebuilt from the GGUF header, counts exactly what llama.cpp counts
+  await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
+  expect(requested).toContain(MODEL_URL);
+
+  await configureSweep(page, { constraint: 'both', maxTokens: 400, perCell: 2, positions: [0.1, 0.9] });
+  await expect(page.getByTestId('estimate')).toContainText('8 samples');
+  await page.getByTestId('start-run').click();
+  // streaming shows in the monitor while the model generates
+  await expect.poll(async () => ((await page.getByTestId('streaming').textContent()) ?? '').length, { timeout: 60_000 }).toBeGreaterThan(5);
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 240_000 });
+  await page.getByRole('button', { name: /tiny test model/ }).first().click();
+  await expect(page.getByTestId('variant-table')).toBeVisible();
+  await expect(page.getByTestId('syntax-constrained')).toHaveText('0.0%');
+
+  const first = await storedResults(page);
+  expect(first).toHaveLength(8);
+  const names = new Set(await toolNames(page));
+  const constrained = first.filter((r) => r.cell.variant === 'constrained');
+  expect(constrained).toHaveLength(4);
+  for (const r of constrained) {
+    expect(r.parseError, r.output).toBeNull();
+    expect(r.calls?.length, r.output).toBeGreaterThan(0);
+    for (const c of r.calls ?? []) expect(names.has(c.name), c.name).toBe(true);
+  }
+  // the free variant of a random model is mostly malformed: reported as such, not hidden
+  expect(first.filter((r) => r.cell.variant === 'free').every((r) => r.output.length > 0)).toBe(true);
+
+  // the same sweep again: greedy decoding gives the same outputs, sample by sample
+  await page.getByTestId('tab-run').click();
+  await runToEnd(page, 2);
+  const all = await storedResults(page);
+  const runIds = [...new Set(all.map((r) => r.runId))];
+  expect(runIds).toHaveLength(2);
+  const byRun = (id: string) => new Map(all.filter((r) => r.runId === id).map((r) => [r.sampleId, r.output]));
+  expect(byRun(runIds[1]!)).toEqual(byRun(runIds[0]!));
+});
+
+test('a dropped GGUF file loads (nothing uploaded); interrupting stops generation within one token; a non-GGUF file is refused', async ({ page }) => {
+  test.setTimeout(180_000);
+  const requested = await serveModel(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-wllama').check();
+
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'notes.gguf', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a model') });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('model-error')).toContainText('not a usable GGUF file');
+
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  expect(requested).toEqual([]);
+
+  await configureSweep(page, { constraint: 'off', maxTokens: 2048, perCell: 3, positions: [0.5] });
+  await page.getByTestId('start-run').click();
+  await expect.poll(async () => ((await page.getByTestId('streaming').textContent()) ?? '').length, { timeout: 60_000 }).toBeGreaterThan(40);
+  await page.getByTestId('pause-run').click();
+  await expect(page.getByTestId('pause-run')).toBeHidden({ timeout: 30_000 });
+  const stats = (await page.evaluate('fcPlayground.worker().lastGeneration()')) as { finishReason: string; deltasAfterAbort: number; completionTokens: number };
+  expect(stats.finishReason).toBe('abort');
+  expect(stats.deltasAfterAbort).toBeLessThanOrEqual(1);
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status').first()).toHaveText('paused');
+});
