@@ -4,7 +4,10 @@
  *  2. per-sample overhead of the run loop with the oracle engine: parse, score and IndexedDB
  *     write (fake-indexeddb in Node), prompt construction excluded;
  *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
- *  4. gzip sizes of the built chunks (main bundle, worker, WebLLM).
+ *  4. gzip sizes of the built chunks (main bundle, worker, WebLLM);
+ *  5. the CPU engine (llama.cpp in WebAssembly) on our tiny generated model in Chromium:
+ *     prefill and decode tokens/s from llama.cpp's own timings, free and constrained,
+ *     our per-sample plumbing around them, and how fast an interrupt stops generation.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { buildCatalogPack } from '../datasets/catalog/build';
+import { buildTinyModel } from '../datasets/tiny-model/build';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
@@ -63,13 +67,13 @@ const dist = 'dist/assets';
 if (!existsSync(dist)) {
   console.log('bundle sizes: no dist/ — run `npx vite build` first');
 } else {
-  const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+  const files = readdirSync(dist).filter((f) => f.endsWith('.js') || f.endsWith('.wasm'));
   const size = (f: string) => ({ raw: statSync(join(dist, f)).size, gz: gzipSync(readFileSync(join(dist, f))).length });
   const html = readFileSync('dist/index.html', 'utf8');
   const entry = files.filter((f) => html.includes(f));
   for (const f of files) {
     const s = size(f);
-    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : 'chunk';
+    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : 'chunk';
     console.log(`bundle ${f}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzip — ${role}`);
   }
 }
@@ -119,10 +123,86 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
     const med = sorted[Math.floor(sorted.length / 2)] ?? NaN;
     const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? NaN;
     console.log(`run loop per sample in Chromium, oracle, 1K prompts (worker: build prompt + generate + parse + score + IndexedDB write + progress message): median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${gaps.length} samples`);
+    await page.close();
+    await benchCpuEngine(await browser.newPage());
     await browser.close();
   } finally {
     if (server.pid) process.kill(-server.pid);
   }
 } else {
   console.log('browser figure skipped: needs Debian chromium and a build (dist/)');
+}
+
+interface CpuRow {
+  index: number;
+  createdAt: number;
+  cell: { length: number; variant?: string };
+  usage: { promptTokens: number; completionTokens: number } | null;
+  timings: { prefillMs: number; decodeMs: number; prefillTokensPerSecond?: number; decodeTokensPerSecond?: number } | null;
+}
+
+/** 5. The CPU engine on the tiny model, driven through the app as a user would. */
+async function benchCpuEngine(page: import('@playwright/test').Page): Promise<void> {
+  const tiny = Buffer.from(buildTinyModel(1));
+  await page.goto('http://127.0.0.1:4174/index.html');
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('gguf-context').fill('4096');
+  const t0 = performance.now();
+  await page.getByTestId('load-gguf-file').click();
+  await page.getByTestId('gguf-loaded').waitFor({ timeout: 60_000 });
+  console.log(`CPU engine: tiny model (${(tiny.length / 1024).toFixed(0)} KB) loaded, token counts checked, in ${(performance.now() - t0).toFixed(0)} ms`);
+  await page.getByTestId('pack-builtin-catalog').waitFor({ timeout: 60_000 });
+  for (const l of [1024, 2048, 4096, 8192, 16384, 32768]) await page.getByTestId(`length-${l}`).setChecked(l === 1024 || l === 2048);
+  for (const p of [0.1, 0.3, 0.5, 0.7, 0.9]) await page.getByTestId(`position-${p}`).setChecked(p === 0.5);
+  await page.getByTestId('samples-per-cell').fill('6');
+  await page.getByTestId('max-tokens').fill('128');
+  await page.getByTestId('constraint').selectOption('both');
+  await page.getByTestId('start-run').click();
+  const rows = (await page.evaluate(`(async () => {
+    const read = () => new Promise((resolve, reject) => {
+      const open = indexedDB.open('fc-playground');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['runs', 'results']);
+        const runs = tx.objectStore('runs').getAll();
+        const results = tx.objectStore('results').getAll();
+        tx.oncomplete = () => {
+          const run = runs.result.find((r) => r.engine.kind === 'wllama');
+          open.result.close();
+          resolve({ done: run && run.status === 'completed', rows: results.result.filter((r) => run && r.runId === run.id) });
+        };
+      };
+    });
+    for (;;) {
+      const r = await read();
+      if (r.done) return r.rows.sort((a, b) => a.index - b.index);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  })()`)) as CpuRow[];
+  for (const variant of ['free', 'constrained']) {
+    for (const length of [1024, 2048]) {
+      const rs = rows.filter((r) => r.cell.variant === variant && r.cell.length === length && r.timings);
+      const prefill = median(rs.map((r) => r.timings?.prefillTokensPerSecond ?? NaN));
+      const decode = median(rs.map((r) => r.timings?.decodeTokensPerSecond ?? NaN));
+      const out = median(rs.map((r) => r.usage?.completionTokens ?? 0));
+      console.log(`CPU engine, tiny model, ${variant}, ${length}-token prompts: prefill ${prefill.toFixed(0)} tokens/s, decode ${decode.toFixed(0)} tokens/s (median of ${rs.length}, ${out} output tokens median; llama.cpp's timings)`);
+    }
+  }
+  const sorted = [...rows].sort((a, b) => a.createdAt - b.createdAt);
+  const plumbing = sorted.slice(1).map((r, i) => r.createdAt - (sorted[i] as CpuRow).createdAt - (r.timings ? r.timings.prefillMs + r.timings.decodeMs : 0));
+  console.log(`CPU engine, per-sample time outside llama.cpp's prefill and decode (prompt build, chat template, grammar, streaming, scoring, storage): median ${median(plumbing).toFixed(1)} ms over ${plumbing.length} samples`);
+
+  // interrupting: a long generation, paused once tokens stream
+  await page.getByTestId('tab-run').click();
+  for (const l of [1024, 2048]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
+  await page.getByTestId('constraint').selectOption('off');
+  await page.getByTestId('max-tokens').fill('2048');
+  await page.getByTestId('start-run').click();
+  const stream = page.getByTestId('streaming');
+  for (let i = 0; i < 600 && ((await stream.textContent()) ?? '').length < 40; i++) await page.waitForTimeout(50);
+  await page.getByTestId('pause-run').click();
+  await page.getByTestId('pause-run').waitFor({ state: 'hidden', timeout: 30_000 });
+  const stats = (await page.evaluate('fcPlayground.worker().lastGeneration()')) as { finishReason: string; deltasAfterAbort: number };
+  console.log(`CPU engine interrupt: generation ended with '${stats.finishReason}', ${stats.deltasAfterAbort} streamed piece(s) after the interrupt was requested`);
 }

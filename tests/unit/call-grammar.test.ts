@@ -86,6 +86,7 @@ describe('call grammar', () => {
       '[math.factorial(n=5)]',
       '[search()]',
       '[search(limit=3)]',
+      "[search(query='single quotes, as repr writes them', limit=3)]",
       '[book_flight(origin="Oslo", passengers=2)]',
       '[book_flight(origin="Oslo", passengers=-1, budget=1200.5, flexible=True, cabin=\'business\', stops=["CPH", "AMS"], seats=[1, 2], window=[8.5, 12], contact={"email": "a@b.c"}, extras={"k": None}, note=[1, "x"], score=3)]',
       '[book_flight(origin="A", passengers=1, contact={"email": "x", "phone": "1"}), math.factorial(n=0)]',

@@ -103,7 +103,11 @@ class Builder {
   }
 
   string(): string {
-    return this.rules.add('str', `"\\"" [^"\\\\\\x00-\\x1f]{0,${this.limits.maxStringLength}} "\\""`);
+    const n = this.limits.maxStringLength;
+    const double = `"\\"" [^"\\\\\\x00-\\x1f]{0,${n}} "\\""`;
+    // Python also writes 'single-quoted' strings (repr does); JSON does not
+    const single = `"'" [^'\\\\\\x00-\\x1f]{0,${n}} "'"`;
+    return this.rules.add('str', this.spell === PYTHON ? `(${double} | ${single})` : double);
   }
 
   integer(): string {
