@@ -105,6 +105,13 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   // our tokenizer, rebuilt from the GGUF header, counts exactly what llama.cpp counts
   await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
   expect(requested).toContain(MODEL_URL);
+  // kept in the browser's storage: loading again downloads nothing
+  const downloads = requested.length;
+  await page.getByTestId('cpu-panel').getByRole('button', { name: 'Unload' }).click();
+  await expect(page.getByTestId('gguf-loaded')).toBeHidden();
+  await page.getByTestId('load-gguf-url').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  expect(requested).toHaveLength(downloads);
 
   await configureSweep(page, { constraint: 'both', maxTokens: 400, perCell: 2, positions: [0.1, 0.9] });
   await expect(page.getByTestId('estimate')).toContainText('8 samples');
@@ -165,4 +172,22 @@ test('a dropped GGUF file loads (nothing uploaded); interrupting stops generatio
   expect(stats.deltasAfterAbort).toBeLessThanOrEqual(1);
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status').first()).toHaveText('paused');
+});
+
+test('a prompt longer than the loaded context is recorded as too long for that sample, and the run goes on', async ({ page }) => {
+  test.setTimeout(120_000);
+  await serveModel(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-context').fill('1024');
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('context 1024', { timeout: 60_000 });
+  await configureSweep(page, { constraint: 'off', maxTokens: 32, perCell: 2, positions: [0.5] });
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  const results = (await storedResults(page)) as (StoredResult & { error: { kind: string; message: string } | null })[];
+  expect(results).toHaveLength(2);
+  for (const r of results) expect(r.error?.kind, r.error?.message).toBe('context_overflow');
 });
