@@ -95,29 +95,7 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
     await page.getByTestId('samples-per-cell').fill('40');
     await page.getByTestId('start-run').click();
     // wait on IndexedDB itself, and stay on the Run tab so no report re-renders on every write
-    // a string, not a function: the TypeScript runner would inject helpers the page does not have
-    const times = (await page.evaluate(`(async () => {
-      const read = () => new Promise((resolve, reject) => {
-        const open = indexedDB.open('fc-playground');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['runs', 'results']);
-          const runs = tx.objectStore('runs').getAll();
-          const results = tx.objectStore('results').getAll();
-          tx.oncomplete = () => {
-            const run = runs.result[0];
-            const rows = results.result.sort((a, b) => a.index - b.index);
-            open.result.close();
-            resolve({ done: run && run.status === 'completed', created: rows.map((r) => r.createdAt) });
-          };
-        };
-      });
-      for (;;) {
-        const r = await read();
-        if (r.done) return r.created;
-        await new Promise((res) => setTimeout(res, 200));
-      }
-    })()`)) as number[];
+    const times = (await completedRunResults<{ createdAt: number }>(page, '(runs) => runs[0]')).map((r) => r.createdAt);
     const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
     const sorted = [...gaps].sort((a, b) => a - b);
     const med = sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -159,27 +137,7 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
   await page.getByTestId('max-tokens').fill('128');
   await page.getByTestId('constraint').selectOption('both');
   await page.getByTestId('start-run').click();
-  const rows = (await page.evaluate(`(async () => {
-    const read = () => new Promise((resolve, reject) => {
-      const open = indexedDB.open('fc-playground');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction(['runs', 'results']);
-        const runs = tx.objectStore('runs').getAll();
-        const results = tx.objectStore('results').getAll();
-        tx.oncomplete = () => {
-          const run = runs.result.find((r) => r.engine.kind === 'wllama');
-          open.result.close();
-          resolve({ done: run && run.status === 'completed', rows: results.result.filter((r) => run && r.runId === run.id) });
-        };
-      };
-    });
-    for (;;) {
-      const r = await read();
-      if (r.done) return r.rows.sort((a, b) => a.index - b.index);
-      await new Promise((res) => setTimeout(res, 200));
-    }
-  })()`)) as CpuRow[];
+  const rows = await completedRunResults<CpuRow>(page, "(runs) => runs.find((r) => r.engine.kind === 'wllama')");
   for (const variant of ['free', 'constrained']) {
     for (const length of [1024, 2048]) {
       const rs = rows.filter((r) => r.cell.variant === variant && r.cell.length === length && r.timings);
@@ -205,4 +163,34 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
   await page.getByTestId('pause-run').waitFor({ state: 'hidden', timeout: 30_000 });
   const stats = (await page.evaluate('fcPlayground.worker().lastGeneration()')) as { finishReason: string; deltasAfterAbort: number };
   console.log(`CPU engine interrupt: generation ended with '${stats.finishReason}', ${stats.deltasAfterAbort} streamed piece(s) after the interrupt was requested`);
+}
+
+/**
+ * Polls IndexedDB until the run chosen by `pick` (JavaScript source of a function
+ * over the stored runs) has completed, and returns its results in sample order.
+ * A string, not a function: the TypeScript runner would inject helpers the page does not have.
+ */
+async function completedRunResults<T>(page: import('@playwright/test').Page, pick: string): Promise<T[]> {
+  return (await page.evaluate(`(async () => {
+    const pick = ${pick};
+    const read = () => new Promise((resolve, reject) => {
+      const open = indexedDB.open('fc-playground');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['runs', 'results']);
+        const runs = tx.objectStore('runs').getAll();
+        const results = tx.objectStore('results').getAll();
+        tx.oncomplete = () => {
+          const run = pick(runs.result);
+          open.result.close();
+          resolve({ done: run && run.status === 'completed', rows: results.result.filter((r) => run && r.runId === run.id) });
+        };
+      };
+    });
+    for (;;) {
+      const r = await read();
+      if (r.done) return r.rows.sort((a, b) => a.index - b.index);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  })()`)) as T[];
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { readStore } from './idb';
 
 const BFCL = '../shared/reference/bfcl';
 const MODEL_HOSTS = ['huggingface.co', 'raw.githubusercontent.com'];
@@ -23,22 +24,8 @@ async function guardNetwork(page: Page): Promise<string[]> {
 }
 
 /** Sample indexes of every stored result, read straight from IndexedDB. */
-function storedResultIndexes(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        const open = indexedDB.open('fc-playground');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('results').objectStore('results').getAll();
-          all.onsuccess = () => {
-            resolve((all.result as { index: number }[]).map((r) => r.index));
-            open.result.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+async function storedResultIndexes(page: Page): Promise<number[]> {
+  return (await readStore<{ index: number }>(page, 'results')).map((r) => r.index);
 }
 
 async function configure(page: Page, engine: string, lengths: number[], positions: number[], perCell: number) {

@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { buildTinyModel } from '../../datasets/tiny-model/build';
+import { readStore } from './idb';
 
 const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/tiny-random.gguf';
 const tiny = Buffer.from(buildTinyModel(1));
@@ -35,40 +36,12 @@ async function serveModel(page: Page): Promise<string[]> {
 }
 
 function storedResults(page: Page): Promise<StoredResult[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredResult[]>((resolve, reject) => {
-        const open = indexedDB.open('fc-playground');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('results').objectStore('results').getAll();
-          all.onsuccess = () => {
-            resolve(all.result as StoredResult[]);
-            open.result.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+  return readStore<StoredResult>(page, 'results');
 }
 
-function toolNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('fc-playground');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('packs').objectStore('packs').getAll();
-          all.onsuccess = () => {
-            const names = (all.result as { data: string }[]).flatMap((p) => (JSON.parse(p.data) as { tools: { name: string }[] }).tools.map((t) => t.name));
-            resolve(names);
-            open.result.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+async function toolNames(page: Page): Promise<string[]> {
+  const packs = await readStore<{ data: string }>(page, 'packs');
+  return packs.flatMap((p) => (JSON.parse(p.data) as { tools: { name: string }[] }).tools.map((t) => t.name));
 }
 
 async function configureSweep(page: Page, opts: { constraint: string; maxTokens: number; perCell: number; positions: number[] }) {
