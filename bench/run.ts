@@ -18,6 +18,7 @@ import { buildCatalogPack } from '../datasets/catalog/build';
 import { buildTinyModel } from '../datasets/tiny-model/build';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import { createOracleEngine } from '../src/lib/engines/oracle';
+import { buildCallGrammar } from '../src/lib/parsing/call-grammar';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { runSamples, type SampleSource } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
@@ -48,6 +49,18 @@ const pack = buildCatalogPack();
   console.log(`prompt construction, 32K catalog sample (${tokens} tokens measured): median ${median(warm).toFixed(1)} ms with tool counts cached across samples, ${median(cold).toFixed(1)} ms cold (${warm.length} samples)`);
 }
 
+// 1b. the grammar of a constrained sample offering the whole catalog
+{
+  const times: number[] = [];
+  let size = 0;
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    size = buildCallGrammar(pack.tools, 'bfcl-python').length;
+    times.push(performance.now() - t);
+  }
+  console.log(`call grammar for all ${pack.tools.length} catalog tools (a 32K constrained sample): median ${median(times).toFixed(1)} ms, ${(size / 1024).toFixed(0)} KB of GBNF`);
+}
+
 // 2. loop overhead with the oracle, Node + fake-indexeddb
 {
   const db = new AppDB('bench', { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -73,7 +86,7 @@ if (!existsSync(dist)) {
   const entry = files.filter((f) => html.includes(f));
   for (const f of files) {
     const s = size(f);
-    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : 'chunk';
+    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : f.startsWith('wllama') ? 'CPU engine adapter (loaded on demand)' : 'chunk';
     console.log(`bundle ${f}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzip — ${role}`);
   }
 }
@@ -113,6 +126,8 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
 
 interface CpuRow {
   index: number;
+  parseError: string | null;
+  score: { correct: boolean };
   createdAt: number;
   cell: { length: number; variant?: string };
   usage: { promptTokens: number; completionTokens: number } | null;
@@ -134,7 +149,7 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
   for (const l of [1024, 2048, 4096, 8192, 16384, 32768]) await page.getByTestId(`length-${l}`).setChecked(l === 1024 || l === 2048);
   for (const p of [0.1, 0.3, 0.5, 0.7, 0.9]) await page.getByTestId(`position-${p}`).setChecked(p === 0.5);
   await page.getByTestId('samples-per-cell').fill('6');
-  await page.getByTestId('max-tokens').fill('128');
+  await page.getByTestId('max-tokens').fill('400');
   await page.getByTestId('constraint').selectOption('both');
   await page.getByTestId('start-run').click();
   const rows = await completedRunResults<CpuRow>(page, "(runs) => runs.find((r) => r.engine.kind === 'wllama')");
@@ -146,6 +161,11 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
       const out = median(rs.map((r) => r.usage?.completionTokens ?? 0));
       console.log(`CPU engine, tiny model, ${variant}, ${length}-token prompts: prefill ${prefill.toFixed(0)} tokens/s, decode ${decode.toFixed(0)} tokens/s (median of ${rs.length}, ${out} output tokens median; llama.cpp's timings)`);
     }
+  }
+  for (const variant of ['free', 'constrained']) {
+    const rs = rows.filter((r) => r.cell.variant === variant);
+    const parsed = rs.filter((r) => r.parseError === null).length;
+    console.log(`CPU engine, tiny model (random weights), ${variant}: ${parsed}/${rs.length} outputs parse as calls, ${rs.filter((r) => r.score.correct).length} correct (max 400 output tokens)`);
   }
   const sorted = [...rows].sort((a, b) => a.createdAt - b.createdAt);
   const plumbing = sorted.slice(1).map((r, i) => r.createdAt - (sorted[i] as CpuRow).createdAt - (r.timings ? r.timings.prefillMs + r.timings.decodeMs : 0));
