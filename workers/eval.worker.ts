@@ -19,7 +19,7 @@ import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
-import { catalogSource } from '../src/lib/suites/catalog';
+import { sourceFor } from '../src/lib/run/sources';
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
@@ -190,7 +190,7 @@ const api = {
         }
       }
       const packs = await loadPacks(db, run.packIds);
-      const source = catalogSource({ packs, sweep: run.sweep, template: run.template, counter });
+      const source = sourceFor(run, packs, counter);
       await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
       const outcome = await runSamples({
         runId,
@@ -222,7 +222,7 @@ const api = {
     const counter = await counterFor(run);
     if (!counter) return null;
     const packs = await loadPacks(db, run.packIds);
-    const sample = catalogSource({ packs, sweep: run.sweep, template: run.template, counter }).build(sampleId);
+    const sample = sourceFor(run, packs, counter).build(sampleId);
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens };
   },
 

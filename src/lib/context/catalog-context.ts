@@ -8,7 +8,7 @@
  * across piece boundaries moved the total.
  */
 import type { ChatMessage, ToolSchema } from '../core/types';
-import { toolLine, type PromptTemplate, validateTemplate } from '../prompts/template';
+import { renderMessages, toolLine, type PromptTemplate, validateTemplate } from '../prompts/template';
 import type { TokenCounter } from './token-counter';
 
 export interface CatalogContextInput {
@@ -140,10 +140,7 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
   const tolerance = input.tolerance ?? 0.005;
   const [sysBefore, sysAfter] = input.template.system.split('{tools}') as [string, string];
   const user = input.template.user.replace('{question}', input.question);
-  const render = (tools: readonly ToolSchema[]): ChatMessage[] => [
-    { role: 'system', content: sysBefore + tools.map(toolLine).join('') + sysAfter },
-    { role: 'user', content: user },
-  ];
+  const render = (tools: readonly ToolSchema[]): ChatMessage[] => renderMessages(input.template, tools, input.question);
   const joint = (a: string, b: string) => (a && b ? counter.count(a + b) - counter.count(a) - counter.count(b) : 0);
   const whole = (tools: readonly ToolSchema[]) => render(tools).reduce((n, m) => n + counter.count(m.content), input.templateOverhead);
   // pieces counted once and added; only the two joints with the template text are measured, on the lines that touch them

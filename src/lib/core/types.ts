@@ -132,6 +132,8 @@ export interface SampleResult {
   id: string;
   runId: string;
   sampleId: string;
+  /** the pack item asked: pairs a request's variants (absent in results stored before it was recorded) */
+  itemId?: string;
   index: number;
   cell: Cell;
   output: string;

@@ -8,40 +8,7 @@ import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateRequest, GenerateResult, Sample, ToolSchema } from '../core/types';
 import { formatPythonCalls } from '../parsing/format-calls';
 import type { ParamSchema } from '../scoring/bfcl-ast';
-
-const STOP = new Set('a an the of in on to for with and or by from at is are be this that it its as all any my our me i you we please can could would'.split(' '));
-
-export function terms(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map((w) => (w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : w));
-}
-
-export function toolText(t: ToolSchema): string {
-  return `${t.name.replace(/[._]/g, ' ')} ${t.description ?? ''} ${Object.keys(t.parameters.properties).join(' ').replace(/_/g, ' ')}`;
-}
-
-/** BM25 scores of documents for a query (k1 = 1.2, b = 0.75). */
-export function bm25(query: string[], docs: string[][]): number[] {
-  const n = docs.length;
-  const avg = docs.reduce((a, d) => a + d.length, 0) / Math.max(n, 1);
-  const df = new Map<string, number>();
-  for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
-  return docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const w of d) tf.set(w, (tf.get(w) ?? 0) + 1);
-    let s = 0;
-    for (const q of new Set(query)) {
-      const f = tf.get(q);
-      if (!f) continue;
-      const idf = Math.log(1 + (n - (df.get(q) ?? 0) + 0.5) / ((df.get(q) ?? 0) + 0.5));
-      s += (idf * f * 2.2) / (f + 1.2 * (1 - 0.75 + (0.75 * d.length) / avg));
-    }
-    return s;
-  });
-}
+import { bm25, terms, toolText } from '../core/text-similarity';
 
 interface Found {
   quoted: string[];

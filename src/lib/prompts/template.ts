@@ -1,6 +1,6 @@
 /** Prompt wording for function-calling samples: our own, editable in the UI. */
 import { toPlain } from '../core/pyvalue';
-import type { ToolSchema } from '../core/types';
+import type { ChatMessage, ToolSchema } from '../core/types';
 
 export interface PromptTemplate {
   /** must contain {tools} exactly once */
@@ -32,4 +32,13 @@ export function validateTemplate(t: PromptTemplate): void {
 /** A tool as one line of the prompt (JSON without spaces, newline-terminated). */
 export function toolLine(tool: ToolSchema): string {
   return JSON.stringify(toPlain(tool as never)) + '\n';
+}
+
+/** The system and user messages of a request offering `tools`. */
+export function renderMessages(template: PromptTemplate, tools: readonly ToolSchema[], question: string): ChatMessage[] {
+  const [before, after] = template.system.split('{tools}') as [string, string];
+  return [
+    { role: 'system', content: before + tools.map(toolLine).join('') + after },
+    { role: 'user', content: template.user.replace('{question}', question) },
+  ];
 }

@@ -109,6 +109,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         id: `${opts.runId}:${id}`,
         runId: opts.runId,
         sampleId: id,
+        itemId: sample.itemId,
         index,
         cell: sample.cell,
         output: gen.text,
@@ -147,7 +148,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
 }
 
 function baseResult(runId: string, sampleId: string, index: number, sample: Sample, score: Score, error: SampleResult['error']): SampleResult {
-  return { id: `${runId}:${sampleId}`, runId, sampleId, index, cell: sample.cell, output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
+  return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
 /** A lost GPU device reloads the engine and retries the sample once. */

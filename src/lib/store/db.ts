@@ -3,6 +3,8 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { Cell, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { PromptTemplate } from '../prompts/template';
+import type { CatalogSweep } from '../suites/catalog';
+import type { RobustnessConfig } from '../suites/robustness/suite';
 
 export interface PackRow {
   id: string;
@@ -33,9 +35,11 @@ export interface RunRow {
   createdAt: number;
   updatedAt: number;
   status: RunStatus;
-  suite: 'catalog';
+  suite: 'catalog' | 'robustness';
   packIds: string[];
-  sweep: { lengths: number[]; positions: number[]; samplesPerCell: number; seed: number };
+  /** catalog runs: the sweep (robustness runs keep their seed here too) */
+  sweep: CatalogSweep;
+  robustness?: RobustnessConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;

@@ -1,0 +1,80 @@
+/**
+ * The robustness paper's Table 2 for one run: accuracy of the original,
+ * rephrased and expanded-toolkit variants with relative drops, the error
+ * classes among expanded-toolkit failures, strict vs lenient matching of the
+ * rephrased requests (how much of the drop is the evaluation's), and the
+ * requests the expansion "repaired".
+ */
+import type { SampleResult } from '../core/types';
+import { variantSummary } from './catalog';
+
+export interface RobustnessRow {
+  variant: string;
+  n: number;
+  accuracy: number;
+  lenientAccuracy: number;
+  /** relative drop from the original variant, in % (null for the original itself or without it) */
+  drop: number | null;
+  lenientDrop: number | null;
+}
+
+export interface RobustnessTable {
+  rows: RobustnessRow[];
+  /** shares among the expanded variant's failures (each 0..1), as the paper's Table 2 (right) */
+  expandedErrors: { failures: number; wrongSyntax: number; wrongFunction: number; wrongCount: number; wrongParameter: number; other: number } | null;
+  /** share of the rephrasing drop that lenient matching removes (0..1), null without a drop */
+  evaluationShare: number | null;
+  /** items that failed as written and passed with the expanded toolkit */
+  repaired: string[];
+  /** items that passed as written and failed with the expanded toolkit */
+  broken: string[];
+}
+
+const acc = (rs: readonly SampleResult[], lenient: boolean) => (rs.length ? rs.filter((r) => (lenient ? (r.score.lenientCorrect ?? r.score.correct) : r.score.correct)).length / rs.length : 0);
+
+export function robustnessTable(results: readonly SampleResult[]): RobustnessTable {
+  const by = new Map<string, SampleResult[]>();
+  for (const r of results) {
+    const v = r.cell.variant ?? 'original';
+    by.set(v, [...(by.get(v) ?? []), r]);
+  }
+  const original = by.get('original');
+  const base = original ? acc(original, false) : null;
+  const baseLenient = original ? acc(original, true) : null;
+  const drop = (a: number, b: number | null) => (b === null || b === 0 ? null : ((b - a) / b) * 100);
+  const rows = [...by.entries()].map(([variant, rs]) => {
+    const a = acc(rs, false);
+    const l = acc(rs, true);
+    return { variant, n: rs.length, accuracy: a, lenientAccuracy: l, drop: variant === 'original' ? null : drop(a, base), lenientDrop: variant === 'original' ? null : drop(l, baseLenient) };
+  });
+
+  const expanded = by.get('expanded');
+  let expandedErrors: RobustnessTable['expandedErrors'] = null;
+  if (expanded) {
+    const s = variantSummary(expanded)[0];
+    const failures = expanded.filter((r) => !r.score.correct).length;
+    const f = failures / expanded.length;
+    if (s) expandedErrors = { failures, wrongSyntax: f ? s.wrongSyntax / f : 0, wrongFunction: f ? s.wrongFunction / f : 0, wrongCount: f ? s.wrongCount / f : 0, wrongParameter: f ? s.wrongParameter / f : 0, other: f ? s.other / f : 0 };
+  }
+
+  const rephrased = rows.find((r) => r.variant === 'rephrased');
+  let evaluationShare: number | null = null;
+  if (rephrased && base !== null && baseLenient !== null) {
+    const strictDrop = base - rephrased.accuracy;
+    const lenientDrop = baseLenient - rephrased.lenientAccuracy;
+    if (strictDrop > 0) evaluationShare = Math.max(0, Math.min(1, (strictDrop - lenientDrop) / strictDrop));
+  }
+
+  const verdict = (rs: readonly SampleResult[] | undefined) => new Map((rs ?? []).filter((r) => r.itemId).map((r) => [r.itemId as string, r.score.correct]));
+  const before = verdict(original);
+  const after = verdict(expanded);
+  const repaired: string[] = [];
+  const broken: string[] = [];
+  for (const [item, ok] of before) {
+    const then = after.get(item);
+    if (then === undefined) continue;
+    if (!ok && then) repaired.push(item);
+    if (ok && !then) broken.push(item);
+  }
+  return { rows, expandedErrors, evaluationShare, repaired, broken };
+}

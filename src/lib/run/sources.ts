@@ -1,0 +1,16 @@
+/** The samples of a stored run, whatever its suite. */
+import type { TokenCounter } from '../context/token-counter';
+import type { Pack } from '../core/types';
+import type { RunRow } from '../store/db';
+import { catalogSource } from '../suites/catalog';
+import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';
+import type { SampleSource } from './loop';
+
+export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'template'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+  switch (run.suite) {
+    case 'catalog':
+      return catalogSource({ packs, sweep: run.sweep, template: run.template, counter });
+    case 'robustness':
+      return robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The robustness suite (Rabinovich & Anaby-Tavor): every request of a base set
+ * asked as written, rephrased (meaning kept), and with an expanded toolkit, in
+ * one run, so the drops are paired request by request.
+ */
+import { hashString, Rng } from '../../core/random';
+import type { Pack, PackItem, Sample } from '../../core/types';
+import type { TokenCounter } from '../../context/token-counter';
+import { type PromptTemplate, renderMessages } from '../../prompts/template';
+import type { SampleSource } from '../../run/loop';
+import { catalogCategory, eligibleItems, toolPool } from '../catalog';
+import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
+import { PERTURBATIONS, rephrase } from './perturbations';
+
+export const ROBUSTNESS_SUITE = 'robustness';
+export const ORIGINAL = 'original';
+export const REPHRASED = 'rephrased';
+export const EXPANDED = 'expanded';
+export const ROBUSTNESS_VARIANTS = [ORIGINAL, REPHRASED, EXPANDED] as const;
+
+export interface RobustnessConfig {
+  /** requests in the base set (the paper: 200) */
+  count: number;
+  seed: number;
+  variants: string[];
+  expansion: ExpansionOptions;
+}
+
+export const DEFAULT_ROBUSTNESS: RobustnessConfig = { count: 200, seed: 42, variants: [...ROBUSTNESS_VARIANTS], expansion: PAPER_EXPANSION };
+
+/** Requests with a call to make: the base set draws from these. */
+function baseItems(packs: readonly Pack[]): { pack: Pack; item: PackItem }[] {
+  return eligibleItems(packs);
+}
+
+export function planRobustness(packs: readonly Pack[], config: RobustnessConfig): { id: string; index: number; variant: string; pack: Pack; item: PackItem }[] {
+  const chosen = new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+  const plan = [];
+  let index = 0;
+  for (const { pack, item } of chosen) {
+    for (const variant of config.variants) {
+      plan.push({ id: hashString(`${ROBUSTNESS_SUITE}|${pack.id}|${item.id}|${variant}|${config.seed}`), index: index++, variant, pack, item });
+    }
+  }
+  return plan;
+}
+
+export interface RobustnessBuildOptions {
+  packs: readonly Pack[];
+  config: RobustnessConfig;
+  template: PromptTemplate;
+  counter: TokenCounter;
+}
+
+export function robustnessSource(opts: RobustnessBuildOptions): SampleSource {
+  const plan = planRobustness(opts.packs, opts.config);
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  let index: ToolIndex | null = null;
+  return {
+    ids: plan.map((p) => p.id),
+    build(id: string): Sample {
+      const p = byId.get(id);
+      if (!p) throw new Error(`sample ${id} is not part of this run`);
+      let tools = p.item.tools;
+      let question = p.item.question;
+      if (p.variant === REPHRASED) question = rephrase(question, p.item.possibleAnswer).text;
+      if (p.variant === EXPANDED) {
+        index ??= new ToolIndex(toolPool(opts.packs));
+        const added = index.expand(question, tools, opts.config.expansion).added;
+        // the added tools are mixed in, so the original ones are not always first
+        tools = new Rng(`robustness-order:${opts.config.seed}:${p.item.id}`).shuffle([...tools, ...added]);
+      }
+      const messages = renderMessages(opts.template, tools, question);
+      const names = new Set(p.item.tools.map((t) => t.name));
+      return {
+        id: p.id,
+        suite: ROBUSTNESS_SUITE,
+        packId: p.pack.id,
+        itemId: p.item.id,
+        cell: { length: 0, position: 0, variant: p.variant },
+        messages,
+        tools,
+        needleIndexes: tools.flatMap((t, i) => (names.has(t.name) ? [i] : [])),
+        expected: { kind: 'ast', category: catalogCategory(p.item.category), possibleAnswer: p.item.possibleAnswer },
+        promptTokens: messages.reduce((n, m) => n + opts.counter.count(m.content), 0),
+      };
+    },
+  };
+}
+
+export interface RobustnessCoverage {
+  requests: number;
+  /** share of the base set each rule changed */
+  perturbations: { id: string; label: string; share: number }[];
+  /** base requests no rule could change (their "rephrased" variant repeats the original) */
+  unchanged: number;
+  /** how many base requests got 0, 1, 2 … added tools */
+  addedHistogram: number[];
+  meanAdded: number;
+  meanToolkitBefore: number;
+  meanToolkitAfter: number;
+  /** candidates left out as too similar to an offered tool */
+  tooSimilar: number;
+}
+
+/** What the rephrasing rules and the expansion do to this base set, before running anything. */
+export function robustnessCoverage(packs: readonly Pack[], config: RobustnessConfig): RobustnessCoverage {
+  const chosen = new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+  const index = new ToolIndex(toolPool(packs));
+  const counts = new Map<string, number>();
+  const histogram: number[] = [];
+  let unchanged = 0;
+  let tooSimilar = 0;
+  let before = 0;
+  let added = 0;
+  for (const { item } of chosen) {
+    const r = rephrase(item.question, item.possibleAnswer);
+    if (r.applied.length === 0) unchanged++;
+    for (const a of r.applied) counts.set(a, (counts.get(a) ?? 0) + 1);
+    const e = index.expand(item.question, item.tools, config.expansion);
+    histogram[e.added.length] = (histogram[e.added.length] ?? 0) + 1;
+    tooSimilar += e.tooSimilar.length;
+    before += item.tools.length;
+    added += e.added.length;
+  }
+  const n = Math.max(1, chosen.length);
+  return {
+    requests: chosen.length,
+    perturbations: PERTURBATIONS.map((p) => ({ id: p.id, label: p.label, share: (counts.get(p.id) ?? 0) / n })),
+    unchanged,
+    addedHistogram: Array.from({ length: histogram.length }, (_, i) => histogram[i] ?? 0),
+    meanAdded: added / n,
+    meanToolkitBefore: before / n,
+    meanToolkitAfter: (before + added) / n,
+    tooSimilar,
+  };
+}
