@@ -32,6 +32,9 @@ const COUNTRIES: [string, string][] = [
   ['United Arab Emirates', 'UAE'],
 ];
 
+const STATE_SWAP = new Map(STATES.flatMap(([code, name]) => [[code, name], [name, code]] as [string, string][]));
+const STATE_AFTER_COMMA = new RegExp(`(, )(${[...STATES.map(([, n]) => n), ...STATES.map(([c]) => c)].sort((a, b) => b.length - a.length).join('|')})\\b(?! City)(?![\\w-])`, 'g');
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Miami, Florida" ↔ "Miami, FL" (a state after a comma, where it names the state); country names ↔ their abbreviations. */
@@ -39,11 +42,8 @@ const entitySurface: Perturbation = {
   id: 'entity-surface',
   label: 'named-entity surface forms (state names ↔ codes, country abbreviations)',
   apply(text) {
-    let out = text;
-    for (const [code, name] of STATES) {
-      out = out.replace(new RegExp(`(, )${escape(name)}\\b(?! City)`, 'g'), `$1${code}`);
-      out = out.replace(new RegExp(`(, )${code}\\b(?![\\w-])`, 'g'), `$1${name}`);
-    }
+    // one pass, so a name turned into its code is not turned back
+    let out = text.replace(STATE_AFTER_COMMA, (m, sep: string, state: string) => `${sep}${STATE_SWAP.get(state) ?? state}`);
     for (const [long, short] of COUNTRIES) {
       out = out.replace(new RegExp(`\\b(the )?${escape(long)}\\b`, 'g'), short);
     }
