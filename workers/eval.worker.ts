@@ -20,6 +20,8 @@ import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/lo
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
 import { sourceFor } from '../src/lib/run/sources';
+import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
+import { baseSet } from '../src/lib/suites/robustness/suite';
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
@@ -224,6 +226,39 @@ const api = {
     const packs = await loadPacks(db, run.packIds);
     const sample = sourceFor(run, packs, counter).build(sampleId);
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens };
+  },
+
+  /**
+   * Has the loaded model rephrase each request of a robustness base set that it has not rephrased yet;
+   * the rephrasings are stored for review ('pending'). Returns how many were written.
+   */
+  async generateRephrasings(packIds: string[], base: { count: number; seed: number }, onProgress: (done: number, total: number) => void): Promise<number> {
+    if (current) throw new Error('a run or another generation is in progress');
+    const model = loadedModel;
+    if (!model) throw new Error('Load a model first: the rephrasings are written by the loaded model.');
+    const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
+    const controller = new AbortController();
+    current = controller;
+    try {
+      const items = baseSet(await loadPacks(db, packIds), base);
+      const known = new Set(await db.rephrasings.where('model').equals(model.id).primaryKeys());
+      const todo = items.filter(({ pack, item }) => !known.has(`${model.id}|${pack.id}|${item.id}`));
+      let done = 0;
+      onProgress(0, todo.length);
+      for (const { pack, item } of todo) {
+        if (controller.signal.aborted) break;
+        const request = rephrasingRequest(item.question);
+        const stub = { id: `rephrase:${item.id}`, suite: 'rephrase', packId: pack.id, itemId: item.id, cell: { length: 0, position: 0 }, messages: request.messages, tools: [], needleIndexes: [], expected: { kind: 'ast' as const, category: 'simple', possibleAnswer: [] }, promptTokens: 0 };
+        const out = await engine.generate(request, stub, controller.signal);
+        if (out.finishReason === 'abort') break;
+        const review = reviewRephrasing(item, out.text);
+        await db.rephrasings.put({ id: `${model.id}|${pack.id}|${item.id}`, model: model.id, packId: pack.id, itemId: item.id, original: item.question, ...review, status: 'pending', createdAt: Date.now() });
+        onProgress(++done, todo.length);
+      }
+      return done;
+    } finally {
+      current = null;
+    }
   },
 
   stopRun(reason: 'pause' | 'cancel'): void {

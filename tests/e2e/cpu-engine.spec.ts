@@ -164,3 +164,37 @@ test('a prompt longer than the loaded context is recorded as too long for that s
   expect(results).toHaveLength(2);
   for (const r of results) expect(r.error?.kind, r.error?.message).toBe('context_overflow');
 });
+
+test('model rephrasings: the loaded model rewrites the base set, the review flags lost values, an accepted one is asked as a fourth variant', async ({ page }) => {
+  test.setTimeout(180_000);
+  await serveModel(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toBeVisible({ timeout: 60_000 });
+
+  await page.getByTestId('suite-robustness').check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('robustness-count').fill('3');
+  await page.getByTestId('model-rephrasings').locator('summary').click();
+  await page.getByTestId('generate-rephrasings').click();
+  const rows = page.getByTestId('rephrasing-row');
+  await expect(rows).toHaveCount(3, { timeout: 60_000 });
+  // a random model's rewrites do not keep the request's values, and the review says so
+  await expect(page.getByTestId('rephrasing-review')).toContainText('a value is lost');
+  await expect(page.getByTestId('variant-model-rephrased')).toBeDisabled();
+  await page.getByTestId('accept-rephrasing').and(page.locator(':not([disabled])')).first().click();
+  await expect(rows.and(page.locator('[data-status=accepted]'))).toHaveCount(1);
+  await page.getByTestId('variant-model-rephrased').check();
+
+  await page.getByTestId('engine-oracle').check();
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  await page.getByRole('button', { name: /^oracle · robustness/ }).click();
+  await expect(page.getByTestId('acc-model-rephrased')).toHaveText(/^100\.0%/);
+  const results = await storedResults(page);
+  expect(results).toHaveLength(3 * 3 + 1);
+  expect(results.filter((r) => r.cell.variant === 'model-rephrased')).toHaveLength(1);
+});

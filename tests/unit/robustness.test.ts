@@ -156,3 +156,27 @@ describe('robustness table', () => {
     expect(t.broken).toEqual(['a', 'b']);
   });
 });
+
+describe('model rephrasings', () => {
+  it('take the first line of the answer, without a label or quotes, and check the stated values', async () => {
+    const { cleanRephrasing, reviewRephrasing } = await import('../../src/lib/suites/robustness/model-rephrase');
+    expect(cleanRephrasing('\n  Rewrite: "What is the weather in Miami, FL over seven days?"\nExplanation: …')).toBe('What is the weather in Miami, FL over seven days?');
+    const item = { id: 'w', category: 'simple', question: 'What is the weather in Miami, Florida for 7 days?', tools: [], possibleAnswer: [{ weather: { city: ['Miami, Florida'], days: [7] } }] };
+    expect(reviewRephrasing(item, 'How will the weather be in Miami, FL over the next seven days?')).toEqual({ text: 'How will the weather be in Miami, FL over the next seven days?', keepsValues: true });
+    expect(reviewRephrasing(item, 'What is the weather in Miami for a week?').keepsValues).toBe(false);
+    expect(reviewRephrasing(item, '').keepsValues).toBe(false);
+  });
+
+  it('are asked only for the requests with an accepted rephrasing', async () => {
+    const { MODEL_REPHRASED, rephrasingKey } = await import('../../src/lib/suites/robustness/model-rephrase');
+    const { baseSet, planRobustness } = await import('../../src/lib/suites/robustness/suite');
+    const config = { ...DEFAULT_ROBUSTNESS, count: 5, variants: [ORIGINAL, MODEL_REPHRASED] };
+    const [first] = baseSet([catalog], config);
+    const texts = { [rephrasingKey(catalog.id, first!.item.id)]: 'Please remove that one, thanks.' };
+    const plan = planRobustness([catalog], { ...config, modelRephrasings: { model: 'm', texts } });
+    expect(plan.filter((p) => p.variant === MODEL_REPHRASED).map((p) => p.item.id)).toEqual([first!.item.id]);
+    const src = robustnessSource({ packs: [catalog], config: { ...config, modelRephrasings: { model: 'm', texts } }, template: DEFAULT_PROMPT, counter: llama3Counter });
+    const sample = src.build(plan.find((p) => p.variant === MODEL_REPHRASED)!.id);
+    expect(sample.messages[1]?.content).toBe('Please remove that one, thanks.');
+  });
+});

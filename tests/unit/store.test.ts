@@ -77,3 +77,18 @@ describe('storage', () => {
     expect([row?.done, row?.correct]).toEqual([8, 8]);
   });
 });
+
+describe('schema upgrade', () => {
+  it('a database of version 1 opens with the rephrasings table added and its runs kept', async () => {
+    const { default: Dexie } = await import('dexie');
+    const factory = new IDBFactory();
+    const old = new Dexie('upgrade', { indexedDB: factory, IDBKeyRange });
+    old.version(1).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key' });
+    await old.table('runs').put({ id: 'r1', createdAt: 1, status: 'paused' });
+    old.close();
+    const db = new AppDB('upgrade', { indexedDB: factory, IDBKeyRange });
+    expect((await db.runs.get('r1'))?.status).toBe('paused');
+    await db.rephrasings.put({ id: 'm|p|i', model: 'm', packId: 'p', itemId: 'i', original: 'a', text: 'b', keepsValues: false, status: 'pending', createdAt: 1 });
+    expect(await db.rephrasings.where('model').equals('m').count()).toBe(1);
+  });
+});

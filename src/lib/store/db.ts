@@ -61,11 +61,27 @@ export interface SettingRow {
 
 export type ResultRow = SampleResult;
 
+/** A request rephrased by a model, kept for the user's review before a run uses it. */
+export interface RephrasingRow {
+  /** `${model}|${packId}|${itemId}` */
+  id: string;
+  model: string;
+  packId: string;
+  itemId: string;
+  original: string;
+  text: string;
+  /** every ground-truth value the original stated can still be read from the text */
+  keepsValues: boolean;
+  status: 'pending' | 'accepted' | 'rejected';
+  createdAt: number;
+}
+
 export class AppDB extends Dexie {
   packs!: EntityTable<PackRow, 'id'>;
   runs!: EntityTable<RunRow, 'id'>;
   results!: EntityTable<ResultRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  rephrasings!: EntityTable<RephrasingRow, 'id'>;
 
   constructor(name = 'fc-playground', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -75,6 +91,7 @@ export class AppDB extends Dexie {
       results: 'id, runId, [runId+index]',
       settings: 'key',
     });
+    this.version(2).stores({ rephrasings: 'id, model' });
   }
 }
 

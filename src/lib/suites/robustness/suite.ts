@@ -10,6 +10,7 @@ import { type PromptTemplate, renderMessages } from '../../prompts/template';
 import type { SampleSource } from '../../run/loop';
 import { catalogCategory, eligibleItems, toolPool } from '../catalog';
 import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
+import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
 import { PERTURBATIONS, rephrase } from './perturbations';
 
 export const ROBUSTNESS_SUITE = 'robustness';
@@ -24,6 +25,8 @@ export interface RobustnessConfig {
   seed: number;
   variants: string[];
   expansion: ExpansionOptions;
+  /** accepted model rephrasings, copied into the run when it starts (so it can resume as it began) */
+  modelRephrasings?: { model: string; texts: Record<string, string> };
 }
 
 export const DEFAULT_ROBUSTNESS: RobustnessConfig = { count: 200, seed: 42, variants: [...ROBUSTNESS_VARIANTS], expansion: PAPER_EXPANSION };
@@ -33,12 +36,19 @@ function baseItems(packs: readonly Pack[]): { pack: Pack; item: PackItem }[] {
   return eligibleItems(packs);
 }
 
+/** The requests of the base set, in their seeded order. */
+export function baseSet(packs: readonly Pack[], config: Pick<RobustnessConfig, 'count' | 'seed'>): { pack: Pack; item: PackItem }[] {
+  return new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+}
+
 export function planRobustness(packs: readonly Pack[], config: RobustnessConfig): { id: string; index: number; variant: string; pack: Pack; item: PackItem }[] {
-  const chosen = new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+  const chosen = baseSet(packs, config);
   const plan = [];
   let index = 0;
   for (const { pack, item } of chosen) {
     for (const variant of config.variants) {
+      // a request no accepted model rephrasing exists for is not asked in that variant
+      if (variant === MODEL_REPHRASED && config.modelRephrasings?.texts[rephrasingKey(pack.id, item.id)] === undefined) continue;
       plan.push({ id: hashString(`${ROBUSTNESS_SUITE}|${pack.id}|${item.id}|${variant}|${config.seed}`), index: index++, variant, pack, item });
     }
   }
@@ -64,6 +74,7 @@ export function robustnessSource(opts: RobustnessBuildOptions): SampleSource {
       let tools = p.item.tools;
       let question = p.item.question;
       if (p.variant === REPHRASED) question = rephrase(question, p.item.possibleAnswer).text;
+      if (p.variant === MODEL_REPHRASED) question = opts.config.modelRephrasings?.texts[rephrasingKey(p.pack.id, p.item.id)] ?? question;
       if (p.variant === EXPANDED) {
         index ??= new ToolIndex(toolPool(opts.packs));
         const added = index.expand(question, tools, opts.config.expansion).added;
@@ -105,7 +116,7 @@ export interface RobustnessCoverage {
 
 /** What the rephrasing rules and the expansion do to this base set, before running anything. */
 export function robustnessCoverage(packs: readonly Pack[], config: RobustnessConfig): RobustnessCoverage {
-  const chosen = new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+  const chosen = baseSet(packs, config);
   const index = new ToolIndex(toolPool(packs));
   const counts = new Map<string, number>();
   const histogram: number[] = [];
