@@ -2,14 +2,20 @@
 import { runBfclParity } from './parity-bfcl';
 import { runDagParity } from './parity-comptoolbench';
 import { runDagAggregates } from './parity-comptoolbench-aggregates';
+import { runRobustnessFigures } from './robustness';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
-  cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)`;
+  cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
+  cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)`;
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
   const [cmd, kind, dir] = argv;
+  if (cmd === 'robustness') {
+    await runRobustnessFigures(argv.slice(1), out);
+    return 0;
+  }
   if (cmd === 'parity' && dir) {
     if (kind === 'bfcl-ast') {
       runBfclParity(dir, out);
@@ -25,9 +31,10 @@ function main(argv: string[]): number {
   return 2;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exitCode = 1;
-}
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e: unknown) => {
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
