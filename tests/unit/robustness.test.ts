@@ -21,7 +21,9 @@ const BFCL = '../shared/reference/bfcl';
 const bfcl: Pack | null = existsSync(`${BFCL}/BFCL_v4_multiple.json`)
   ? readBfclPack({ name: 'multiple', questions: readFileSync(`${BFCL}/BFCL_v4_multiple.json`, 'utf8'), answers: readFileSync(`${BFCL}/possible_answer/BFCL_v4_multiple.json`, 'utf8') })
   : null;
-const bases: [string, Pack][] = [['built-in catalog', catalog], ...(bfcl ? [['BFCL multiple', bfcl] as [string, Pack]] : [])];
+if (!bfcl) console.warn(`BFCL reference files not found at ${BFCL}: robustness checks on BFCL multiple skipped`);
+/** The built-in catalog always; BFCL multiple when ../shared is there (a skipped placeholder names it otherwise). */
+const bases: [string, Pack | null][] = [['built-in catalog', catalog], [`BFCL multiple (${BFCL})`, bfcl]];
 const rule = (id: string) => PERTURBATIONS.find((p) => p.id === id)!;
 
 describe('rephrasing rules', () => {
@@ -48,8 +50,9 @@ describe('rephrasing rules', () => {
     expect(statesValue('Miami, FL', 'Miami, Florida')).toBe(true);
   });
 
-  for (const [name, pack] of bases) {
-    it(`every applied rule keeps each stated ground-truth value derivable (${name}, ${pack.items.length} requests)`, () => {
+  for (const [name, maybe] of bases) {
+    it.skipIf(!maybe)(`every applied rule keeps each stated ground-truth value derivable (${name})`, () => {
+      const pack = maybe as Pack;
       let applied = 0;
       for (const item of pack.items) {
         const r = rephrase(item.question, item.possibleAnswer);
@@ -67,8 +70,9 @@ describe('rephrasing rules', () => {
 });
 
 describe('toolkit expansion', () => {
-  for (const [name, pack] of bases) {
-    it(`adds related tools, never one above the similarity cap, never an offered one (${name})`, () => {
+  for (const [name, maybe] of bases) {
+    it.skipIf(!maybe)(`adds related tools, never one above the similarity cap, never an offered one (${name})`, () => {
+      const pack = maybe as Pack;
       const index = new ToolIndex(toolPool([pack]));
       for (const item of pack.items.slice(0, 120)) {
         const e = index.expand(item.question, item.tools, PAPER_EXPANSION);
