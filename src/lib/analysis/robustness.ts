@@ -36,7 +36,9 @@ export function robustnessTable(results: readonly SampleResult[]): RobustnessTab
   const by = new Map<string, SampleResult[]>();
   for (const r of results) {
     const v = r.cell.variant ?? 'original';
-    by.set(v, [...(by.get(v) ?? []), r]);
+    const list = by.get(v);
+    if (list) list.push(r);
+    else by.set(v, [r]);
   }
   const original = by.get('original');
   const base = original ? acc(original, false) : null;

@@ -220,8 +220,8 @@ export function createCpuEngine(): CpuEngine {
       let firstToken = 0;
       let text = '';
       let finish: GenerateResult['finishReason'] = 'stop';
-      let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
-      let timings: { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } | null = null;
+      // filled by the stream callback (an object, so TypeScript does not narrow it to its initial value)
+      const final: { usage?: { prompt_tokens: number; completion_tokens: number }; timings?: { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } } = {};
       log.clear();
       try {
         await w.createChatCompletion({
@@ -244,16 +244,15 @@ export function createCpuEngine(): CpuEngine {
             }
             const reason = chunk.choices[0]?.finish_reason;
             if (reason === 'length') finish = 'length';
-            if (chunk.usage) usage = chunk.usage;
-            if (chunk.timings) timings = chunk.timings;
+            if (chunk.usage) final.usage = chunk.usage;
+            if (chunk.timings) final.timings = chunk.timings;
           },
         });
       } catch (e) {
         if (!signal.aborted) throw explainWllamaError(e, log.lastError(), 'generate');
       }
       const end = performance.now();
-      const u = usage as { prompt_tokens: number; completion_tokens: number } | null;
-      const t = timings as { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } | null;
+      const { usage: u, timings: t } = final;
       stats.finishReason = signal.aborted ? 'abort' : finish;
       stats.completionTokens = u?.completion_tokens ?? 0;
       return {

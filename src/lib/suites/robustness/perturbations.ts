@@ -140,7 +140,7 @@ const surface: Perturbation = {
     let out = text.trim().replace(/[.?!]+$/, '');
     const first = /^[A-Z][a-z]+\b/.exec(out)?.[0];
     // only a capitalised ordinary first word: never an acronym or a name we cannot tell apart
-    if (first && /^(What|How|Which|Who|When|Where|Why|Is|Are|Can|Could|Would|Please|Find|Get|Show|Give|Tell|Calculate|Compute|Book|Create|List|Search|Check|I|My)$/.test(first) && first !== 'I') {
+    if (first && /^(What|How|Which|Who|When|Where|Why|Is|Are|Can|Could|Would|Please|Find|Get|Show|Give|Tell|Calculate|Compute|Book|Create|List|Search|Check|My)$/.test(first)) {
       out = first.toLowerCase() + out.slice(first.length);
     }
     const comma = firstProseComma(out);

@@ -31,14 +31,9 @@ export interface RobustnessConfig {
 
 export const DEFAULT_ROBUSTNESS: RobustnessConfig = { count: 200, seed: 42, variants: [...ROBUSTNESS_VARIANTS], expansion: PAPER_EXPANSION };
 
-/** Requests with a call to make: the base set draws from these. */
-function baseItems(packs: readonly Pack[]): { pack: Pack; item: PackItem }[] {
-  return eligibleItems(packs);
-}
-
-/** The requests of the base set, in their seeded order. */
+/** The requests of the base set (those with a call to make), in their seeded order. */
 export function baseSet(packs: readonly Pack[], config: Pick<RobustnessConfig, 'count' | 'seed'>): { pack: Pack; item: PackItem }[] {
-  return new Rng(`robustness-items:${config.seed}`).sample(baseItems(packs), config.count);
+  return new Rng(`robustness-items:${config.seed}`).sample(eligibleItems(packs), config.count);
 }
 
 export function planRobustness(packs: readonly Pack[], config: RobustnessConfig): { id: string; index: number; variant: string; pack: Pack; item: PackItem }[] {
