@@ -4,6 +4,7 @@
  * scorer judges the answer, results are stored and analysed.
  */
 import type { FunctionSchema, PossibleAnswer } from '../scoring/bfcl-ast';
+import type { QaExpected } from '../scoring/qa';
 
 export type ToolSchema = FunctionSchema;
 
@@ -24,6 +25,57 @@ export interface PackItem {
   possibleAnswer: PossibleAnswer[];
 }
 
+/** Plain JSON, as a REST API returns it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/**
+ * The records one REST endpoint returned, in order (LongFuncEval challenge 2):
+ * a response of any size is the envelope around a prefix of `records`.
+ */
+export interface ResponseSet {
+  endpoint: string;
+  /** the call that produced the records */
+  request: JsonObject;
+  /** the response around the records; `recordsPath` names the array inside it */
+  envelope: JsonObject;
+  recordsPath: string[];
+  /** the record's free-text field that may be shortened to fit a token budget (never asked about) */
+  freeTextField: string;
+  records: JsonObject[];
+  /** fine print the API appends after the data; cut to fill a budget too small for one more record */
+  notice?: string;
+}
+
+/** One exchange of a conversation's filler: a request, the call it implies, the tool's records, a short reply. */
+export interface FillerEpisode {
+  id: string;
+  request: string;
+  /** the assistant's call, as written in the output format */
+  call: string;
+  response: ResponseSet;
+  /** the assistant's reply after the tool result, with {count} for the number of records shown */
+  reply: string;
+}
+
+/**
+ * A base conversation of challenge 3: a fact the final call needs, stated early
+ * either in the user's prose or inside a tool's JSON response.
+ */
+export interface ConversationSeed {
+  id: string;
+  /** e.g. 'office city' */
+  factKind: string;
+  factValue: string;
+  /** setting 1: the opening user message stating the fact in prose, and the assistant's acknowledgement */
+  prose: { user: string; assistant: string };
+  /** setting 2: the opening request, the call, the tool's JSON (containing the fact) and the assistant's acknowledgement */
+  structured: { user: string; call: string; response: JsonObject; assistant: string };
+  /** the last user request, whose correct call depends on the fact */
+  finalRequest: string;
+  possibleAnswer: PossibleAnswer[];
+}
+
 export interface Pack {
   id: string;
   name: string;
@@ -34,13 +86,17 @@ export interface Pack {
   /** every distinct tool of the pack (the distractor pool) */
   tools: ToolSchema[];
   items: PackItem[];
+  /** tool responses to ask questions about (challenge 2) */
+  responses?: ResponseSet[];
+  /** base conversations (challenge 3) and the filler episodes that lengthen them */
+  conversations?: { seeds: ConversationSeed[]; fillers: FillerEpisode[] };
 }
 
 /** A grid cell: which experimental condition a sample belongs to. */
 export interface Cell {
   /** target prompt length in tokens */
   length: number;
-  /** needle position α in [0, 1] */
+  /** catalog: needle position α in [0, 1]; response QA: record position p (1 = first); multi-turn: 0 */
   position: number;
   variant?: string;
 }
@@ -51,7 +107,16 @@ export interface AstExpectation {
   possibleAnswer: PossibleAnswer[];
 }
 
-export type Expectation = AstExpectation;
+/** An answer to a question about a tool response (LongFuncEval challenge 2). */
+export interface QaExpectation {
+  kind: 'qa';
+  answer: QaExpected;
+}
+
+export type Expectation = AstExpectation | QaExpectation;
+
+/** What a sample is about, beyond its cell: grouped over by the analyses (endpoint, category, depth, setting…). */
+export type Facets = Record<string, string | number>;
 
 export interface Sample {
   /** stable hash of (suite, pack, cell, index) */
@@ -68,6 +133,7 @@ export interface Sample {
   expected: Expectation;
   /** measured prompt tokens of `messages` (by the counter the sample was built with) */
   promptTokens: number;
+  facets?: Facets;
 }
 
 export interface Usage {
@@ -123,6 +189,8 @@ export interface Score {
   /** the robustness paper's class, where it applies */
   errorClass: string | null;
   lenientCorrect?: boolean;
+  /** question answering: the expected answer occurs in the output (the paper's 'contains' metric) */
+  contains?: boolean;
 }
 
 export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted'; message: string };
@@ -136,6 +204,7 @@ export interface SampleResult {
   itemId?: string;
   index: number;
   cell: Cell;
+  facets?: Facets;
   output: string;
   /** parsed calls as plain JSON for display */
   calls: { name: string; args: unknown }[] | null;

@@ -92,7 +92,8 @@ export function createWebLLMEngine(): WebLLMEngine {
       let usage: { prompt_tokens: number; completion_tokens: number; extra?: { prefill_tokens_per_s?: number; decode_tokens_per_s?: number } } | undefined;
       try {
         const stream = await e.chat.completions.create({
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })) as never,
+          // most chat templates have no tool role: a tool's result is shown as a user turn (its content names the tool)
+          messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
           max_tokens: request.maxTokens,
           temperature: request.temperature,
           stop: request.stop,

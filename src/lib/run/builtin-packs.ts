@@ -1,10 +1,20 @@
 /** Makes sure the built-in packs are in storage, rebuilt when their builder version changes. */
 import { buildCatalogPack, CATALOG_PACK_ID, CATALOG_VERSION } from '../../../datasets/catalog/build';
+import { buildConversationsPack, buildResponsesPack, CONVERSATIONS_PACK_ID, RESPONSES_PACK_ID, TRAVEL_VERSION } from '../../../datasets/travel/build';
+import type { Pack } from '../core/types';
 import type { AppDB } from '../store/db';
 import { savePack } from '../store/repos';
 
+const BUILTIN: { id: string; version: number; build: () => Pack }[] = [
+  { id: CATALOG_PACK_ID, version: CATALOG_VERSION, build: buildCatalogPack },
+  { id: RESPONSES_PACK_ID, version: TRAVEL_VERSION, build: buildResponsesPack },
+  { id: CONVERSATIONS_PACK_ID, version: TRAVEL_VERSION, build: buildConversationsPack },
+];
+
 export async function ensureBuiltinPacks(db: AppDB): Promise<void> {
-  const row = await db.packs.get(CATALOG_PACK_ID);
-  if (row && row.version === CATALOG_VERSION) return;
-  await savePack(db, buildCatalogPack(), CATALOG_VERSION);
+  for (const b of BUILTIN) {
+    const row = await db.packs.get(b.id);
+    if (row && row.version === b.version) continue;
+    await savePack(db, b.build(), b.version);
+  }
 }

@@ -4,13 +4,19 @@ import type { Pack } from '../core/types';
 import type { RunRow } from '../store/db';
 import { catalogSource } from '../suites/catalog';
 import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';
+import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
+import { DEFAULT_RESPONSE_QA, responseQaSource } from '../suites/response-qa/suite';
 import type { SampleSource } from './loop';
 
-export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'template'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'template'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   switch (run.suite) {
     case 'catalog':
       return catalogSource({ packs, sweep: run.sweep, template: run.template, counter });
     case 'robustness':
       return robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter });
+    case 'response-qa':
+      return responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter });
+    case 'multiturn':
+      return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter });
   }
 }

@@ -73,3 +73,15 @@ export function scoreQa(output: string, expected: QaExpected): QaScore {
       };
   }
 }
+
+/** The expected answer written as the prompt asks for it (numbers bare, lists comma-separated). */
+export function formatAnswer(expected: QaExpected): string {
+  switch (expected.kind) {
+    case 'scalar':
+      return expected.value;
+    case 'number':
+      return String(expected.value);
+    case 'list':
+      return expected.values.join(', ');
+  }
+}

@@ -5,6 +5,7 @@ import { type OutputFormat, parseCalls } from '../parsing';
 import type { Call } from '../parsing/calls';
 import { checkBfclSample, classifyError } from './bfcl-ast';
 import { checkBfclSampleLenient } from './lenient';
+import { type QaExpected, scoreQa } from './qa';
 
 export interface ScoredOutput {
   score: Score;
@@ -17,8 +18,9 @@ export function plainCalls(calls: readonly Call[]): { name: string; args: unknow
 }
 
 export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python'): ScoredOutput {
-  const parsed = parseCalls(output, format);
   const e = sample.expected;
+  if (e.kind === 'qa') return scoreAnswer(output, e.answer);
+  const parsed = parseCalls(output, format);
   const strict = checkBfclSample(e.category, sample.tools, e.possibleAnswer, parsed);
   const lenient = checkBfclSampleLenient(e.category, sample.tools, e.possibleAnswer, parsed);
   return {
@@ -32,4 +34,11 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
     calls: parsed.ok ? plainCalls(parsed.calls) : null,
     parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
   };
+}
+
+/** A free-text answer: exact (after normalization, order-free for lists, numeric with tolerance) and 'contains'. */
+function scoreAnswer(output: string, expected: QaExpected): ScoredOutput {
+  const qa = scoreQa(output, expected);
+  const errorType = qa.exact ? null : output.trim() === '' ? 'qa:empty' : qa.contains ? 'qa:verbose' : 'qa:wrong_answer';
+  return { score: { correct: qa.exact, value: qa.exact ? 1 : 0, errorType, errorClass: null, contains: qa.contains }, calls: null, parseError: null };
 }

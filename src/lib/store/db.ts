@@ -5,6 +5,10 @@ import type { OutputFormat } from '../parsing';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { RobustnessConfig } from '../suites/robustness/suite';
+import type { ResponseQaConfig } from '../suites/response-qa/suite';
+import type { MultiturnConfig } from '../suites/multiturn/suite';
+
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn';
 
 export interface PackRow {
   id: string;
@@ -18,6 +22,12 @@ export interface PackRow {
   data: string;
   /** builder version for built-in packs, so a newer builder replaces an older pack */
   version?: number;
+  /** tool responses (challenge 2), as plain JSON text */
+  responses?: string;
+  /** base conversations and filler exchanges (challenge 3), as plain JSON text */
+  conversations?: string;
+  responseCount?: number;
+  conversationCount?: number;
 }
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
@@ -35,11 +45,13 @@ export interface RunRow {
   createdAt: number;
   updatedAt: number;
   status: RunStatus;
-  suite: 'catalog' | 'robustness';
+  suite: SuiteId;
   packIds: string[];
   /** catalog runs: the sweep (robustness runs keep their seed here too) */
   sweep: CatalogSweep;
   robustness?: RobustnessConfig;
+  responseQa?: ResponseQaConfig;
+  multiturn?: MultiturnConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;

@@ -7,12 +7,24 @@ import { type AppDB, explainStorageError, type PackRow, type RunRow } from './db
 
 export function packToRow(pack: Pack, version?: number): PackRow {
   const data = toJsonText({ tools: pack.tools, items: pack.items } as never);
-  return { id: pack.id, name: pack.name, source: pack.source, description: pack.description, createdAt: pack.createdAt, toolCount: pack.tools.length, itemCount: pack.items.length, data, version };
+  const row: PackRow = { id: pack.id, name: pack.name, source: pack.source, description: pack.description, createdAt: pack.createdAt, toolCount: pack.tools.length, itemCount: pack.items.length, data, version };
+  if (pack.responses) {
+    row.responses = JSON.stringify(pack.responses);
+    row.responseCount = pack.responses.length;
+  }
+  if (pack.conversations) {
+    row.conversations = JSON.stringify(pack.conversations);
+    row.conversationCount = pack.conversations.seeds.length;
+  }
+  return row;
 }
 
 export function rowToPack(row: PackRow): Pack {
   const { tools, items } = parseJsonValue(row.data) as unknown as Pick<Pack, 'tools' | 'items'>;
-  return { id: row.id, name: row.name, source: row.source, description: row.description, createdAt: row.createdAt, tools, items };
+  const pack: Pack = { id: row.id, name: row.name, source: row.source, description: row.description, createdAt: row.createdAt, tools, items };
+  if (row.responses) pack.responses = JSON.parse(row.responses) as NonNullable<Pack['responses']>;
+  if (row.conversations) pack.conversations = JSON.parse(row.conversations) as NonNullable<Pack['conversations']>;
+  return pack;
 }
 
 /** Saves a validated pack in one transaction (the caller validated before: a bad file never gets here). */

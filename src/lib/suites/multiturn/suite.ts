@@ -1,0 +1,184 @@
+/**
+ * Suite C3 of LongFuncEval: long multi-turn conversations. A fact the final
+ * call needs is given at the start, either in the user's prose (setting 1,
+ * unstructured) or inside a tool's JSON response (setting 2, structured);
+ * filler exchanges (request, call, JSON result, reply) then grow the
+ * conversation to each target length, and the last user turn asks for the
+ * call that depends on the fact. The filler order is seeded per conversation,
+ * so a longer conversation continues a shorter one; the last exchange's
+ * result is cut to the exact budget (see response-context).
+ */
+import { hashString, Rng } from '../../core/random';
+import type { ChatMessage, ConversationSeed, FillerEpisode, Pack, Sample, ToolSchema } from '../../core/types';
+import { ContextBudgetError } from '../../context/catalog-context';
+import { fitResponse, responseText } from '../../context/response-context';
+import type { TokenCounter } from '../../context/token-counter';
+import { renderMessages, type PromptTemplate } from '../../prompts/template';
+import type { SampleSource } from '../../run/loop';
+
+export const MULTITURN_SUITE = 'multiturn';
+export type FactSetting = 'prose' | 'structured';
+export const FACT_SETTINGS: { id: FactSetting; label: string }[] = [
+  { id: 'prose', label: 'setting 1: the fact in the user\'s words (unstructured)' },
+  { id: 'structured', label: 'setting 2: the fact in a tool\'s JSON response (structured)' },
+];
+
+export interface MultiturnConfig {
+  lengths: number[];
+  settings: FactSetting[];
+  /** base conversations (the paper: 100) */
+  count: number;
+  seed: number;
+}
+
+export const DEFAULT_MULTITURN: MultiturnConfig = { lengths: [2048, 4096, 8192], settings: ['prose', 'structured'], count: 20, seed: 42 };
+
+/** Whole filler exchanges show this many records of their result; the last one shows as many as the budget needs. */
+export const WHOLE_EPISODE_RECORDS = 6;
+
+export function toolResultMessage(name: string, json: string): ChatMessage {
+  return { role: 'tool', content: `Result of ${name}:\n${json}` };
+}
+
+function callName(call: string): string {
+  return /^\[?\s*([\w.]+)\s*\(/.exec(call)?.[1] ?? 'tool';
+}
+
+function episodeMessages(e: FillerEpisode, records: number): ChatMessage[] {
+  const shown = e.response.records.slice(0, records);
+  return [
+    { role: 'user', content: e.request },
+    { role: 'assistant', content: e.call },
+    toolResultMessage(callName(e.call), responseText(e.response, shown)),
+    { role: 'assistant', content: e.reply.replace('{count}', String(shown.length)) },
+  ];
+}
+
+export function openingMessages(seed: ConversationSeed, setting: FactSetting): ChatMessage[] {
+  if (setting === 'prose') return [{ role: 'user', content: seed.prose.user }, { role: 'assistant', content: seed.prose.assistant }];
+  const s = seed.structured;
+  return [
+    { role: 'user', content: s.user },
+    { role: 'assistant', content: s.call },
+    toolResultMessage(callName(s.call), JSON.stringify(s.response)),
+    { role: 'assistant', content: s.assistant },
+  ];
+}
+
+export function conversationSeeds(packs: readonly Pack[]): { pack: Pack; seed: ConversationSeed; fillers: FillerEpisode[]; tools: ToolSchema[] }[] {
+  return packs.flatMap((pack) => (pack.conversations?.seeds ?? []).map((seed) => ({ pack, seed, fillers: pack.conversations?.fillers ?? [], tools: pack.tools })));
+}
+
+export interface MultiturnBuildOptions {
+  packs: readonly Pack[];
+  config: MultiturnConfig;
+  template: PromptTemplate;
+  counter: TokenCounter;
+}
+
+interface PlannedConversation {
+  id: string;
+  index: number;
+  length: number;
+  setting: FactSetting;
+  k: number;
+  entry: ReturnType<typeof conversationSeeds>[number];
+}
+
+export function planMultiturn(packs: readonly Pack[], config: MultiturnConfig): PlannedConversation[] {
+  const chosen = new Rng(`multiturn-items:${config.seed}`).sample(conversationSeeds(packs), config.count);
+  const plan: PlannedConversation[] = [];
+  let index = 0;
+  for (const length of [...config.lengths].sort((a, b) => a - b))
+    for (const setting of config.settings)
+      for (const [k, entry] of chosen.entries()) {
+        const id = hashString(`${MULTITURN_SUITE}|${entry.pack.id}|${entry.seed.id}|${length}|${setting}|${k}|${config.seed}`);
+        plan.push({ id, index: index++, length, setting, k, entry });
+      }
+  return plan;
+}
+
+const sum = (counter: TokenCounter, messages: readonly ChatMessage[]) => messages.reduce((n, m) => n + counter.count(m.content), 0);
+
+/** The conversation's messages at exactly `target` tokens (the sum of the messages' contents). */
+export function buildConversation(p: PlannedConversation, template: PromptTemplate, counter: TokenCounter, tolerance = 0.005): { messages: ChatMessage[]; tokens: number; episodes: number } {
+  const { seed, fillers, tools } = p.entry;
+  // the fact's value must not turn up in the filler, or the conversation would restate it
+  const needle = seed.factValue.toLowerCase();
+  const order = new Rng(`multiturn-fillers:${seed.id}`).shuffle(fillers).filter((e) => !JSON.stringify(e).toLowerCase().includes(needle));
+  const [system, final] = renderMessages(template, tools, seed.finalRequest) as [ChatMessage, ChatMessage];
+  const head = [system, ...openingMessages(seed, p.setting)];
+  const fixed = sum(counter, head) + counter.count(final.content);
+  let remaining = p.length - fixed;
+  const whole: ChatMessage[][] = [];
+  const costs: number[] = [];
+  let next = 0;
+  const fullCost = (e: FillerEpisode) => sum(counter, episodeMessages(e, WHOLE_EPISODE_RECORDS));
+  while (next < order.length && fullCost(order[next] as FillerEpisode) <= remaining) {
+    const e = order[next++] as FillerEpisode;
+    whole.push(episodeMessages(e, WHOLE_EPISODE_RECORDS));
+    const c = fullCost(e);
+    costs.push(c);
+    remaining -= c;
+  }
+  // one more exchange absorbs the rest, its result cut to fit: the first of the next ones whose shortest form fits;
+  // when none does, the last whole exchange is given back first
+  const resultPrefix = (e: FillerEpisode) => `Result of ${callName(e.call)}:\n`;
+  const replyFor = (e: FillerEpisode, n: number) => e.reply.replace('{count}', String(n));
+  const around = (e: FillerEpisode) => counter.count(e.request) + counter.count(e.call);
+  const shortest = (e: FillerEpisode) => around(e) + fitResponse({ set: e.response, before: resultPrefix(e), after: '', target: 0 }, counter).tokens + counter.count(replyFor(e, 1));
+  for (let attempt = 0; attempt < 3 && remaining > 0; attempt++) {
+    const e = order.slice(next, next + 8).find((x) => shortest(x) <= remaining);
+    if (!e) {
+      if (whole.length === 0) break;
+      whole.pop();
+      remaining += costs.pop() as number;
+      next--;
+      continue;
+    }
+    // the reply states how many records are shown: refit until the reply's own length is accounted for
+    let replyTokens = counter.count(replyFor(e, 1));
+    let fitted = fitResponse({ set: e.response, before: resultPrefix(e), after: '', target: remaining - around(e) - replyTokens }, counter);
+    for (let round = 0; round < 3 && counter.count(replyFor(e, fitted.records.length)) !== replyTokens; round++) {
+      replyTokens = counter.count(replyFor(e, fitted.records.length));
+      fitted = fitResponse({ set: e.response, before: resultPrefix(e), after: '', target: remaining - around(e) - replyTokens }, counter);
+    }
+    whole.push([{ role: 'user', content: e.request }, { role: 'assistant', content: e.call }, { role: 'tool', content: fitted.text }, { role: 'assistant', content: replyFor(e, fitted.records.length) }]);
+    break;
+  }
+  const messages = [...head, ...whole.flat(), final];
+  const tokens = sum(counter, messages);
+  if (Math.abs(tokens - p.length) > tolerance * p.length) {
+    throw new ContextBudgetError(
+      `A ${p.length}-token conversation cannot be built for ${seed.id}: it measures ${tokens} tokens. ` +
+        (tokens < p.length ? 'The pack has too few filler exchanges for this length; pick shorter lengths.' : 'The opening, the tools and the last request alone are longer; pick a longer length.'),
+    );
+  }
+  return { messages, tokens, episodes: whole.length };
+}
+
+export function multiturnSource(opts: MultiturnBuildOptions): SampleSource {
+  const plan = planMultiturn(opts.packs, opts.config);
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  return {
+    ids: plan.map((p) => p.id),
+    build(id: string): Sample {
+      const p = byId.get(id);
+      if (!p) throw new Error(`sample ${id} is not part of this sweep`);
+      const { messages, tokens, episodes } = buildConversation(p, opts.template, opts.counter);
+      return {
+        id: p.id,
+        suite: MULTITURN_SUITE,
+        packId: p.entry.pack.id,
+        itemId: p.entry.seed.id,
+        cell: { length: p.length, position: 0, variant: p.setting },
+        messages,
+        tools: p.entry.tools,
+        needleIndexes: [],
+        expected: { kind: 'ast', category: 'multiple', possibleAnswer: p.entry.seed.possibleAnswer },
+        promptTokens: tokens,
+        facets: { fact: p.entry.seed.factKind, turns: messages.length, exchanges: episodes },
+      };
+    },
+  };
+}
