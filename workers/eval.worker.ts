@@ -20,6 +20,7 @@ import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/lo
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
 import { sourceFor } from '../src/lib/run/sources';
+import { formatAnswer } from '../src/lib/scoring/qa';
 import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
 import { baseSet } from '../src/lib/suites/robustness/suite';
 
@@ -218,14 +219,15 @@ const api = {
   },
 
   /** The prompt of one sample of a run, rebuilt deterministically (prompts are not stored). */
-  async sampleDetail(runId: string, sampleId: string): Promise<{ messages: { role: string; content: string }[]; needleNames: string[]; toolCount: number; promptTokens: number } | null> {
+  async sampleDetail(runId: string, sampleId: string): Promise<{ messages: { role: string; content: string }[]; needleNames: string[]; toolCount: number; promptTokens: number; expected: string | null } | null> {
     const run = await db.runs.get(runId);
     if (!run) return null;
     const counter = await counterFor(run);
     if (!counter) return null;
     const packs = await loadPacks(db, run.packIds);
     const sample = sourceFor(run, packs, counter).build(sampleId);
-    return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens };
+    const expected = sample.expected.kind === 'qa' ? formatAnswer(sample.expected.answer) : null;
+    return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
   },
 
   /**

@@ -1,8 +1,9 @@
 /**
- * An honest non-LLM baseline: picks the offered tool whose name, description
+ * An honest non-LLM baseline. For calls: picks the offered tool whose name, description
  * and parameter names best match the request (BM25), then fills parameters
  * with values found in the request by simple patterns (quoted text, ids,
- * dates, numbers, enum words). It shows what surface matching alone achieves.
+ * dates, numbers, enum words). It shows what surface matching alone achieves. For questions about a tool
+ * response: looks a value up by its key (lookupAnswer).
  */
 import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateRequest, GenerateResult, Sample, ToolSchema } from '../core/types';
@@ -80,6 +81,49 @@ export function baselineAnswer(question: string, tools: readonly ToolSchema[]): 
   return formatPythonCalls([{ name: tool.name, args }]);
 }
 
+/** Leaves of a JSON value with the keys leading to them. */
+function leaves(value: unknown, path: string[] = [], out: { path: string[]; value: string }[] = []): { path: string[]; value: string }[] {
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) leaves(v, Array.isArray(value) ? path : [...path, k], out);
+  } else if (value !== null && value !== undefined) out.push({ path, value: String(value) });
+  return out;
+}
+
+/**
+ * Tool-response QA without a model: the record the question names (by a quoted
+ * or numeric id found in it), else the first; then the value whose key path
+ * best matches the question's words (BM25). It can look a value up; it cannot
+ * filter, count or compute.
+ */
+export function lookupAnswer(prompt: string): string {
+  const json = /```json\n([\s\S]*?)```/.exec(prompt)?.[1];
+  const question = /Question: ([^\n]*)/.exec(prompt)?.[1] ?? prompt;
+  if (!json) return '';
+  let response: unknown;
+  try {
+    response = JSON.parse(json);
+  } catch {
+    return '';
+  }
+  const arrays: unknown[][] = [];
+  const collect = (v: unknown) => {
+    if (Array.isArray(v)) arrays.push(v);
+    if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(response);
+  const records = arrays.sort((a, b) => b.length - a.length)[0] ?? [response];
+  const mentioned = [...question.matchAll(/"([^"]+)"|\b(\d{4}-\d{2}-\d{2}|\d{5,})\b/g)].map((m) => m[1] ?? m[2]);
+  const record = records.find((r) => mentioned.some((id) => id !== undefined && JSON.stringify(r).includes(id))) ?? records[0];
+  const candidates = leaves(record);
+  if (candidates.length === 0) return '';
+  const scores = bm25(terms(question), candidates.map((c) => terms(c.path.join(' '))));
+  let best = 0;
+  scores.forEach((s, i) => {
+    if (s > (scores[best] as number)) best = i;
+  });
+  return (candidates[best] as { value: string }).value;
+}
+
 function lastUserMessage(request: GenerateRequest): string {
   for (let i = request.messages.length - 1; i >= 0; i--) if (request.messages[i]?.role === 'user') return request.messages[i]?.content ?? '';
   return '';
@@ -90,7 +134,7 @@ export function createBaselineEngine(): Engine {
     info: { id: 'baseline', kind: 'baseline', model: 'BM25 tool choice + pattern slot filling' },
     async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const t0 = performance.now();
-      const text = baselineAnswer(lastUserMessage(request), sample.tools);
+      const text = sample.expected.kind === 'qa' ? lookupAnswer(lastUserMessage(request)) : baselineAnswer(lastUserMessage(request), sample.tools);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: performance.now() - t0, decodeMs: 0 } };
     },
   };

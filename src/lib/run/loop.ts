@@ -112,6 +112,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         itemId: sample.itemId,
         index,
         cell: sample.cell,
+        ...(sample.facets ? { facets: sample.facets } : {}),
         output: gen.text,
         calls: scored.calls,
         parseError: scored.parseError,
@@ -148,7 +149,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
 }
 
 function baseResult(runId: string, sampleId: string, index: number, sample: Sample, score: Score, error: SampleResult['error']): SampleResult {
-  return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
+  return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
 /** A lost GPU device reloads the engine and retries the sample once. */

@@ -5,7 +5,8 @@ import type { RunRow } from '../store/db';
 import { catalogSource } from '../suites/catalog';
 import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
-import { DEFAULT_RESPONSE_QA, responseQaSource } from '../suites/response-qa/suite';
+import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
+import { responseQaSource } from '../suites/response-qa/suite';
 import type { SampleSource } from './loop';
 
 export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'template'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {

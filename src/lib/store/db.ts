@@ -5,7 +5,7 @@ import type { OutputFormat } from '../parsing';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { RobustnessConfig } from '../suites/robustness/suite';
-import type { ResponseQaConfig } from '../suites/response-qa/suite';
+import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
 
 export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn';

@@ -12,24 +12,11 @@ import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, type FittedResponse, isRecordAdditive } from '../../context/response-context';
 import type { TokenCounter } from '../../context/token-counter';
 import type { SampleSource } from '../../run/loop';
+import { cellsOf, POSITION_SLOTS, type QaExperiment, type ResponseQaConfig } from './config';
 import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstance, type QaTemplate } from './templates';
 
 export const RESPONSE_QA_SUITE = 'response-qa';
-export type QaExperiment = 'size' | 'position';
-/** p runs from 1 (the first record) to 8 (the last), evenly spaced over the records shown. */
-export const POSITION_SLOTS = 8;
-export const PAPER_QA_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-export interface ResponseQaConfig {
-  /** prompt lengths of the size ladder; the largest is also the position experiment's length */
-  lengths: number[];
-  positions: number[];
-  experiments: QaExperiment[];
-  samplesPerCell: number;
-  seed: number;
-}
-
-export const DEFAULT_RESPONSE_QA: ResponseQaConfig = { lengths: [1024, 2048, 4096], positions: PAPER_QA_POSITIONS, experiments: ['size', 'position'], samplesPerCell: 10, seed: 42 };
 
 /** Our wording of the paper's zero-shot prompt (its Appendix C.2). */
 export const RESPONSE_QA_PROMPT = {
@@ -72,14 +59,6 @@ function weightedPick<T>(rng: Rng, entries: readonly [T, number][]): T {
   return (entries.at(-1) as [T, number])[0];
 }
 
-export function cellsOf(config: ResponseQaConfig): { experiment: QaExperiment; length: number; position: number }[] {
-  const lengths = [...config.lengths].sort((a, b) => a - b);
-  const largest = lengths.at(-1);
-  const cells: { experiment: QaExperiment; length: number; position: number }[] = [];
-  if (config.experiments.includes('size')) for (const length of lengths) cells.push({ experiment: 'size', length, position: 1 });
-  if (config.experiments.includes('position') && largest !== undefined) for (const position of [...config.positions].sort((a, b) => a - b)) cells.push({ experiment: 'position', length: largest, position });
-  return cells;
-}
 
 export function planResponseQa(packs: readonly Pack[], config: ResponseQaConfig): PlannedQa[] {
   const sets = responseSets(packs);

@@ -1,0 +1,88 @@
+/**
+ * Analyses of LongFuncEval's challenges 2 (tool-response QA) and 3 (long
+ * multi-turn): accuracy grouped by any key (length, position, category,
+ * endpoint, nesting depth, setting), the curves of Figure 4, the min / max /
+ * % degradation of Table 7 and the settings × lengths table of Table 2.
+ */
+import type { SampleResult } from '../core/types';
+import { degradation, type Degradation, wilson } from './catalog';
+
+export interface GroupStats {
+  key: string | number;
+  n: number;
+  correct: number;
+  accuracy: number;
+  /** the paper's 'contains' metric (QA only; equals accuracy elsewhere) */
+  containsAccuracy: number;
+  /** 95% Wilson interval of the accuracy */
+  low: number;
+  high: number;
+}
+
+export type KeyOf = (r: SampleResult) => string | number | undefined;
+
+export const byLength: KeyOf = (r) => r.cell.length;
+export const byPosition: KeyOf = (r) => r.cell.position;
+export const byVariant: KeyOf = (r) => r.cell.variant;
+export const byFacet =
+  (name: string): KeyOf =>
+  (r) =>
+    r.facets?.[name];
+
+/** Accuracy per key, keys in ascending order (numbers numerically). Results without a key are left out. */
+export function accuracyBy(results: readonly SampleResult[], key: KeyOf): GroupStats[] {
+  const groups = new Map<string | number, { n: number; correct: number; contains: number }>();
+  for (const r of results) {
+    const k = key(r);
+    if (k === undefined) continue;
+    const g = groups.get(k) ?? { n: 0, correct: 0, contains: 0 };
+    g.n++;
+    if (r.score.correct) g.correct++;
+    if (r.score.contains ?? r.score.correct) g.contains++;
+    groups.set(k, g);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))))
+    .map(([k, g]) => {
+      const [low, high] = wilson(g.correct, g.n);
+      return { key: k, n: g.n, correct: g.correct, accuracy: g.correct / g.n, containsAccuracy: g.contains / g.n, low, high };
+    });
+}
+
+/** Response QA: experiment 1 (size ladder at p = 1) and experiment 2 (positions at the largest size). */
+export function qaCurves(results: readonly SampleResult[]): { bySize: GroupStats[]; byPosition: GroupStats[] } {
+  return {
+    bySize: accuracyBy(results.filter((r) => r.cell.variant === 'size'), byLength),
+    byPosition: accuracyBy(results.filter((r) => r.cell.variant === 'position'), byPosition),
+  };
+}
+
+/** Table 7: min, max and % degradation across sizes and across answer positions. */
+export function qaDegradation(results: readonly SampleResult[]): { acrossSizes: Degradation | null; acrossPositions: Degradation | null } {
+  const { bySize, byPosition: positions } = qaCurves(results);
+  return { acrossSizes: degradation(bySize.map((g) => g.accuracy)), acrossPositions: degradation(positions.map((g) => g.accuracy)) };
+}
+
+export interface SettingsRow {
+  setting: string;
+  cells: GroupStats[];
+  degradation: Degradation | null;
+}
+
+/** Table 2: one row per setting, one column per conversation length. */
+export function settingsTable(results: readonly SampleResult[]): { lengths: number[]; rows: SettingsRow[] } {
+  const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
+  const rows = accuracyBy(results, byVariant).map((s) => {
+    const cells = accuracyBy(results.filter((r) => r.cell.variant === s.key), byLength);
+    return { setting: String(s.key), cells, degradation: degradation(cells.map((c) => c.accuracy)) };
+  });
+  return { lengths, rows };
+}
+
+/** CSV of grouped statistics, one row per group (and per series when several runs are compared). */
+export function groupsCsv(series: readonly { name: string; groups: readonly GroupStats[] }[], keyName: string): string {
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const lines = [`series,${keyName},n,correct,accuracy,contains_accuracy,ci_low,ci_high`];
+  for (const s of series) for (const g of s.groups) lines.push([quote(s.name), quote(String(g.key)), g.n, g.correct, g.accuracy.toFixed(4), g.containsAccuracy.toFixed(4), g.low.toFixed(4), g.high.toFixed(4)].join(','));
+  return lines.join('\n') + '\n';
+}
