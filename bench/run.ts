@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: figures for the run pipeline.
  *  1. prompt construction time of a 32K-token catalog sample (Llama 3 tokenizer), cold and warm;
+ *  1c. the largest LongFuncEval challenge 2 and 3 samples (32K and 64K): build time and measured token error;
  *  2. per-sample overhead of the run loop with the oracle engine: parse, score and IndexedDB
  *     write (fake-indexeddb in Node), prompt construction excluded;
  *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
@@ -16,6 +17,9 @@ import { gzipSync } from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { buildCatalogPack } from '../datasets/catalog/build';
 import { buildTinyModel } from '../datasets/tiny-model/build';
+import { buildConversationsPack, buildResponsesPack } from '../datasets/travel/build';
+import { multiturnSource } from '../src/lib/suites/multiturn/suite';
+import { responseQaSource } from '../src/lib/suites/response-qa/suite';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { buildCallGrammar } from '../src/lib/parsing/call-grammar';
@@ -59,6 +63,40 @@ const pack = buildCatalogPack();
     times.push(performance.now() - t);
   }
   console.log(`call grammar for all ${pack.tools.length} catalog tools (a 32K constrained sample): median ${median(times).toFixed(1)} ms, ${(size / 1024).toFixed(0)} KB of GBNF`);
+}
+
+// 1c. LongFuncEval challenges 2 and 3: the largest samples, their build time and measured token error
+{
+  let t = performance.now();
+  const responsesPack = buildResponsesPack();
+  const conversationsPack = buildConversationsPack();
+  console.log(`travel packs built in ${(performance.now() - t).toFixed(0)} ms: responses ${(JSON.stringify(responsesPack.responses).length / 1e6).toFixed(2)} MB of JSON (${(responsesPack.responses ?? []).map((r) => `${r.endpoint} ${r.records.length}`).join(', ')}), conversations ${(JSON.stringify(conversationsPack.conversations).length / 1e6).toFixed(2)} MB (${conversationsPack.conversations?.seeds.length} base conversations, ${conversationsPack.conversations?.fillers.length} filler exchanges)`);
+  const error = (measured: number, target: number) => Math.abs(measured - target) / target;
+  for (const length of [32768, 65536]) {
+    const counter = new CachedCounter(llama3Counter);
+    const qa = responseQaSource({ packs: [responsesPack], config: { lengths: [length], positions: [8], experiments: ['size', 'position'], samplesPerCell: 5, seed: 3 }, counter });
+    const times: number[] = [];
+    const errors: number[] = [];
+    for (const id of qa.ids) {
+      t = performance.now();
+      const sample = qa.build(id);
+      times.push(performance.now() - t);
+      errors.push(error(llama3Counter.count(sample.messages[0]?.content ?? ''), length));
+    }
+    console.log(`response QA at ${length} tokens (p = 1 and p = 8, ${qa.ids.length} samples, all endpoints): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`);
+    const mt = multiturnSource({ packs: [conversationsPack], config: { lengths: [length], settings: ['prose', 'structured'], count: 4, seed: 3 }, template: DEFAULT_PROMPT, counter });
+    times.length = 0;
+    errors.length = 0;
+    const turns: number[] = [];
+    for (const id of mt.ids) {
+      t = performance.now();
+      const sample = mt.build(id);
+      times.push(performance.now() - t);
+      turns.push(sample.messages.length);
+      errors.push(error(sample.messages.reduce((n, m) => n + llama3Counter.count(m.content), 0), length));
+    }
+    console.log(`conversation at ${length} tokens (${mt.ids.length} samples, both settings): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; ${Math.min(...turns)}–${Math.max(...turns)} messages; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`);
+  }
 }
 
 // 2. loop overhead with the oracle, Node + fake-indexeddb
