@@ -2,16 +2,22 @@
 import { runBfclParity } from './parity-bfcl';
 import { runDagParity } from './parity-comptoolbench';
 import { runDagAggregates } from './parity-comptoolbench-aggregates';
+import { runLongFuncEvalFigures } from './longfunceval';
 import { runRobustnessFigures } from './robustness';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
   cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
-  cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)`;
+  cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
+  cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
   const [cmd, kind, dir] = argv;
+  if (cmd === 'longfunceval') {
+    await runLongFuncEvalFigures(out);
+    return 0;
+  }
   if (cmd === 'robustness') {
     await runRobustnessFigures(argv.slice(1), out);
     return 0;

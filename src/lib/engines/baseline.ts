@@ -111,12 +111,14 @@ export function lookupAnswer(prompt: string): string {
     if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
   };
   collect(response);
-  const records = arrays.sort((a, b) => b.length - a.length)[0] ?? [response];
+  // the records: the array that holds the most of the response (nested arrays of a record hold less)
+  const size = (v: unknown) => JSON.stringify(v).length;
+  const records = arrays.filter((a) => a.some((x) => x !== null && typeof x === 'object')).sort((a, b) => size(b) - size(a))[0] ?? [response];
   const mentioned = [...question.matchAll(/"([^"]+)"|\b(\d{4}-\d{2}-\d{2}|\d{5,})\b/g)].map((m) => m[1] ?? m[2]);
   const record = records.find((r) => mentioned.some((id) => id !== undefined && JSON.stringify(r).includes(id))) ?? records[0];
   const candidates = leaves(record);
   if (candidates.length === 0) return '';
-  const scores = bm25(terms(question), candidates.map((c) => terms(c.path.join(' '))));
+  const scores = bm25(terms(question), candidates.map((c) => terms(c.path.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2'))));
   let best = 0;
   scores.forEach((s, i) => {
     if (s > (scores[best] as number)) best = i;
