@@ -96,6 +96,8 @@ test('oracle sweep fills the heatmap at 100%; baseline shows its real numbers; n
 });
 
 test('a reload in the middle of a run resumes without duplicates', async ({ page }) => {
+  // 360 samples of 16K–32K tokens: a minute or more on a busy 2-core machine
+  test.setTimeout(300_000);
   await guardNetwork(page);
   await page.goto('index.html');
   // large enough that the reload lands mid-run however fast the machine is
