@@ -9,7 +9,7 @@
  */
 import type { ChatMessage, ToolSchema } from '../core/types';
 import { renderMessages, toolLine, type PromptTemplate, validateTemplate } from '../prompts/template';
-import type { TokenCounter } from './token-counter';
+import { piecesAdd, type TokenCounter } from './token-counter';
 
 export interface CatalogContextInput {
   template: PromptTemplate;
@@ -191,11 +191,5 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
  * Probed on real tool lines; the joints with the template are measured anyway.
  */
 export function isLineAdditive(counter: TokenCounter, tools: readonly ToolSchema[]): boolean {
-  const lines = tools.slice(0, 16).map(toolLine);
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const a = lines[i] as string;
-    const b = lines[i + 1] as string;
-    if (counter.count(a + b) !== counter.count(a) + counter.count(b)) return false;
-  }
-  return true;
+  return piecesAdd(counter, tools.slice(0, 16).map(toolLine));
 }

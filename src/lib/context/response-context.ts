@@ -9,7 +9,7 @@
  * across lines.
  */
 import type { JsonObject, ResponseSet } from '../core/types';
-import type { TokenCounter } from './token-counter';
+import { piecesAdd, type TokenCounter } from './token-counter';
 
 const SENTINEL = '@@RECORDS@@';
 
@@ -109,7 +109,8 @@ export function fitResponse(input: FitInput, counter: TokenCounter): FittedRespo
   const { head, tail } = responseFrame(set);
   const prefix = input.before + head;
   const headTokens = counter.count(prefix);
-  const budget = input.target - headTokens - counter.count(tail + input.after);
+  const tailTokens = counter.count(tail + input.after);
+  const budget = input.target - headTokens - tailTokens;
   const records = set.records;
   const minRecords = Math.max(1, input.minRecords ?? 1);
   const lineCost = (r: JsonObject, last: boolean) => counter.count(recordLine(r, last));
@@ -141,7 +142,7 @@ export function fitResponse(input: FitInput, counter: TokenCounter): FittedRespo
     costs.length = n - 1;
     costs[n - 2] = lineCost(chosen[n - 2] as JsonObject, true);
     const deficit = budget - costs.reduce((a, b) => a + b, 0);
-    notice = fitNotice(set, deficit, input.after, counter);
+    notice = fitNotice(set, deficit, input.after, tailTokens, counter);
     excess = 0;
   }
   for (let j = chosen.length - 1; j >= 0 && excess > 0; j--) {
@@ -170,10 +171,9 @@ export function fitResponse(input: FitInput, counter: TokenCounter): FittedRespo
   return { text, records: chosen, tokens, withinTolerance: Math.abs(tokens - input.target) <= tolerance * input.target, shortened, notice: notice !== undefined };
 }
 
-/** The longest cut of the set's notice whose cost in the tail is at most `tokens` more than the tail without it. */
-function fitNotice(set: ResponseSet, tokens: number, after: string, counter: TokenCounter): string {
+/** The longest cut of the set's notice whose cost in the tail is at most `tokens` more than the tail without it (`plain` tokens). */
+function fitNotice(set: ResponseSet, tokens: number, after: string, plain: number, counter: TokenCounter): string {
   const full = set.notice ?? '';
-  const plain = counter.count(responseFrame(set).tail + after);
   const cost = (chars: number) => counter.count(responseFrame(set, full.slice(0, chars).trimEnd()).tail + after) - plain;
   let lo = 0;
   let hi = full.length;
@@ -185,15 +185,7 @@ function fitNotice(set: ResponseSet, tokens: number, after: string, counter: Tok
   return full.slice(0, lo).trimEnd();
 }
 
-/** Whether record lines count as the sum of their parts (true for byte-level BPE that splits at newlines). */
+/** Whether record lines, and the response head before the first, count as the sum of their parts (true for byte-level BPE that splits at newlines). */
 export function isRecordAdditive(set: ResponseSet, counter: TokenCounter): boolean {
-  const lines = set.records.slice(0, 6).map((r) => recordLine(r, false));
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const a = lines[i] as string;
-    const b = lines[i + 1] as string;
-    if (counter.count(a + b) !== counter.count(a) + counter.count(b)) return false;
-  }
-  const { head } = responseFrame(set);
-  const first = lines[0] ?? '';
-  return counter.count(head + first) === counter.count(head) + counter.count(first);
+  return piecesAdd(counter, [responseFrame(set).head, ...set.records.slice(0, 6).map((r) => recordLine(r, false))]);
 }

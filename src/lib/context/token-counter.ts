@@ -24,3 +24,13 @@ export class CachedCounter implements TokenCounter {
     return n;
   }
 }
+
+/** Whether each adjacent pair of pieces counts as the sum of its parts: then pieces counted once can be added. */
+export function piecesAdd(counter: TokenCounter, pieces: readonly string[]): boolean {
+  for (let i = 0; i + 1 < pieces.length; i++) {
+    const a = pieces[i] as string;
+    const b = pieces[i + 1] as string;
+    if (counter.count(a + b) !== counter.count(a) + counter.count(b)) return false;
+  }
+  return true;
+}
