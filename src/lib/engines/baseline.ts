@@ -112,8 +112,12 @@ export function lookupAnswer(prompt: string): string {
   };
   collect(response);
   // the records: the array that holds the most of the response (nested arrays of a record hold less)
-  const size = (v: unknown) => JSON.stringify(v).length;
-  const records = arrays.filter((a) => a.some((x) => x !== null && typeof x === 'object')).sort((a, b) => size(b) - size(a))[0] ?? [response];
+  let records: unknown[] = [response];
+  let largest = -1;
+  for (const a of arrays) {
+    const size = a.some((x) => x !== null && typeof x === 'object') ? JSON.stringify(a).length : -1;
+    if (size > largest) [records, largest] = [a, size];
+  }
   const mentioned = [...question.matchAll(/"([^"]+)"|\b(\d{4}-\d{2}-\d{2}|\d{5,})\b/g)].map((m) => m[1] ?? m[2]);
   const record = records.find((r) => mentioned.some((id) => id !== undefined && JSON.stringify(r).includes(id))) ?? records[0];
   const candidates = leaves(record);

@@ -113,13 +113,13 @@ export function buildConversation(p: PlannedConversation, template: PromptTempla
   const whole: ChatMessage[][] = [];
   const costs: number[] = [];
   let next = 0;
-  const fullCost = (e: FillerEpisode) => sum(counter, episodeMessages(e, WHOLE_EPISODE_RECORDS));
-  while (next < order.length && fullCost(order[next] as FillerEpisode) <= remaining) {
-    const e = order[next++] as FillerEpisode;
-    whole.push(episodeMessages(e, WHOLE_EPISODE_RECORDS));
-    const c = fullCost(e);
-    costs.push(c);
-    remaining -= c;
+  for (; next < order.length; next++) {
+    const messages = episodeMessages(order[next] as FillerEpisode, WHOLE_EPISODE_RECORDS);
+    const cost = sum(counter, messages);
+    if (cost > remaining) break;
+    whole.push(messages);
+    costs.push(cost);
+    remaining -= cost;
   }
   // one more exchange absorbs the rest, its result cut to fit: the first of the next ones whose shortest form fits;
   // when none does, the last whole exchange is given back first
