@@ -105,24 +105,16 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
     try {
       const gen = await generateWithRecovery(opts, sample);
       const scored = scoreSample(sample, gen.text, opts.format);
+      const aborted = gen.finishReason === 'abort';
       result = {
-        id: `${opts.runId}:${id}`,
-        runId: opts.runId,
-        sampleId: id,
-        itemId: sample.itemId,
-        index,
-        cell: sample.cell,
-        ...(sample.facets ? { facets: sample.facets } : {}),
+        ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
         output: gen.text,
         calls: scored.calls,
         parseError: scored.parseError,
-        score: gen.finishReason === 'abort' ? failedScore('aborted') : scored.score,
         usage: gen.usage,
         timings: gen.timings,
-        error: gen.finishReason === 'abort' ? { kind: 'aborted', message: 'generation interrupted' } : null,
-        createdAt: Date.now(),
       };
-      if (gen.finishReason === 'abort' || opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
+      if (aborted || opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
       consecutiveErrors = 0;
       decodeTokens += gen.usage.completionTokens;
       decodeMs += gen.timings.decodeMs;
