@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDict, numericValue, type PyDict, type PyValue } from '../lib/core/pyvalue';
-import { type AblationRow, ablationRankCorrelation, compositionReport, leaderboardView, type ScoredTask, weightAblation } from '../lib/analysis/composition';
+import { type AblationRow, ablationRankCorrelation, compositionReport, leaderboardView, type ScoredTask, scoredTask, weightAblation } from '../lib/analysis/composition';
 import { parseJsonValue } from '../lib/parsing/json-value';
 import { type DagScore, LEVELS } from '../lib/scoring/dag';
 import type { DagCorpus } from './parity-comptoolbench';
@@ -46,7 +46,7 @@ export function runDagAggregates(dir: string, corpus: DagCorpus, scores: Map<str
       const task = corpus.tasks.get(id);
       const score = scores.get(`${id}::${String(assignment[id] ?? 'perfect')}`);
       if (!task || !score) throw new Error(`model ${String(model.name)}: no case for task ${id}`);
-      return { task, score };
+      return scoredTask(task, score);
     });
     const report = compositionReport(scored);
     const board = leaderboardView(scored);

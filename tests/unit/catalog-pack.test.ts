@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
+import { simulatedSchemas } from '../../src/lib/suites/composition/tools';
 import { loadBfclCorpus } from '../../src/cli/parity-bfcl';
 import { decodeBfclPython } from '../../src/lib/parsing/bfcl-python';
 import { formatPythonCalls } from '../../src/lib/parsing/format-calls';
@@ -9,12 +10,15 @@ import { canonicalCalls, checkBfclSample } from '../../src/lib/scoring/bfcl-ast'
 describe('built-in catalog pack', () => {
   const pack = buildCatalogPack();
 
-  it('has at least 300 distinct tools over many domains, each with requests', () => {
-    expect(pack.tools.length).toBeGreaterThanOrEqual(300);
+  it('has at least 300 distinct tools over many domains, each with requests, and the simulated tools as distractors', () => {
+    const simulated = new Set(simulatedSchemas().map((t) => t.name));
+    const own = pack.tools.filter((t) => !simulated.has(t.name));
+    expect(own.length).toBeGreaterThanOrEqual(300);
+    expect(pack.tools.length).toBe(own.length + simulated.size);
     expect(new Set(pack.tools.map((t) => t.name)).size).toBe(pack.tools.length);
-    expect(new Set(pack.tools.map((t) => t.name.split('_')[0])).size).toBeGreaterThanOrEqual(25);
+    expect(new Set(own.map((t) => t.name.split('_')[0])).size).toBeGreaterThanOrEqual(25);
     const withItems = new Set(pack.items.map((i) => i.tools[0]?.name));
-    expect(withItems.size).toBe(pack.tools.length);
+    expect(withItems.size).toBe(own.length);
   });
 
   it('is deterministic', () => {

@@ -5,14 +5,21 @@
  * weight ablation with Spearman rank correlation between configurations.
  */
 import { type DagErrorType, type DagScore, type DagTask, DEFAULT_WEIGHTS, LEVELS, type Level, round4, STRING_THRESHOLD, type WeightConfig, weightedOverall } from '../scoring/dag';
+import type { SampleResult } from '../core/types';
 import { mean, spearman, type SpearmanResult } from './stats';
 
 export type ComposedLevel = Exclude<Level, 'L0_node'>;
 export const COMPOSED_LEVELS: readonly ComposedLevel[] = ['L1_chain', 'L2_parallel', 'L3_dag'];
 
+/** A scored task as the aggregates need it: its level, the tools of its trace (in order), its score. */
 export interface ScoredTask {
-  task: DagTask;
+  level: Level;
+  tools: readonly string[];
   score: DagScore;
+}
+
+export function scoredTask(task: DagTask, score: DagScore): ScoredTask {
+  return { level: task.level, tools: task.steps.map((s) => s.toolName), score };
 }
 
 export interface Diagnostics {
@@ -53,9 +60,9 @@ function byLevel<T>(make: (level: Level) => T): Record<Level, T> {
 
 export function perToolL0Accuracy(scored: readonly ScoredTask[]): Record<string, number> {
   const passes = new Map<string, number[]>();
-  for (const { task, score } of scored) {
-    if (task.level !== 'L0_node') continue;
-    const tool = task.steps[0]?.toolName;
+  for (const { level, tools, score } of scored) {
+    if (level !== 'L0_node') continue;
+    const tool = tools[0];
     if (tool === undefined) continue;
     const list = passes.get(tool) ?? [];
     list.push(score.overall >= STRING_THRESHOLD ? 1 : 0);
@@ -77,13 +84,13 @@ export function selectionGap(acc: Record<Level, number>): SelectionGap {
 }
 
 export function compositionReport(scored: readonly ScoredTask[]): CompositionReport {
-  const levelScores = byLevel((l) => scored.filter((s) => s.task.level === l));
+  const levelScores = byLevel((l) => scored.filter((s) => s.level === l));
   const perLevelAccuracy = byLevel((l) => mean(levelScores[l].map((s) => s.score.overall)));
   const toolAcc = perToolL0Accuracy(scored);
   const gapOf = (l: ComposedLevel) =>
     mean(
-      levelScores[l].map(({ task, score }) => {
-        const tools = new Set(task.steps.map((s) => s.toolName));
+      levelScores[l].map(({ tools: trace, score }) => {
+        const tools = new Set(trace);
         const bottleneck = Math.min(...[...tools].map((t) => toolAcc[t] ?? 0));
         return (tools.size ? bottleneck : 0) - score.overall;
       }),
@@ -147,12 +154,12 @@ export interface AblationRow {
  */
 export function weightAblation(scored: readonly ScoredTask[], configs: readonly WeightConfig[] = WEIGHT_CONFIGS): AblationRow[] {
   return configs.map((config) => {
-    const rescored = scored.map(({ task, score }) => {
+    const rescored = scored.map(({ level, score }) => {
       const value =
-        task.level === 'L0_node'
+        level === 'L0_node'
           ? round4(score.overall)
-          : weightedOverall(task.level, { sequence: round4(score.toolSequenceScore), args: round4(score.argumentScore), dataFlow: round4(score.dataFlowScore), completeness: round4(score.completenessScore) }, config);
-      return { level: task.level, value };
+          : weightedOverall(level, { sequence: round4(score.toolSequenceScore), args: round4(score.argumentScore), dataFlow: round4(score.dataFlowScore), completeness: round4(score.completenessScore) }, config);
+      return { level, value };
     });
     const perLevel = byLevel((l) => mean(rescored.filter((r) => r.level === l).map((r) => r.value)));
     return {
@@ -191,7 +198,7 @@ export interface LeaderboardView {
 
 /** The leaderboard script's figures, computed from per-task scores rounded to 4 decimals. */
 export function leaderboardView(scored: readonly ScoredTask[]): LeaderboardView {
-  const rounded = scored.map((s) => ({ level: s.task.level, value: round4(s.score.overall) }));
+  const rounded = scored.map((s) => ({ level: s.level, value: round4(s.score.overall) }));
   const perLevel = byLevel((l) => mean(rounded.filter((r) => r.level === l).map((r) => r.value)));
   const present = COMPOSED_LEVELS.filter((l) => rounded.some((r) => r.level === l));
   return {
@@ -200,4 +207,52 @@ export function leaderboardView(scored: readonly ScoredTask[]): LeaderboardView 
     l0MinusComposed: perLevel.L0_node - mean(present.map((l) => perLevel[l])),
     l0MinusL3: perLevel.L0_node - perLevel.L3_dag,
   };
+}
+
+// ------------------------------------------------------------------ from stored results
+
+/** What the reference runner records for a task without a result: nothing matched, E10. */
+function missingScore(steps: number): DagScore {
+  return { overall: 0, toolSequenceScore: 0, argumentScore: 0, completenessScore: 0, dataFlowScore: 0, errorType: 'E10_format_error', numExpectedCalls: steps, numMatchedCalls: 0, callScores: [] };
+}
+
+/** The composition results of a run as scored tasks (level and trace tools come from the sample's facets). */
+export function scoredTasksOf(results: readonly SampleResult[]): ScoredTask[] {
+  return results.flatMap((r) => {
+    const level = r.facets?.level;
+    if (typeof level !== 'string' || !(LEVELS as readonly string[]).includes(level)) return [];
+    const tools = String(r.facets?.tools ?? '')
+      .split(',')
+      .filter(Boolean);
+    return [{ level: level as Level, tools, score: r.score.dag ?? missingScore(tools.length) }];
+  });
+}
+
+export type ErrorLabel = DagErrorType | 'none';
+
+/** Figure 2a: for each level, the share of tasks with each error type ('none' = no error). */
+export function errorsByLevel(scored: readonly ScoredTask[]): Record<Level, Partial<Record<ErrorLabel, number>>> {
+  return byLevel((l) => {
+    const of = scored.filter((s) => s.level === l);
+    const out: Partial<Record<ErrorLabel, number>> = {};
+    for (const s of of) {
+      const k: ErrorLabel = s.score.errorType ?? 'none';
+      out[k] = (out[k] ?? 0) + 1 / of.length;
+    }
+    return out;
+  });
+}
+
+/** The paper's Table 1 row: per-level accuracy, overall, Δ = L0 − L3, and the Selection Gap flag. */
+export interface Table1Row {
+  perLevel: Record<Level, number>;
+  overall: number;
+  delta: number;
+  selectionGap: SelectionGap;
+  counts: Record<Level, number>;
+}
+
+export function table1Row(scored: readonly ScoredTask[]): Table1Row {
+  const report = compositionReport(scored);
+  return { perLevel: report.perLevelAccuracy, overall: report.overallAccuracy, delta: report.perLevelAccuracy.L0_node - report.perLevelAccuracy.L3_dag, selectionGap: report.selectionGap, counts: report.taskCounts };
 }

@@ -5,6 +5,7 @@
  */
 import type { FunctionSchema, PossibleAnswer } from '../scoring/bfcl-ast';
 import type { QaExpected } from '../scoring/qa';
+import type { DagScore, DagTask, Level } from '../scoring/dag';
 
 export type ToolSchema = FunctionSchema;
 
@@ -76,6 +77,19 @@ export interface ConversationSeed {
   possibleAnswer: PossibleAnswer[];
 }
 
+/** A composition task (CompToolBench's shape): a request and the expected trace of calls, as a DAG. */
+export interface CompositionTask extends DagTask {
+  prompt: string;
+  /** the task's tools plus the distractors the source offered with it */
+  availableTools: string[];
+  category: string;
+  /** chain, fork-join, diamond…: the shape of the DAG, where the source names it */
+  pattern?: string;
+  expectedFinalAnswer?: string | null;
+  /** what each step's simulation returns (generated tasks; imported ones do not publish them) */
+  outputs?: Json[];
+}
+
 export interface Pack {
   id: string;
   name: string;
@@ -90,6 +104,8 @@ export interface Pack {
   responses?: ResponseSet[];
   /** base conversations (challenge 3) and the filler episodes that lengthen them */
   conversations?: { seeds: ConversationSeed[]; fillers: FillerEpisode[] };
+  /** composition tasks (CompToolBench levels L0–L3) */
+  tasks?: CompositionTask[];
 }
 
 /** A grid cell: which experimental condition a sample belongs to. */
@@ -113,7 +129,18 @@ export interface QaExpectation {
   answer: QaExpected;
 }
 
-export type Expectation = AstExpectation | QaExpectation;
+/** An expected trace of calls, scored by CompToolBench's rules. */
+export interface DagExpectation {
+  kind: 'dag';
+  level: Level;
+  steps: DagTask['steps'];
+  /** single-turn: every call in one answer (the paper); multi-turn: the model sees each result before its next calls */
+  protocol: CompositionProtocol;
+}
+
+export type CompositionProtocol = 'single-turn' | 'multi-turn';
+
+export type Expectation = AstExpectation | QaExpectation | DagExpectation;
 
 /** What a sample is about, beyond its cell: grouped over by the analyses (endpoint, category, depth, setting…). */
 export type Facets = Record<string, string | number>;
@@ -191,6 +218,8 @@ export interface Score {
   lenientCorrect?: boolean;
   /** question answering: the expected answer occurs in the output (the paper's 'contains' metric) */
   contains?: boolean;
+  /** composition tasks: CompToolBench's sub-scores, per-step matches and error type */
+  dag?: DagScore;
 }
 
 export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted'; message: string };

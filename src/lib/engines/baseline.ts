@@ -7,7 +7,9 @@
  */
 import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateRequest, GenerateResult, Sample, ToolSchema } from '../core/types';
+import type { Call } from '../parsing/calls';
 import { formatPythonCalls } from '../parsing/format-calls';
+import { DONE_MESSAGE, turnIndex } from './turns';
 import type { ParamSchema } from '../scoring/bfcl-ast';
 import { bm25, terms, toolText } from '../core/text-similarity';
 
@@ -59,7 +61,34 @@ function fill(name: string, p: ParamSchema, q: string, found: Found, used: Set<s
 }
 
 export function baselineAnswer(question: string, tools: readonly ToolSchema[]): string {
-  if (tools.length === 0) return '[]';
+  const call = baselineCall(question, tools);
+  return formatPythonCalls(call ? [call] : []);
+}
+
+/**
+ * A request of several steps: one call per clause ("…, then …", "… and …",
+ * "…; …"), each chosen and filled as a single request would be.
+ */
+export function baselinePlan(request: string, tools: readonly ToolSchema[]): string {
+  const calls = clausesOf(request)
+    .slice(0, 6)
+    .map((c) => baselineCall(c, tools))
+    .filter((c): c is Call => c !== null);
+  return formatPythonCalls(calls);
+}
+
+/** The request split at ";", ", then", ", and", ", " and sentence ends, never inside quotes. */
+export function clausesOf(request: string): string[] {
+  const quoted: string[] = [];
+  const masked = request.replace(/"[^"]*"/g, (q) => `\u0000${quoted.push(q) - 1}\u0000`);
+  return masked
+    .split(/;|,? then |, and |\. (?=[A-Z])|, /)
+    .map((c) => c.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => quoted[Number(i)] ?? '').trim())
+    .filter((c) => c.length > 3);
+}
+
+export function baselineCall(question: string, tools: readonly ToolSchema[]): Call | null {
+  if (tools.length === 0) return null;
   const scores = bm25(terms(question), tools.map((t) => terms(toolText(t))));
   let best = 0;
   scores.forEach((s, i) => {
@@ -78,7 +107,7 @@ export function baselineAnswer(question: string, tools: readonly ToolSchema[]): 
     if (typeof v === 'string') used.add(v);
     else if (typeof v === 'number' || v instanceof PyFloat) used.add(String(v instanceof PyFloat ? v.value : v));
   }
-  return formatPythonCalls([{ name: tool.name, args }]);
+  return { name: tool.name, args };
 }
 
 /** Leaves of a JSON value with the keys leading to them. */
@@ -140,7 +169,15 @@ export function createBaselineEngine(): Engine {
     info: { id: 'baseline', kind: 'baseline', model: 'BM25 tool choice + pattern slot filling' },
     async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const t0 = performance.now();
-      const text = sample.expected.kind === 'qa' ? lookupAnswer(lastUserMessage(request)) : baselineAnswer(lastUserMessage(request), sample.tools);
+      const e = sample.expected;
+      const text =
+        e.kind === 'qa'
+          ? lookupAnswer(lastUserMessage(request))
+          : e.kind === 'dag'
+            ? turnIndex(request, sample) > 0
+              ? DONE_MESSAGE // it plans everything up front and never reads a result
+              : baselinePlan(lastUserMessage(request), sample.tools)
+            : baselineAnswer(lastUserMessage(request), sample.tools);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: performance.now() - t0, decodeMs: 0 } };
     },
   };

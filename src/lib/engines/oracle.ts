@@ -2,17 +2,27 @@
  * The oracle engine answers with the ground truth. It proves the pipeline
  * (prompt → parse → score → store → analysis) can reach 100%; it measures no model.
  */
-import type { Engine, GenerateRequest, GenerateResult, Sample } from '../core/types';
+import type { DagExpectation, Engine, GenerateRequest, GenerateResult, Sample } from '../core/types';
 import { formatPythonCalls } from '../parsing/format-calls';
 import { canonicalCalls } from '../scoring/bfcl-ast';
 import { formatAnswer } from '../scoring/qa';
+import { turnsOf } from '../suites/composition/shape';
+import { DONE_MESSAGE, turnIndex } from './turns';
+
+function traceAnswer(e: DagExpectation, turn: number): string {
+  const calls = (steps: DagExpectation['steps']) => formatPythonCalls(steps.map((s) => ({ name: s.toolName, args: s.arguments })));
+  if (e.protocol === 'single-turn') return calls(e.steps);
+  const turns = turnsOf(e.steps);
+  return turn < turns.length ? calls(turns[turn] as DagExpectation['steps']) : DONE_MESSAGE;
+}
 
 export function createOracleEngine(): Engine {
   return {
     info: { id: 'oracle', kind: 'oracle', model: 'oracle (ground truth)' },
-    async generate(_request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
+    async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const e = sample.expected;
-      const text = e.kind === 'qa' ? formatAnswer(e.answer) : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
+      const text =
+        e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceAnswer(e, turnIndex(request, sample)) : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
     },
   };

@@ -4,6 +4,7 @@
  */
 import { isDict, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateResult, Sample } from '../core/types';
+import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';
 
@@ -14,6 +15,8 @@ function resultText(v: PyValue | undefined): string | null {
   if (Array.isArray(v)) {
     // BFCL FC-mode results: [{"name": {args}}] or a list of strings
     if (v.every((x) => typeof x === 'string')) return (v as string[]).join('\n');
+    // CompToolBench-style call lists: [{"tool_name": f, "arguments": {…}}], kept as JSON with their number spelling
+    if (v.every((x) => x !== null && isDict(x) && typeof x.tool_name === 'string')) return toJsonText(v);
     if (v.every((x) => x !== null && isDict(x))) {
       const calls = v.flatMap((x) => Object.entries(x as Record<string, PyValue>).map(([name, args]) => ({ name, args: (args !== null && isDict(args) ? args : {}) as never })));
       return formatJsonCalls(calls);

@@ -1,9 +1,8 @@
 /** Reading BFCL question / possible-answer records into typed samples. */
 import { isDict, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Pack, PackItem } from '../core/types';
-import { JsonError, parseJsonValue } from '../parsing/json-value';
 import { type FunctionSchema, type PossibleAnswer, toPossibleAnswers } from '../scoring/bfcl-ast';
-import { FormatError, parseJsonLines } from './jsonl';
+import { FormatError, readRecords } from './jsonl';
 
 export interface BfclSample {
   id: string;
@@ -54,19 +53,6 @@ export function bfclCategory(id: string): string {
 }
 
 /** A BFCL data file: JSON Lines (as published) or one JSON array. */
-function records(text: string, source: string): PyValue[] {
-  const t = text.trim();
-  if (t.startsWith('[')) {
-    try {
-      const v = parseJsonValue(t);
-      if (Array.isArray(v)) return v;
-    } catch (e) {
-      if (e instanceof JsonError) throw new FormatError(source, '(json)', e.message);
-      throw e;
-    }
-  }
-  return parseJsonLines(text, source);
-}
 
 function lastUserContent(question: PyValue | undefined, record: string): string {
   const turns = Array.isArray(question) ? question : null;
@@ -95,7 +81,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   const aSource = files.answersSource ?? 'possible-answer file';
   const answers = new Map<string, PyValue>();
   if (files.answers) {
-    records(files.answers, aSource).forEach((v, i) => {
+    readRecords(files.answers, aSource).forEach((v, i) => {
       const d = asDict(v);
       const record = `${aSource} record ${i + 1}`;
       if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
@@ -106,7 +92,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   const items: PackItem[] = [];
   const tools = new Map<string, PackItem['tools'][number]>();
   const ids = new Set<string>();
-  records(files.questions, qSource).forEach((v, i) => {
+  readRecords(files.questions, qSource).forEach((v, i) => {
     const d = asDict(v);
     let record = `${qSource} record ${i + 1}`;
     if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');

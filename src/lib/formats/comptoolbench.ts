@@ -2,15 +2,12 @@
 import { isDict, newDict, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Call } from '../parsing/calls';
 import { parseJsonValue } from '../parsing/json-value';
-import { type DagTask, LEVELS, type Level, type TraceStep } from '../scoring/dag';
-import { FormatError } from './jsonl';
+import type { CompositionTask, Pack, ToolSchema } from '../core/types';
+import type { ParamSchema } from '../scoring/bfcl-ast';
+import { LEVELS, type Level, type TraceStep } from '../scoring/dag';
+import { FormatError, readRecords } from './jsonl';
 
-export interface CompToolBenchTask extends DagTask {
-  prompt: string;
-  availableTools: string[];
-  expectedFinalAnswer: string | null;
-  category: string;
-}
+export type CompToolBenchTask = CompositionTask & { expectedFinalAnswer: string | null };
 
 const asDict = (v: PyValue | undefined): PyDict | null => (v !== undefined && v !== null && isDict(v) ? v : null);
 
@@ -53,6 +50,7 @@ export function readCompToolBenchTask(v: PyValue, record: string): CompToolBench
     availableTools: tools as string[],
     expectedFinalAnswer: typeof d.expected_final_answer === 'string' ? d.expected_final_answer : null,
     category: typeof d.category === 'string' ? d.category : '',
+    pattern: typeof d.pattern === 'string' ? d.pattern : '',
   };
 }
 
@@ -64,4 +62,105 @@ export function readPredictedCalls(v: PyValue, record: string): Call[] {
     if (!d || typeof d.tool_name !== 'string') throw new FormatError(record, `predicted_calls[${i}].tool_name`, 'expected a string');
     return { name: d.tool_name, args: asDict(d.arguments) ?? newDict() };
   });
+}
+
+// ------------------------------------------------------------------ tool schemas and the pack
+
+const JSON_TYPES: Record<string, string> = { string: 'string', number: 'float', integer: 'integer', boolean: 'boolean', array: 'array', object: 'dict' };
+
+function readParam(v: PyValue, record: string, where: string): ParamSchema {
+  const d = asDict(v);
+  if (!d) throw new FormatError(record, where, 'expected a parameter schema object');
+  const type = typeof d.type === 'string' ? JSON_TYPES[d.type] : undefined;
+  if (!type) throw new FormatError(record, `${where}.type`, `expected one of ${Object.keys(JSON_TYPES).join(', ')}`);
+  const p: ParamSchema = { type };
+  if (typeof d.description === 'string') p.description = d.description;
+  if (Array.isArray(d.enum)) p.enum = d.enum;
+  const items = asDict(d.items);
+  if (items && typeof items.type === 'string') p.items = { type: JSON_TYPES[items.type] ?? items.type };
+  return p;
+}
+
+/** One tool: an OpenAI function schema (`{type: "function", function: {…}}` or the function object itself), alone or under `openai_schema`. */
+export function readOpenAiTool(v: PyValue, record: string): ToolSchema {
+  const entry = asDict(v);
+  if (!entry) throw new FormatError(record, '(tool)', 'expected an object');
+  const wrapped = asDict(entry.openai_schema ?? null) ?? entry;
+  const fn = asDict(wrapped.function ?? null) ?? wrapped;
+  if (typeof fn.name !== 'string' || fn.name === '') throw new FormatError(record, 'function.name', 'expected a string');
+  const params = asDict(fn.parameters ?? null) ?? newDict();
+  const props = asDict(params.properties ?? null) ?? newDict();
+  const properties: Record<string, ParamSchema> = {};
+  for (const [k, p] of Object.entries(props)) properties[k] = readParam(p, `${record} (${fn.name})`, `parameters.properties.${k}`);
+  const required = Array.isArray(params.required) ? params.required.filter((x): x is string => typeof x === 'string') : [];
+  return { name: fn.name, description: typeof fn.description === 'string' ? fn.description : '', parameters: { type: 'dict', properties, required } };
+}
+
+/** tools.json as published (`{tools: [...]}`), or a list of OpenAI tool schemas. */
+export function readCompToolBenchTools(text: string, source = 'tool file'): ToolSchema[] {
+  const t = text.trim();
+  let list: PyValue[];
+  if (t.startsWith('{')) {
+    let v: PyValue;
+    try {
+      v = parseJsonValue(t);
+    } catch (e) {
+      throw new FormatError(source, '(json)', (e as Error).message);
+    }
+    const d = asDict(v);
+    if (!d || !Array.isArray(d.tools)) throw new FormatError(source, 'tools', 'expected a list of tool schemas');
+    list = d.tools;
+  } else list = readRecords(text, source);
+  return list.map((v, i) => readOpenAiTool(v, `${source} tool ${i + 1}`));
+}
+
+const inferredType = (v: PyValue): string => (typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? 'integer' : Array.isArray(v) ? 'array' : v !== null && isDict(v) ? 'dict' : 'float');
+
+/** A schema read off the arguments a tool is called with, for tools the import has no schema of. */
+function inferredTool(name: string, steps: readonly TraceStep[]): ToolSchema {
+  const properties: Record<string, ParamSchema> = {};
+  for (const s of steps) for (const [k, v] of Object.entries(s.arguments)) properties[k] ??= { type: inferredType(v as PyValue) };
+  return { name, description: '(no schema was imported for this tool; parameters read off the tasks)', parameters: { type: 'dict', properties, required: [] } };
+}
+
+export interface CompToolBenchFiles {
+  name: string;
+  /** test.jsonl: one task per line (or a JSON list) */
+  tasks: string;
+  tasksSource?: string;
+  /** tools.json, optional: without it, schemas are read off the tasks' arguments */
+  tools?: string | null;
+  toolsSource?: string;
+}
+
+/** Validates everything first: a bad record throws FormatError naming it and its field, and nothing is returned. */
+export function readCompToolBenchPack(files: CompToolBenchFiles, createdAt = Date.now()): Pack {
+  const source = files.tasksSource ?? 'task file';
+  const tasks: CompositionTask[] = [];
+  const ids = new Set<string>();
+  readRecords(files.tasks, source).forEach((v, i) => {
+    const task = readCompToolBenchTask(v, `${source} record ${i + 1}`);
+    if (ids.has(task.taskId)) throw new FormatError(`${source} record ${i + 1}`, 'task_id', `duplicate id ${task.taskId}`);
+    ids.add(task.taskId);
+    tasks.push(task);
+  });
+  if (tasks.length === 0) throw new FormatError(source, '(file)', 'no tasks');
+  const tools = files.tools ? readCompToolBenchTools(files.tools, files.toolsSource) : [];
+  const known = new Set(tools.map((t) => t.name));
+  const used = new Map<string, TraceStep[]>();
+  for (const t of tasks) for (const s of t.steps) used.set(s.toolName, [...(used.get(s.toolName) ?? []), s]);
+  const inferred = [...used.entries()].filter(([n]) => !known.has(n)).map(([n, steps]) => inferredTool(n, steps));
+  const counts = LEVELS.map((l) => `${l.slice(0, 2)} ${tasks.filter((t) => t.level === l).length}`).join(', ');
+  return {
+    id: `comptoolbench:${files.name}`,
+    name: files.name,
+    source: 'comptoolbench',
+    description:
+      `${tasks.length} CompToolBench tasks (${counts}) using ${used.size} tools; ${tools.length + inferred.length} tool schemas` +
+      (inferred.length ? ` (${inferred.length} read off the tasks' arguments, no schema imported).` : '.'),
+    createdAt,
+    tools: [...tools, ...inferred],
+    items: [],
+    tasks,
+  };
 }

@@ -28,3 +28,18 @@ export function parseJsonLines(text: string, source = 'input'): PyValue[] {
   }
   return out;
 }
+
+/** Records of a JSON array file or a JSON Lines file, whichever the text is. */
+export function readRecords(text: string, source: string): PyValue[] {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    try {
+      const v = parseJsonValue(t);
+      if (Array.isArray(v)) return v;
+    } catch (e) {
+      if (e instanceof JsonError) throw new FormatError(source, '(json)', e.message);
+      throw e;
+    }
+  }
+  return parseJsonLines(text, source);
+}

@@ -6,9 +6,11 @@
  * the store already has; result ids are `${runId}:${sampleId}`, so nothing is
  * counted twice.
  */
-import type { Engine, GenerateRequest, Sample, SampleResult, Score } from '../core/types';
+import type { Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
+import type { Call } from '../parsing/calls';
+import { type CallExecutor, runExchange } from './exchange';
 import { requestFor } from './request';
 
 export interface ResultStore {
@@ -21,6 +23,8 @@ export interface SampleSource {
   /** every sample id of the run, in run order */
   ids: readonly string[];
   build(id: string): Sample;
+  /** runs a model's call against the suite's simulated tools (multi-turn samples) */
+  execute?: CallExecutor;
 }
 
 export interface RunProgress {
@@ -103,8 +107,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
     const t0 = now();
     let result: SampleResult;
     try {
-      const gen = await generateWithRecovery(opts, sample);
-      const scored = scoreSample(sample, gen.text, opts.format);
+      const gen = await answer(opts, sample);
+      const scored = scoreSample(sample, gen.text, opts.format, gen.calls);
       const aborted = gen.finishReason === 'abort';
       result = {
         ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
@@ -144,9 +148,21 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Samp
   return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
-/** A lost GPU device reloads the engine and retries the sample once. */
-async function generateWithRecovery(opts: RunOptions, sample: Sample) {
+/** One answer, or for a multi-turn sample the whole exchange with its collected calls. */
+async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[] }> {
   const request = requestFor(opts.request, sample, opts.format);
+  const e = sample.expected;
+  if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);
+  const execute = opts.source.execute;
+  if (!execute) throw new Error('this run has multi-turn samples but no tools to run their calls');
+  return runExchange((r) => generateWithRecovery(opts, sample, r), request, opts.format, execute, e.steps.length + MULTI_TURN_SLACK);
+}
+
+/** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */
+const MULTI_TURN_SLACK = 2;
+
+/** A lost GPU device reloads the engine and retries the request once. */
+async function generateWithRecovery(opts: RunOptions, sample: Sample, request: GenerateRequest) {
   const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
   try {
     return await opts.engine.generate(request, sample, opts.signal, onToken);

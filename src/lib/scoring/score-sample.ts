@@ -1,9 +1,10 @@
 /** Scoring one sample's output: parse, check strictly, check leniently, classify the error. */
 import { toPlain } from '../core/pyvalue';
-import type { Sample, Score } from '../core/types';
-import { type OutputFormat, parseCalls } from '../parsing';
+import type { DagExpectation, Sample, Score } from '../core/types';
+import { type OutputFormat, parseCalls, type ParseResult } from '../parsing';
 import type { Call } from '../parsing/calls';
 import { checkBfclSample, classifyError } from './bfcl-ast';
+import { scoreDag } from './dag';
 import { checkBfclSampleLenient } from './lenient';
 import { type QaExpected, scoreQa } from './qa';
 
@@ -17,10 +18,15 @@ export function plainCalls(calls: readonly Call[]): { name: string; args: unknow
   return calls.map((c) => ({ name: c.name, args: toPlain(c.args) }));
 }
 
-export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python'): ScoredOutput {
+/**
+ * `calls`, when given, are the calls already collected (a multi-turn
+ * exchange); otherwise they are parsed from `output`.
+ */
+export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python', calls?: readonly Call[]): ScoredOutput {
   const e = sample.expected;
   if (e.kind === 'qa') return scoreAnswer(output, e.answer);
-  const parsed = parseCalls(output, format);
+  const parsed: ParseResult = calls ? { ok: true, calls: [...calls] } : parseCalls(output, format);
+  if (e.kind === 'dag') return scoreTrace(sample, e, parsed);
   const strict = checkBfclSample(e.category, sample.tools, e.possibleAnswer, parsed);
   const lenient = checkBfclSampleLenient(e.category, sample.tools, e.possibleAnswer, parsed);
   return {
@@ -35,6 +41,20 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
     parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
   };
 }
+
+/** CompToolBench's DAG score; an answer without calls is its E10_format_error. */
+function scoreTrace(sample: Sample, e: DagExpectation, parsed: ParseResult): ScoredOutput {
+  const calls = parsed.ok ? parsed.calls : [];
+  const dag = scoreDag({ taskId: sample.itemId, level: e.level, steps: e.steps }, calls);
+  return {
+    score: { correct: dag.overall >= FULL_MARKS, value: dag.overall, errorType: dag.errorType, errorClass: null, dag },
+    calls: parsed.ok ? plainCalls(parsed.calls) : null,
+    parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
+  };
+}
+
+/** A composed task is counted correct only with every sub-score at 1 (L0 is binary anyway). */
+const FULL_MARKS = 1 - 1e-9;
 
 /** A free-text answer: exact (after normalization, order-free for lists, numeric with tolerance) and 'contains'. */
 function scoreAnswer(output: string, expected: QaExpected): ScoredOutput {

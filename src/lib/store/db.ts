@@ -7,8 +7,9 @@ import type { CatalogSweep } from '../suites/catalog';
 import type { RobustnessConfig } from '../suites/robustness/suite';
 import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
+import type { CompositionConfig } from '../suites/composition/suite';
 
-export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn';
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition';
 
 export interface PackRow {
   id: string;
@@ -28,6 +29,11 @@ export interface PackRow {
   conversations?: string;
   responseCount?: number;
   conversationCount?: number;
+  /** composition tasks, as JSON with Python number spelling (their expected arguments are Python values) */
+  tasks?: string;
+  /** each task's simulated step outputs, as plain JSON text (null for imported tasks) */
+  taskOutputs?: string;
+  taskCount?: number;
 }
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
@@ -52,6 +58,7 @@ export interface RunRow {
   robustness?: RobustnessConfig;
   responseQa?: ResponseQaConfig;
   multiturn?: MultiturnConfig;
+  composition?: CompositionConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;

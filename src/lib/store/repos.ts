@@ -1,5 +1,5 @@
 /** Reading and writing packs, runs and results. */
-import type { Pack, SampleResult } from '../core/types';
+import type { Json, Pack, SampleResult } from '../core/types';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
 import type { ResultStore } from '../run/loop';
@@ -16,6 +16,12 @@ export function packToRow(pack: Pack, version?: number): PackRow {
     row.conversations = JSON.stringify(pack.conversations);
     row.conversationCount = pack.conversations.seeds.length;
   }
+  if (pack.tasks) {
+    // arguments are Python values (int vs float matters to the scorer); outputs are plain JSON
+    row.tasks = toJsonText(pack.tasks.map(({ outputs: _, ...t }) => t) as never);
+    row.taskOutputs = JSON.stringify(pack.tasks.map((t) => t.outputs ?? null));
+    row.taskCount = pack.tasks.length;
+  }
   return row;
 }
 
@@ -24,6 +30,10 @@ export function rowToPack(row: PackRow): Pack {
   const pack: Pack = { id: row.id, name: row.name, source: row.source, description: row.description, createdAt: row.createdAt, tools, items };
   if (row.responses) pack.responses = JSON.parse(row.responses) as NonNullable<Pack['responses']>;
   if (row.conversations) pack.conversations = JSON.parse(row.conversations) as NonNullable<Pack['conversations']>;
+  if (row.tasks) {
+    const outputs = JSON.parse(row.taskOutputs ?? '[]') as (Json[] | null)[];
+    pack.tasks = (parseJsonValue(row.tasks) as unknown as NonNullable<Pack['tasks']>).map((t, i) => (outputs[i] ? { ...t, outputs: outputs[i] } : t));
+  }
   return pack;
 }
 

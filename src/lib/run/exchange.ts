@@ -1,0 +1,51 @@
+/**
+ * A multi-turn exchange with tools: the model's calls are run by the
+ * sample's simulations and their results sent back, turn after turn, until
+ * the model answers without a call or the turn limit is reached. Every call
+ * of every turn is collected for scoring.
+ */
+import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
+import { type OutputFormat, parseCalls } from '../parsing';
+import type { Call } from '../parsing/calls';
+
+export interface ExchangeResult extends GenerateResult {
+  calls: Call[];
+  turns: number;
+}
+
+/** Runs one call and renders its result (or structured error) as the tool message shows it. */
+export type CallExecutor = (call: Call) => string;
+
+export const TURN_SEPARATOR = '\n\n';
+
+export async function runExchange(
+  generate: (request: GenerateRequest) => Promise<GenerateResult>,
+  first: GenerateRequest,
+  format: OutputFormat,
+  execute: CallExecutor,
+  maxTurns: number,
+): Promise<ExchangeResult> {
+  const messages: ChatMessage[] = [...first.messages];
+  const calls: Call[] = [];
+  const transcript: string[] = [];
+  const total: ExchangeResult = { text: '', calls, turns: 0, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+  for (let turn = 0; turn < maxTurns; turn++) {
+    const gen = await generate({ ...first, messages: [...messages] });
+    total.turns++;
+    total.usage.promptTokens += gen.usage.promptTokens;
+    total.usage.completionTokens += gen.usage.completionTokens;
+    total.timings.prefillMs += gen.timings.prefillMs;
+    total.timings.decodeMs += gen.timings.decodeMs;
+    total.finishReason = gen.finishReason;
+    transcript.push(`[assistant]\n${gen.text}`);
+    if (gen.finishReason === 'abort') break;
+    const parsed = parseCalls(gen.text, format);
+    if (!parsed.ok || parsed.calls.length === 0) break;
+    calls.push(...parsed.calls);
+    const results = parsed.calls.map((c) => `Result of ${c.name}:\n${execute(c)}`).join(TURN_SEPARATOR);
+    transcript.push(`[tool]\n${results}`);
+    messages.push({ role: 'assistant', content: gen.text }, { role: 'tool', content: results });
+  }
+  total.text = transcript.join(TURN_SEPARATOR);
+  return total;
+}

@@ -1,0 +1,144 @@
+/**
+ * The composition suite (CompToolBench): each task's request with a catalog
+ * of tools — the task's own plus k seeded distractors, or every tool of the
+ * chosen packs as in the paper — answered in one turn (the paper's protocol)
+ * or over several turns with the simulated results shown.
+ */
+import { toPlain } from '../../core/pyvalue';
+import { hashString, Rng } from '../../core/random';
+import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSchema } from '../../core/types';
+import type { TokenCounter } from '../../context/token-counter';
+import type { Call } from '../../parsing/calls';
+import { renderMessages, type PromptTemplate } from '../../prompts/template';
+import type { SampleSource } from '../../run/loop';
+import { LEVELS, type Level } from '../../scoring/dag';
+import { toolPool } from '../catalog';
+import { dagShape } from './shape';
+import { simulateCall } from './tools';
+
+export const COMPOSITION_SUITE = 'composition';
+
+export interface CompositionConfig {
+  levels: Level[];
+  /** tasks per level, in the pack's order after a seeded shuffle; 0 = every task */
+  perLevel: number;
+  /** distractors offered beside the task's own tools; null = the whole catalog of the chosen packs */
+  distractors: number | null;
+  protocol: CompositionProtocol;
+  seed: number;
+  /** only these task ids (e.g. the tasks a predictions file covers); absent = no restriction */
+  onlyTasks?: string[];
+}
+
+export const DEFAULT_COMPOSITION: CompositionConfig = { levels: [...LEVELS], perLevel: 0, distractors: null, protocol: 'single-turn', seed: 42 };
+
+const CALL_FORMAT =
+  'in this format:\n[function_name(param1=value1, param2=value2), other_function(param=value)]\n' +
+  'Use Python literals for values (strings in quotes, lists in brackets, objects as {"key": value}).';
+
+/** Our wording; the paper sends the tool schemas natively and gives no further instruction. */
+export const COMPOSITION_PROMPTS: Record<CompositionProtocol, PromptTemplate> = {
+  'single-turn': {
+    system:
+      "You can call functions to fulfil the user's request. Below is the list of available functions, one JSON object per line.\n\n{tools}\n" +
+      `Answer with every function call the request needs, in the order they should run, all in one list and nothing else, ${CALL_FORMAT}`,
+    user: '{question}',
+  },
+  'multi-turn': {
+    system:
+      "You can call functions to fulfil the user's request. Below is the list of available functions, one JSON object per line.\n\n{tools}\n" +
+      'You will see the result of your calls before you answer again, so call a function once you have the values it needs; calls that do not depend on each other may go in the same list. ' +
+      `Answer with the calls only, ${CALL_FORMAT}\nWhen every step is done, answer with one short sentence and no calls.`,
+    user: '{question}',
+  },
+};
+
+export function packTasks(packs: readonly Pack[]): { pack: Pack; task: CompositionTask }[] {
+  return packs.flatMap((pack) => (pack.tasks ?? []).map((task) => ({ pack, task })));
+}
+
+export interface PlannedTask {
+  id: string;
+  index: number;
+  pack: Pack;
+  task: CompositionTask;
+}
+
+export function planComposition(packs: readonly Pack[], config: CompositionConfig): PlannedTask[] {
+  const only = config.onlyTasks ? new Set(config.onlyTasks) : null;
+  const all = packTasks(packs).filter((t) => !only || only.has(t.task.taskId));
+  const plan: PlannedTask[] = [];
+  for (const level of LEVELS) {
+    if (!config.levels.includes(level)) continue;
+    const of = all.filter((t) => t.task.level === level);
+    const chosen = config.perLevel > 0 ? new Rng(`composition-tasks:${config.seed}:${level}`).sample(of, config.perLevel).sort((a, b) => of.indexOf(a) - of.indexOf(b)) : of;
+    for (const { pack, task } of chosen) {
+      const id = hashString(`${COMPOSITION_SUITE}|${pack.id}|${task.taskId}|${config.protocol}|${config.distractors ?? 'all'}|${config.seed}`);
+      plan.push({ id, index: plan.length, pack, task });
+    }
+  }
+  return plan;
+}
+
+/** The tools offered with a task, in a seeded order. */
+export function offeredTools(task: CompositionTask, pool: readonly ToolSchema[], config: Pick<CompositionConfig, 'distractors' | 'seed'>): ToolSchema[] {
+  const byName = new Map(pool.map((t) => [t.name, t]));
+  const own = [...new Set(task.steps.map((s) => s.toolName))];
+  const missing = own.filter((n) => !byName.has(n));
+  if (missing.length) throw new Error(`task ${task.taskId} uses ${missing.join(', ')}, which no chosen pack defines`);
+  const rng = new Rng(`composition-offer:${config.seed}:${task.taskId}`);
+  const others = pool.filter((t) => !own.includes(t.name));
+  const distractors = config.distractors === null ? others : rng.sample(others, config.distractors);
+  return rng.shuffle([...own.map((n) => byName.get(n) as ToolSchema), ...distractors]);
+}
+
+/** A call run against the simulations, rendered as JSON (an error too: never a throw). */
+export function executeSimulated(call: Call): string {
+  const result = simulateCall(call.name, toPlain(call.args) as Json);
+  return JSON.stringify(result.ok ? result.output : { error: result.error });
+}
+
+export interface CompositionSourceOptions {
+  packs: readonly Pack[];
+  config: CompositionConfig;
+  counter: TokenCounter;
+}
+
+export function compositionSource(opts: CompositionSourceOptions): SampleSource {
+  const pool = toolPool(opts.packs);
+  const plan = planComposition(opts.packs, opts.config);
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  const template = COMPOSITION_PROMPTS[opts.config.protocol];
+  return {
+    ids: plan.map((p) => p.id),
+    execute: executeSimulated,
+    build(id: string): Sample {
+      const p = byId.get(id);
+      if (!p) throw new Error(`sample ${id} is not part of this run`);
+      const tools = offeredTools(p.task, pool, opts.config);
+      const messages = renderMessages(template, tools, p.task.prompt);
+      const own = new Set(p.task.steps.map((s) => s.toolName));
+      const shape = dagShape(p.task);
+      return {
+        id,
+        suite: COMPOSITION_SUITE,
+        packId: p.pack.id,
+        itemId: p.task.taskId,
+        cell: { length: tools.length, position: 0, variant: opts.config.protocol },
+        messages,
+        tools,
+        needleIndexes: tools.flatMap((t, i) => (own.has(t.name) ? [i] : [])),
+        expected: { kind: 'dag', level: p.task.level, steps: p.task.steps, protocol: opts.config.protocol },
+        promptTokens: messages.reduce((n, m) => n + opts.counter.count(m.content), 0),
+        facets: {
+          level: p.task.level,
+          tools: p.task.steps.map((s) => s.toolName).join(','),
+          steps: shape.steps,
+          pattern: p.task.pattern || (shape.steps === 1 ? 'single' : ''),
+          category: p.task.category,
+          offered: tools.length,
+        },
+      };
+    },
+  };
+}
