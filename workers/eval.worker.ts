@@ -21,6 +21,7 @@ import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
 import { sourceFor } from '../src/lib/run/sources';
 import { formatAnswer } from '../src/lib/scoring/qa';
+import { traceText } from '../src/lib/suites/composition/shape';
 import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
 import { baseSet } from '../src/lib/suites/robustness/suite';
 
@@ -226,7 +227,8 @@ const api = {
     if (!counter) return null;
     const packs = await loadPacks(db, run.packIds);
     const sample = sourceFor(run, packs, counter).build(sampleId);
-    const expected = sample.expected.kind === 'qa' ? formatAnswer(sample.expected.answer) : null;
+    const e = sample.expected;
+    const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
   },
 

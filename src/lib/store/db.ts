@@ -34,6 +34,8 @@ export interface PackRow {
   /** each task's simulated step outputs, as plain JSON text (null for imported tasks) */
   taskOutputs?: string;
   taskCount?: number;
+  /** composition tasks per level (L0_node …) */
+  taskLevelCounts?: Record<string, number>;
 }
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';

@@ -21,6 +21,8 @@ export function packToRow(pack: Pack, version?: number): PackRow {
     row.tasks = toJsonText(pack.tasks.map(({ outputs: _, ...t }) => t) as never);
     row.taskOutputs = JSON.stringify(pack.tasks.map((t) => t.outputs ?? null));
     row.taskCount = pack.tasks.length;
+    row.taskLevelCounts = {};
+    for (const t of pack.tasks) row.taskLevelCounts[t.level] = (row.taskLevelCounts[t.level] ?? 0) + 1;
   }
   return row;
 }

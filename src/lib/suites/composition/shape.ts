@@ -1,4 +1,5 @@
 /** What each composition level promises about its DAG, checked on a task's steps. */
+import { formatPythonCalls } from '../../parsing/format-calls';
 import type { DagTask } from '../../scoring/dag';
 
 export interface DagShape {
@@ -82,4 +83,11 @@ export function turnsOf<S extends { stepId: string; dependsOn: string[] }>(steps
     turns.push(turn);
   }
   return turns;
+}
+
+/** The expected trace as text, one step a line with what it waits for. */
+export function traceText(steps: DagTask['steps']): string {
+  return steps
+    .map((s) => `${s.stepId}: ${formatPythonCalls([{ name: s.toolName, args: s.arguments }]).slice(1, -1)}${s.dependsOn.length ? `   ← ${s.dependsOn.join(', ')}` : ''}`)
+    .join('\n');
 }

@@ -1,5 +1,5 @@
 /** Runs as the comparison views take them: a display name and the run's results. */
-import type { SampleResult } from '../../lib/core/types';
+import type { SampleResult } from '../lib/core/types';
 
 export interface RunSeries {
   id: string;
