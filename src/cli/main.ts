@@ -2,6 +2,7 @@
 import { runBfclParity } from './parity-bfcl';
 import { runDagParity } from './parity-comptoolbench';
 import { runDagAggregates } from './parity-comptoolbench-aggregates';
+import { runCompositionFigures } from './composition';
 import { runLongFuncEvalFigures } from './longfunceval';
 import { runRobustnessFigures } from './robustness';
 
@@ -9,13 +10,18 @@ const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
   cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
   cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
-  cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3`;
+  cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3
+  cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
   const [cmd, kind, dir] = argv;
   if (cmd === 'longfunceval') {
     await runLongFuncEvalFigures(out);
+    return 0;
+  }
+  if (cmd === 'composition') {
+    await runCompositionFigures(out);
     return 0;
   }
   if (cmd === 'robustness') {

@@ -125,15 +125,15 @@ test('a BFCL file pair imports as a pack; a broken file imports nothing and name
   await guardNetwork(page);
   await page.goto('index.html');
   await page.getByTestId('tab-packs').click();
-  // the built-in packs: the tool catalog, the travel responses and the travel conversations
-  await expect(page.getByTestId('pack-row')).toHaveCount(3, { timeout: 30_000 });
+  // the built-in packs: the tool catalog, the travel responses, the travel conversations and the composition tasks
+  await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
   await page.getByTestId('bfcl-files').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "simple_1", "question": [[{"role": "user", "content": "x"}]], "function": [{"name": "f"}]}\n') });
   await expect(page.getByTestId('import-message')).toContainText('Nothing was imported');
   await expect(page.getByTestId('import-message')).toContainText('function[0].parameters');
-  await expect(page.getByTestId('pack-row')).toHaveCount(3);
+  await expect(page.getByTestId('pack-row')).toHaveCount(4);
   await page.getByTestId('bfcl-files').setInputFiles([`${BFCL}/BFCL_v4_live_simple.json`, `${BFCL}/possible_answer/BFCL_v4_live_simple.json`]);
   await expect(page.getByTestId('import-message')).toContainText('258 requests');
-  await expect(page.getByTestId('pack-row')).toHaveCount(4);
+  await expect(page.getByTestId('pack-row')).toHaveCount(5);
   await configure(page, 'oracle', [2048], [0.5], 3);
   await page.getByTestId('pack-builtin-catalog').uncheck();
   await page.getByTestId('pack-bfcl:BFCL_v4_live_simple').check();
