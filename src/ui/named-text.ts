@@ -1,0 +1,27 @@
+/** Files and downloads as named text, for the import panels. */
+export interface NamedText {
+  name: string;
+  text: string;
+}
+
+export async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
+  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: await f.text() })));
+}
+
+export async function fetchText(url: string): Promise<NamedText> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return { name: url.split('/').pop() || url, text: await res.text() };
+}
+
+/** Downloads the URLs given (empty ones skipped), then imports them; a failed download imports nothing. */
+export async function importFromUrls(urls: readonly string[], importFiles: (files: NamedText[]) => Promise<void>): Promise<string | null> {
+  let files: NamedText[];
+  try {
+    files = await Promise.all(urls.filter(Boolean).map(fetchText));
+  } catch (e) {
+    return `Nothing was imported. Download failed: ${(e as Error).message}`;
+  }
+  await importFiles(files);
+  return null;
+}
