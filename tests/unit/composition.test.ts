@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCompositionPack } from '../../datasets/composition/build';
-import { compositionReport, errorsByLevel, scoredTasksOf, table1Row } from '../../src/lib/analysis/composition';
+import { compositionReport, errorsByLevel, scoredTasksOf } from '../../src/lib/analysis/composition';
 import { toPlain } from '../../src/lib/core/pyvalue';
 import type { ChatMessage, Engine, GenerateRequest, Json, JsonObject } from '../../src/lib/core/types';
 import { createBaselineEngine } from '../../src/lib/engines/baseline';
@@ -222,11 +222,11 @@ describe('composition suite', () => {
 
   it('the baseline engine gives real, imperfect numbers', async () => {
     const results = await run(createBaselineEngine(), { distractors: null });
-    const row = table1Row(scoredTasksOf(results));
-    expect(row.counts).toEqual(PAPER_COUNTS);
+    const report = compositionReport(scoredTasksOf(results));
+    expect(report.taskCounts).toEqual(PAPER_COUNTS);
     for (const l of LEVELS) {
-      expect(row.perLevel[l]).toBeGreaterThan(0);
-      expect(row.perLevel[l]).toBeLessThan(1);
+      expect(report.perLevelAccuracy[l]).toBeGreaterThan(0);
+      expect(report.perLevelAccuracy[l]).toBeLessThan(1);
     }
   });
 });

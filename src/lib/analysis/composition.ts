@@ -242,17 +242,3 @@ export function errorsByLevel(scored: readonly ScoredTask[]): Record<Level, Part
     return out;
   });
 }
-
-/** The paper's Table 1 row: per-level accuracy, overall, Δ = L0 − L3, and the Selection Gap flag. */
-export interface Table1Row {
-  perLevel: Record<Level, number>;
-  overall: number;
-  delta: number;
-  selectionGap: SelectionGap;
-  counts: Record<Level, number>;
-}
-
-export function table1Row(scored: readonly ScoredTask[]): Table1Row {
-  const report = compositionReport(scored);
-  return { perLevel: report.perLevelAccuracy, overall: report.overallAccuracy, delta: report.perLevelAccuracy.L0_node - report.perLevelAccuracy.L3_dag, selectionGap: report.selectionGap, counts: report.taskCounts };
-}

@@ -9,7 +9,7 @@
  */
 import type { ChatMessage, ToolSchema } from '../core/types';
 import { renderMessages, toolLine, type PromptTemplate, validateTemplate } from '../prompts/template';
-import { piecesAdd, type TokenCounter } from './token-counter';
+import { messagesTokens, piecesAdd, type TokenCounter } from './token-counter';
 
 export interface CatalogContextInput {
   template: PromptTemplate;
@@ -142,7 +142,7 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
   const user = input.template.user.replace('{question}', input.question);
   const render = (tools: readonly ToolSchema[]): ChatMessage[] => renderMessages(input.template, tools, input.question);
   const joint = (a: string, b: string) => (a && b ? counter.count(a + b) - counter.count(a) - counter.count(b) : 0);
-  const whole = (tools: readonly ToolSchema[]) => render(tools).reduce((n, m) => n + counter.count(m.content), input.templateOverhead);
+  const whole = (tools: readonly ToolSchema[]) => messagesTokens(counter, render(tools)) + input.templateOverhead;
   // pieces counted once and added; only the two joints with the template text are measured, on the lines that touch them
   const additive = (tools: readonly ToolSchema[]) => {
     const lines = tools.map(toolLine);

@@ -1,4 +1,5 @@
 /** Counting tokens: the model's own tokenizer where there is one. */
+import type { ChatMessage } from '../core/types';
 
 export interface TokenCounter {
   /** e.g. 'llama3' or the model id whose tokenizer.json is used */
@@ -23,6 +24,11 @@ export class CachedCounter implements TokenCounter {
     }
     return n;
   }
+}
+
+/** A prompt's length as this project measures it: the sum of its messages' contents (chat-template tokens not counted). */
+export function messagesTokens(counter: TokenCounter, messages: readonly ChatMessage[]): number {
+  return messages.reduce((n, m) => n + counter.count(m.content), 0);
 }
 
 /** Whether each adjacent pair of pieces counts as the sum of its parts: then pieces counted once can be added. */

@@ -34,6 +34,11 @@ export function toolLine(tool: ToolSchema): string {
   return JSON.stringify(toPlain(tool as never)) + '\n';
 }
 
+/** How a tool's result is shown to the model (a conversation's tool turn, a multi-turn exchange). */
+export function toolResultText(name: string, json: string): string {
+  return `Result of ${name}:\n${json}`;
+}
+
 /** The system and user messages of a request offering `tools`. */
 export function renderMessages(template: PromptTemplate, tools: readonly ToolSchema[], question: string): ChatMessage[] {
   const [before, after] = template.system.split('{tools}') as [string, string];

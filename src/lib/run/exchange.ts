@@ -7,16 +7,16 @@
 import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
 import { type OutputFormat, parseCalls } from '../parsing';
 import type { Call } from '../parsing/calls';
+import { toolResultText } from '../prompts/template';
 
 export interface ExchangeResult extends GenerateResult {
   calls: Call[];
-  turns: number;
 }
 
 /** Runs one call and renders its result (or structured error) as the tool message shows it. */
 export type CallExecutor = (call: Call) => string;
 
-export const TURN_SEPARATOR = '\n\n';
+const TURN_SEPARATOR = '\n\n';
 
 export async function runExchange(
   generate: (request: GenerateRequest) => Promise<GenerateResult>,
@@ -28,10 +28,9 @@ export async function runExchange(
   const messages: ChatMessage[] = [...first.messages];
   const calls: Call[] = [];
   const transcript: string[] = [];
-  const total: ExchangeResult = { text: '', calls, turns: 0, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+  const total: ExchangeResult = { text: '', calls, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
   for (let turn = 0; turn < maxTurns; turn++) {
     const gen = await generate({ ...first, messages: [...messages] });
-    total.turns++;
     total.usage.promptTokens += gen.usage.promptTokens;
     total.usage.completionTokens += gen.usage.completionTokens;
     total.timings.prefillMs += gen.timings.prefillMs;
@@ -42,7 +41,7 @@ export async function runExchange(
     const parsed = parseCalls(gen.text, format);
     if (!parsed.ok || parsed.calls.length === 0) break;
     calls.push(...parsed.calls);
-    const results = parsed.calls.map((c) => `Result of ${c.name}:\n${execute(c)}`).join(TURN_SEPARATOR);
+    const results = parsed.calls.map((c) => toolResultText(c.name, execute(c))).join(TURN_SEPARATOR);
     transcript.push(`[tool]\n${results}`);
     messages.push({ role: 'assistant', content: gen.text }, { role: 'tool', content: results });
   }

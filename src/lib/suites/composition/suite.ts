@@ -7,7 +7,7 @@
 import { toPlain } from '../../core/pyvalue';
 import { hashString, Rng } from '../../core/random';
 import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSchema } from '../../core/types';
-import type { TokenCounter } from '../../context/token-counter';
+import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import type { Call } from '../../parsing/calls';
 import { renderMessages, type PromptTemplate } from '../../prompts/template';
 import type { SampleSource } from '../../run/loop';
@@ -129,7 +129,7 @@ export function compositionSource(opts: CompositionSourceOptions): SampleSource 
         tools,
         needleIndexes: tools.flatMap((t, i) => (own.has(t.name) ? [i] : [])),
         expected: { kind: 'dag', level: p.task.level, steps: p.task.steps, protocol: opts.config.protocol },
-        promptTokens: messages.reduce((n, m) => n + opts.counter.count(m.content), 0),
+        promptTokens: messagesTokens(opts.counter, messages),
         facets: {
           level: p.task.level,
           tools: p.task.steps.map((s) => s.toolName).join(','),

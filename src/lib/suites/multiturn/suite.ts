@@ -12,8 +12,8 @@ import { hashString, Rng } from '../../core/random';
 import type { ChatMessage, ConversationSeed, FillerEpisode, Pack, Sample, ToolSchema } from '../../core/types';
 import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, responseText } from '../../context/response-context';
-import type { TokenCounter } from '../../context/token-counter';
-import { renderMessages, type PromptTemplate } from '../../prompts/template';
+import { messagesTokens, type TokenCounter } from '../../context/token-counter';
+import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
 import type { SampleSource } from '../../run/loop';
 
 export const MULTITURN_SUITE = 'multiturn';
@@ -37,7 +37,7 @@ export const DEFAULT_MULTITURN: MultiturnConfig = { lengths: [2048, 4096, 8192],
 export const WHOLE_EPISODE_RECORDS = 6;
 
 export function toolResultMessage(name: string, json: string): ChatMessage {
-  return { role: 'tool', content: `Result of ${name}:\n${json}` };
+  return { role: 'tool', content: toolResultText(name, json) };
 }
 
 function callName(call: string): string {
@@ -98,8 +98,6 @@ export function planMultiturn(packs: readonly Pack[], config: MultiturnConfig): 
   return plan;
 }
 
-const sum = (counter: TokenCounter, messages: readonly ChatMessage[]) => messages.reduce((n, m) => n + counter.count(m.content), 0);
-
 /** The conversation's messages at exactly `target` tokens (the sum of the messages' contents). */
 export function buildConversation(p: PlannedConversation, template: PromptTemplate, counter: TokenCounter, tolerance = 0.005): { messages: ChatMessage[]; tokens: number; episodes: number } {
   const { seed, fillers, tools } = p.entry;
@@ -108,14 +106,14 @@ export function buildConversation(p: PlannedConversation, template: PromptTempla
   const order = new Rng(`multiturn-fillers:${seed.id}`).shuffle(fillers).filter((e) => !JSON.stringify(e).toLowerCase().includes(needle));
   const [system, final] = renderMessages(template, tools, seed.finalRequest) as [ChatMessage, ChatMessage];
   const head = [system, ...openingMessages(seed, p.setting)];
-  const fixed = sum(counter, head) + counter.count(final.content);
+  const fixed = messagesTokens(counter, head) + counter.count(final.content);
   let remaining = p.length - fixed;
   const whole: ChatMessage[][] = [];
   const costs: number[] = [];
   let next = 0;
   for (; next < order.length; next++) {
     const messages = episodeMessages(order[next] as FillerEpisode, WHOLE_EPISODE_RECORDS);
-    const cost = sum(counter, messages);
+    const cost = messagesTokens(counter, messages);
     if (cost > remaining) break;
     whole.push(messages);
     costs.push(cost);
@@ -123,7 +121,7 @@ export function buildConversation(p: PlannedConversation, template: PromptTempla
   }
   // one more exchange absorbs the rest, its result cut to fit: the first of the next ones whose shortest form fits;
   // when none does, the last whole exchange is given back first
-  const resultPrefix = (e: FillerEpisode) => `Result of ${callName(e.call)}:\n`;
+  const resultPrefix = (e: FillerEpisode) => toolResultText(callName(e.call), '');
   const replyFor = (e: FillerEpisode, n: number) => e.reply.replace('{count}', String(n));
   const around = (e: FillerEpisode) => counter.count(e.request) + counter.count(e.call);
   const shortest = (e: FillerEpisode) => around(e) + fitResponse({ set: e.response, before: resultPrefix(e), after: '', target: 0 }, counter).tokens + counter.count(replyFor(e, 1));
@@ -147,7 +145,7 @@ export function buildConversation(p: PlannedConversation, template: PromptTempla
     break;
   }
   const messages = [...head, ...whole.flat(), final];
-  const tokens = sum(counter, messages);
+  const tokens = messagesTokens(counter, messages);
   if (Math.abs(tokens - p.length) > tolerance * p.length) {
     throw new ContextBudgetError(
       `A ${p.length}-token conversation cannot be built for ${seed.id}: it measures ${tokens} tokens. ` +

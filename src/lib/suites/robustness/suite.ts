@@ -5,7 +5,7 @@
  */
 import { hashString, Rng } from '../../core/random';
 import type { Pack, PackItem, Sample } from '../../core/types';
-import type { TokenCounter } from '../../context/token-counter';
+import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
 import type { SampleSource } from '../../run/loop';
 import { catalogCategory, eligibleItems, toolPool } from '../catalog';
@@ -88,7 +88,7 @@ export function robustnessSource(opts: RobustnessBuildOptions): SampleSource {
         tools,
         needleIndexes: tools.flatMap((t, i) => (names.has(t.name) ? [i] : [])),
         expected: { kind: 'ast', category: catalogCategory(p.item.category), possibleAnswer: p.item.possibleAnswer },
-        promptTokens: messages.reduce((n, m) => n + opts.counter.count(m.content), 0),
+        promptTokens: messagesTokens(opts.counter, messages),
       };
     },
   };
