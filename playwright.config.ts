@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
+import { MODEL_HOST_ARGS, MODEL_HOST_PORT } from './tests/helpers/real-model';
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -15,13 +17,24 @@ export default defineConfig({
       args: [
         '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
         '--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan',
+        ...MODEL_HOST_ARGS,
       ],
     },
   },
-  webServer: {
-    command: 'npx vite build && npx vite preview',
-    url: 'http://127.0.0.1:4173/index.html',
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+  webServer: [
+    {
+      command: 'npx vite build && npx vite preview',
+      url: 'http://127.0.0.1:4173/index.html',
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+    {
+      // real model weights (.cache/models, fetched by scripts/fetch-models.sh) at their model-host URLs
+      command: `node tests/helpers/model-host.mjs ${MODEL_HOST_PORT}`,
+      url: `https://127.0.0.1:${MODEL_HOST_PORT}/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -1,6 +1,13 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 
+/**
+ * Cross-origin isolation lets llama.cpp (WebAssembly) use every core: SmolLM2-135M on 2 cores
+ * prefills 34 tokens/s with 2 threads against 17 with one. Model hosts answer with CORS headers,
+ * so their downloads still work; a static host that cannot send these headers runs single-threaded.
+ */
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
@@ -9,6 +16,7 @@ export default defineConfig({
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
   appType: 'mpa',
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  server: { headers: ISOLATION },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: ISOLATION },
   build: { target: 'es2022', sourcemap: false },
 });

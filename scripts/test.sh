@@ -4,6 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --browser || exit 1
+# real model weights for the real-model tests (they skip, saying why, when this cannot fetch them)
+bash scripts/fetch-models.sh
 mkdir -p reports
 status=0
 

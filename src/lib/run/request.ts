@@ -1,11 +1,24 @@
 /** What an engine is asked for one sample: the run's settings, the sample's messages, and its grammar when constrained. */
 import type { GenerateRequest, Sample } from '../core/types';
-import { buildCallGrammar } from '../parsing/call-grammar';
+import { buildCallGrammar, DEFAULT_GRAMMAR_LIMITS, type GrammarLimits } from '../parsing/call-grammar';
 import type { OutputFormat } from '../parsing';
 import { CONSTRAINED } from '../suites/catalog';
 
-export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Sample, format: OutputFormat): GenerateRequest {
+/**
+ * A sample is decoded under the grammar of its offered tools when its cell is the catalog's
+ * constrained variant, or when the whole run is constrained and the answer is calls (not a QA answer).
+ */
+export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Sample, format: OutputFormat, runConstrained = false): GenerateRequest {
   const request: GenerateRequest = { ...base, messages: sample.messages };
-  if (sample.cell.variant === CONSTRAINED) request.grammar = buildCallGrammar(sample.tools, format === 'json' ? 'json' : 'bfcl-python');
+  const e = sample.expected;
+  const constrained = sample.cell.variant === CONSTRAINED || (runConstrained && e.kind !== 'qa');
+  if (constrained) request.grammar = buildCallGrammar(sample.tools, format === 'json' ? 'json' : 'bfcl-python', grammarLimits(sample));
   return request;
+}
+
+function grammarLimits(sample: Sample): GrammarLimits {
+  const e = sample.expected;
+  if (e.kind !== 'dag') return DEFAULT_GRAMMAR_LIMITS;
+  // a whole trace in one answer may need every step; in a multi-turn exchange `[]` ends it
+  return { ...DEFAULT_GRAMMAR_LIMITS, maxCalls: Math.max(DEFAULT_GRAMMAR_LIMITS.maxCalls, e.steps.length + 1), minCalls: e.protocol === 'multi-turn' ? 0 : 1 };
 }

@@ -3,6 +3,7 @@ import { toPlain } from '../core/pyvalue';
 import type { DagExpectation, Sample, Score } from '../core/types';
 import { type OutputFormat, parseCalls, type ParseResult } from '../parsing';
 import type { Call } from '../parsing/calls';
+import { describeParseError } from '../parsing/diagnose';
 import { checkBfclSample, classifyError } from './bfcl-ast';
 import { scoreDag } from './dag';
 import { checkBfclSampleLenient } from './lenient';
@@ -22,11 +23,12 @@ export function plainCalls(calls: readonly Call[]): { name: string; args: unknow
  * `calls`, when given, are the calls already collected (a multi-turn
  * exchange); otherwise they are parsed from `output`.
  */
-export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python', calls?: readonly Call[]): ScoredOutput {
+export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python', calls?: readonly Call[], cutOff = false): ScoredOutput {
   const e = sample.expected;
   if (e.kind === 'qa') return scoreAnswer(output, e.answer);
   const parsed: ParseResult = calls ? { ok: true, calls: [...calls] } : parseCalls(output, format);
-  if (e.kind === 'dag') return scoreTrace(sample, e, parsed);
+  const parseError = parsed.ok ? null : describeParseError(output, parsed.error, cutOff);
+  if (e.kind === 'dag') return scoreTrace(sample, e, parsed, parseError);
   const strict = checkBfclSample(e.category, sample.tools, e.possibleAnswer, parsed);
   const lenient = checkBfclSampleLenient(e.category, sample.tools, e.possibleAnswer, parsed);
   return {
@@ -38,18 +40,18 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
       lenientCorrect: lenient.valid,
     },
     calls: parsed.ok ? plainCalls(parsed.calls) : null,
-    parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
+    parseError,
   };
 }
 
 /** CompToolBench's DAG score; an answer without calls is its E10_format_error. */
-function scoreTrace(sample: Sample, e: DagExpectation, parsed: ParseResult): ScoredOutput {
+function scoreTrace(sample: Sample, e: DagExpectation, parsed: ParseResult, parseError: string | null): ScoredOutput {
   const calls = parsed.ok ? parsed.calls : [];
   const dag = scoreDag({ taskId: sample.itemId, level: e.level, steps: e.steps }, calls);
   return {
     score: { correct: dag.overall >= FULL_MARKS, value: dag.overall, errorType: dag.errorType, errorClass: null, dag },
     calls: parsed.ok ? plainCalls(parsed.calls) : null,
-    parseError: parsed.ok ? null : `${parsed.error.kind}: ${parsed.error.message}`,
+    parseError,
   };
 }
 

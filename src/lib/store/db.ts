@@ -1,6 +1,6 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable } from 'dexie';
-import type { Cell, SampleResult } from '../core/types';
+import type { Cell, ChatMessage, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
@@ -47,6 +47,34 @@ export interface EngineChoice {
   contextWindow?: number;
 }
 
+/** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
+export interface Recording {
+  /** ISO date */
+  recordedAt: string;
+  model: string;
+  engine: string;
+  /** how to make it again */
+  command: string;
+  note?: string;
+}
+
+/** One sample's prompt as the model received it, with what the sample view highlights. */
+export interface RecordedPrompt {
+  messages: ChatMessage[];
+  needleNames: string[];
+  toolCount: number;
+  promptTokens: number;
+  expected: string | null;
+}
+
+/** A recorded prompt, for runs whose prompts cannot be rebuilt here (another model's tokenizer). */
+export interface PromptRow {
+  /** the result's id: `${runId}:${sampleId}` */
+  id: string;
+  runId: string;
+  prompt: RecordedPrompt;
+}
+
 export interface RunRow {
   id: string;
   name: string;
@@ -65,6 +93,8 @@ export interface RunRow {
   template: PromptTemplate;
   format: OutputFormat;
   request: { maxTokens: number; temperature: number };
+  /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
+  constrained?: boolean;
   /** tokenizer used for the budgets */
   counterId: string;
   total: number;
@@ -73,6 +103,8 @@ export interface RunRow {
   error?: string;
   /** replay runs: the predictions file's text */
   predictions?: string;
+  /** set on runs read from a run file: where they were made */
+  recording?: Recording;
 }
 
 export interface SettingRow {
@@ -103,6 +135,7 @@ export class AppDB extends Dexie {
   results!: EntityTable<ResultRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
   rephrasings!: EntityTable<RephrasingRow, 'id'>;
+  prompts!: EntityTable<PromptRow, 'id'>;
 
   constructor(name = 'fc-playground', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -113,6 +146,7 @@ export class AppDB extends Dexie {
       settings: 'key',
     });
     this.version(2).stores({ rephrasings: 'id, model' });
+    this.version(3).stores({ prompts: 'id, runId' });
   }
 }
 

