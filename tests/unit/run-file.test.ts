@@ -1,0 +1,123 @@
+/**
+ * The run file (export/import/gallery format), run-level constrained decoding for every suite
+ * with calls, and the reasons given for outputs that are not calls (as real models write them).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildCatalogPack } from '../../datasets/catalog/build';
+import { buildCompositionPack } from '../../datasets/composition/build';
+import { buildResponsesPack } from '../../datasets/travel/build';
+import type { Engine, GenerateRequest } from '../../src/lib/core/types';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { describeParseError, whyNotCalls } from '../../src/lib/parsing/diagnose';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
+import { requestFor } from '../../src/lib/run/request';
+import { sourceFor } from '../../src/lib/run/sources';
+import type { RunRow } from '../../src/lib/store/db';
+import { readRunFile, type RecordedPrompt, writeRunFile } from '../../src/lib/store/run-file';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+
+const counter = new CachedCounter(llama3Counter);
+const catalog = buildCatalogPack();
+
+function catalogRun(id = 'run-abc'): RunRow {
+  return {
+    id, name: 'SmolLM2 · catalog · 512', createdAt: 1, updatedAt: 2, status: 'completed', suite: 'catalog', packIds: [catalog.id],
+    sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 2, seed: 42 }, engine: { kind: 'wllama', model: 'https://example.org/m.gguf', contextWindow: 2048 },
+    template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 48, temperature: 0 }, counterId: 'llama3', total: 4, done: 0, correct: 0, predictions: 'secret predictions text',
+  };
+}
+
+async function storedRun() {
+  const run = catalogRun();
+  const source = sourceFor(run, [catalog], counter);
+  const store = new MemoryResultStore();
+  await runSamples({ runId: run.id, source, engine: createOracleEngine(), store, request: run.request, format: run.format, signal: new AbortController().signal });
+  const results = [...store.results.values()];
+  const prompts = new Map<string, RecordedPrompt>(results.map((r) => {
+    const s = source.build(r.sampleId);
+    return [r.sampleId, { messages: s.messages, needleNames: s.needleIndexes.map((i) => s.tools[i]!.name), toolCount: s.tools.length, promptTokens: s.promptTokens, expected: null }];
+  }));
+  return { run, results, prompts };
+}
+
+describe('run file', () => {
+  it('round-trips a run, its results and their prompts; counts come from the results; predictions are not exported', async () => {
+    const { run, results, prompts } = await storedRun();
+    const recording = { recordedAt: '2026-11-23', model: 'SmolLM2-135M-Instruct Q4_1', engine: 'llama.cpp (WebAssembly), 2 threads', command: 'npm run bench:model' };
+    const text = writeRunFile({ run, recording, results, prompts });
+    expect(text).not.toContain('secret predictions');
+    expect(text.trim().split('\n')).toHaveLength(1 + results.length);
+    const back = readRunFile(text);
+    expect(back.results).toEqual([...results].sort((a, b) => a.index - b.index));
+    expect(back.prompts).toEqual(prompts);
+    expect(back.recording).toEqual(recording);
+    expect(back.run.recording).toEqual(recording);
+    expect(back.run.done).toBe(results.length);
+    expect(back.run.correct).toBe(results.length);
+    // without prompts the file is smaller and still complete
+    const lean = writeRunFile({ run, results });
+    expect(lean.length).toBeLessThan(text.length / 3);
+    expect(readRunFile(lean).prompts.size).toBe(0);
+  });
+
+  it('refuses a broken file naming line and field, and never accepts a result of another run or a duplicate', async () => {
+    const { run, results } = await storedRun();
+    const lines = writeRunFile({ run, results }).trim().split('\n');
+    const bad = (mutate: (ls: string[]) => void) => {
+      const ls = [...lines];
+      mutate(ls);
+      return () => readRunFile(ls.join('\n'), 'x.run.jsonl');
+    };
+    expect(bad((ls) => (ls[0] = '{"format":"something-else"}'))).toThrow(/x\.run\.jsonl line 1: format: expected "fc-playground-run"/);
+    expect(bad((ls) => (ls[2] = ls[2]!.replace(/"output":"[^"]*"/, '"output":7')))).toThrow(/line 3: result\.output: expected a string, got number 7/);
+    expect(bad((ls) => (ls[2] = ls[2]!.replaceAll(run.id, 'run-other')))).toThrow(/line 3: result\.runId: belongs to run "run-other"/);
+    expect(bad((ls) => ls.push(ls[1]!))).toThrow(/line 6: result\.sampleId: .* appears twice/);
+    expect(bad((ls) => (ls[1] = ls[1]!.slice(0, 40)))).toThrow(/line 2: \(json\)/);
+    expect(bad((ls) => (ls[0] = ls[0]!.replace('"suite":"catalog"', '"suite":"bogus"')))).toThrow(/run\.suite: "bogus" is not one of/);
+    expect(() => readRunFile('')).toThrow(/empty/);
+  });
+});
+
+describe('run-level constrained decoding', () => {
+  const asked: GenerateRequest[] = [];
+  const recorder: Engine = { info: { id: 'rec', kind: 'oracle', model: 'rec' }, generate: async (req, sample, signal) => (asked.push(req), createOracleEngine().generate(req, sample, signal)) };
+
+  it('gives every call-answering sample its tools\' grammar (multi-turn turns may end with []), and leaves QA answers free', async () => {
+    const composition = buildCompositionPack();
+    const run = (c: Partial<RunRow>): RunRow => ({ ...catalogRun(), ...c }) as RunRow;
+    const single = sourceFor(run({ suite: 'composition', composition: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
+    const s = single.build(single.ids[0]!);
+    const g = requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', true).grammar!;
+    expect(g).toMatch(/\{0,[5-9]\}/); // room for every step of a DAG
+    expect(g).toMatch(/^root ::= "\[" calls\w* /m); // at least one call
+    expect(g).not.toMatch(/^root ::= "\[" \(/m);
+    expect(requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', false).grammar).toBeUndefined();
+
+    const multi = sourceFor(run({ suite: 'composition', composition: { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol: 'multi-turn', seed: 42 } }), [composition], counter);
+    asked.length = 0;
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'm', source: multi, engine: recorder, store, request: { maxTokens: 64, temperature: 0 }, format: 'auto', constrained: true, signal: new AbortController().signal });
+    expect(asked.length).toBeGreaterThan(1);
+    for (const req of asked) expect(req.grammar).toMatch(/^root ::= "\[" \(.*\)\? "\]"$/m);
+    expect([...store.results.values()][0]!.score.correct).toBe(true);
+
+    const qa = sourceFor(run({ suite: 'response-qa', packIds: ['r'], responseQa: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }), [buildResponsesPack()], counter);
+    expect(requestFor({ maxTokens: 64, temperature: 0 }, qa.build(qa.ids[0]!), 'bfcl-python', true).grammar).toBeUndefined();
+  });
+});
+
+describe('why an output is not calls', () => {
+  it('names what real models write instead: a definition, a fence with prose, prose; and the output limit', () => {
+    // SmolLM2-135M's free answer to a catalog prompt, as recorded
+    const smol = '```python\ndef get_milestone_MS-12(milestone_id):\n    return get_milestone_MS-12(milestone_id)\n```\n\nThis function uses the `get_milestone_MS-12` function.';
+    expect(whyNotCalls(smol)).toMatch(/defines a function/);
+    expect(whyNotCalls('```\n[f(a=1)]\n```\nDone!')).toMatch(/code fence and prose/);
+    expect(whyNotCalls('```python\n[f(a=1)]\n```')).toMatch(/in a code fence/);
+    expect(whyNotCalls('Sure, I can help with that.')).toMatch(/prose/);
+    expect(whyNotCalls('get_weather(city="Oslo")')).toBeNull();
+    expect(whyNotCalls('[get_weather(city="Oslo")]')).toBeNull();
+    expect(describeParseError('[f(a=', { kind: 'syntax', message: "'(' was never closed" }, true)).toBe("syntax: '(' was never closed — cut off at the output limit");
+  });
+});
