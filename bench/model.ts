@@ -78,8 +78,9 @@ function figures(run: RunRow, results: SampleResult[], wallMs: number) {
     n,
     accuracy: `${pct(correct / n)} [${pct(low)}, ${pct(high)}]`,
     parse: answersCalls ? parse : 'n/a (free-text answers)',
-    prefill: median(timed.map((r) => r.timings!.prefillTokensPerSecond ?? NaN)),
-    decode: median(timed.map((r) => r.timings!.decodeTokensPerSecond ?? NaN)),
+    // llama.cpp's own counts and times, summed over the run (a multi-turn exchange is several requests)
+    prefill: (timed.reduce((t, r) => t + r.usage!.promptTokens, 0) / timed.reduce((t, r) => t + r.timings!.prefillMs, 0)) * 1000,
+    decode: (timed.reduce((t, r) => t + r.usage!.completionTokens, 0) / timed.reduce((t, r) => t + r.timings!.decodeMs, 0)) * 1000,
     promptTokens: median(timed.map((r) => r.usage!.promptTokens)),
     wallPerSample: wallMs / n / 1000,
     harnessShare: (wallMs - engineMs) / engineMs,

@@ -118,9 +118,15 @@ function headerSummary(h: GgufHeader) {
   return { arch, name: metaString(h, 'general.name'), trainContext: metaNumber(h, `${arch}.context_length`) ?? 0 };
 }
 
-/** Every core when the page is cross-origin isolated (threads need SharedArrayBuffer), else one. */
+/**
+ * One thread unless the page is cross-origin isolated (threads need SharedArrayBuffer). Then every
+ * logical core up to 8 (on 2 cores, 2 threads prefill twice as fast as one), half of them beyond,
+ * where most are hyper-threads.
+ */
 function defaultThreads(): number {
-  return globalThis.crossOriginIsolated ? Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1) : 1;
+  if (!globalThis.crossOriginIsolated) return 1;
+  const cores = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
+  return cores > 8 ? Math.floor(cores / 2) : cores;
 }
 
 export function createCpuEngine(): CpuEngine {

@@ -46,5 +46,9 @@ export async function runExchange(
     messages.push({ role: 'assistant', content: gen.text }, { role: 'tool', content: results });
   }
   total.text = transcript.join(TURN_SEPARATOR);
+  // the exchange's speeds over all its turns, from the engine's own counts
+  const { promptTokens, completionTokens } = total.usage;
+  if (total.timings.prefillMs > 0 && promptTokens > 0) total.timings.prefillTokensPerSecond = (promptTokens / total.timings.prefillMs) * 1000;
+  if (total.timings.decodeMs > 0 && completionTokens > 0) total.timings.decodeTokensPerSecond = (completionTokens / total.timings.decodeMs) * 1000;
   return total;
 }
