@@ -49,7 +49,7 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
   // the comparison pages take them like any run
   await page.getByTestId('tab-longfunceval').click();
   for (const r of runs.filter((x) => x.suite === 'catalog' || x.suite === 'response-qa' || x.suite === 'multiturn')) await page.getByTestId(`compare-${r.id}`).first().check();
-  await expect(page.locator('[data-testid=longfunceval-page] svg').first()).toBeVisible();
+  for (const challenge of ['catalog', 'response-qa', 'multiturn']) await expect(page.getByTestId(`challenge-${challenge}`).locator('svg').first()).toBeVisible();
   await page.getByTestId('tab-comptoolbench').click();
   await expect(page.getByTestId('comptoolbench-page')).toBeVisible();
   // opening an example again keeps one copy

@@ -35,7 +35,7 @@ interface StoredRun {
 
 const missing = realModelMissing();
 test.skip(missing !== null, missing ?? '');
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 600_000 });
 
 /** One request at 512 tokens, free and constrained. A constrained call needs room: SmolLM2 fills strings with digits, a token each, up to the grammar's 48 characters. */
 async function catalogSweep(page: Page) {
@@ -110,7 +110,8 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   const outputsOf = (rs: StoredResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
   // greedy decoding: the same outputs, sample by sample
   expect(outputsOf(runB)).toEqual(outputsOf(first));
-  expect(requested.filter((u) => u !== SMOLLM2.url)).toEqual([]);
+  // only the model host was asked (wllama also checks its cached copy against the host's /raw/ URL; that one is refused here and the cache is used)
+  expect(requested.filter((u) => new URL(u).hostname !== new URL(SMOLLM2.url).hostname)).toEqual([]);
 });
 
 test('every other suite runs to completion on SmolLM2, free and constrained: robustness, long responses, long conversations, composition single- and multi-turn', async ({ page }) => {
@@ -120,7 +121,7 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   let expectedRuns = 0;
   const run = () => runToEnd(page, ++expectedRuns);
   for (const constraint of ['off', 'on'] as const) {
-    await setupRobustness(page, { count: 1, constraint, maxTokens: 96 });
+    await setupRobustness(page, { count: 1, constraint, maxTokens: 64, variants: ['original', 'expanded'] });
     await run();
   }
   // answers are free text: constrained decoding does not apply
@@ -131,7 +132,7 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   await run();
   for (const protocol of ['single-turn', 'multi-turn'] as const) {
     for (const constraint of ['off', 'on'] as const) {
-      await setupComposition(page, { levels: protocol === 'single-turn' ? ['L1_chain', 'L3_dag'] : ['L1_chain'], perLevel: 1, distractors: 0, protocol, constraint, maxTokens: 192 });
+      await setupComposition(page, { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol, constraint, maxTokens: 192 });
       await run();
     }
   }
@@ -151,7 +152,8 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   }
   expect(stored.filter((r) => r.constrained)).toHaveLength(4);
   // a multi-turn exchange shows the model its simulated results: the transcript holds tool turns when it called anything
-  const multi = all.filter((x) => stored.find((r) => r.id === x.runId)?.name.includes('multi-turn'));
+  const multi = all.filter((x) => stored.some((r) => r.id === x.runId && r.suite === 'composition' && r.name.includes('multi-turn')));
+  expect(multi).toHaveLength(2);
   for (const x of multi) if ((x.calls?.length ?? 0) > 0) expect(x.output).toContain('[tool]');
 });
 

@@ -61,10 +61,11 @@ export async function setupCatalog(page: Page, o: { lengths: number[]; positions
   await page.getByTestId('max-tokens').fill(String(o.maxTokens));
 }
 
-export async function setupRobustness(page: Page, o: { count: number; constraint: 'off' | 'on'; maxTokens: number }) {
+export async function setupRobustness(page: Page, o: { count: number; constraint: 'off' | 'on'; maxTokens: number; variants?: readonly string[] }) {
   await chooseSuite(page, 'robustness');
   await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
   await page.getByTestId('robustness-count').fill(String(o.count));
+  for (const v of ['original', 'rephrased', 'expanded']) await page.getByTestId(`variant-${v}`).setChecked(!o.variants || o.variants.includes(v));
   await page.getByTestId('constraint').selectOption(o.constraint);
   await page.getByTestId('max-tokens').fill(String(o.maxTokens));
 }
