@@ -215,7 +215,7 @@ const api = {
         source,
         engine,
         store: new DexieResultStore(db),
-        request: run.request,
+        request: { ...run.request, ...(run.kvReuse ? { reusePrefix: true } : {}) },
         format: run.format,
         constrained: run.constrained,
         signal: controller.signal,

@@ -103,7 +103,7 @@ describe('run loop', () => {
     const first = s.build(s.ids[0] as string);
     const preds = readPredictions(`{"id": "${first.itemId}", "result": "[nope()]"}\n`);
     const store = new MemoryResultStore();
-    await runSamples({ runId: 'r7', source: { ids: [first.id], build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    await runSamples({ runId: 'r7', source: { ids: [first.id], cellOf: () => first.cell, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
     expect([...store.results.values()][0]?.score.errorType).toBe('simple_function_checker:wrong_func_name');
     expect(() => readPredictions('{"id": 3}')).toThrow(/line 1: id/);
   });

@@ -166,6 +166,8 @@ export interface Sample {
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
+  /** prompt tokens the engine computed; the others it took from its KV cache (absent: not reported, or no cache) */
+  prefilledTokens?: number;
 }
 
 export interface Timings {
@@ -185,6 +187,10 @@ export interface GenerateRequest {
   seed?: number;
   /** GBNF: the engine may only produce text of this grammar (constrained decoding) */
   grammar?: string;
+  /** the engine may keep its KV cache and reuse the part of this prompt it shares with its previous one */
+  reusePrefix?: boolean;
+  /** this request continues the previous one's conversation (turn 2+ of a multi-turn exchange) */
+  continues?: boolean;
 }
 
 export interface GenerateResult {

@@ -246,7 +246,7 @@ export function createCpuEngine(): CpuEngine {
       let text = '';
       let finish: GenerateResult['finishReason'] = 'stop';
       // filled by the stream callback (an object, so TypeScript does not narrow it to its initial value)
-      const final: { usage?: { prompt_tokens: number; completion_tokens: number }; timings?: { prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } } = {};
+      const final: { usage?: { prompt_tokens: number; completion_tokens: number }; timings?: { prompt_n?: number; cache_n?: number; prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } } = {};
       log.clear();
       try {
         await w.createChatCompletion({
@@ -255,8 +255,9 @@ export function createCpuEngine(): CpuEngine {
           temperature: request.temperature,
           seed: request.seed ?? 0,
           ...(request.grammar ? { grammar: request.grammar } : {}),
-          // passed through to llama.cpp's server code, which reads them though wllama's types do not list them
-          ...({ stop: request.stop ?? [], cache_prompt: false, stream_options: { include_usage: true } } as object),
+          // passed through to llama.cpp's server code, which reads them though wllama's types do not list them;
+          // cache_prompt keeps the KV cache of the last prompt and computes only what this one does not share with it
+          ...({ stop: request.stop ?? [], cache_prompt: request.reusePrefix === true, stream_options: { include_usage: true } } as object),
           abortSignal: signal,
           stream: true,
           onData: (chunk) => {
@@ -283,7 +284,7 @@ export function createCpuEngine(): CpuEngine {
       return {
         text,
         finishReason: signal.aborted ? 'abort' : finish,
-        usage: { promptTokens: u?.prompt_tokens ?? 0, completionTokens: u?.completion_tokens ?? 0 },
+        usage: { promptTokens: u?.prompt_tokens ?? 0, completionTokens: u?.completion_tokens ?? 0, ...(t?.prompt_n !== undefined ? { prefilledTokens: t.prompt_n } : {}) },
         timings: {
           prefillMs: t?.prompt_ms ?? (firstToken || end) - t0,
           decodeMs: t?.predicted_ms ?? end - (firstToken || end),

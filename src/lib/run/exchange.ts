@@ -4,6 +4,7 @@
  * the model answers without a call or the turn limit is reached. Every call
  * of every turn is collected for scoring.
  */
+import type { CallExecutor } from '../core/source';
 import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
 import { type OutputFormat, parseCalls } from '../parsing';
 import type { Call } from '../parsing/calls';
@@ -12,9 +13,6 @@ import { toolResultText } from '../prompts/template';
 export interface ExchangeResult extends GenerateResult {
   calls: Call[];
 }
-
-/** Runs one call and renders its result (or structured error) as the tool message shows it. */
-export type CallExecutor = (call: Call) => string;
 
 const TURN_SEPARATOR = '\n\n';
 
@@ -30,8 +28,9 @@ export async function runExchange(
   const transcript: string[] = [];
   const total: ExchangeResult = { text: '', calls, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
   for (let turn = 0; turn < maxTurns; turn++) {
-    const gen = await generate({ ...first, messages: [...messages] });
+    const gen = await generate({ ...first, messages: [...messages], ...(turn > 0 ? { continues: true } : {}) });
     total.usage.promptTokens += gen.usage.promptTokens;
+    if (gen.usage.prefilledTokens !== undefined) total.usage.prefilledTokens = (total.usage.prefilledTokens ?? 0) + gen.usage.prefilledTokens;
     total.usage.completionTokens += gen.usage.completionTokens;
     total.timings.prefillMs += gen.timings.prefillMs;
     total.timings.decodeMs += gen.timings.decodeMs;

@@ -10,21 +10,14 @@ import type { Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Sco
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../parsing/calls';
-import { type CallExecutor, runExchange } from './exchange';
+import type { SampleSource } from '../core/source';
+import { runExchange } from './exchange';
 import { requestFor } from './request';
 
 export interface ResultStore {
   /** ids of the samples this run already has results for */
   completedSampleIds(runId: string): Promise<Set<string>>;
   put(result: SampleResult): Promise<void>;
-}
-
-export interface SampleSource {
-  /** every sample id of the run, in run order */
-  ids: readonly string[];
-  build(id: string): Sample;
-  /** runs a model's call against the suite's simulated tools (multi-turn samples) */
-  execute?: CallExecutor;
 }
 
 export interface RunProgress {

@@ -8,19 +8,21 @@ import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
-import type { SampleSource } from './loop';
+import type { RunOrder, SampleSource } from '../core/source';
 
-export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'template'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'template' | 'order'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+  // runs made before run orders existed ran in plan order
+  const order: RunOrder = run.order ?? 'grid';
   switch (run.suite) {
     case 'catalog':
-      return catalogSource({ packs, sweep: run.sweep, template: run.template, counter });
+      return catalogSource({ packs, sweep: run.sweep, template: run.template, counter, order });
     case 'robustness':
-      return robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter });
+      return robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter, order });
     case 'response-qa':
-      return responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter });
+      return responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter, order });
     case 'multiturn':
-      return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter });
+      return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order });
     case 'composition':
-      return compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter });
+      return compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order });
   }
 }

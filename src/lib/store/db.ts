@@ -1,5 +1,6 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable } from 'dexie';
+import type { RunOrder } from '../core/source';
 import type { Cell, ChatMessage, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { PromptTemplate } from '../prompts/template';
@@ -95,6 +96,10 @@ export interface RunRow {
   request: { maxTokens: number; temperature: number };
   /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
   constrained?: boolean;
+  /** the order samples run in (the same samples and prompts either way); absent on runs made before: 'grid' */
+  order?: RunOrder;
+  /** the engine kept its KV cache between requests and read only what a prompt did not share with the one before */
+  kvReuse?: boolean;
   /** tokenizer used for the budgets */
   counterId: string;
   total: number;

@@ -6,6 +6,7 @@
  * still sees it. Reading validates everything before anything is stored and names the line and
  * field of the first mistake.
  */
+import { RUN_ORDERS } from '../core/source';
 import type { SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
@@ -133,6 +134,8 @@ function readHeader(value: unknown, where: string): Header {
   r.str(template, 'system', 'run.template.system');
   r.str(template, 'user', 'run.template.user');
   r.obj(run.sweep, 'run.sweep');
+  if (run.order !== undefined) r.oneOf(run, 'order', RUN_ORDERS, 'run.order');
+  if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
@@ -170,6 +173,7 @@ function readResult(value: unknown, runId: string, where: string): { result: Sam
     const u = r.obj(x.usage, 'result.usage');
     r.num(u, 'promptTokens', 'result.usage.promptTokens');
     r.num(u, 'completionTokens', 'result.usage.completionTokens');
+    if (u.prefilledTokens !== undefined) r.num(u, 'prefilledTokens', 'result.usage.prefilledTokens');
   }
   if (x.timings !== null) {
     const t = r.obj(x.timings, 'result.timings');

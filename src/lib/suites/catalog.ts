@@ -8,7 +8,7 @@ import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
 import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../context/catalog-context';
 import type { TokenCounter } from '../context/token-counter';
 import type { PromptTemplate } from '../prompts/template';
-import type { SampleSource } from '../run/loop';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../core/source';
 
 export const CATALOG_SUITE = 'catalog';
 
@@ -49,21 +49,34 @@ export interface CatalogBuildOptions {
   template: PromptTemplate;
   counter: TokenCounter;
   templateOverhead?: number;
+  order?: RunOrder;
 }
 
-/** Sample ids and cells without building prompts: for planning and for resuming. */
-export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: string; index: number; length: number; position: number; variant?: string; pack: Pack; item: PackItem }[] {
+interface PlannedCatalog extends PlannedSample {
+  length: number;
+  position: number;
+  variant?: string;
+  pack: Pack;
+  item: PackItem;
+}
+
+/**
+ * Sample ids and cells without building prompts: for planning and for resuming. One request at one
+ * length keeps its distractor order at every position, so its prompts share everything before the
+ * needle's earliest position (α ascending); its free and constrained variants share the whole prompt.
+ */
+export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): PlannedCatalog[] {
   const rng = new Rng(`catalog-items:${sweep.seed}`);
   const chosen = rng.sample(eligibleItems(packs), sweep.samplesPerCell);
   const variants: (string | undefined)[] = sweep.variants?.length ? sweep.variants : [undefined];
-  const plan = [];
-  let index = 0;
+  const plan: PlannedCatalog[] = [];
   for (const length of sweep.lengths) {
     for (const position of sweep.positions) {
       for (const [k, { pack, item }] of chosen.entries()) {
-        for (const variant of variants) {
+        for (const [v, variant] of variants.entries()) {
           const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}${variant === undefined ? '' : `|${variant}`}`);
-          plan.push({ id, index: index++, length, position, variant, pack, item });
+          const cell = variant === undefined ? { length, position } : { length, position, variant };
+          plan.push({ id, cell, group: `${length}|${k}`, rank: [position, v], length, position, variant, pack, item });
         }
       }
     }
@@ -74,18 +87,11 @@ export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): { id: 
 /** The run's samples, each built only when the run loop reaches it. */
 export function catalogSource(opts: CatalogBuildOptions): SampleSource {
   const pool = toolPool(opts.packs);
-  const plan = planCatalog(opts.packs, opts.sweep);
-  const byId = new Map(plan.map((p) => [p.id, p]));
   let measureWhole: boolean | undefined;
-  return {
-    ids: plan.map((p) => p.id),
-    build(id: string): Sample {
-      const p = byId.get(id);
-      if (!p) throw new Error(`sample ${id} is not part of this sweep`);
-      measureWhole ??= !isLineAdditive(opts.counter, pool);
-      return buildOne(opts, pool, p, measureWhole);
-    },
-  };
+  return planSource(planCatalog(opts.packs, opts.sweep), opts.order ?? 'grid', (p) => {
+    measureWhole ??= !isLineAdditive(opts.counter, pool);
+    return buildOne(opts, pool, p, measureWhole);
+  });
 }
 
 export function buildCatalogSamples(opts: CatalogBuildOptions): Sample[] {
@@ -93,7 +99,7 @@ export function buildCatalogSamples(opts: CatalogBuildOptions): Sample[] {
   return source.ids.map((id) => source.build(id));
 }
 
-function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: ReturnType<typeof planCatalog>[number], measureWhole: boolean): Sample {
+function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: PlannedCatalog, measureWhole: boolean): Sample {
   const needleNames = new Set(p.item.tools.map((t) => t.name));
   const distractors = new Rng(`catalog-distractors:${opts.sweep.seed}:${p.pack.id}:${p.item.id}:${p.length}`).shuffle(pool.filter((t) => !needleNames.has(t.name)));
   const ctx = buildCatalogContext(
@@ -120,7 +126,7 @@ function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: Ret
     suite: CATALOG_SUITE,
     packId: p.pack.id,
     itemId: p.item.id,
-    cell: p.variant === undefined ? { length: p.length, position: p.position } : { length: p.length, position: p.position, variant: p.variant },
+    cell: p.cell,
     messages: ctx.messages,
     tools: ctx.tools,
     needleIndexes: ctx.needleIndexes,

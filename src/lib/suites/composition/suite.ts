@@ -10,7 +10,7 @@ import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSche
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import type { Call } from '../../parsing/calls';
 import { renderMessages, type PromptTemplate } from '../../prompts/template';
-import type { SampleSource } from '../../run/loop';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import { LEVELS, type Level } from '../../scoring/dag';
 import { toolPool } from '../catalog';
 import { dagShape } from './shape';
@@ -57,14 +57,20 @@ export function packTasks(packs: readonly Pack[]): { pack: Pack; task: Compositi
   return packs.flatMap((pack) => (pack.tasks ?? []).map((task) => ({ pack, task })));
 }
 
-export interface PlannedTask {
-  id: string;
-  index: number;
+export interface PlannedTask extends PlannedSample {
   pack: Pack;
   task: CompositionTask;
 }
 
+/** How many tools a task is offered: its own and the distractors the pool has room for. */
+function offeredCount(task: CompositionTask, pool: readonly ToolSchema[], distractors: number | null): number {
+  const own = new Set(task.steps.map((s) => s.toolName));
+  const others = pool.filter((t) => !own.has(t.name)).length;
+  return own.size + (distractors === null ? others : Math.min(distractors, others));
+}
+
 export function planComposition(packs: readonly Pack[], config: CompositionConfig): PlannedTask[] {
+  const pool = toolPool(packs);
   const only = config.onlyTasks ? new Set(config.onlyTasks) : null;
   const all = packTasks(packs).filter((t) => !only || only.has(t.task.taskId));
   const plan: PlannedTask[] = [];
@@ -74,7 +80,9 @@ export function planComposition(packs: readonly Pack[], config: CompositionConfi
     const chosen = config.perLevel > 0 ? new Rng(`composition-tasks:${config.seed}:${level}`).sample(of, config.perLevel).sort((a, b) => of.indexOf(a) - of.indexOf(b)) : of;
     for (const { pack, task } of chosen) {
       const id = hashString(`${COMPOSITION_SUITE}|${pack.id}|${task.taskId}|${config.protocol}|${config.distractors ?? 'all'}|${config.seed}`);
-      plan.push({ id, index: plan.length, pack, task });
+      // each task is offered its own catalog order: no two tasks' prompts share more than the instructions
+      const cell = { length: offeredCount(task, pool, config.distractors), position: 0, variant: config.protocol };
+      plan.push({ id, cell, group: id, rank: [], pack, task });
     }
   }
   return plan;
@@ -102,43 +110,37 @@ export interface CompositionSourceOptions {
   packs: readonly Pack[];
   config: CompositionConfig;
   counter: TokenCounter;
+  order?: RunOrder;
 }
 
 export function compositionSource(opts: CompositionSourceOptions): SampleSource {
   const pool = toolPool(opts.packs);
-  const plan = planComposition(opts.packs, opts.config);
-  const byId = new Map(plan.map((p) => [p.id, p]));
   const template = COMPOSITION_PROMPTS[opts.config.protocol];
-  return {
-    ids: plan.map((p) => p.id),
-    execute: executeSimulated,
-    build(id: string): Sample {
-      const p = byId.get(id);
-      if (!p) throw new Error(`sample ${id} is not part of this run`);
-      const tools = offeredTools(p.task, pool, opts.config);
-      const messages = renderMessages(template, tools, p.task.prompt);
-      const own = new Set(p.task.steps.map((s) => s.toolName));
-      const shape = dagShape(p.task);
-      return {
-        id,
-        suite: COMPOSITION_SUITE,
-        packId: p.pack.id,
-        itemId: p.task.taskId,
-        cell: { length: tools.length, position: 0, variant: opts.config.protocol },
-        messages,
-        tools,
-        needleIndexes: tools.flatMap((t, i) => (own.has(t.name) ? [i] : [])),
-        expected: { kind: 'dag', level: p.task.level, steps: p.task.steps, protocol: opts.config.protocol },
-        promptTokens: messagesTokens(opts.counter, messages),
-        facets: {
-          level: p.task.level,
-          tools: p.task.steps.map((s) => s.toolName).join(','),
-          steps: shape.steps,
-          pattern: p.task.pattern || (shape.steps === 1 ? 'single' : ''),
-          category: p.task.category,
-          offered: tools.length,
-        },
-      };
-    },
+  const build = (p: PlannedTask): Sample => {
+    const tools = offeredTools(p.task, pool, opts.config);
+    const messages = renderMessages(template, tools, p.task.prompt);
+    const own = new Set(p.task.steps.map((s) => s.toolName));
+    const shape = dagShape(p.task);
+    return {
+      id: p.id,
+      suite: COMPOSITION_SUITE,
+      packId: p.pack.id,
+      itemId: p.task.taskId,
+      cell: p.cell,
+      messages,
+      tools,
+      needleIndexes: tools.flatMap((t, i) => (own.has(t.name) ? [i] : [])),
+      expected: { kind: 'dag', level: p.task.level, steps: p.task.steps, protocol: opts.config.protocol },
+      promptTokens: messagesTokens(opts.counter, messages),
+      facets: {
+        level: p.task.level,
+        tools: p.task.steps.map((s) => s.toolName).join(','),
+        steps: shape.steps,
+        pattern: p.task.pattern || (shape.steps === 1 ? 'single' : ''),
+        category: p.task.category,
+        offered: tools.length,
+      },
+    };
   };
+  return planSource(planComposition(opts.packs, opts.config), opts.order ?? 'grid', build, executeSimulated);
 }

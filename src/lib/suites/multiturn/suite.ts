@@ -14,7 +14,7 @@ import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, responseText } from '../../context/response-context';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
-import type { SampleSource } from '../../run/loop';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 
 export const MULTITURN_SUITE = 'multiturn';
 export type FactSetting = 'prose' | 'structured';
@@ -74,26 +74,25 @@ export interface MultiturnBuildOptions {
   config: MultiturnConfig;
   template: PromptTemplate;
   counter: TokenCounter;
+  order?: RunOrder;
 }
 
-interface PlannedConversation {
-  id: string;
-  index: number;
+interface PlannedConversation extends PlannedSample {
   length: number;
   setting: FactSetting;
   k: number;
   entry: ReturnType<typeof conversationSeeds>[number];
 }
 
+/** A longer conversation continues the shorter one of the same opening: grouped by conversation, shorter first. */
 export function planMultiturn(packs: readonly Pack[], config: MultiturnConfig): PlannedConversation[] {
   const chosen = new Rng(`multiturn-items:${config.seed}`).sample(conversationSeeds(packs), config.count);
   const plan: PlannedConversation[] = [];
-  let index = 0;
   for (const length of [...config.lengths].sort((a, b) => a - b))
     for (const setting of config.settings)
       for (const [k, entry] of chosen.entries()) {
         const id = hashString(`${MULTITURN_SUITE}|${entry.pack.id}|${entry.seed.id}|${length}|${setting}|${k}|${config.seed}`);
-        plan.push({ id, index: index++, length, setting, k, entry });
+        plan.push({ id, cell: { length, position: 0, variant: setting }, group: `${k}|${setting}`, rank: [length], length, setting, k, entry });
       }
   return plan;
 }
@@ -156,27 +155,20 @@ export function buildConversation(p: PlannedConversation, template: PromptTempla
 }
 
 export function multiturnSource(opts: MultiturnBuildOptions): SampleSource {
-  const plan = planMultiturn(opts.packs, opts.config);
-  const byId = new Map(plan.map((p) => [p.id, p]));
-  return {
-    ids: plan.map((p) => p.id),
-    build(id: string): Sample {
-      const p = byId.get(id);
-      if (!p) throw new Error(`sample ${id} is not part of this sweep`);
-      const { messages, tokens, episodes } = buildConversation(p, opts.template, opts.counter);
-      return {
-        id: p.id,
-        suite: MULTITURN_SUITE,
-        packId: p.entry.pack.id,
-        itemId: p.entry.seed.id,
-        cell: { length: p.length, position: 0, variant: p.setting },
-        messages,
-        tools: p.entry.tools,
-        needleIndexes: [],
-        expected: { kind: 'ast', category: 'multiple', possibleAnswer: p.entry.seed.possibleAnswer },
-        promptTokens: tokens,
-        facets: { fact: p.entry.seed.factKind, turns: messages.length, exchanges: episodes },
-      };
-    },
-  };
+  return planSource(planMultiturn(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+    const { messages, tokens, episodes } = buildConversation(p, opts.template, opts.counter);
+    return {
+      id: p.id,
+      suite: MULTITURN_SUITE,
+      packId: p.entry.pack.id,
+      itemId: p.entry.seed.id,
+      cell: p.cell,
+      messages,
+      tools: p.entry.tools,
+      needleIndexes: [],
+      expected: { kind: 'ast', category: 'multiple', possibleAnswer: p.entry.seed.possibleAnswer },
+      promptTokens: tokens,
+      facets: { fact: p.entry.seed.factKind, turns: messages.length, exchanges: episodes },
+    };
+  });
 }

@@ -11,7 +11,7 @@ import type { JsonObject, Pack, ResponseSet, Sample } from '../../core/types';
 import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, type FittedResponse, isRecordAdditive } from '../../context/response-context';
 import type { TokenCounter } from '../../context/token-counter';
-import type { SampleSource } from '../../run/loop';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import { cellsOf, POSITION_SLOTS, type QaExperiment, type ResponseQaConfig } from './config';
 import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstance, type QaTemplate } from './templates';
 
@@ -35,9 +35,7 @@ export function anchorIndex(p: number, n: number): number {
   return Math.round(((slot - 1) / (POSITION_SLOTS - 1)) * (n - 1));
 }
 
-interface PlannedQa {
-  id: string;
-  index: number;
+interface PlannedQa extends PlannedSample {
   experiment: QaExperiment;
   length: number;
   position: number;
@@ -60,13 +58,18 @@ function weightedPick<T>(rng: Rng, entries: readonly [T, number][]): T {
 }
 
 
+/**
+ * Every request drawn from one response set shows that set's records from the first one on, as many
+ * as its length holds: grouped by set, shorter prompts first, each prompt begins with most of the
+ * one before it.
+ */
 export function planResponseQa(packs: readonly Pack[], config: ResponseQaConfig): PlannedQa[] {
   const sets = responseSets(packs);
   if (sets.length === 0) return [];
   const endpointWeight = (e: string) => Object.values(PAPER_MIX[e] ?? { extraction: 1, filtering: 1, aggregation: 1 }).reduce((a, b) => a + b, 0);
   const plan: PlannedQa[] = [];
-  let index = 0;
-  for (const cell of cellsOf(config)) {
+  const cells = cellsOf(config);
+  for (const [c, cell] of cells.entries()) {
     for (let k = 0; k < config.samplesPerCell; k++) {
       const rng = new Rng(`response-qa:${config.seed}:${cell.experiment}:${k}`);
       const { pack, set } = weightedPick(rng, sets.map((s) => [s, endpointWeight(s.set.endpoint)] as [typeof s, number]));
@@ -76,7 +79,8 @@ export function planResponseQa(packs: readonly Pack[], config: ResponseQaConfig)
       // fall back to the endpoint's other templates only when none of the category applies
       const templates = [...rng.shuffle(eligible(category)), ...rng.shuffle(QA_CATEGORIES.filter((c) => c !== category).flatMap(eligible))];
       const id = hashString(`${RESPONSE_QA_SUITE}|${pack.id}|${cell.experiment}|${cell.length}|${cell.position}|${k}|${config.seed}`);
-      plan.push({ id, index: index++, ...cell, k, pack, set, category, templates });
+      const group = `set ${sets.findIndex((s) => s.set === set && s.pack === pack)}`;
+      plan.push({ id, cell: { length: cell.length, position: cell.position, variant: cell.experiment }, group, rank: [cell.length, c, k], ...cell, k, pack, set, category, templates });
     }
   }
   return plan;
@@ -86,6 +90,7 @@ export interface ResponseQaBuildOptions {
   packs: readonly Pack[];
   config: ResponseQaConfig;
   counter: TokenCounter;
+  order?: RunOrder;
 }
 
 interface Built {
@@ -120,46 +125,39 @@ function buildInstance(p: PlannedQa, counter: TokenCounter, measureWhole: boolea
 }
 
 export function responseQaSource(opts: ResponseQaBuildOptions): SampleSource {
-  const plan = planResponseQa(opts.packs, opts.config);
-  const byId = new Map(plan.map((p) => [p.id, p]));
   const additive = new Map<string, boolean>();
-  return {
-    ids: plan.map((p) => p.id),
-    build(id: string): Sample {
-      const p = byId.get(id);
-      if (!p) throw new Error(`sample ${id} is not part of this sweep`);
-      let measureWhole = additive.get(p.set.endpoint);
-      if (measureWhole === undefined) additive.set(p.set.endpoint, (measureWhole = !isRecordAdditive(p.set, opts.counter)));
-      const built = buildInstance(p, opts.counter, measureWhole);
-      if (!built || !built.fitted.withinTolerance) {
-        const got = built?.fitted.tokens;
-        throw new ContextBudgetError(
-          `A ${p.length}-token response-QA prompt cannot be built from ${p.set.endpoint}` +
-            (got === undefined ? ': no question template applies to its records.' : `: it measures ${got} tokens. ${got < p.length ? 'The pack has too few records for this length; pick shorter lengths.' : 'One record and the question are already longer; pick a longer length.'}`),
-        );
-      }
-      const { fitted, instance, template, anchor } = built;
-      return {
-        id: p.id,
-        suite: RESPONSE_QA_SUITE,
-        packId: p.pack.id,
-        itemId: `${p.experiment}-${p.k}`,
-        cell: { length: p.length, position: p.position, variant: p.experiment },
-        messages: [{ role: 'user', content: fitted.text }],
-        tools: [],
-        needleIndexes: [],
-        expected: { kind: 'qa', answer: instance.answer },
-        promptTokens: fitted.tokens,
-        facets: {
-          endpoint: p.set.endpoint,
-          category: template.category,
-          template: template.id,
-          scope: template.scope,
-          depth: p.set.recordsPath.length + 1 + instance.depthInRecord,
-          records: fitted.records.length,
-          record: anchor + 1,
-        },
-      };
-    },
-  };
+  return planSource(planResponseQa(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+    let measureWhole = additive.get(p.set.endpoint);
+    if (measureWhole === undefined) additive.set(p.set.endpoint, (measureWhole = !isRecordAdditive(p.set, opts.counter)));
+    const built = buildInstance(p, opts.counter, measureWhole);
+    if (!built || !built.fitted.withinTolerance) {
+      const got = built?.fitted.tokens;
+      throw new ContextBudgetError(
+        `A ${p.length}-token response-QA prompt cannot be built from ${p.set.endpoint}` +
+          (got === undefined ? ': no question template applies to its records.' : `: it measures ${got} tokens. ${got < p.length ? 'The pack has too few records for this length; pick shorter lengths.' : 'One record and the question are already longer; pick a longer length.'}`),
+      );
+    }
+    const { fitted, instance, template, anchor } = built;
+    return {
+      id: p.id,
+      suite: RESPONSE_QA_SUITE,
+      packId: p.pack.id,
+      itemId: `${p.experiment}-${p.k}`,
+      cell: p.cell,
+      messages: [{ role: 'user', content: fitted.text }],
+      tools: [],
+      needleIndexes: [],
+      expected: { kind: 'qa', answer: instance.answer },
+      promptTokens: fitted.tokens,
+      facets: {
+        endpoint: p.set.endpoint,
+        category: template.category,
+        template: template.id,
+        scope: template.scope,
+        depth: p.set.recordsPath.length + 1 + instance.depthInRecord,
+        records: fitted.records.length,
+        record: anchor + 1,
+      },
+    };
+  });
 }

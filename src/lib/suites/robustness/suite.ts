@@ -7,7 +7,7 @@ import { hashString, Rng } from '../../core/random';
 import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
-import type { SampleSource } from '../../run/loop';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import { catalogCategory, eligibleItems, toolPool } from '../catalog';
 import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
@@ -36,15 +36,22 @@ export function baseSet(packs: readonly Pack[], config: Pick<RobustnessConfig, '
   return new Rng(`robustness-items:${config.seed}`).sample(eligibleItems(packs), config.count);
 }
 
-export function planRobustness(packs: readonly Pack[], config: RobustnessConfig): { id: string; index: number; variant: string; pack: Pack; item: PackItem }[] {
+interface PlannedRequest extends PlannedSample {
+  variant: string;
+  pack: Pack;
+  item: PackItem;
+}
+
+/** A request's variants one after the other (as written and rephrased share their tools, so the whole system prompt). */
+export function planRobustness(packs: readonly Pack[], config: RobustnessConfig): PlannedRequest[] {
   const chosen = baseSet(packs, config);
-  const plan = [];
-  let index = 0;
+  const plan: PlannedRequest[] = [];
   for (const { pack, item } of chosen) {
-    for (const variant of config.variants) {
+    for (const [v, variant] of config.variants.entries()) {
       // a request no accepted model rephrasing exists for is not asked in that variant
       if (variant === MODEL_REPHRASED && config.modelRephrasings?.texts[rephrasingKey(pack.id, item.id)] === undefined) continue;
-      plan.push({ id: hashString(`${ROBUSTNESS_SUITE}|${pack.id}|${item.id}|${variant}|${config.seed}`), index: index++, variant, pack, item });
+      const id = hashString(`${ROBUSTNESS_SUITE}|${pack.id}|${item.id}|${variant}|${config.seed}`);
+      plan.push({ id, cell: { length: 0, position: 0, variant }, group: `${pack.id}|${item.id}`, rank: [v], variant, pack, item });
     }
   }
   return plan;
@@ -55,43 +62,37 @@ export interface RobustnessBuildOptions {
   config: RobustnessConfig;
   template: PromptTemplate;
   counter: TokenCounter;
+  order?: RunOrder;
 }
 
 export function robustnessSource(opts: RobustnessBuildOptions): SampleSource {
-  const plan = planRobustness(opts.packs, opts.config);
-  const byId = new Map(plan.map((p) => [p.id, p]));
   let index: ToolIndex | null = null;
-  return {
-    ids: plan.map((p) => p.id),
-    build(id: string): Sample {
-      const p = byId.get(id);
-      if (!p) throw new Error(`sample ${id} is not part of this run`);
-      let tools = p.item.tools;
-      let question = p.item.question;
-      if (p.variant === REPHRASED) question = rephrase(question, p.item.possibleAnswer).text;
-      if (p.variant === MODEL_REPHRASED) question = opts.config.modelRephrasings?.texts[rephrasingKey(p.pack.id, p.item.id)] ?? question;
-      if (p.variant === EXPANDED) {
-        index ??= new ToolIndex(toolPool(opts.packs));
-        const added = index.expand(question, tools, opts.config.expansion).added;
-        // the added tools are mixed in, so the original ones are not always first
-        tools = new Rng(`robustness-order:${opts.config.seed}:${p.item.id}`).shuffle([...tools, ...added]);
-      }
-      const messages = renderMessages(opts.template, tools, question);
-      const names = new Set(p.item.tools.map((t) => t.name));
-      return {
-        id: p.id,
-        suite: ROBUSTNESS_SUITE,
-        packId: p.pack.id,
-        itemId: p.item.id,
-        cell: { length: 0, position: 0, variant: p.variant },
-        messages,
-        tools,
-        needleIndexes: tools.flatMap((t, i) => (names.has(t.name) ? [i] : [])),
-        expected: { kind: 'ast', category: catalogCategory(p.item.category), possibleAnswer: p.item.possibleAnswer },
-        promptTokens: messagesTokens(opts.counter, messages),
-      };
-    },
-  };
+  return planSource(planRobustness(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+    let tools = p.item.tools;
+    let question = p.item.question;
+    if (p.variant === REPHRASED) question = rephrase(question, p.item.possibleAnswer).text;
+    if (p.variant === MODEL_REPHRASED) question = opts.config.modelRephrasings?.texts[rephrasingKey(p.pack.id, p.item.id)] ?? question;
+    if (p.variant === EXPANDED) {
+      index ??= new ToolIndex(toolPool(opts.packs));
+      const added = index.expand(question, tools, opts.config.expansion).added;
+      // the added tools are mixed in, so the original ones are not always first
+      tools = new Rng(`robustness-order:${opts.config.seed}:${p.item.id}`).shuffle([...tools, ...added]);
+    }
+    const messages = renderMessages(opts.template, tools, question);
+    const names = new Set(p.item.tools.map((t) => t.name));
+    return {
+      id: p.id,
+      suite: ROBUSTNESS_SUITE,
+      packId: p.pack.id,
+      itemId: p.item.id,
+      cell: p.cell,
+      messages,
+      tools,
+      needleIndexes: tools.flatMap((t, i) => (names.has(t.name) ? [i] : [])),
+      expected: { kind: 'ast', category: catalogCategory(p.item.category), possibleAnswer: p.item.possibleAnswer },
+      promptTokens: messagesTokens(opts.counter, messages),
+    };
+  });
 }
 
 export interface RobustnessCoverage {

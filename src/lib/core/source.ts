@@ -1,0 +1,78 @@
+/**
+ * What a run needs of a suite: its samples' ids in run order, each sample built
+ * when the run loop reaches it, and (for multi-turn suites) a way to run calls.
+ *
+ * Two run orders give the same samples with byte-identical prompts:
+ * - `grid`: the suite's plan order (lengths outermost), the order of runs made before run orders existed;
+ * - `prefix`: samples whose prompts share a long prefix run one after the other (within a group, by
+ *   rank), so an engine that keeps its last prompt's KV cache reads the shared part once.
+ */
+import type { Call } from '../parsing/calls';
+import type { Cell, Sample } from './types';
+
+/** Runs one call and renders its result (or structured error) as the tool message shows it. */
+export type CallExecutor = (call: Call) => string;
+
+export type RunOrder = 'grid' | 'prefix';
+export const RUN_ORDERS: readonly RunOrder[] = ['grid', 'prefix'];
+
+export interface SampleSource {
+  /** every sample id of the run, in run order */
+  ids: readonly string[];
+  /** a sample's cell, known without building its prompt (for coverage) */
+  cellOf(id: string): Cell;
+  build(id: string): Sample;
+  /** runs a model's call against the suite's simulated tools (multi-turn samples) */
+  execute?: CallExecutor;
+}
+
+/** A sample as planned: enough to order the run and report its coverage without building prompts. */
+export interface PlannedSample {
+  id: string;
+  cell: Cell;
+  /** samples with the same group share a prompt prefix (same catalog order, same response, same conversation…) */
+  group: string;
+  /** order within the group: the one that makes consecutive prompts share the most */
+  rank: readonly number[];
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * The plan in run order. `prefix`: each group's samples together, by rank; groups in the order
+ * they first appear in the plan (so a paused run has covered whole groups, in the plan's seeded
+ * order); ties keep plan order. The order is a pure function of the plan.
+ */
+export function orderPlan<T extends PlannedSample>(plan: readonly T[], order: RunOrder): T[] {
+  if (order === 'grid') return [...plan];
+  // a Map iterates in insertion order: groups come in the order they first appear
+  const groups = new Map<string, { p: T; i: number }[]>();
+  plan.forEach((p, i) => {
+    const members = groups.get(p.group);
+    if (members) members.push({ p, i });
+    else groups.set(p.group, [{ p, i }]);
+  });
+  return [...groups.values()].flatMap((members) => members.sort((a, b) => compareRanks(a.p.rank, b.p.rank) || a.i - b.i).map((m) => m.p));
+}
+
+/** A source over a plan: ids in the chosen order, each sample built by `build` from its planned entry. */
+export function planSource<T extends PlannedSample>(plan: readonly T[], order: RunOrder, build: (p: T) => Sample, execute?: CallExecutor): SampleSource {
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  const entry = (id: string): T => {
+    const p = byId.get(id);
+    if (!p) throw new Error(`sample ${id} is not part of this run`);
+    return p;
+  };
+  return {
+    ids: orderPlan(plan, order).map((p) => p.id),
+    cellOf: (id) => entry(id).cell,
+    build: (id) => build(entry(id)),
+    ...(execute ? { execute } : {}),
+  };
+}
