@@ -1,10 +1,13 @@
 /**
  * `npm run bench:model`: a fixed, small sweep of every suite with a real model —
  * SmolLM2-135M-Instruct (Q4_1) in the CPU engine (llama.cpp in WebAssembly) in headless Chromium,
- * driven through the app as a user would. Prints per run: accuracy with its 95% interval, parse
+ * driven through the app as a user would. Each sweep runs twice in the same order (shared prompts
+ * together): KV-cache reuse off, then on. Prints per run: accuracy with its 95% interval, parse
  * rate (free vs constrained), prefill and decode tokens/s as llama.cpp reports them, wall time per
- * sample, and the harness's time as a share of the engine's. Writes every run as a run file with
- * its prompts into examples/ (the app's gallery) with the manifest examples/index.json.
+ * sample, and the harness's time as a share of the engine's; per sweep, reuse off vs on: prompt
+ * tokens, tokens llama.cpp computed, prefill time, wall time, identical greedy outputs and accuracy.
+ * Writes every run with reuse on as a run file with its prompts into examples/ (the app's gallery)
+ * with the manifest examples/index.json.
  * Gemma 3 270M is not benchmarked: the PyPI build is the base model, not the instruction-tuned one.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,7 +17,7 @@ import { chromium, type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/store/db';
-import { guardForSmolLM2, loadSmolLM2, runToEnd, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
 import { modelHostArgs, realModelMissing } from '../tests/helpers/real-model';
 import { readStore } from '../tests/e2e/idb';
 
@@ -30,7 +33,7 @@ interface Case {
 }
 
 /**
- * Small enough to finish in about half an hour on 2 cores (SmolLM2 prefills ~34 tokens/s there).
+ * Small enough to finish in about an hour on 2 cores (SmolLM2 prefills ~34 tokens/s there), each twice.
  * Constrained answers need room: SmolLM2 fills strings with digits, one token each, up to the
  * grammar's 48-character bound, so a limit of 64 tokens cut most constrained calls off.
  */
@@ -38,8 +41,8 @@ const CASES: Case[] = [
   { file: 'catalog.run.jsonl', title: 'Tool catalog, 512–1K tokens × α 0.1/0.5/0.9, free vs constrained', setup: (p) => setupCatalog(p, { lengths: [512, 1024], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'both', maxTokens: 256 }) },
   { file: 'robustness-free.run.jsonl', title: 'Robustness, 3 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 3, constraint: 'off', maxTokens: 128 }) },
   { file: 'robustness-constrained.run.jsonl', title: 'Robustness, the same requests, constrained', setup: (p) => setupRobustness(p, { count: 3, constraint: 'on', maxTokens: 128 }) },
-  { file: 'response-qa.run.jsonl', title: 'Long tool responses, 512/1K tokens, answer at p = 1 and 8', setup: (p) => setupResponseQa(p, { lengths: [512, 1024], positions: [1, 8], perCell: 2, maxTokens: 32 }) },
-  { file: 'multiturn.run.jsonl', title: 'Long conversations, 2K tokens, fact in prose and in JSON, constrained', setup: (p) => setupMultiturn(p, { lengths: [2048], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }) },
+  { file: 'response-qa.run.jsonl', title: 'Long tool responses, 512 tokens, answer in records 1–8', setup: (p) => setupResponseQa(p, { lengths: [512], positions: [1, 2, 3, 4, 5, 6, 7, 8], perCell: 2, maxTokens: 32 }) },
+  { file: 'multiturn.run.jsonl', title: 'Long conversations, 2K/4K tokens, fact in prose and in JSON, constrained', setup: (p) => setupMultiturn(p, { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }) },
   { file: 'composition-free.run.jsonl', title: 'Composition L0–L3, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }) },
   { file: 'composition-constrained.run.jsonl', title: 'Composition L0–L3, single-turn, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }) },
   { file: 'composition-multiturn.run.jsonl', title: 'Composition L0–L1, multi-turn with simulated results, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }) },
@@ -87,6 +90,22 @@ function figures(run: RunRow, results: SampleResult[], wallMs: number) {
   };
 }
 
+/** Reuse off vs on for one sweep: what llama.cpp computed, how long it took, and whether the greedy outputs stayed the same. */
+function reuseRow(title: string, off: { results: SampleResult[]; wall: number }, on: { results: SampleResult[]; wall: number }): string {
+  const sum = (rs: SampleResult[], f: (r: SampleResult) => number) => rs.reduce((t, r) => t + f(r), 0);
+  const onById = new Map(on.results.map((r) => [r.sampleId, r]));
+  const paired = off.results.filter((r) => onById.has(r.sampleId));
+  const identical = paired.filter((r) => onById.get(r.sampleId)!.output === r.output).length;
+  const acc = (rs: SampleResult[]) => {
+    const k = rs.filter((r) => r.score.correct).length;
+    const [lo, hi] = wilson(k, rs.length);
+    return `${pct(k / rs.length)} [${pct(lo)}, ${pct(hi)}]`;
+  };
+  const computed = (rs: SampleResult[]) => sum(rs, (r) => r.usage?.prefilledTokens ?? r.usage?.promptTokens ?? 0);
+  const prefillS = (rs: SampleResult[]) => sum(rs, (r) => r.timings?.prefillMs ?? 0) / 1000;
+  return `| ${title} | ${paired.length} | ${sum(off.results, (r) => r.usage?.promptTokens ?? 0)} | ${computed(off.results)} → ${computed(on.results)} | ${f1(prefillS(off.results))} → ${f1(prefillS(on.results))} | ${(prefillS(off.results) / prefillS(on.results)).toFixed(2)}× | ${f1(off.wall / 1000)} → ${f1(on.wall / 1000)} | ${identical}/${paired.length} | ${acc(off.results)} → ${acc(on.results)} |`;
+}
+
 async function main() {
   execFileSync('bash', ['scripts/fetch-models.sh'], { stdio: 'inherit' });
   const missing = realModelMissing();
@@ -106,7 +125,8 @@ async function main() {
     await guardForSmolLM2(page);
     await page.goto('index.html');
     const loadStart = Date.now();
-    await loadSmolLM2(page, 4096);
+    // room for the 4K conversations and their answers
+    await loadSmolLM2(page, 8192);
     const loaded = (await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim();
     console.log(`== ${loaded} — loaded in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
     const threads = /(\d+) threads?/.exec(loaded ?? '')?.[1] ?? '?';
@@ -119,20 +139,34 @@ async function main() {
     const kept = only.length && existsSync(join(OUT, 'index.json')) ? (JSON.parse(readFileSync(join(OUT, 'index.json'), 'utf8')) as { file: string }[]).filter((e) => !cases.some((c) => c.file === e.file)) : [];
     const manifest: object[] = [];
     const rows: string[] = ['| run | n | accuracy [95% CI] | parse rate | prompt tokens (median) | prefill tok/s | decode tok/s | wall s/sample | harness / engine |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
-    for (const [i, c] of cases.entries()) {
-      await c.setup(page);
-      const t0 = Date.now();
-      await runToEnd(page, i + 1, 40 * 60_000);
-      const wall = Date.now() - t0;
-      const run = (await readStore<RunRow>(page, 'runs')).sort((a, b) => b.createdAt - a.createdAt)[0]!;
-      const results = (await readStore<SampleResult>(page, 'results')).filter((r) => r.runId === run.id);
-      const f = figures(run, results, wall);
+    const reuseRows: string[] = [
+      '| sweep | n | prompt tokens | computed off → on | prefill s off → on | prefill speed-up | wall s off → on | identical outputs | accuracy off → on |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ];
+    let runsDone = 0;
+    for (const c of cases) {
+      const pair: { run: RunRow; results: SampleResult[]; wall: number }[] = [];
+      for (const kvReuse of [false, true]) {
+        await c.setup(page);
+        await setReuse(page, { order: 'prefix', kvReuse });
+        const t0 = Date.now();
+        await runToEnd(page, ++runsDone, 40 * 60_000);
+        const wall = Date.now() - t0;
+        const run = (await readStore<RunRow>(page, 'runs')).sort((a, b) => b.createdAt - a.createdAt)[0]!;
+        const results = (await readStore<SampleResult>(page, 'results')).filter((r) => r.runId === run.id);
+        pair.push({ run, results, wall });
+      }
+      const [off, on] = pair as [(typeof pair)[number], (typeof pair)[number]];
+      const f = figures(on.run, on.results, on.wall);
       rows.push(`| ${c.title} | ${f.n} | ${f.accuracy} | ${f.parse} | ${f.promptTokens} | ${f1(f.prefill)} | ${f1(f.decode)} | ${f1(f.wallPerSample)} | ${pct(f.harnessShare)} |`);
       console.log(rows.at(-1));
-      const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [run.id, recording] as const)) as { text: string };
+      reuseRows.push(reuseRow(c.title, off, on));
+      console.log(reuseRows.at(-1));
+      const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
-      manifest.push({ file: c.file, suite: run.suite, model: 'SmolLM2-135M-Instruct Q4_1', engine: `llama.cpp (CPU, ${threads} threads)`, recordedAt, title: c.title, samples: f.n });
+      manifest.push({ file: c.file, suite: on.run.suite, model: 'SmolLM2-135M-Instruct Q4_1', engine: `llama.cpp (CPU, ${threads} threads)`, recordedAt, title: c.title, samples: f.n });
     }
+    console.log(`\nKV-cache reuse, off vs on, the same samples in the same order:\n${reuseRows.join('\n')}\n`);
     const order = (e: { file: string }) => CASES.findIndex((c) => c.file === e.file);
     const all = [...kept, ...(manifest as { file: string }[])].sort((a, b) => order(a) - order(b));
     writeFileSync(join(OUT, 'index.json'), JSON.stringify(all, null, 2) + '\n');

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Engine } from '../src/lib/core/types';
+import type { Cell, Engine } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
@@ -231,6 +231,18 @@ const api = {
       throw plainError(e);
     } finally {
       current = null;
+    }
+  },
+
+  /** The cell of every sample a run plans, without building prompts; null when its packs are not here (a run read from a file). */
+  async plannedCells(runId: string): Promise<Cell[] | null> {
+    const run = await db.runs.get(runId);
+    if (!run || run.recording) return null;
+    try {
+      const source = sourceFor(run, await loadPacks(db, run.packIds), await defaultCounter());
+      return source.ids.map((id) => source.cellOf(id));
+    } catch {
+      return null;
     }
   },
 

@@ -21,7 +21,7 @@ interface StoredResult {
   parseError: string | null;
   calls: { name: string }[] | null;
   cell: { variant?: string; length: number };
-  usage: { promptTokens: number; completionTokens: number } | null;
+  usage: { promptTokens: number; completionTokens: number; prefilledTokens?: number } | null;
   timings: { prefillTokensPerSecond?: number; decodeTokensPerSecond?: number } | null;
   score: { correct: boolean; errorType: string | null };
   error: { kind: string; message: string } | null;
@@ -88,6 +88,13 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
     expect(r.parseError, r.output).toBeNull();
     expect(r.calls?.length, r.output).toBeGreaterThan(0);
   }
+  // the KV cache is kept (the default): the constrained variant runs right after the free one with the same prompt, so llama.cpp computes almost none of it
+  const free = first.find((x) => x.cell.variant === 'free')!;
+  const constrained = first.find((x) => x.cell.variant === 'constrained')!;
+  expect(free.usage?.prefilledTokens).toBeGreaterThan(free.usage!.promptTokens / 2);
+  expect(constrained.usage?.prefilledTokens).toBeLessThan(constrained.usage!.promptTokens / 10);
+  await expect(page.getByTestId('run-order-note')).toContainText('KV cache reused');
+  await expect(page.getByTestId('prefill-note')).toContainText('read from its cache');
   // a free answer that is not a call list says why
   for (const r of first.filter((x) => x.cell.variant === 'free' && x.parseError)) expect(r.parseError).toMatch(/\(the answer|cut off/);
 

@@ -101,3 +101,9 @@ export async function setupComposition(page: Page, o: { levels: string[]; perLev
   await page.getByTestId('constraint').selectOption(o.constraint);
   await page.getByTestId('max-tokens').fill(String(o.maxTokens));
 }
+
+/** The run order and KV-cache reuse of the next run (after a setup above). */
+export async function setReuse(page: Page, o: { order?: 'grid' | 'prefix'; kvReuse: boolean }) {
+  await page.getByTestId('run-order').selectOption(o.order ?? 'prefix');
+  await page.getByTestId('kv-reuse').setChecked(o.kvReuse);
+}

@@ -2,7 +2,7 @@
  * KV-cache reuse: an engine that keeps its last prompt's KV cache computes only the part of the
  * next prompt it does not share. Results record how many prompt tokens the engine computed.
  */
-import type { SampleResult } from '../core/types';
+import type { ChatMessage, SampleResult } from '../core/types';
 
 /**
  * On unless the evidence says otherwise: with SmolLM2-135M on the CPU engine, `npm run bench:model`
@@ -33,4 +33,37 @@ export function prefillSummary(results: readonly SampleResult[]): PrefillSummary
   }
   if (reported === 0 || promptTokens === 0) return null;
   return { reported, promptTokens, prefilledTokens, reusedShare: 1 - prefilledTokens / promptTokens };
+}
+
+/** Characters two texts share from their start. */
+function sharedStart(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** A prompt as one text, roles marked: what an engine's chat template makes of it, up to the markers' spelling. */
+export function promptText(messages: readonly ChatMessage[]): string {
+  return messages.map((m) => `<${m.role}>\n${m.content}\n`).join('');
+}
+
+/**
+ * Of all prompt tokens of prompts sent in this order, the share an engine that keeps its last
+ * prompt's cache would not compute (the tokens of each prompt's start shared with the one before).
+ * Approximate by a token or so per prompt where the shared text ends inside a token.
+ */
+export function reusableShare(prompts: readonly string[], count: (text: string) => number): { promptTokens: number; reusable: number; share: number } {
+  let promptTokens = 0;
+  let reusable = 0;
+  let previous = '';
+  for (const p of prompts) {
+    const tokens = count(p);
+    promptTokens += tokens;
+    const shared = sharedStart(previous, p);
+    // the engine must compute at least the last token to predict the next one
+    if (shared > 0) reusable += Math.min(tokens - 1, count(p.slice(0, shared)));
+    previous = p;
+  }
+  return { promptTokens, reusable, share: promptTokens ? reusable / promptTokens : 0 };
 }
