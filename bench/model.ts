@@ -147,6 +147,8 @@ async function main() {
     for (const c of cases) {
       const pair: { run: RunRow; results: SampleResult[]; wall: number }[] = [];
       for (const kvReuse of [false, true]) {
+        // a fresh llama.cpp for the run with reuse: it must not find the prompts the run without reuse left in its prompt cache
+        if (kvReuse) await loadSmolLM2(page, 8192);
         await c.setup(page);
         await setReuse(page, { order: 'prefix', kvReuse });
         const t0 = Date.now();

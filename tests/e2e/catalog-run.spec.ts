@@ -101,6 +101,10 @@ test('a reload in the middle of a run resumes without duplicates', async ({ page
   expect(before).toBeLessThan(total);
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText('paused');
+  // what the paused run has covered: shared prompts run together, so a request at every position before the next request
+  await expect(page.getByTestId('coverage-note')).toContainText(/Covered so far: \d+ of 6 cells complete/);
+  await expect(page.getByTestId('coverage-note')).toContainText('Shared prompts run together');
+  await expect(page.getByTestId('run-order-note')).toHaveText('shared prompts run together');
   await page.getByTestId('resume-run').click();
   await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 180_000 });
   const after = await storedResultIndexes(page);

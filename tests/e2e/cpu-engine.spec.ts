@@ -6,37 +6,19 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { buildTinyModel } from '../../datasets/tiny-model/build';
+import type { SampleResult } from '../../src/lib/core/types';
+import { guardNetwork } from '../helpers/app-driver';
 import { readStore } from './idb';
 
 const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/tiny-random.gguf';
 const tiny = Buffer.from(buildTinyModel(1));
 
-interface StoredResult {
-  runId: string;
-  sampleId: string;
-  output: string;
-  parseError: string | null;
-  calls: { name: string }[] | null;
-  cell: { variant?: string };
-  score: { correct: boolean; errorClass: string | null };
+function serveModel(page: Page): Promise<string[]> {
+  return guardNetwork(page, [], { [MODEL_URL]: { body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-1"', 'access-control-allow-origin': '*' } } });
 }
 
-async function serveModel(page: Page): Promise<string[]> {
-  const requested: string[] = [];
-  await page.context().route(
-    (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      const url = route.request().url();
-      requested.push(url);
-      if (url !== MODEL_URL) return route.abort('internetdisconnected');
-      return route.fulfill({ status: 200, body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-1"', 'access-control-allow-origin': '*' } });
-    },
-  );
-  return requested;
-}
-
-function storedResults(page: Page): Promise<StoredResult[]> {
-  return readStore<StoredResult>(page, 'results');
+function storedResults(page: Page): Promise<SampleResult[]> {
+  return readStore<SampleResult>(page, 'results');
 }
 
 async function toolNames(page: Page): Promise<string[]> {
@@ -160,7 +142,7 @@ test('a prompt longer than the loaded context is recorded as too long for that s
   await page.getByTestId('start-run').click();
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
-  const results = (await storedResults(page)) as (StoredResult & { error: { kind: string; message: string } | null })[];
+  const results = (await storedResults(page)) as (SampleResult & { error: { kind: string; message: string } | null })[];
   expect(results).toHaveLength(2);
   for (const r of results) expect(r.error?.kind, r.error?.message).toBe('context_overflow');
 });

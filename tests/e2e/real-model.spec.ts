@@ -10,22 +10,11 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parseGgufHeader } from '../../src/lib/formats/gguf';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
+import type { SampleResult } from '../../src/lib/core/types';
 import { readStore } from './idb';
 import { guardForSmolLM2, loadSmolLM2, runToEnd, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../helpers/app-driver';
 import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
 
-interface StoredResult {
-  runId: string;
-  sampleId: string;
-  output: string;
-  parseError: string | null;
-  calls: { name: string }[] | null;
-  cell: { variant?: string; length: number };
-  usage: { promptTokens: number; completionTokens: number; prefilledTokens?: number } | null;
-  timings: { prefillTokensPerSecond?: number; decodeTokensPerSecond?: number } | null;
-  score: { correct: boolean; errorType: string | null };
-  error: { kind: string; message: string } | null;
-}
 interface StoredRun {
   id: string;
   name: string;
@@ -55,7 +44,7 @@ function chatmlTokens(messages: readonly { role: string; content: string }[]): n
   return text.split(special).reduce((n, piece) => n + (piece ? counter.count(piece) : 0), 0) + (text.match(special)?.length ?? 0);
 }
 
-const results = (page: Page) => readStore<StoredResult>(page, 'results');
+const results = (page: Page) => readStore<SampleResult>(page, 'results');
 const runs = (page: Page) => readStore<StoredRun>(page, 'runs');
 
 test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', async ({ page }) => {
@@ -114,7 +103,7 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   const runB = all.filter((r) => r.runId !== runA!.id);
   expect(runB).toHaveLength(2);
   expect(new Set(runB.map((r) => r.sampleId)).size).toBe(2);
-  const outputsOf = (rs: StoredResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
+  const outputsOf = (rs: SampleResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
   // greedy decoding: the same outputs, sample by sample
   expect(outputsOf(runB)).toEqual(outputsOf(first));
   // only the model host was asked (wllama also checks its cached copy against the host's /raw/ URL; that one is refused here and the cache is used)

@@ -5,14 +5,19 @@
 import { expect, type Page } from '@playwright/test';
 import { SMOLLM2 } from './real-model';
 
-/** Only the app's own origin and the URLs in `allow` may be reached; returns every outside URL asked for. */
-export async function guardNetwork(page: Page, allow: readonly string[] = []): Promise<string[]> {
+/**
+ * Only the app's own origin and the URLs in `allow` may be reached, and the URLs in `serve` are
+ * answered by the test with those bodies; returns every outside URL asked for.
+ */
+export async function guardNetwork(page: Page, allow: readonly string[] = [], serve: Readonly<Record<string, { body: Buffer; headers: Record<string, string> }>> = {}): Promise<string[]> {
   const requested: string[] = [];
   await page.context().route(
     (url) => url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => {
       const url = route.request().url();
       requested.push(url);
+      const served = serve[url];
+      if (served) return route.fulfill({ status: 200, body: served.body, headers: served.headers });
       return allow.includes(url) ? route.continue() : route.abort('internetdisconnected');
     },
   );
