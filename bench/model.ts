@@ -82,7 +82,8 @@ function figures(run: RunRow, results: SampleResult[], wallMs: number) {
     accuracy: `${pct(correct / n)} [${pct(low)}, ${pct(high)}]`,
     parse: answersCalls ? parse : 'n/a (free-text answers)',
     // llama.cpp's own counts and times, summed over the run (a multi-turn exchange is several requests)
-    prefill: (timed.reduce((t, r) => t + r.usage!.promptTokens, 0) / timed.reduce((t, r) => t + r.timings!.prefillMs, 0)) * 1000,
+    // tokens llama.cpp computed (with the KV cache kept, fewer than the prompt's) over the time it took
+    prefill: (timed.reduce((t, r) => t + (r.usage!.prefilledTokens ?? r.usage!.promptTokens), 0) / timed.reduce((t, r) => t + r.timings!.prefillMs, 0)) * 1000,
     decode: (timed.reduce((t, r) => t + r.usage!.completionTokens, 0) / timed.reduce((t, r) => t + r.timings!.decodeMs, 0)) * 1000,
     promptTokens: median(timed.map((r) => r.usage!.promptTokens)),
     wallPerSample: wallMs / n / 1000,
