@@ -27,14 +27,11 @@ import { createOracleEngine } from '../src/lib/engines/oracle';
 import { buildCallGrammar } from '../src/lib/parsing/call-grammar';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { runSamples } from '../src/lib/run/loop';
-import type { RunOrder, SampleSource } from '../src/lib/core/source';
+import type { SampleSource } from '../src/lib/core/source';
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore } from '../src/lib/store/repos';
-import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog';
-import { compositionSource, DEFAULT_COMPOSITION } from '../src/lib/suites/composition/suite';
-import { DEFAULT_ROBUSTNESS, robustnessSource } from '../src/lib/suites/robustness/suite';
-import { buildCompositionPack } from '../datasets/composition/build';
-import { promptText, reusableShare } from '../src/lib/run/reuse';
+import { catalogSource } from '../src/lib/suites/catalog';
+import { printReuseShares } from './reuse-share';
 import { llama3Counter } from '../src/lib/tokenizers/llama3';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -107,30 +104,7 @@ const pack = buildCatalogPack();
 }
 
 // 1d. run order: prompt tokens a cache of the last prompt saves, grid vs shared prompts together
-{
-  const responsesPack = buildResponsesPack();
-  const conversationsPack = buildConversationsPack();
-  const compositionPack = buildCompositionPack();
-  const counter = new CachedCounter(llama3Counter);
-  const suites: [string, (order: RunOrder) => SampleSource][] = [
-    ['tool catalog 1K–8K × 5 α × 2 requests', (order) => catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    ['tool catalog, the same, free vs constrained', (order) => catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, counter, order })],
-    ['long tool responses 1K–8K, p 1–8 × 4', (order) => responseQaSource({ packs: [responsesPack], config: { lengths: [1024, 2048, 4096, 8192], positions: [1, 2, 3, 4, 5, 6, 7, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 11 }, counter, order })],
-    ['long conversations 2K–16K × 2 settings × 4', (order) => multiturnSource({ packs: [conversationsPack], config: { lengths: [2048, 4096, 8192, 16384], settings: ['prose', 'structured'], count: 4, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    ['robustness 30 requests × 3 variants', (order) => robustnessSource({ packs: [pack], config: { ...DEFAULT_ROBUSTNESS, count: 30, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    ['composition L0–L3 × 5, single-turn, +10 distractors', (order) => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter, order })],
-  ];
-  console.log('prompt tokens an engine keeping its last prompt would not compute (Llama 3 tokenizer; multi-turn exchanges add their own turns on top):');
-  for (const [name, make] of suites) {
-    const share = (order: RunOrder) => {
-      const source = make(order);
-      return reusableShare(source.ids.map((id) => promptText(source.build(id).messages)), (t) => counter.count(t));
-    };
-    const grid = share('grid');
-    const prefix = share('prefix');
-    console.log(`  ${name}: ${grid.promptTokens} prompt tokens; grid order ${(grid.share * 100).toFixed(1)}%, shared prompts together ${(prefix.share * 100).toFixed(1)}% (prefill ${(1 / (1 - prefix.share)).toFixed(2)}× less)`);
-  }
-}
+printReuseShares();
 
 // 2. loop overhead with the oracle, Node + fake-indexeddb
 {
