@@ -30,7 +30,7 @@ interface Case {
   file: string;
   title: string;
   setup: (page: Page) => Promise<void>;
-  /** llama.cpp's context size: 4096 unless the sweep needs more (a larger context makes every token slower: prefill 15 tokens/s at 8192 against 30 at 4096) */
+  /** llama.cpp's context size: 4096 unless the sweep needs more */
   context?: number;
 }
 
