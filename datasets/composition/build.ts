@@ -5,7 +5,7 @@
  */
 import type { Pack } from '../../src/lib/core/types';
 import { generateTasks, PAPER_COUNTS } from '../../src/lib/suites/composition/generator';
-import { SIM_TOOLS, simulatedSchemas } from '../../src/lib/suites/composition/tools';
+import { SIM_TOOLS, simulatedSchemas } from '../../src/lib/simulate/composition';
 
 export const COMPOSITION_PACK_ID = 'builtin-composition';
 export const COMPOSITION_VERSION = 1;

@@ -14,8 +14,8 @@ import { MemoryResultStore, runSamples } from '../lib/run/loop';
 import { LEVELS } from '../lib/scoring/dag';
 import { type CompositionConfig, compositionSource, DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
 import { dagShape } from '../lib/suites/composition/shape';
-import { CATEGORY_LABELS } from '../lib/suites/composition/tools/define';
-import { SIM_TOOLS } from '../lib/suites/composition/tools';
+import { CATEGORY_LABELS } from '../lib/simulate/composition/categories';
+import { SIM_TOOLS } from '../lib/simulate/composition';
 import { llama3Counter } from '../lib/tokenizers/llama3';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;

@@ -12,8 +12,9 @@ import { LEVELS } from '../../src/lib/scoring/dag';
 import { generateTasks, PAPER_COUNTS } from '../../src/lib/suites/composition/generator';
 import { levelViolations, turnsOf } from '../../src/lib/suites/composition/shape';
 import { compositionSource, type CompositionConfig, DEFAULT_COMPOSITION, offeredTools } from '../../src/lib/suites/composition/suite';
-import { SIM_TOOLS, simulateCall } from '../../src/lib/suites/composition/tools';
-import { runTool, type SimTool, TOOL_CATEGORIES } from '../../src/lib/suites/composition/tools/define';
+import { SIM_TOOLS, simulateCall } from '../../src/lib/simulate/composition';
+import { runTool } from '../../src/lib/simulate/define';
+import { type CompositionTool as SimTool, TOOL_CATEGORIES } from '../../src/lib/simulate/composition/categories';
 
 const counter = { id: 'chars', count: (t: string) => Math.ceil(t.length / 4) };
 const request = { maxTokens: 256, temperature: 0 };

@@ -9,7 +9,7 @@ import { Rng } from '../../core/random';
 import type { CompositionTask, Json, JsonObject } from '../../core/types';
 import type { Level } from '../../scoring/dag';
 import { type Draft, L0_RECIPES, L1_RECIPES, L2_RECIPES, L3_RECIPES, type Recipe } from './recipes';
-import { simulateCall } from './tools';
+import { simulateCall } from '../../simulate/composition';
 
 export const RECIPES: Record<Level, Recipe[]> = { L0_node: L0_RECIPES, L1_chain: L1_RECIPES, L2_parallel: L2_RECIPES, L3_dag: L3_RECIPES };
 

@@ -14,7 +14,7 @@ import { type PlannedSample, planSource, type RunOrder, type SampleSource } from
 import { LEVELS, type Level } from '../../scoring/dag';
 import { toolPool } from '../catalog';
 import { dagShape } from './shape';
-import { simulateCall } from './tools';
+import { simulateCall } from '../../simulate/composition';
 
 export const COMPOSITION_SUITE = 'composition';
 

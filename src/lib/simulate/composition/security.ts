@@ -1,7 +1,8 @@
 /** Encoding & security (real algorithms) and information retrieval (from the fixed world). */
-import type { JsonObject } from '../../../core/types';
-import { defineTool, fail, keyed, type SimTool } from './define';
+import type { JsonObject } from '../../core/types';
+import { defineTool, fail, keyed } from '../define';
 import { CITIES, findCity, findCompany, PEOPLE, TABLES } from './world';
+import type { CompositionTool } from './categories';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const hex = (bytes: Iterable<number>) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -76,7 +77,7 @@ function xorWithKey(bytes: Uint8Array, key: string): Uint8Array {
   return bytes.map((b, i) => b ^ (k[i % k.length] as number));
 }
 
-export const ENCODING_TOOLS: SimTool[] = [
+export const ENCODING_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'base64_encode',
     category: 'encoding',
@@ -174,7 +175,7 @@ function entity(name: string): JsonObject {
   return fail('not_found', `no entity named '${name}'`);
 }
 
-export const RETRIEVAL_TOOLS: SimTool[] = [
+export const RETRIEVAL_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'database_query',
     category: 'retrieval',

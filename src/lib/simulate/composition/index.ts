@@ -1,15 +1,16 @@
 /** The simulated tool catalog: every tool, by name, and one entry point to run a call. */
-import type { Json, ToolSchema } from '../../../core/types';
+import type { Json, ToolSchema } from '../../core/types';
 import { COMMUNICATION_TOOLS, FILE_TOOLS, PRODUCTIVITY_TOOLS, STATE_TOOLS } from './actions';
 import { DATA_TOOLS, FORMATTING_TOOLS, STRING_TOOLS } from './data';
 import { DATE_TOOLS } from './dates';
-import { runTool, type SimTool, type ToolResult } from './define';
+import { runTool, type ToolResult } from '../define';
 import { EXTERNAL_TOOLS, WEB_TOOLS } from './external';
 import { MATH_TOOLS } from './math';
 import { ENCODING_TOOLS, RETRIEVAL_TOOLS } from './security';
 import { NLP_TOOLS, TEXT_TOOLS } from './text';
+import type { CompositionTool } from './categories';
 
-export const SIM_TOOLS: readonly SimTool[] = [
+export const SIM_TOOLS: readonly CompositionTool[] = [
   ...MATH_TOOLS,
   ...TEXT_TOOLS,
   ...EXTERNAL_TOOLS,
@@ -29,7 +30,7 @@ export const SIM_TOOLS: readonly SimTool[] = [
 
 const BY_NAME = new Map(SIM_TOOLS.map((t) => [t.name, t]));
 
-export function simTool(name: string): SimTool | undefined {
+export function simTool(name: string): CompositionTool | undefined {
   return BY_NAME.get(name);
 }
 
@@ -44,4 +45,4 @@ export function simulateCall(name: string, args: Json): ToolResult {
   return runTool(tool, args);
 }
 
-export { type SimTool, type ToolResult } from './define';
+export { type ToolResult } from '../define';

@@ -3,10 +3,11 @@
  * receipts whose ids come from a hash of the arguments, so the same request
  * always gets the same receipt and nothing outside changes.
  */
-import type { Rng } from '../../../core/random';
-import { defineTool, fail, type ParamDef, round, type SimTool } from './define';
+import type { Rng } from '../../core/random';
+import { defineTool, fail, type ParamDef, round } from '../define';
 import { isoDate, isoDateTime, parseIso } from './dates';
 import { FILES, MEMORIES, SESSION } from './world';
+import type { CompositionTool } from './categories';
 
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 const id = (prefix: string, seed: Rng) => `${prefix}_${seed.int(36 ** 6).toString(36).padStart(6, '0')}`;
@@ -17,7 +18,7 @@ function email(v: string, param: string): string {
 const str = (description: string, optional = false): ParamDef => ({ type: 'string', description, optional });
 const isoParam = (description: string): ParamDef => ({ type: 'string', description });
 
-export const COMMUNICATION_TOOLS: SimTool[] = [
+export const COMMUNICATION_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'send_email',
     category: 'communication',
@@ -94,7 +95,7 @@ export const COMMUNICATION_TOOLS: SimTool[] = [
   }),
 ];
 
-export const PRODUCTIVITY_TOOLS: SimTool[] = [
+export const PRODUCTIVITY_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'create_calendar_event',
     category: 'productivity',
@@ -158,7 +159,7 @@ export const PRODUCTIVITY_TOOLS: SimTool[] = [
   }),
 ];
 
-export const FILE_TOOLS: SimTool[] = [
+export const FILE_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'read_file',
     category: 'files',
@@ -228,7 +229,7 @@ export const FILE_TOOLS: SimTool[] = [
   }),
 ];
 
-export const STATE_TOOLS: SimTool[] = [
+export const STATE_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'store_memory',
     category: 'state',

@@ -3,8 +3,8 @@
  * currencies, people, files and database tables. Anything not listed gets
  * seeded values from its name, so every well-formed request has an answer.
  */
-import type { JsonObject } from '../../../core/types';
-import { keyed, round } from './define';
+import type { JsonObject } from '../../core/types';
+import { keyed, round } from '../define';
 
 /** The simulated clock: "now" for every tool that needs it. */
 export const SIMULATED_NOW = '2026-01-15T09:30:00Z';

@@ -1,6 +1,7 @@
 /** Math & statistics: real computation. */
 import { evaluateExpression } from './arithmetic';
-import { defineTool, fail, round, type SimTool } from './define';
+import { defineTool, fail, round } from '../define';
+import type { CompositionTool } from './categories';
 
 const values = { type: 'array', items: 'float', description: 'The numbers, e.g. [3, 5.5, 8].' } as const;
 
@@ -51,7 +52,7 @@ function fromCelsius(v: number, unit: string): number {
   return unit === 'celsius' ? v : unit === 'fahrenheit' ? (v * 9) / 5 + 32 : v + 273.15;
 }
 
-export const MATH_TOOLS: SimTool[] = [
+export const MATH_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'calculator',
     category: 'math',

@@ -1,5 +1,5 @@
 /** A small arithmetic evaluator (numbers, + − × ÷ % ^, parentheses, sqrt/abs/round): no eval. */
-import { fail } from './define';
+import { fail } from '../define';
 
 export function evaluateExpression(text: string): number {
   const src = text.replace(/[×]/g, '*').replace(/[÷]/g, '/').replace(/[−–]/g, '-');

@@ -1,7 +1,8 @@
 /** External services and the web: answers from the fixed world, or seeded from the request. */
-import type { Json } from '../../../core/types';
-import { defineTool, fail, keyed, round, type SimTool } from './define';
+import type { Json } from '../../core/types';
+import { defineTool, fail, keyed, round } from '../define';
 import { CITIES, cityOrSeeded, COMPANIES, findCity, findCompany, USD_RATES } from './world';
+import type { CompositionTool } from './categories';
 
 const CONDITIONS = ['sunny', 'partly cloudy', 'cloudy', 'light rain', 'rain', 'windy', 'foggy', 'snow'];
 const city = { type: 'string', description: 'City name, e.g. "Lisbon".' } as const;
@@ -32,7 +33,7 @@ export const LANGUAGES = ['en', 'es', 'fr', 'de'];
 
 const PRODUCT_KINDS = ['Pro', 'Lite', 'Max', 'Mini', 'Plus', 'Air'];
 
-export const EXTERNAL_TOOLS: SimTool[] = [
+export const EXTERNAL_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'get_weather',
     category: 'external',
@@ -183,7 +184,7 @@ function requireUrl(url: string): URL {
   }
 }
 
-export const WEB_TOOLS: SimTool[] = [
+export const WEB_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'web_search',
     category: 'web',

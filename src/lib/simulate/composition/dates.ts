@@ -1,6 +1,7 @@
 /** Date & time: real calendar arithmetic in UTC, with a fixed simulated clock. */
-import { defineTool, fail, type SimTool } from './define';
+import { defineTool, fail } from '../define';
 import { CITIES, SIMULATED_NOW } from './world';
+import type { CompositionTool } from './categories';
 
 const DAY = 86_400_000;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -42,7 +43,7 @@ function parseHuman(text: string): number {
   return fail('invalid_arguments', `cannot read a date in '${text}'; try "March 4, 2026", "4 March 2026", "03/04/2026" or "2026-03-04"`);
 }
 
-export const DATE_TOOLS: SimTool[] = [
+export const DATE_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'get_current_time',
     category: 'dates',

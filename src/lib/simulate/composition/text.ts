@@ -1,6 +1,7 @@
 /** Text processing and language analysis: transparent heuristics, deterministic. */
 import { COMPANIES, CITIES, PEOPLE } from './world';
-import { defineTool, fail, keyed, round, type SimTool } from './define';
+import { defineTool, fail, keyed, round } from '../define';
+import type { CompositionTool } from './categories';
 
 const text = { type: 'string', description: 'The text.' } as const;
 
@@ -62,7 +63,7 @@ function entitiesOf(t: string): { text: string; type: string }[] {
   return out;
 }
 
-export const TEXT_TOOLS: SimTool[] = [
+export const TEXT_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'summarize_text',
     category: 'text',
@@ -198,7 +199,7 @@ const TRANSCRIPTS = [
   'Our travel plans are confirmed: we fly to Tokyo on 2026-03-04 and return a week later.',
 ];
 
-export const NLP_TOOLS: SimTool[] = [
+export const NLP_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'tokenize_text',
     category: 'nlp',

@@ -1,6 +1,7 @@
 /** Data operations over lists of numbers and records, and string utilities and number formatting. */
-import type { Json, JsonObject } from '../../../core/types';
-import { canonicalJson, defineTool, fail, round, type SimTool } from './define';
+import type { Json, JsonObject } from '../../core/types';
+import { canonicalJson, defineTool, fail, round } from '../define';
+import type { CompositionTool } from './categories';
 
 const records = { type: 'array', items: 'dict', description: 'The records, e.g. [{"name": "a", "value": 3}].' } as const;
 const field = { type: 'string', description: 'Field name of the records.' } as const;
@@ -50,7 +51,7 @@ function numericField(rs: JsonObject[], f: string): number[] {
   });
 }
 
-export const DATA_TOOLS: SimTool[] = [
+export const DATA_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'data_sort',
     category: 'data',
@@ -178,7 +179,7 @@ export const DATA_TOOLS: SimTool[] = [
 const CASES = ['upper', 'lower', 'title', 'snake', 'camel', 'kebab'];
 const wordsForCase = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-export const STRING_TOOLS: SimTool[] = [
+export const STRING_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'string_replace',
     category: 'strings',
@@ -318,7 +319,7 @@ function wordsToNumber(text: string): number {
   return sign * (total + current);
 }
 
-export const FORMATTING_TOOLS: SimTool[] = [
+export const FORMATTING_TOOLS: CompositionTool[] = [
   defineTool({
     name: 'format_number',
     category: 'formatting',

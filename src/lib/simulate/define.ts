@@ -1,49 +1,14 @@
 /**
- * How a simulated tool is declared: its JSON-schema parameters and a pure
- * implementation. `runTool` validates the arguments against the schema first
- * and turns every failure (bad arguments, unknown records, arithmetic errors)
- * into a structured error result: a simulated tool never throws.
+ * How a simulated tool is declared — once, for every suite that simulates tools:
+ * its JSON-schema parameters and an implementation over a context (a seed for
+ * CompToolBench's stateless tools; the world, clock and complexity switches of
+ * the API system). `runToolWith` validates the arguments against the schema
+ * first and turns every failure (bad arguments, unknown records, arithmetic
+ * errors) into a structured error result: a simulated tool never throws.
  */
-import { hashString, Rng } from '../../../core/random';
-import type { Json, JsonObject, ToolSchema } from '../../../core/types';
-import type { ParamSchema } from '../../../scoring/bfcl-ast';
-
-export const TOOL_CATEGORIES = [
-  'math',
-  'text',
-  'external',
-  'data',
-  'web',
-  'strings',
-  'dates',
-  'communication',
-  'encoding',
-  'retrieval',
-  'files',
-  'formatting',
-  'productivity',
-  'nlp',
-  'state',
-] as const;
-export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
-
-export const CATEGORY_LABELS: Record<ToolCategory, string> = {
-  math: 'Math & statistics',
-  text: 'Text processing',
-  external: 'External services',
-  data: 'Data operations',
-  web: 'Web & network',
-  strings: 'String utilities',
-  dates: 'Date & time',
-  communication: 'Communication',
-  encoding: 'Encoding & security',
-  retrieval: 'Information retrieval',
-  files: 'Files & documents',
-  formatting: 'Formatting',
-  productivity: 'Productivity',
-  nlp: 'Language analysis',
-  state: 'State & session',
-};
+import { hashString, Rng } from '../core/random';
+import type { Json, JsonObject, ToolSchema } from '../core/types';
+import type { ParamSchema } from '../scoring/bfcl-ast';
 
 export type ParamType = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'dict';
 
@@ -101,19 +66,27 @@ export class Args {
   }
 }
 
-export interface SimTool {
+export interface SimTool<Ctx = Rng, Category extends string = string> {
   name: string;
-  category: ToolCategory;
+  category: Category;
   schema: ToolSchema;
   params: Record<string, ParamDef>;
   /** the output's main fields, as the description tells the model */
   returns: string;
   /** simulates an external service (output from a seeded hash), rather than computing */
   external: boolean;
-  impl(args: Args, seed: Rng): Json;
+  impl(args: Args, ctx: Ctx): Json;
 }
 
-export function defineTool(spec: { name: string; category: ToolCategory; description: string; params: Record<string, ParamDef>; returns: string; external?: boolean; impl: (a: Args, seed: Rng) => Json }): SimTool {
+export function defineTool<Ctx = Rng, Category extends string = string>(spec: {
+  name: string;
+  category: Category;
+  description: string;
+  params: Record<string, ParamDef>;
+  returns: string;
+  external?: boolean;
+  impl: (a: Args, ctx: Ctx) => Json;
+}): SimTool<Ctx, Category> {
   const properties: Record<string, ParamSchema> = {};
   for (const [k, p] of Object.entries(spec.params)) {
     const s: ParamSchema = { type: p.type, description: p.description };
@@ -154,7 +127,7 @@ function typeOk(type: ParamDef['type'] | NonNullable<ParamDef['items']>, v: Json
   }
 }
 
-export function validateArgs(tool: SimTool, args: Json): string | null {
+export function validateArgs(tool: Pick<SimTool<unknown>, 'params'>, args: Json): string | null {
   if (!isObject(args)) return 'arguments must be an object';
   for (const k of Object.keys(args)) if (!(k in tool.params)) return `unknown parameter '${k}'; expected ${Object.keys(tool.params).join(', ') || 'none'}`;
   for (const [k, p] of Object.entries(tool.params)) {
@@ -181,12 +154,16 @@ export function canonicalJson(v: Json): string {
   return JSON.stringify(v);
 }
 
-export function runTool(tool: SimTool, args: Json): ToolResult {
+/** Runs a stateless tool with a seed of its name and arguments: the same call always gives the same output. */
+export function runTool<Category extends string>(tool: SimTool<Rng, Category>, args: Json): ToolResult {
+  return runToolWith(tool, args, new Rng(hashString(`${tool.name}|${canonicalJson(args)}`)));
+}
+
+export function runToolWith<Ctx>(tool: SimTool<Ctx, string>, args: Json, ctx: Ctx): ToolResult {
   const invalid = validateArgs(tool, args);
   if (invalid) return { ok: false, error: { type: 'invalid_arguments', message: invalid } };
   try {
-    const seed = new Rng(hashString(`${tool.name}|${canonicalJson(args)}`));
-    return { ok: true, output: tool.impl(new Args(args as JsonObject), seed) };
+    return { ok: true, output: tool.impl(new Args(args as JsonObject), ctx) };
   } catch (e) {
     if (e instanceof ToolError) return { ok: false, error: { type: e.type, message: e.message } };
     return { ok: false, error: { type: 'execution_error', message: e instanceof Error ? e.message : String(e) } };
