@@ -140,7 +140,30 @@ export interface DagExpectation {
 
 export type CompositionProtocol = 'single-turn' | 'multi-turn';
 
-export type Expectation = AstExpectation | QaExpectation | DagExpectation;
+/** A call of the simulated API system (WildAgtEval's `{"api", "params"}`). */
+export interface ApiCallJson {
+  api: string;
+  params: JsonObject;
+}
+
+/**
+ * An episode on the simulated API system (WildAgtEval): a conversation run in isolated or
+ * cumulative mode under a set of complexity switches.
+ */
+export interface ApiExpectation {
+  kind: 'api';
+  mode: 'isolated' | 'cumulative';
+  wording: 'coref' | 'resolved';
+  conversation: { id: string; flows: string; worldSeed: number; turns: { coref: string; resolved: string; calls: ApiCallJson[] }[] };
+  configName: string;
+  switches: [string, string][];
+  /** isolated mode: where the agent takes over */
+  target?: { turn: number; step: number; fn: string; type: string };
+  /** every turn's gold calls in this configuration's formats (what the oracle answers) */
+  gold: ApiCallJson[][];
+}
+
+export type Expectation = AstExpectation | QaExpectation | DagExpectation | ApiExpectation;
 
 /** What a sample is about, beyond its cell: grouped over by the analyses (endpoint, category, depth, setting…). */
 export type Facets = Record<string, string | number>;
@@ -226,6 +249,35 @@ export interface Score {
   contains?: boolean;
   /** composition tasks: CompToolBench's sub-scores, per-step matches and error type */
   dag?: DagScore;
+  /** API-system episodes: every turn's steps and verdict, and the error-handling judgement */
+  api?: ApiEpisodeScore;
+}
+
+export interface ApiStepJson {
+  source: 'gold' | 'agent';
+  reply: string;
+  kind: 'api_call' | 'completion' | 'unknown';
+  call: ApiCallJson | null;
+  result: JsonObject | null;
+  success: boolean | null;
+  /** complexity types that changed this result */
+  injected: string[];
+}
+
+export interface ApiTurnJson {
+  turn: number;
+  query: string;
+  expected: ApiCallJson[];
+  steps: ApiStepJson[];
+  success: boolean;
+  failureReason: string;
+  endedBy: string;
+}
+
+export interface ApiEpisodeScore {
+  turns: ApiTurnJson[];
+  /** error scenarios: the 1–5 error-handling score, who judged, and why */
+  errorHandling?: { score: number; judge: string; reasons: string[] };
 }
 
 export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted'; message: string };

@@ -12,6 +12,9 @@ import { formatPythonCalls } from '../parsing/format-calls';
 import { DONE_MESSAGE, turnIndex } from './turns';
 import type { ParamSchema } from '../scoring/bfcl-ast';
 import { bm25, terms, toolText } from '../core/text-similarity';
+import { toPlain } from '../core/pyvalue';
+import type { JsonObject } from '../core/types';
+import { callText, currentQuery, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
 
 interface Found {
   quoted: string[];
@@ -159,6 +162,13 @@ export function lookupAnswer(prompt: string): string {
   return (candidates[best] as { value: string }).value;
 }
 
+/** An API-system turn: one call chosen and filled from the query, then the end of the turn (it never reads a result). */
+export function baselineEpisodeStep(history: string, tools: readonly ToolSchema[]): string {
+  if (episodePosition(history).callsThisTurn > 0) return `Done. ${END_OF_TURN}`;
+  const call = baselineCall(currentQuery(history), tools);
+  return call ? callText({ api: call.name, params: toPlain(call.args) as JsonObject }) : END_OF_TURN;
+}
+
 function lastUserMessage(request: GenerateRequest): string {
   for (let i = request.messages.length - 1; i >= 0; i--) if (request.messages[i]?.role === 'user') return request.messages[i]?.content ?? '';
   return '';
@@ -177,7 +187,9 @@ export function createBaselineEngine(): Engine {
             ? turnIndex(request, sample) > 0
               ? DONE_MESSAGE // it plans everything up front and never reads a result
               : baselinePlan(lastUserMessage(request), sample.tools)
-            : baselineAnswer(lastUserMessage(request), sample.tools);
+            : e.kind === 'api'
+              ? baselineEpisodeStep(lastUserMessage(request), sample.tools)
+              : baselineAnswer(lastUserMessage(request), sample.tools);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: performance.now() - t0, decodeMs: 0 } };
     },
   };

@@ -2,12 +2,13 @@
  * The oracle engine answers with the ground truth. It proves the pipeline
  * (prompt → parse → score → store → analysis) can reach 100%; it measures no model.
  */
-import type { DagExpectation, Engine, GenerateRequest, GenerateResult, Sample } from '../core/types';
+import type { ApiExpectation, DagExpectation, Engine, GenerateRequest, GenerateResult, Sample } from '../core/types';
 import { formatPythonCalls } from '../parsing/format-calls';
 import { canonicalCalls } from '../scoring/bfcl-ast';
 import { formatAnswer } from '../scoring/qa';
 import { turnsOf } from '../suites/composition/shape';
 import { DONE_MESSAGE, turnIndex } from './turns';
+import { callText, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
 
 function traceAnswer(e: DagExpectation, turn: number): string {
   const calls = (steps: DagExpectation['steps']) => formatPythonCalls(steps.map((s) => ({ name: s.toolName, args: s.arguments })));
@@ -16,13 +17,27 @@ function traceAnswer(e: DagExpectation, turn: number): string {
   return turn < turns.length ? calls(turns[turn] as DagExpectation['steps']) : DONE_MESSAGE;
 }
 
+/** The next gold call of the turn in progress, or the end of the turn. */
+function episodeAnswer(e: ApiExpectation, request: GenerateRequest): string {
+  const history = request.messages[request.messages.length - 1]?.content ?? '';
+  const { turn, callsThisTurn } = episodePosition(history);
+  const next = e.gold[turn]?.[callsThisTurn];
+  return next ? callText(next) : `Done. ${END_OF_TURN}`;
+}
+
 export function createOracleEngine(): Engine {
   return {
     info: { id: 'oracle', kind: 'oracle', model: 'oracle (ground truth)' },
     async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const e = sample.expected;
       const text =
-        e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceAnswer(e, turnIndex(request, sample)) : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
+        e.kind === 'qa'
+          ? formatAnswer(e.answer)
+          : e.kind === 'dag'
+            ? traceAnswer(e, turnIndex(request, sample))
+            : e.kind === 'api'
+              ? episodeAnswer(e, request)
+              : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
     },
   };

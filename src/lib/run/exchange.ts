@@ -26,15 +26,10 @@ export async function runExchange(
   const messages: ChatMessage[] = [...first.messages];
   const calls: Call[] = [];
   const transcript: string[] = [];
-  const total: ExchangeResult = { text: '', calls, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+  const total: ExchangeResult = { ...emptyResult(), calls };
   for (let turn = 0; turn < maxTurns; turn++) {
     const gen = await generate({ ...first, messages: [...messages], ...(turn > 0 ? { continues: true } : {}) });
-    total.usage.promptTokens += gen.usage.promptTokens;
-    if (gen.usage.prefilledTokens !== undefined) total.usage.prefilledTokens = (total.usage.prefilledTokens ?? 0) + gen.usage.prefilledTokens;
-    total.usage.completionTokens += gen.usage.completionTokens;
-    total.timings.prefillMs += gen.timings.prefillMs;
-    total.timings.decodeMs += gen.timings.decodeMs;
-    total.finishReason = gen.finishReason;
+    accumulate(total, gen);
     transcript.push(`[assistant]\n${gen.text}`);
     if (gen.finishReason === 'abort') break;
     const parsed = parseCalls(gen.text, format);
@@ -45,7 +40,25 @@ export async function runExchange(
     messages.push({ role: 'assistant', content: gen.text }, { role: 'tool', content: results });
   }
   total.text = transcript.join(TURN_SEPARATOR);
-  // the exchange's speeds over all its turns, from the engine's own counts
+  return withSpeeds(total);
+}
+
+export function emptyResult(): GenerateResult {
+  return { text: '', finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+}
+
+/** Adds one generation's counts and times to a running total of several. */
+export function accumulate(total: GenerateResult, gen: GenerateResult): void {
+  total.usage.promptTokens += gen.usage.promptTokens;
+  if (gen.usage.prefilledTokens !== undefined) total.usage.prefilledTokens = (total.usage.prefilledTokens ?? 0) + gen.usage.prefilledTokens;
+  total.usage.completionTokens += gen.usage.completionTokens;
+  total.timings.prefillMs += gen.timings.prefillMs;
+  total.timings.decodeMs += gen.timings.decodeMs;
+  total.finishReason = gen.finishReason;
+}
+
+/** The speeds over all generations of a total, from the engine's own counts. */
+export function withSpeeds<T extends GenerateResult>(total: T): T {
   const { promptTokens, completionTokens } = total.usage;
   if (total.timings.prefillMs > 0 && promptTokens > 0) total.timings.prefillTokensPerSecond = (promptTokens / total.timings.prefillMs) * 1000;
   if (total.timings.decodeMs > 0 && completionTokens > 0) total.timings.decodeTokensPerSecond = (completionTokens / total.timings.decodeMs) * 1000;

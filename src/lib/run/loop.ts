@@ -11,7 +11,12 @@ import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../parsing/calls';
 import type { SampleSource } from '../core/source';
-import { runExchange } from './exchange';
+import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
+import type { ApiExpectation } from '../core/types';
+import { episodeScore, episodeSpecOf } from '../suites/api-complexity/suite';
+import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/episode';
+import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
+import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
 
 export interface ResultStore {
@@ -103,7 +108,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
     let result: SampleResult;
     try {
       const gen = await answer(opts, sample);
-      const scored = scoreSample(sample, gen.text, opts.format, gen.calls, gen.finishReason === 'length');
+      const scored = gen.scored ?? scoreSample(sample, gen.text, opts.format, gen.calls, gen.finishReason === 'length');
       const aborted = gen.finishReason === 'abort';
       result = {
         ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
@@ -143,14 +148,33 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Samp
   return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
-/** One answer, or for a multi-turn sample the whole exchange with its collected calls. */
-async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[] }> {
+/** One answer, or for a multi-turn sample the whole exchange with its collected calls (an API-system episode comes scored). */
+async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[]; scored?: ScoredOutput }> {
   const request = requestFor(opts.request, sample, opts.format, opts.constrained);
   const e = sample.expected;
+  if (e.kind === 'api') return runApiEpisode(opts, sample, request, e);
   if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);
   const execute = opts.source.execute;
   if (!execute) throw new Error('this run has multi-turn samples but no tools to run their calls');
   return runExchange((r) => generateWithRecovery(opts, sample, r), request, opts.format, execute, e.steps.length + MULTI_TURN_SLACK);
+}
+
+/** An episode on the simulated API system: every step a generation, scored turn by turn. */
+async function runApiEpisode(opts: RunOptions, sample: Sample, request: GenerateRequest, e: ApiExpectation): Promise<GenerateResult & { scored: ScoredOutput }> {
+  const total = emptyResult();
+  const stop = [...new Set([...(request.stop ?? []), ...STOP_SEQUENCES])];
+  const turns = await runEpisode(
+    episodeSpecOf(e),
+    async (messages) => {
+      const gen = await generateWithRecovery(opts, sample, { ...request, messages, stop });
+      accumulate(total, gen);
+      return { text: gen.text, aborted: gen.finishReason === 'abort' };
+    },
+    { deterministic: request.temperature === 0 },
+  );
+  const score = episodeScore(e, turns);
+  total.text = episodeText(turns);
+  return { ...withSpeeds(total), scored: { score, calls: agentCalls(turns), parseError: null } };
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */

@@ -1,0 +1,82 @@
+/**
+ * The agent protocol as WildAgtEval's code implements it (PROTOCOL.md §2): one prompt per step
+ * holding the instructions, the API reference and the conversation so far (`Human:` queries,
+ * `Assistant:` replies, `<API_RESPONSE>` blocks); each reply is free text and then either one
+ * `<API_CALL>{"api": …, "params": {…}}</API_CALL>` or `<End of Turn>`.
+ */
+import type { Json, JsonObject } from '../../core/types';
+import type { ApiCallRecord } from '../../scoring/api-accuracy';
+
+export const END_OF_TURN = '<End of Turn>';
+export const MAX_STEPS_PER_TURN = 15;
+export const STOP_SEQUENCES = ['<API_RESPONSE>', '<USER_QUERY>', 'Human:'];
+/** replies are read up to this many characters (a model that never stops cannot make parsing slow) */
+const MAX_REPLY_CHARS = 20_000;
+
+/** Our wording of WildAgtEval's sequential-execution instructions (its prompts/step_by_step_suffix.md), shortened. */
+export function systemPrompt(reference: string, user: { name: string; home_city: string }): string {
+  return [
+    `You are a home assistant agent for ${user.name} (home city: ${user.home_city}). You act by calling the APIs below, one call per reply, and you see each result before you decide the next step. Current time: 2025-07-17 12:00 UTC.`,
+    '# API reference',
+    reference,
+    '# How to answer',
+    'Each reply: optional short explanation, then EITHER exactly one API call wrapped in tags:',
+    '<API_CALL>{"api": "api_name", "params": {"parameter": "value"}}</API_CALL>',
+    `OR, when the user's request is fully done, a short answer to the user followed by ${END_OF_TURN}`,
+    'Never write <API_RESPONSE> blocks or user turns yourself; never make two calls in one reply.',
+    'Example:',
+    'Human: Turn on the living room lights',
+    'Assistant: I will find the devices first.\n<API_CALL>{"api": "get_user_inventory", "params": {}}</API_CALL>',
+    '<API_RESPONSE>\nAPI Result: {"success": true, "devices": [{"endpoint": "1", "name": "Living Room Lights"}]}\n</API_RESPONSE>',
+    'Assistant: <API_CALL>{"api": "power_on", "params": {"endpoints": ["1"]}}</API_CALL>',
+    '<API_RESPONSE>\nAPI Result: {"success": true}\n</API_RESPONSE>',
+    `Assistant: The living room lights are on. ${END_OF_TURN}`,
+  ].join('\n\n');
+}
+
+export type ParsedReply = { kind: 'completion' } | { kind: 'api_call'; call: ApiCallRecord } | { kind: 'unknown' };
+
+const CALL_TAG = /<API_CALL>([\s\S]*?)<\/API_CALL>/g;
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** WildAgtEval's `parse_llm_response`: end marker first (any case), then the first well-formed call. */
+export function parseReply(text: string): ParsedReply {
+  const t = text.slice(0, MAX_REPLY_CHARS);
+  if (t.toLowerCase().includes(END_OF_TURN.toLowerCase())) return { kind: 'completion' };
+  for (const m of t.matchAll(CALL_TAG)) {
+    let body: unknown;
+    try {
+      body = JSON.parse((m[1] as string).trim().replace(/^```(?:json)?|```$/g, ''));
+    } catch {
+      continue;
+    }
+    if (isObject(body) && typeof body.api === 'string' && isObject(body.params)) return { kind: 'api_call', call: { api: body.api, params: body.params } };
+  }
+  return { kind: 'unknown' };
+}
+
+export const humanLine = (query: string): string => `Human: ${query}`;
+export const assistantLine = (reply: string): string => `Assistant: ${reply.trim()}`;
+export const responseBlock = (result: Json): string => `<API_RESPONSE>\nAPI Result: ${JSON.stringify(result)}\n</API_RESPONSE>`;
+export const callText = (c: ApiCallRecord): string => `<API_CALL>${JSON.stringify({ api: c.api, params: c.params })}</API_CALL>`;
+
+/** Where an episode stands, read off its prompt: the turn (0-based) and the calls shown since its query. */
+export function episodePosition(history: string): { turn: number; callsThisTurn: number } {
+  const blocks = history.split('\n\n');
+  let turn = -1;
+  let calls = 0;
+  for (const b of blocks) {
+    if (b.startsWith('Human: ')) {
+      turn++;
+      calls = 0;
+    } else if (b.startsWith('<API_RESPONSE>')) calls++;
+  }
+  return { turn: Math.max(turn, 0), callsThisTurn: calls };
+}
+
+/** The query of the turn in progress. */
+export function currentQuery(history: string): string {
+  const blocks = history.split('\n\n').filter((b) => b.startsWith('Human: '));
+  return (blocks[blocks.length - 1] ?? '').slice('Human: '.length);
+}

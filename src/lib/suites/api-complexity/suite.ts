@@ -1,0 +1,171 @@
+/**
+ * The API-complexity suite (WildAgtEval on our own compact API system): samples are episodes.
+ * Isolated: for each chosen complexity type, each target point of each conversation, off and
+ * on (paired: same conversation, same target). Cumulative: each conversation at each rung of
+ * the ladder.
+ */
+import { hashString, Rng } from '../../core/random';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import type { ApiEpisodeScore, ApiExpectation, Sample, Score } from '../../core/types';
+import { messagesTokens, type TokenCounter } from '../../context/token-counter';
+import { ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
+import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../simulate/api/system';
+import { createWorld } from '../../simulate/api/world';
+import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
+import { type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
+import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
+import { humanLine, systemPrompt } from './protocol';
+
+export const API_COMPLEXITY_SUITE = 'api-complexity';
+
+export interface ApiComplexityConfig {
+  mode: EvalMode;
+  /** isolated: the types evaluated, each off and on */
+  types: ComplexityType[];
+  /** cumulative: the rungs of the ladder (by name) */
+  ladder: string[];
+  wordings: Wording[];
+  /** the first N built-in conversations; 0 = all */
+  conversations: number;
+  /** isolated: at most this many target points per type (seeded choice); 0 = all */
+  perType: number;
+  seed: number;
+}
+
+/** Table 3's four API-accuracy types, plus the two error types (judged) — the paper's isolated setting. */
+export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
+  mode: 'isolated',
+  types: ['ad_hoc', 'unclear', 'notice', 'irrelevant', 'feature_limit', 'system_failure'],
+  ladder: CUMULATIVE_LADDER.map((r) => r.name),
+  wordings: ['coref'],
+  conversations: 0,
+  perType: 0,
+  seed: 7,
+};
+
+export const SWITCH_OFF = 'off';
+export const SWITCH_ON = 'on';
+
+/** The configuration of one side of an isolated experiment: every function carrying the type, switched on. */
+export function typeConfig(type: ComplexityType): ComplexityConfig {
+  return new ComplexityConfig(type, switchesOf(ASSIGNMENTS, [type]));
+}
+
+export function ladderConfig(name: string): ComplexityConfig {
+  const rung = CUMULATIVE_LADDER.find((r) => r.name === name);
+  if (!rung) throw new Error(`no rung '${name}' on the cumulative ladder (${CUMULATIVE_LADDER.map((r) => r.name).join(', ')})`);
+  return new ComplexityConfig(rung.name, switchesOf(ASSIGNMENTS, rung.types));
+}
+
+interface PlannedEpisode extends PlannedSample {
+  conversation: Conversation;
+  wording: Wording;
+  config: ComplexityConfig;
+  target?: TargetPoint;
+  facets: Record<string, string | number>;
+}
+
+export function planApiComplexity(config: ApiComplexityConfig, conversations: readonly Conversation[] = builtinConversations()): PlannedEpisode[] {
+  const convs = config.conversations > 0 ? conversations.slice(0, config.conversations) : [...conversations];
+  const plan: PlannedEpisode[] = [];
+  const id = (...parts: (string | number)[]) => hashString([API_COMPLEXITY_SUITE, config.mode, config.seed, ...parts].join('|'));
+  if (config.mode === 'cumulative') {
+    for (const rung of config.ladder) {
+      const cfg = ladderConfig(rung);
+      for (const c of convs)
+        for (const wording of config.wordings) {
+          const sid = id(rung, c.id, wording);
+          plan.push({ id: sid, cell: { length: 0, position: 0, variant: rung }, group: `${c.id}|${wording}`, rank: [config.ladder.indexOf(rung)], conversation: c, wording, config: cfg, facets: { mode: 'cumulative', rung, conversation: c.id, flows: c.flows, wording, turns: c.turns.length } });
+        }
+    }
+    return plan;
+  }
+  for (const type of config.types) {
+    if (!COMPLEXITY_TYPES.includes(type)) throw new Error(`unknown complexity type '${type}' (${COMPLEXITY_TYPES.join(', ')})`);
+    const on = typeConfig(type);
+    const carries = (fn: string) => on.has(type, fn);
+    let points = convs.flatMap((c) => targetPoints(c, type, carries).map((t) => ({ c, t })));
+    if (config.perType > 0) points = new Rng(`api-targets:${config.seed}:${type}`).sample(points, Math.min(config.perType, points.length)).sort((a, b) => points.indexOf(a) - points.indexOf(b));
+    for (const { c, t } of points)
+      for (const wording of config.wordings)
+        for (const side of [SWITCH_OFF, SWITCH_ON]) {
+          const sid = id(type, c.id, t.turn, t.step, side, wording);
+          const facets = { mode: 'isolated', type, switch: side, fn: t.fn, conversation: c.id, flows: c.flows, wording, target: `${c.id} turn ${t.turn + 1} step ${t.step + 1}` };
+          plan.push({ id: sid, cell: { length: 0, position: 0, variant: side }, group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`, rank: [side === SWITCH_OFF ? 0 : 1], conversation: c, wording, config: side === SWITCH_ON ? on : NO_COMPLEXITY, target: t, facets });
+        }
+  }
+  return plan;
+}
+
+export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode): ApiExpectation {
+  return {
+    kind: 'api',
+    mode,
+    wording: p.wording,
+    conversation: p.conversation,
+    configName: p.config.name,
+    switches: p.config.switches.map(([t, f]) => [t, f]),
+    ...(p.target ? { target: { ...p.target } } : {}),
+    gold: goldTurns(p.conversation, p.config),
+  };
+}
+
+/** The configuration, conversation and target of a stored expectation. */
+export function episodeSpecOf(e: ApiExpectation) {
+  const switches = e.switches.filter((s): s is [ComplexityType, string] => COMPLEXITY_TYPES.includes(s[0] as ComplexityType));
+  const target = e.target && COMPLEXITY_TYPES.includes(e.target.type as ComplexityType) ? { ...e.target, type: e.target.type as ComplexityType } : undefined;
+  return { conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}) };
+}
+
+export interface ApiComplexitySourceOptions {
+  config: ApiComplexityConfig;
+  counter: TokenCounter;
+  order?: RunOrder;
+}
+
+export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSource {
+  const tools = API_FUNCTIONS.map((f) => f.tool.schema);
+  const user = createWorld(0).user;
+  const build = (p: PlannedEpisode): Sample => {
+    const first = p.target ? p.target.turn : 0;
+    // the prompt as the agent first sees it (earlier turns' results are added at run time)
+    const messages = [
+      { role: 'system' as const, content: systemPrompt(apiReference(p.config), user) },
+      { role: 'user' as const, content: humanLine(queryOf(p.conversation, first, p.wording)) },
+    ];
+    return {
+      id: p.id,
+      suite: API_COMPLEXITY_SUITE,
+      packId: 'api-system',
+      itemId: p.target ? `${p.conversation.id}:${p.target.turn}:${p.target.step}` : p.conversation.id,
+      cell: p.cell,
+      messages,
+      tools,
+      needleIndexes: [],
+      expected: expectationOf(p, opts.config.mode),
+      promptTokens: messagesTokens(opts.counter, messages),
+      facets: p.facets,
+    };
+  };
+  return planSource(planApiComplexity(opts.config), opts.order ?? 'grid', build);
+}
+
+export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[]): Score {
+  const api: ApiEpisodeScore = {
+    turns: turns.map((t) => ({ turn: t.turn, query: t.query, expected: t.expected, steps: t.steps, success: t.verdict.success, failureReason: t.verdict.failureReason, endedBy: t.endedBy })),
+  };
+  const target = e.target;
+  const scenario = target && isErrorType(target.type as ComplexityType) && e.configName !== NO_COMPLEXITY.name ? errorScenario(target.fn, target.type as ComplexityType) : null;
+  if (scenario) {
+    const judged = rubricJudge(scenario, turns[0]?.steps ?? []);
+    api.errorHandling = { score: judged.score, judge: DETERMINISTIC_JUDGE, reasons: judged.reasons };
+    return { correct: judged.score >= 4, value: (judged.score - 1) / 4, errorType: judged.score >= 4 ? null : 'api:poor_error_handling', errorClass: null, api };
+  }
+  const passed = turns.filter((t) => t.verdict.success).length;
+  const correct = turns.length > 0 && passed === turns.length;
+  const first = turns.find((t) => !t.verdict.success);
+  const errorType = correct ? null : !first ? 'api:no_turn' : first.verdict.invalidApiCalls.length ? 'api:invalid_call' : first.verdict.incorrectSideEffects.length ? 'api:ad_hoc_format' : first.verdict.missingSideEffects.length ? 'api:missing_side_effect' : 'api:missing_core_query';
+  return { correct, value: turns.length ? passed / turns.length : 0, errorType, errorClass: null, api };
+}
+
+export { runEpisode, WORDINGS };
