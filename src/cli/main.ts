@@ -5,13 +5,15 @@ import { runDagAggregates } from './parity-comptoolbench-aggregates';
 import { runCompositionFigures } from './composition';
 import { runLongFuncEvalFigures } from './longfunceval';
 import { runRobustnessFigures } from './robustness';
+import { runApiComplexityFigures } from './api-complexity';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
   cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
   cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
   cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3
-  cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows`;
+  cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows
+  cli api-complexity               the simulated API system, its conversations, and the oracle's and baseline's Table 3 and cumulative ladder`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
@@ -22,6 +24,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'composition') {
     await runCompositionFigures(out);
+    return 0;
+  }
+  if (cmd === 'api-complexity') {
+    await runApiComplexityFigures(out);
     return 0;
   }
   if (cmd === 'robustness') {

@@ -161,6 +161,8 @@ export interface ApiExpectation {
   target?: { turn: number; step: number; fn: string; type: string };
   /** every turn's gold calls in this configuration's formats (what the oracle answers) */
   gold: ApiCallJson[][];
+  /** an error scenario's ideal handling: the workaround call (feature limitations) and the reference response */
+  errorScenario?: { workaround: ApiCallJson | null; reference: string };
 }
 
 export type Expectation = AstExpectation | QaExpectation | DagExpectation | ApiExpectation;

@@ -17,12 +17,23 @@ function traceAnswer(e: DagExpectation, turn: number): string {
   return turn < turns.length ? calls(turns[turn] as DagExpectation['steps']) : DONE_MESSAGE;
 }
 
-/** The next gold call of the turn in progress, or the end of the turn. */
+/**
+ * The next gold call of the turn in progress, or the end of the turn. Right after an error
+ * scenario's failure: the hinted workaround, then the rest of the turn; or the reference response.
+ */
 function episodeAnswer(e: ApiExpectation, request: GenerateRequest): string {
   const history = request.messages[request.messages.length - 1]?.content ?? '';
   const { turn, callsThisTurn } = episodePosition(history);
-  const next = e.gold[turn]?.[callsThisTurn];
-  return next ? callText(next) : `Done. ${END_OF_TURN}`;
+  const s = e.errorScenario;
+  const t = e.target;
+  let index = callsThisTurn;
+  if (s && t && turn === t.turn && callsThisTurn > t.step) {
+    if (!s.workaround) return `${s.reference} ${END_OF_TURN}`;
+    if (callsThisTurn === t.step + 1) return callText(s.workaround);
+    index = callsThisTurn - 1; // the workaround took the failed call's place
+  }
+  const next = e.gold[turn]?.[index];
+  return next ? callText(next) : `${s && t && turn === t.turn ? s.reference : 'Done.'} ${END_OF_TURN}`;
 }
 
 export function createOracleEngine(): Engine {

@@ -52,6 +52,8 @@ export interface AdHocRule {
 export interface FeatureLimit {
   when(args: JsonObject): boolean;
   message: string;
+  /** the call the message hints at, which works (given the failed call's arguments and the world) */
+  workaround(args: JsonObject, world: World): { api: string; params: JsonObject };
 }
 
 /** A look-alike function described in the reference but not executable (unclear boundaries). */
@@ -102,11 +104,14 @@ export function switchesOf(assignments: ReadonlyMap<string, FunctionComplexity>,
   return [...assignments].flatMap(([fn, c]) => types.filter((t) => c[t] !== undefined).map((t): Switch => [t, fn]));
 }
 
-/** The paper's cumulative ladder: none → ad-hoc → +unclear → +notices → +irrelevant. */
+/** The paper's base environment: functional dependencies and ambiguous descriptions are always there (its Figure 4 note). */
+export const BASE_TYPES: readonly ComplexityType[] = ['dependency', 'ambiguous'];
+
+/** The paper's cumulative ladder on top of the base: base → +ad-hoc → +unclear → +notices → +irrelevant. */
 export const CUMULATIVE_LADDER: readonly { name: string; types: readonly ComplexityType[] }[] = [
-  { name: 'none', types: [] },
-  { name: 'ad-hoc', types: ['ad_hoc'] },
-  { name: '+unclear', types: ['ad_hoc', 'unclear'] },
-  { name: '+notices', types: ['ad_hoc', 'unclear', 'notice'] },
-  { name: '+irrelevant', types: ['ad_hoc', 'unclear', 'notice', 'irrelevant'] },
+  { name: 'base', types: [...BASE_TYPES] },
+  { name: '+ad-hoc', types: [...BASE_TYPES, 'ad_hoc'] },
+  { name: '+unclear', types: [...BASE_TYPES, 'ad_hoc', 'unclear'] },
+  { name: '+notices', types: [...BASE_TYPES, 'ad_hoc', 'unclear', 'notice'] },
+  { name: '+irrelevant', types: [...BASE_TYPES, 'ad_hoc', 'unclear', 'notice', 'irrelevant'] },
 ];

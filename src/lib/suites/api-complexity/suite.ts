@@ -8,8 +8,8 @@ import { hashString, Rng } from '../../core/random';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
-import { ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
-import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../simulate/api/system';
+import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
+import { API_FUNCTIONS, apiFunctionNamed, ASSIGNMENTS, apiReference } from '../../simulate/api/system';
 import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
 import { type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
@@ -46,9 +46,13 @@ export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
 export const SWITCH_OFF = 'off';
 export const SWITCH_ON = 'on';
 
-/** The configuration of one side of an isolated experiment: every function carrying the type, switched on. */
-export function typeConfig(type: ComplexityType): ComplexityConfig {
-  return new ComplexityConfig(type, switchesOf(ASSIGNMENTS, [type]));
+/**
+ * The two sides of an isolated experiment. A type of the paper's base environment is measured
+ * against no complexity; any other against the base, with every function carrying it switched on.
+ */
+export function isolatedPair(type: ComplexityType): { off: ComplexityConfig; on: ComplexityConfig } {
+  if (BASE_TYPES.includes(type)) return { off: NO_COMPLEXITY, on: new ComplexityConfig(type, switchesOf(ASSIGNMENTS, [type])) };
+  return { off: new ComplexityConfig('base', switchesOf(ASSIGNMENTS, BASE_TYPES)), on: new ComplexityConfig(`base+${type}`, switchesOf(ASSIGNMENTS, [...BASE_TYPES, type])) };
 }
 
 export function ladderConfig(name: string): ComplexityConfig {
@@ -82,7 +86,7 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
   }
   for (const type of config.types) {
     if (!COMPLEXITY_TYPES.includes(type)) throw new Error(`unknown complexity type '${type}' (${COMPLEXITY_TYPES.join(', ')})`);
-    const on = typeConfig(type);
+    const { off, on } = isolatedPair(type);
     const carries = (fn: string) => on.has(type, fn);
     let points = convs.flatMap((c) => targetPoints(c, type, carries).map((t) => ({ c, t })));
     if (config.perType > 0) points = new Rng(`api-targets:${config.seed}:${type}`).sample(points, Math.min(config.perType, points.length)).sort((a, b) => points.indexOf(a) - points.indexOf(b));
@@ -91,13 +95,27 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
         for (const side of [SWITCH_OFF, SWITCH_ON]) {
           const sid = id(type, c.id, t.turn, t.step, side, wording);
           const facets = { mode: 'isolated', type, switch: side, fn: t.fn, conversation: c.id, flows: c.flows, wording, target: `${c.id} turn ${t.turn + 1} step ${t.step + 1}` };
-          plan.push({ id: sid, cell: { length: 0, position: 0, variant: side }, group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`, rank: [side === SWITCH_OFF ? 0 : 1], conversation: c, wording, config: side === SWITCH_ON ? on : NO_COMPLEXITY, target: t, facets });
+          plan.push({ id: sid, cell: { length: 0, position: 0, variant: side }, group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`, rank: [side === SWITCH_OFF ? 0 : 1], conversation: c, wording, config: side === SWITCH_ON ? on : off, target: t, facets });
         }
   }
   return plan;
 }
 
+/** The ideal handling of an error target switched on: the hinted workaround and the reference response. */
+function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'>, gold: ApiExpectation['gold']): ApiExpectation['errorScenario'] {
+  const t = p.target;
+  if (!t || !isErrorType(t.type) || !p.config.has(t.type, t.fn)) return undefined;
+  const scenario = errorScenario(t.fn, t.type);
+  if (!scenario) return undefined;
+  const failed = gold[t.turn]?.[t.step];
+  const limit = t.type === 'feature_limit' ? apiFunctionNamed(t.fn)?.complexity.feature_limit : undefined;
+  const workaround = limit && failed ? limit.workaround(failed.params, createWorld(p.conversation.worldSeed)) : null;
+  return { workaround, reference: scenario.reference };
+}
+
 export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode): ApiExpectation {
+  const gold = goldTurns(p.conversation, p.config);
+  const errorScenario = scenarioOf(p, gold);
   return {
     kind: 'api',
     mode,
@@ -106,7 +124,8 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
     configName: p.config.name,
     switches: p.config.switches.map(([t, f]) => [t, f]),
     ...(p.target ? { target: { ...p.target } } : {}),
-    gold: goldTurns(p.conversation, p.config),
+    gold,
+    ...(errorScenario ? { errorScenario } : {}),
   };
 }
 
@@ -155,7 +174,7 @@ export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[]): S
     turns: turns.map((t) => ({ turn: t.turn, query: t.query, expected: t.expected, steps: t.steps, success: t.verdict.success, failureReason: t.verdict.failureReason, endedBy: t.endedBy })),
   };
   const target = e.target;
-  const scenario = target && isErrorType(target.type as ComplexityType) && e.configName !== NO_COMPLEXITY.name ? errorScenario(target.fn, target.type as ComplexityType) : null;
+  const scenario = target && e.errorScenario ? errorScenario(target.fn, target.type as ComplexityType) : null;
   if (scenario) {
     const judged = rubricJudge(scenario, turns[0]?.steps ?? []);
     api.errorHandling = { score: judged.score, judge: DETERMINISTIC_JUDGE, reasons: judged.reasons };

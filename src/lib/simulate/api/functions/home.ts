@@ -60,7 +60,7 @@ export const HOME_FUNCTIONS: ApiFunction[] = [
       return { devices: world.devices.filter((d) => !room || d.room.toLowerCase() === room).map(summary) };
     },
     complexity: {
-      feature_limit: { when: (a) => !a.room, message: 'Whole-home inventory listing is temporarily limited; listing the devices of one room still works.' },
+      feature_limit: { when: (a) => !a.room, message: 'Whole-home inventory listing is temporarily limited; listing the devices of one room still works.', workaround: () => ({ api: 'get_user_inventory', params: { room: 'Living Room' } }) },
       system_failure: { code: 'HUB_SYNC_DESYNC', message: 'Hub registry sync failed: shard 3 checksum mismatch (0x7FA2) during inventory reconciliation; retry budget exhausted' },
       unclear: { name: 'list_connected_hubs', description: 'List the smart hubs and bridges connected to the home network, with firmware versions.', params: {} },
     },

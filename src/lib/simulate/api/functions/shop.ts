@@ -147,7 +147,7 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
         },
         message: 'Invalid order ID format.',
       },
-      feature_limit: { when: () => true, message: 'Live tracking is unavailable for this carrier; the order status is shown in get_order_history.' },
+      feature_limit: { when: () => true, message: 'Live tracking is unavailable for this carrier; the order status is shown in get_order_history.', workaround: () => ({ api: 'get_order_history', params: {} }) },
     },
   }),
   apiFunction({

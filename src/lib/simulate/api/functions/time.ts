@@ -107,7 +107,7 @@ export const TIME_FUNCTIONS: ApiFunction[] = [
     }),
     complexity: {
       notice: 'Notifications older than 30 days are archived automatically.',
-      feature_limit: { when: (a) => a.unread_only !== true, message: 'Full notification history is temporarily unavailable; unread notifications can still be listed.' },
+      feature_limit: { when: (a) => a.unread_only !== true, message: 'Full notification history is temporarily unavailable; unread notifications can still be listed.', workaround: () => ({ api: 'get_notifications', params: { unread_only: true } }) },
       unclear: { name: 'fetch_notification_status', description: 'Fetch delivery status and interaction metrics for notifications sent to users.', params: {} },
     },
   }),

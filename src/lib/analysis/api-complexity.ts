@@ -1,0 +1,138 @@
+/**
+ * The API-complexity suite's tables: the paper's Table 3 (isolated: API call accuracy off and on per
+ * complexity type, relative degradation, the hardest type), error-handling scores for the error
+ * scenarios, Figure 4 (cumulative ladder), and retention ratios with and without coreferences.
+ *
+ * API call accuracy is the mean over turns of the per-turn indicator (the paper's definition);
+ * WildAgtEval's README number, the share of episodes whose every turn succeeded, is given beside it.
+ */
+import type { SampleResult } from '../core/types';
+import { mean } from './stats';
+
+export interface Accuracy {
+  /** turns scored */
+  turns: number;
+  /** mean over turns of the per-turn indicator, 0..1 (null: nothing scored) */
+  accuracy: number | null;
+  episodes: number;
+  /** episodes whose every turn succeeded, 0..1 */
+  successRate: number | null;
+}
+
+export function accuracyOf(results: readonly SampleResult[]): Accuracy {
+  const turns = results.flatMap((r) => r.score.api?.turns ?? []);
+  const scored = results.filter((r) => r.score.api);
+  return {
+    turns: turns.length,
+    accuracy: turns.length ? turns.filter((t) => t.success).length / turns.length : null,
+    episodes: scored.length,
+    successRate: scored.length ? scored.filter((r) => (r.score.api?.turns ?? []).every((t) => t.success) && (r.score.api?.turns.length ?? 0) > 0).length / scored.length : null,
+  };
+}
+
+export interface TypeRow {
+  type: string;
+  /** target points with both sides run */
+  pairs: number;
+  off: Accuracy;
+  on: Accuracy;
+  /** (off − on) / off, in % (null when off is 0 or missing) */
+  degradation: number | null;
+}
+
+export interface ErrorRow {
+  type: string;
+  fn: string;
+  n: number;
+  /** mean 1–5 score */
+  score: number;
+  judge: string;
+}
+
+export interface Table3 {
+  rows: TypeRow[];
+  /** mean of the rows' degradations */
+  averageDegradation: number | null;
+  /** the type with the largest degradation */
+  hardest: string | null;
+  errors: ErrorRow[];
+}
+
+const facet = (r: SampleResult, k: string): string => String(r.facets?.[k] ?? '');
+
+/** Results of one isolated type, only target points with both sides done (paired). */
+function paired(results: readonly SampleResult[], type: string): { off: SampleResult[]; on: SampleResult[] } {
+  const mine = results.filter((r) => facet(r, 'mode') === 'isolated' && facet(r, 'type') === type && !r.error);
+  const key = (r: SampleResult) => `${facet(r, 'target')}|${facet(r, 'wording')}`;
+  const offKeys = new Set(mine.filter((r) => r.cell.variant === 'off').map(key));
+  const onKeys = new Set(mine.filter((r) => r.cell.variant === 'on').map(key));
+  const both = (r: SampleResult) => offKeys.has(key(r)) && onKeys.has(key(r));
+  return { off: mine.filter((r) => r.cell.variant === 'off' && both(r)), on: mine.filter((r) => r.cell.variant === 'on' && both(r)) };
+}
+
+export const degradation = (off: number | null, on: number | null): number | null => (off === null || on === null || off === 0 ? null : ((off - on) / off) * 100);
+
+export function table3(results: readonly SampleResult[]): Table3 {
+  const types = [...new Set(results.filter((r) => facet(r, 'mode') === 'isolated').map((r) => facet(r, 'type')))];
+  const rows: TypeRow[] = [];
+  const errors: ErrorRow[] = [];
+  for (const type of types) {
+    const { off, on } = paired(results, type);
+    const judged = on.filter((r) => r.score.api?.errorHandling);
+    if (judged.length > 0) {
+      for (const fn of [...new Set(judged.map((r) => facet(r, 'fn')))]) {
+        const mine = judged.filter((r) => facet(r, 'fn') === fn);
+        errors.push({ type, fn, n: mine.length, score: mean(mine.map((r) => r.score.api?.errorHandling?.score ?? 0)), judge: mine[0]?.score.api?.errorHandling?.judge ?? '' });
+      }
+      continue;
+    }
+    const a = accuracyOf(off);
+    const b = accuracyOf(on);
+    rows.push({ type, pairs: on.length, off: a, on: b, degradation: degradation(a.accuracy, b.accuracy) });
+  }
+  const degs = rows.map((r) => r.degradation).filter((d): d is number => d !== null);
+  const hardest = rows.reduce<TypeRow | null>((best, r) => (r.degradation !== null && (best === null || r.degradation > (best.degradation ?? -Infinity)) ? r : best), null);
+  return { rows, averageDegradation: degs.length ? mean(degs) : null, hardest: hardest && (hardest.degradation ?? 0) > 0 ? hardest.type : null, errors };
+}
+
+export interface LadderRow {
+  rung: string;
+  acc: Accuracy;
+  /** relative to the first rung, in % */
+  degradation: number | null;
+}
+
+/** Figure 4: API call accuracy per rung of the cumulative ladder, in ladder order. */
+export function ladder(results: readonly SampleResult[], order: readonly string[]): LadderRow[] {
+  const mine = results.filter((r) => facet(r, 'mode') === 'cumulative' && !r.error);
+  const rungs = order.filter((n) => mine.some((r) => facet(r, 'rung') === n));
+  const rows = rungs.map((rung) => ({ rung, acc: accuracyOf(mine.filter((r) => facet(r, 'rung') === rung)) }));
+  const first = rows[0]?.acc.accuracy ?? null;
+  return rows.map((r) => ({ ...r, degradation: degradation(first, r.acc.accuracy) }));
+}
+
+export interface RetentionRow {
+  type: string;
+  wording: string;
+  /** accuracy on / accuracy off */
+  ratio: number | null;
+  pairs: number;
+}
+
+/** The paper's retention ratio (performance after / before the complexity), with and without coreferences. */
+export function retention(results: readonly SampleResult[]): RetentionRow[] {
+  const out: RetentionRow[] = [];
+  const types = [...new Set(results.filter((r) => facet(r, 'mode') === 'isolated').map((r) => facet(r, 'type')))];
+  for (const type of types)
+    for (const wording of ['coref', 'resolved']) {
+      const { off, on } = paired(
+        results.filter((r) => facet(r, 'wording') === wording),
+        type,
+      );
+      if (on.length === 0 || on.some((r) => r.score.api?.errorHandling)) continue;
+      const a = accuracyOf(off).accuracy;
+      const b = accuracyOf(on).accuracy;
+      out.push({ type, wording, ratio: a === null || b === null || a === 0 ? null : b / a, pairs: on.length });
+    }
+  return out;
+}
