@@ -9,8 +9,9 @@ import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
 import type { RunOrder, SampleSource } from '../core/source';
+import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
 
-export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'template' | 'order'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'template' | 'order'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
   const order: RunOrder = run.order ?? 'grid';
   switch (run.suite) {
@@ -24,5 +25,8 @@ export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | '
       return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order });
     case 'composition':
       return compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order });
+    case 'api-complexity':
+      // the API system and its conversations are built in: no pack
+      return apiComplexitySource({ config: run.apiComplexity ?? DEFAULT_API_COMPLEXITY, counter, order });
   }
 }

@@ -9,8 +9,9 @@ import type { RobustnessConfig } from '../suites/robustness/suite';
 import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
 import type { CompositionConfig } from '../suites/composition/suite';
+import type { ApiComplexityConfig } from '../suites/api-complexity/suite';
 
-export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition';
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity';
 
 export interface PackRow {
   id: string;
@@ -90,6 +91,7 @@ export interface RunRow {
   responseQa?: ResponseQaConfig;
   multiturn?: MultiturnConfig;
   composition?: CompositionConfig;
+  apiComplexity?: ApiComplexityConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;

@@ -9,6 +9,9 @@
 import { RUN_ORDERS } from '../core/source';
 import type { SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
+import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
+import { WORDINGS } from '../suites/api-complexity/conversations';
+import { EVAL_MODES } from '../suites/api-complexity/episode';
 import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
 
 export type { RecordedPrompt, Recording };
@@ -45,7 +48,7 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
   return lines.join('\n') + '\n';
 }
 
-const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition'];
+const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity'];
 const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
@@ -136,6 +139,7 @@ function readHeader(value: unknown, where: string): Header {
   r.obj(run.sweep, 'run.sweep');
   if (run.order !== undefined) r.oneOf(run, 'order', RUN_ORDERS, 'run.order');
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
+  if (run.apiComplexity !== undefined) readApiComplexityConfig(r, r.obj(run.apiComplexity, 'run.apiComplexity'));
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
@@ -143,6 +147,44 @@ function readHeader(value: unknown, where: string): Header {
     if (rec.note !== undefined) recording.note = r.str(rec, 'note', 'recording.note');
   }
   return { format: RUN_FILE_FORMAT, version, run: run as unknown as RunRow, ...(recording ? { recording } : {}) };
+}
+
+function readApiComplexityConfig(r: Reader, c: Obj): void {
+  r.oneOf(c, 'mode', EVAL_MODES, 'run.apiComplexity.mode');
+  const types = r.strings(c, 'types', 'run.apiComplexity.types');
+  const bad = types.find((t) => !(COMPLEXITY_TYPES as readonly string[]).includes(t));
+  if (bad !== undefined) r.fail('run.apiComplexity.types', `"${bad.slice(0, 40)}" is not a complexity type (${COMPLEXITY_TYPES.join(', ')})`);
+  const rungs = r.strings(c, 'ladder', 'run.apiComplexity.ladder');
+  const badRung = rungs.find((n) => !CUMULATIVE_LADDER.some((x) => x.name === n));
+  if (badRung !== undefined) r.fail('run.apiComplexity.ladder', `"${badRung.slice(0, 40)}" is not a rung (${CUMULATIVE_LADDER.map((x) => x.name).join(', ')})`);
+  const wordings = r.strings(c, 'wordings', 'run.apiComplexity.wordings');
+  if (wordings.some((w) => !(WORDINGS as readonly string[]).includes(w))) r.fail('run.apiComplexity.wordings', `expected ${WORDINGS.join(' or ')}`);
+  r.num(c, 'conversations', 'run.apiComplexity.conversations');
+  r.num(c, 'perType', 'run.apiComplexity.perType');
+  r.num(c, 'seed', 'run.apiComplexity.seed');
+}
+
+/** An API-system episode's turns, as the results browser shows them (text only). */
+function readApiScore(r: Reader, api: Obj): void {
+  const turns = api.turns;
+  if (!Array.isArray(turns)) r.fail('result.score.api.turns', `expected a list, got ${describe(turns)}`);
+  (turns as unknown[]).forEach((t, i) => {
+    const o = r.obj(t, `result.score.api.turns[${i}]`);
+    r.str(o, 'query', `result.score.api.turns[${i}].query`);
+    r.bool(o, 'success', `result.score.api.turns[${i}].success`);
+    r.str(o, 'failureReason', `result.score.api.turns[${i}].failureReason`);
+    if (!Array.isArray(o.steps)) r.fail(`result.score.api.turns[${i}].steps`, `expected a list, got ${describe(o.steps)}`);
+    (o.steps as unknown[]).forEach((s, j) => {
+      const st = r.obj(s, `result.score.api.turns[${i}].steps[${j}]`);
+      r.str(st, 'reply', `result.score.api.turns[${i}].steps[${j}].reply`);
+      r.strings(st, 'injected', `result.score.api.turns[${i}].steps[${j}].injected`);
+    });
+  });
+  if (api.errorHandling !== undefined) {
+    const e = r.obj(api.errorHandling, 'result.score.api.errorHandling');
+    r.num(e, 'score', 'result.score.api.errorHandling.score');
+    r.str(e, 'judge', 'result.score.api.errorHandling.judge');
+  }
 }
 
 function readResult(value: unknown, runId: string, where: string): { result: SampleResult; prompt: RecordedPrompt | null } {
@@ -169,6 +211,7 @@ function readResult(value: unknown, runId: string, where: string): { result: Sam
   r.num(score, 'value', 'result.score.value');
   r.strOrNull(score, 'errorType', 'result.score.errorType');
   r.strOrNull(score, 'errorClass', 'result.score.errorClass');
+  if (score.api !== undefined) readApiScore(r, r.obj(score.api, 'result.score.api'));
   if (x.usage !== null) {
     const u = r.obj(x.usage, 'result.usage');
     r.num(u, 'promptTokens', 'result.usage.promptTokens');
