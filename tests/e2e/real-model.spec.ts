@@ -12,7 +12,7 @@ import { parseGgufHeader } from '../../src/lib/formats/gguf';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
 import type { SampleResult } from '../../src/lib/core/types';
 import { readStore } from './idb';
-import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../helpers/app-driver';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../helpers/app-driver';
 import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
 
 interface StoredRun {
@@ -157,6 +157,37 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   const multi = all.filter((x) => stored.some((r) => r.id === x.runId && r.suite === 'composition' && r.name.includes('multi-turn')));
   expect(multi).toHaveLength(2);
   for (const x of multi) if ((x.calls?.length ?? 0) > 0) expect(x.output).toContain('[tool]');
+});
+
+test('API complexity on SmolLM2: an isolated pair and a cumulative conversation run to completion with WildAgtEval\'s protocol, each step reading only what the last did not share', async ({ page }) => {
+  await guardForSmolLM2(page);
+  await page.goto('index.html');
+  await loadSmolLM2(page, 4096);
+  await setupApiComplexity(page, { mode: 'isolated', types: ['irrelevant'], perType: 1, conversations: 1, maxSteps: 2, maxTokens: 48 });
+  await expect(page.getByTestId('estimate')).toContainText('2 samples');
+  // every step's prompt extends the one before: the engine keeps its KV cache
+  await setReuse(page, { kvReuse: true });
+  await runToEnd(page, 1, 900_000);
+  await setupApiComplexity(page, { mode: 'cumulative', rungs: ['base'], conversations: 1, maxSteps: 2, maxTokens: 48 });
+  await expect(page.getByTestId('estimate')).toContainText('1 samples');
+  await runToEnd(page, 2, 900_000);
+  const stored = await runs(page);
+  const all = await results(page);
+  expect(stored.map((r) => r.suite)).toEqual(['api-complexity', 'api-complexity']);
+  expect(all).toHaveLength(3);
+  for (const x of all) {
+    expect(x.error, x.error?.message).toBeNull();
+    const turns = x.score.api?.turns ?? [];
+    expect(turns.length).toBeGreaterThan(0);
+    // the model replied in every turn it was given (a reply is a step, whatever it says)
+    for (const t of turns) expect(t.steps.some((s) => s.source === 'agent'), t.query).toBe(true);
+    console.log(`${x.facets?.mode} ${x.cell.variant}: ${turns.length} turns, ${turns.reduce((n, t) => n + t.steps.filter((s) => s.source === 'agent').length, 0)} replies; prompt ${x.usage?.promptTokens}, computed ${x.usage?.prefilledTokens}, output ${x.usage?.completionTokens}; prefill ${((x.timings?.prefillMs ?? 0) / 1000).toFixed(0)} s, decode ${((x.timings?.decodeMs ?? 0) / 1000).toFixed(0)} s`);
+  }
+  const sum = (f: (x: SampleResult) => number) => all.reduce((n, x) => n + f(x), 0);
+  expect(sum((x) => x.usage?.prefilledTokens ?? Infinity)).toBeLessThan(0.6 * sum((x) => x.usage?.promptTokens ?? 0));
+  // the cumulative episode had every turn of its conversation
+  const cumulative = all.find((x) => x.facets?.mode === 'cumulative');
+  expect(cumulative?.score.api?.turns.length).toBe(Number(cumulative?.facets?.turns));
 });
 
 test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', async ({ page }) => {

@@ -112,3 +112,14 @@ export async function setReuse(page: Page, o: { order?: 'grid' | 'prefix'; kvReu
   await page.getByTestId('run-order').selectOption(o.order ?? 'prefix');
   await page.getByTestId('kv-reuse').setChecked(o.kvReuse);
 }
+
+export async function setupApiComplexity(page: Page, o: { mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number }) {
+  await chooseSuite(page, 'api-complexity');
+  await page.getByTestId(`api-mode-${o.mode}`).check();
+  if (o.types) for (const t of ['ad_hoc', 'unclear', 'dependency', 'ambiguous', 'notice', 'irrelevant', 'feature_limit', 'system_failure']) await page.getByTestId(`api-type-${t}`).setChecked(o.types.includes(t));
+  if (o.rungs) for (const r of ['base', '+ad-hoc', '+unclear', '+notices', '+irrelevant']) await page.getByTestId(`api-rung-${r}`).setChecked(o.rungs.includes(r));
+  if (o.perType !== undefined) await page.getByTestId('api-per-type').fill(String(o.perType));
+  await page.getByTestId('api-conversations').fill(String(o.conversations));
+  await page.getByTestId('api-max-steps').fill(String(o.maxSteps));
+  await page.getByTestId('max-tokens').fill(String(o.maxTokens));
+}

@@ -157,6 +157,8 @@ export interface ApiExpectation {
   conversation: { id: string; flows: string; worldSeed: number; turns: { coref: string; resolved: string; calls: ApiCallJson[] }[] };
   configName: string;
   switches: [string, string][];
+  /** replies allowed per turn (WildAgtEval: 15) */
+  maxSteps: number;
   /** isolated mode: where the agent takes over */
   target?: { turn: number; step: number; fn: string; type: string };
   /** every turn's gold calls in this configuration's formats (what the oracle answers) */

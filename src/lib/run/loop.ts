@@ -170,7 +170,7 @@ async function runApiEpisode(opts: RunOptions, sample: Sample, request: Generate
       accumulate(total, gen);
       return { text: gen.text, aborted: gen.finishReason === 'abort' };
     },
-    { deterministic: request.temperature === 0 },
+    { deterministic: request.temperature === 0, maxSteps: e.maxSteps },
   );
   const score = episodeScore(e, turns);
   total.text = episodeText(turns);

@@ -14,7 +14,7 @@ import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
 import { type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
 import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
-import { humanLine, systemPrompt } from './protocol';
+import { humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
 
 export const API_COMPLEXITY_SUITE = 'api-complexity';
 
@@ -29,6 +29,8 @@ export interface ApiComplexityConfig {
   conversations: number;
   /** isolated: at most this many target points per type (seeded choice); 0 = all */
   perType: number;
+  /** replies allowed per turn (the paper: 15; fewer keeps a slow device's run short) */
+  maxSteps?: number;
   seed: number;
 }
 
@@ -113,7 +115,7 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode): ApiExpectation {
+export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN): ApiExpectation {
   const gold = goldTurns(p.conversation, p.config);
   const errorScenario = scenarioOf(p, gold);
   return {
@@ -122,6 +124,7 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
     wording: p.wording,
     conversation: p.conversation,
     configName: p.config.name,
+    maxSteps,
     switches: p.config.switches.map(([t, f]) => [t, f]),
     ...(p.target ? { target: { ...p.target } } : {}),
     gold,
@@ -161,7 +164,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
       messages,
       tools,
       needleIndexes: [],
-      expected: expectationOf(p, opts.config.mode),
+      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps),
       promptTokens: messagesTokens(opts.counter, messages),
       facets: p.facets,
     };
