@@ -18,6 +18,7 @@ import { API_FUNCTIONS, API_SCORING, apiFunctionNamed, apiReference, ASSIGNMENTS
 import { createWorld } from '../../src/lib/simulate/api/world';
 import { builtinConversations, replayGold } from '../../src/lib/suites/api-complexity/conversations';
 import { parseReply } from '../../src/lib/suites/api-complexity/protocol';
+import { parseJudgeScore } from '../../src/lib/suites/api-complexity/error-handling';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY, planApiComplexity } from '../../src/lib/suites/api-complexity/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
@@ -223,6 +224,26 @@ describe('the suite', () => {
     const acc = accuracyOf(await run(createBaselineEngine(), 'cumulative')).accuracy ?? 0;
     expect(acc).toBeGreaterThan(0);
     expect(acc).toBeLessThan(1);
+  });
+
+  it('an engine can judge error handling: given the rubric it answers "Score: N"; no score counts 0, as WildAgtEval averages it', async () => {
+    for (const [answer, want] of [['The agent reported it plainly.\nScore: 4', 4], ['I cannot tell.', 0]] as const) {
+      const engine = {
+        info: { id: 'fake', kind: 'wllama' as const, model: 'fake model' },
+        async generate(request: { messages: { role: string; content: string }[] }) {
+          const judging = request.messages[0]?.content.includes('You judge how well');
+          return { text: judging ? answer : `Sorry, that failed. <End of Turn>`, finishReason: 'stop' as const, usage: { promptTokens: 10, completionTokens: 5 }, timings: { prefillMs: 1, decodeMs: 1 } };
+        },
+      };
+      const store = new MemoryResultStore();
+      const config = { ...DEFAULT_API_COMPLEXITY, types: ['system_failure' as const], perType: 2, judge: 'engine' as const };
+      await runSamples({ runId: 'judge', source: apiComplexitySource({ config, counter }), engine, store, request: { maxTokens: 64, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+      const judged = [...store.results.values()].filter((r) => r.score.api?.errorHandling);
+      expect(judged).toHaveLength(2);
+      for (const r of judged) expect(r.score.api?.errorHandling).toMatchObject({ score: want, judge: 'fake model (the engine under test, given the rubric)' });
+    }
+    expect(parseJudgeScore('overall 3/5')).toBe(3);
+    expect(parseJudgeScore('Score: 9')).toBeNull();
   });
 
   it('the scorer tables follow the functions', () => {

@@ -159,6 +159,8 @@ export interface ApiExpectation {
   switches: [string, string][];
   /** replies allowed per turn (WildAgtEval: 15) */
   maxSteps: number;
+  /** who scores error handling: the deterministic rubric checks, or the engine under test prompted with the rubric */
+  judge: 'rubric' | 'engine';
   /** isolated mode: where the agent takes over */
   target?: { turn: number; step: number; fn: string; type: string };
   /** every turn's gold calls in this configuration's formats (what the oracle answers) */

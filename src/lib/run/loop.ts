@@ -13,7 +13,8 @@ import type { Call } from '../parsing/calls';
 import type { SampleSource } from '../core/source';
 import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ApiExpectation } from '../core/types';
-import { episodeScore, episodeSpecOf } from '../suites/api-complexity/suite';
+import { type EngineJudgement, episodeScore, episodeSpecOf, judgedScenario } from '../suites/api-complexity/suite';
+import { judgeMessages, parseJudgeScore } from '../suites/api-complexity/error-handling';
 import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/episode';
 import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
 import type { ScoredOutput } from '../scoring/score-sample';
@@ -172,7 +173,15 @@ async function runApiEpisode(opts: RunOptions, sample: Sample, request: Generate
     },
     { deterministic: request.temperature === 0, maxSteps: e.maxSteps },
   );
-  const score = episodeScore(e, turns);
+  const scenario = judgedScenario(e);
+  let judgement: EngineJudgement | undefined;
+  if (scenario && e.judge === 'engine' && !opts.signal.aborted) {
+    const query = turns[0]?.query ?? '';
+    const gen = await generateWithRecovery(opts, sample, { ...request, messages: judgeMessages(scenario, query, turns[0]?.steps ?? []), maxTokens: Math.max(request.maxTokens, 256), stop: [] });
+    accumulate(total, gen);
+    judgement = { judge: `${opts.engine.info.model} (the engine under test, given the rubric)`, score: parseJudgeScore(gen.text), text: gen.text };
+  }
+  const score = episodeScore(e, turns, judgement);
   total.text = episodeText(turns);
   return { ...withSpeeds(total), scored: { score, calls: agentCalls(turns), parseError: null } };
 }

@@ -162,6 +162,7 @@ function readApiComplexityConfig(r: Reader, c: Obj): void {
   r.num(c, 'conversations', 'run.apiComplexity.conversations');
   r.num(c, 'perType', 'run.apiComplexity.perType');
   r.num(c, 'seed', 'run.apiComplexity.seed');
+  if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.apiComplexity.judge');
   if (c.maxSteps !== undefined && (r.num(c, 'maxSteps', 'run.apiComplexity.maxSteps') < 1 || (c.maxSteps as number) > 50)) r.fail('run.apiComplexity.maxSteps', 'expected 1 to 50 steps per turn');
 }
 

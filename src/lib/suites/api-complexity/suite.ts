@@ -31,6 +31,8 @@ export interface ApiComplexityConfig {
   perType: number;
   /** replies allowed per turn (the paper: 15; fewer keeps a slow device's run short) */
   maxSteps?: number;
+  /** error handling judged by the rubric checks (default) or by the engine under test given the rubric (the paper: a strong LLM) */
+  judge?: 'rubric' | 'engine';
   seed: number;
 }
 
@@ -115,7 +117,7 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN): ApiExpectation {
+export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric'): ApiExpectation {
   const gold = goldTurns(p.conversation, p.config);
   const errorScenario = scenarioOf(p, gold);
   return {
@@ -125,6 +127,7 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
     conversation: p.conversation,
     configName: p.config.name,
     maxSteps,
+    judge,
     switches: p.config.switches.map(([t, f]) => [t, f]),
     ...(p.target ? { target: { ...p.target } } : {}),
     gold,
@@ -164,7 +167,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
       messages,
       tools,
       needleIndexes: [],
-      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps),
+      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps, opts.config.judge),
       promptTokens: messagesTokens(opts.counter, messages),
       facets: p.facets,
     };
@@ -172,15 +175,28 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
   return planSource(planApiComplexity(opts.config), opts.order ?? 'grid', build);
 }
 
-export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[]): Score {
+/** The error scenario an episode is judged on, if it is one. */
+export function judgedScenario(e: ApiExpectation) {
+  return e.target && e.errorScenario ? errorScenario(e.target.fn, e.target.type as ComplexityType) : null;
+}
+
+/** A verdict of an engine acting as judge: its score (0 when it gave none, as WildAgtEval averages it) and its text. */
+export interface EngineJudgement {
+  judge: string;
+  score: number | null;
+  text: string;
+}
+
+export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], engineJudgement?: EngineJudgement): Score {
   const api: ApiEpisodeScore = {
     turns: turns.map((t) => ({ turn: t.turn, query: t.query, expected: t.expected, steps: t.steps, success: t.verdict.success, failureReason: t.verdict.failureReason, endedBy: t.endedBy })),
   };
-  const target = e.target;
-  const scenario = target && e.errorScenario ? errorScenario(target.fn, target.type as ComplexityType) : null;
+  const scenario = judgedScenario(e);
   if (scenario) {
-    const judged = rubricJudge(scenario, turns[0]?.steps ?? []);
-    api.errorHandling = { score: judged.score, judge: DETERMINISTIC_JUDGE, reasons: judged.reasons };
+    const judged = engineJudgement
+      ? { score: engineJudgement.score ?? 0, reasons: [engineJudgement.score === null ? 'the judge gave no score (counted 0, as WildAgtEval does)' : `the judge's answer: ${engineJudgement.text.trim().slice(0, 600)}`] }
+      : rubricJudge(scenario, turns[0]?.steps ?? []);
+    api.errorHandling = { score: judged.score, judge: engineJudgement?.judge ?? DETERMINISTIC_JUDGE, reasons: judged.reasons };
     return { correct: judged.score >= 4, value: (judged.score - 1) / 4, errorType: judged.score >= 4 ? null : 'api:poor_error_handling', errorClass: null, api };
   }
   const passed = turns.filter((t) => t.verdict.success).length;
