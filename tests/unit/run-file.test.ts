@@ -80,6 +80,26 @@ describe('run file', () => {
   });
 });
 
+describe('run file of an API-complexity run', () => {
+  it('round-trips the configuration and every episode; refuses an unknown complexity type and a broken episode', async () => {
+    const run: RunRow = {
+      ...catalogRun('run-api'), name: 'oracle · API complexity', suite: 'api-complexity', packIds: [], predictions: undefined,
+      apiComplexity: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },
+    };
+    const store = new MemoryResultStore();
+    await runSamples({ runId: run.id, source: sourceFor(run, [], counter), engine: createOracleEngine(), store, request: run.request, format: 'json', signal: new AbortController().signal });
+    const results = [...store.results.values()];
+    expect(results.some((r) => r.score.api?.errorHandling)).toBe(true);
+    const text = writeRunFile({ run, results });
+    const back = readRunFile(text);
+    expect(back.run.apiComplexity).toEqual(run.apiComplexity);
+    expect(back.results).toEqual([...results].sort((a, b) => a.index - b.index));
+    const lines = text.trim().split('\n');
+    expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.apiComplexity\.types: "chaos" is not a complexity type/);
+    expect(() => readRunFile([lines[0]!, lines[1]!.replace('"turns":[', '"turns":7,"x":['), ...lines.slice(2)].join('\n'), 'a.run.jsonl')).toThrow(/line 2: result\.score\.api\.turns: expected a list/);
+  });
+});
+
 describe('run-level constrained decoding', () => {
   const asked: GenerateRequest[] = [];
   const recorder: Engine = { info: { id: 'rec', kind: 'oracle', model: 'rec' }, generate: async (req, sample, signal) => (asked.push(req), createOracleEngine().generate(req, sample, signal)) };
