@@ -1,7 +1,7 @@
 /** How a function of the API system is declared: a simulated tool plus what WildAgtEval's scorer and switches need. */
 import type { JsonObject } from '../../core/types';
 import type { ApiClass } from '../../scoring/api-accuracy';
-import { type Args, defineTool, type ParamDef, type SimTool } from '../define';
+import { type Args, defineTool, fail, type ParamDef, type SimTool } from '../define';
 import type { ComplexityType, FunctionComplexity } from './complexity';
 import type { World } from './world';
 
@@ -48,6 +48,12 @@ export function apiFunction(spec: {
 }): ApiFunction {
   const tool = defineTool<ApiCtx, Domain>({ name: spec.name, category: spec.domain, description: spec.description, params: spec.params ?? {}, returns: spec.returns, impl: spec.impl });
   return { tool, name: spec.name, domain: spec.domain, cls: spec.cls, keyParams: spec.key ?? [], complexity: spec.complexity ?? {} };
+}
+
+/** The record a call names, or the not-found error the agent reads. */
+export function found<T>(item: T | undefined, what: string): T {
+  if (item === undefined) fail('not_found', `No ${what}`);
+  return item;
 }
 
 export const str = (description: string, optional = false): ParamDef => ({ type: 'string', description, ...(optional ? { optional } : {}) });

@@ -1,14 +1,10 @@
 /** Smart-home devices: discovery, power, lights, climate, locks, blinds, TV. */
 import type { JsonObject } from '../../../core/types';
 import { type Args, fail } from '../../define';
-import { apiFunction, type ApiFunction, int, oneOf, str, strs } from '../define';
+import { apiFunction, type ApiFunction, found, int, oneOf, str, strs } from '../define';
 import type { Device, World } from '../world';
 
-export function deviceAt(world: World, endpoint: string): Device {
-  const d = world.devices.find((x) => x.endpoint === endpoint);
-  if (!d) fail('not_found', `No device with endpoint ${endpoint}`);
-  return d;
-}
+export const deviceAt = (world: World, endpoint: string): Device => found(world.devices.find((x) => x.endpoint === endpoint), `device with endpoint ${endpoint}`);
 
 function devicesOf(world: World, a: Args, types?: Device['type'][]): Device[] {
   const eps = a.strings('endpoints');

@@ -1,15 +1,11 @@
 /** Media playback on speakers and TVs, and playlists. */
 import type { JsonObject } from '../../../core/types';
 import { type Args, fail } from '../../define';
-import { apiFunction, type ApiFunction, num, str, strs } from '../define';
+import { apiFunction, type ApiFunction, found, num, str, strs } from '../define';
 import { nextId, type World } from '../world';
 import { deviceAt } from './home';
 
-function mediaOf(world: World, id: string) {
-  const m = world.media.find((x) => x.media_id === id);
-  if (!m) fail('not_found', `No media item ${id}`);
-  return m;
-}
+const mediaOf = (world: World, id: string) => found(world.media.find((x) => x.media_id === id), `media item ${id}`);
 
 function players(world: World, a: Args) {
   const eps = a.strings('endpoints');

@@ -1,32 +1,13 @@
 /** Shopping and orders; recipes, restaurants and food delivery. */
 import type { JsonObject } from '../../../core/types';
 import { fail, round } from '../../define';
-import { apiFunction, type ApiFunction, int, oneOf, str, strs } from '../define';
+import { apiFunction, type ApiFunction, found, int, oneOf, str, strs } from '../define';
 import { nextId, SIM_NOW, type World } from '../world';
 
-function product(world: World, id: string) {
-  const p = world.products.find((x) => x.product_id === id);
-  if (!p) fail('not_found', `No product ${id}`);
-  return p;
-}
-
-function order(world: World, id: string) {
-  const o = world.orders.find((x) => x.order_id === id);
-  if (!o) fail('not_found', `No order ${id}`);
-  return o;
-}
-
-function recipe(world: World, id: string) {
-  const r = world.recipes.find((x) => x.recipe_id === id);
-  if (!r) fail('not_found', `No recipe ${id}`);
-  return r;
-}
-
-function restaurant(world: World, id: string) {
-  const r = world.restaurants.find((x) => x.restaurant_id === id);
-  if (!r) fail('not_found', `No restaurant ${id}`);
-  return r;
-}
+const product = (world: World, id: string) => found(world.products.find((x) => x.product_id === id), `product ${id}`);
+const order = (world: World, id: string) => found(world.orders.find((x) => x.order_id === id), `order ${id}`);
+const recipe = (world: World, id: string) => found(world.recipes.find((x) => x.recipe_id === id), `recipe ${id}`);
+const restaurant = (world: World, id: string) => found(world.restaurants.find((x) => x.restaurant_id === id), `restaurant ${id}`);
 
 const cartView = (world: World): JsonObject => ({
   items: world.cart.map((i) => ({ ...i, name: product(world, i.product_id).name })),
