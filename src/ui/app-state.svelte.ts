@@ -15,7 +15,7 @@ class AppState {
   /** the output being generated now */
   streaming = $state('');
   runError: string | null = $state(null);
-  tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'packs' | 'parse' = $state('run');
+  tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');
   selectedRunId: string | null = $state(null);
 }
 

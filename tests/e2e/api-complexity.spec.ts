@@ -1,7 +1,8 @@
 /**
  * The API-complexity suite (WildAgtEval) in the browser: the oracle at 100% API call accuracy in
  * isolated and cumulative mode with every error scenario handled (5/5), the baseline's real
- * numbers, Table 3, the ladder chart, and an episode's transcript with the injected part marked.
+ * numbers, Table 3, the ladder chart, an episode's transcript with the injected part marked, and the
+ * WildAgtEval page comparing the runs.
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -56,4 +57,9 @@ test('oracle 100% isolated and cumulative, error scenarios 5/5, the baseline, Ta
   const acc = Number((await page.getByTestId('overall-accuracy').textContent())?.replace('%', ''));
   expect(acc).toBeGreaterThan(0);
   expect(acc).toBeLessThan(100);
+
+  // the WildAgtEval page compares runs: two Table 3s (oracle and baseline, isolated) and the ladder of the cumulative one
+  await page.getByTestId('tab-wildagteval').click();
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-table3')).toHaveCount(2);
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-ladder')).toHaveCount(1);
 });
