@@ -132,16 +132,15 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   // the shortest conversation the built-in pack allows (2K), constrained only to keep the test short
   await setupMultiturn(page, { lengths: [2048], settings: ['prose'], count: 1, constraint: 'on', maxTokens: 128 });
   await run();
-  for (const protocol of ['single-turn', 'multi-turn'] as const) {
-    for (const constraint of ['off', 'on'] as const) {
-      await setupComposition(page, { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol, constraint, maxTokens: 192 });
-      await run();
-    }
+  // each protocol once, one free and one constrained (the 2×2 took minutes more on a busy CPU)
+  for (const [protocol, constraint] of [['single-turn', 'off'], ['multi-turn', 'on']] as const) {
+    await setupComposition(page, { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol, constraint, maxTokens: 192 });
+    await run();
   }
 
   const stored = await runs(page);
   const all = await results(page);
-  expect(stored.map((r) => r.suite).sort()).toEqual(['composition', 'composition', 'composition', 'composition', 'multiturn', 'response-qa', 'robustness', 'robustness']);
+  expect(stored.map((r) => r.suite).sort()).toEqual(['composition', 'composition', 'multiturn', 'response-qa', 'robustness', 'robustness']);
   for (const r of stored) {
     const mine = all.filter((x) => x.runId === r.id);
     expect(mine.length, r.name).toBeGreaterThan(0);
@@ -152,10 +151,10 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
     // under the grammar every answer that ends parses into calls; a trace of several calls may meet the output limit first, and says so
     if (r.constrained) for (const x of mine) expect(x.parseError === null || (r.suite === 'composition' && x.parseError.endsWith('cut off at the output limit')), `${r.name}: ${x.parseError} ${x.output}`).toBe(true);
   }
-  expect(stored.filter((r) => r.constrained)).toHaveLength(4);
+  expect(stored.filter((r) => r.constrained)).toHaveLength(3);
   // a multi-turn exchange shows the model its simulated results: the transcript holds tool turns when it called anything
   const multi = all.filter((x) => stored.some((r) => r.id === x.runId && r.suite === 'composition' && r.name.includes('multi-turn')));
-  expect(multi).toHaveLength(2);
+  expect(multi).toHaveLength(1);
   for (const x of multi) if ((x.calls?.length ?? 0) > 0) expect(x.output).toContain('[tool]');
 });
 
