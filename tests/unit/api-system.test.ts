@@ -184,6 +184,11 @@ describe('the agent protocol', () => {
     expect(parseReply('view_cart()')).toEqual({ kind: 'unknown' });
     expect(parseReply('<API_CALL>'.repeat(20_000))).toEqual({ kind: 'unknown' });
   });
+  it('the <tool_call> option reads {"name", "arguments"} blocks, and the end marker still comes first', () => {
+    expect(parseReply('Checking.\n<tool_call>{"name": "stock_price", "arguments": {"symbol": "NFLX"}}</tool_call>', 'tool-call')).toEqual({ kind: 'api_call', call: { api: 'stock_price', params: { symbol: 'NFLX' } } });
+    expect(parseReply('<API_CALL>{"api": "view_cart", "params": {}}</API_CALL>', 'tool-call')).toEqual({ kind: 'unknown' });
+    expect(parseReply('Done <End of Turn> <tool_call>{"name": "x", "arguments": {}}</tool_call>', 'tool-call')).toEqual({ kind: 'completion' });
+  });
 });
 
 describe('the suite', () => {
@@ -218,6 +223,17 @@ describe('the suite', () => {
     const cum = await run(createOracleEngine(), 'cumulative');
     expect(accuracyOf(cum).accuracy).toBe(1);
     expect(ladder(cum, CUMULATIVE_LADDER.map((r) => r.name)).map((r) => r.acc.accuracy)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('with <tool_call> blocks the prompt asks for them and the oracle still reaches 100%', async () => {
+    const config = { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative' as const, conversations: 4, callFormat: 'tool-call' as const };
+    const source = apiComplexitySource({ config, counter });
+    expect(source.build(source.ids[0]!).messages[0]?.content).toContain('<tool_call>{"name": "api_name"');
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'tc', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    const results = [...store.results.values()];
+    expect(accuracyOf(results).accuracy).toBe(1);
+    expect(results[0]?.output).toContain('<tool_call>');
   });
 
   it('the baseline gives real, imperfect numbers', async () => {

@@ -161,6 +161,8 @@ export interface ApiExpectation {
   maxSteps: number;
   /** who scores error handling: the deterministic rubric checks, or the engine under test prompted with the rubric */
   judge: 'rubric' | 'engine';
+  /** how replies write calls: WildAgtEval's `<API_CALL>` (absent: that) or `<tool_call>` blocks */
+  callFormat?: 'api-call' | 'tool-call';
   /** isolated mode: where the agent takes over */
   target?: { turn: number; step: number; fn: string; type: string };
   /** every turn's gold calls in this configuration's formats (what the oracle answers) */

@@ -14,7 +14,7 @@ import type { ParamSchema } from '../scoring/bfcl-ast';
 import { bm25, terms, toolText } from '../core/text-similarity';
 import { toPlain } from '../core/pyvalue';
 import type { JsonObject } from '../core/types';
-import { callText, currentQuery, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
+import { type CallFormat, callText, currentQuery, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
 
 interface Found {
   quoted: string[];
@@ -163,10 +163,10 @@ export function lookupAnswer(prompt: string): string {
 }
 
 /** An API-system turn: one call chosen and filled from the query, then the end of the turn (it never reads a result). */
-export function baselineEpisodeStep(history: string, tools: readonly ToolSchema[]): string {
+export function baselineEpisodeStep(history: string, tools: readonly ToolSchema[], format?: CallFormat): string {
   if (episodePosition(history).callsThisTurn > 0) return `Done. ${END_OF_TURN}`;
   const call = baselineCall(currentQuery(history), tools);
-  return call ? callText({ api: call.name, params: toPlain(call.args) as JsonObject }) : END_OF_TURN;
+  return call ? callText({ api: call.name, params: toPlain(call.args) as JsonObject }, format) : END_OF_TURN;
 }
 
 function lastUserMessage(request: GenerateRequest): string {
@@ -188,7 +188,7 @@ export function createBaselineEngine(): Engine {
               ? DONE_MESSAGE // it plans everything up front and never reads a result
               : baselinePlan(lastUserMessage(request), sample.tools)
             : e.kind === 'api'
-              ? baselineEpisodeStep(lastUserMessage(request), sample.tools)
+              ? baselineEpisodeStep(lastUserMessage(request), sample.tools, e.callFormat)
               : baselineAnswer(lastUserMessage(request), sample.tools);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: performance.now() - t0, decodeMs: 0 } };
     },

@@ -29,11 +29,11 @@ function episodeAnswer(e: ApiExpectation, request: GenerateRequest): string {
   let index = callsThisTurn;
   if (s && t && turn === t.turn && callsThisTurn > t.step) {
     if (!s.workaround) return `${s.reference} ${END_OF_TURN}`;
-    if (callsThisTurn === t.step + 1) return callText(s.workaround);
+    if (callsThisTurn === t.step + 1) return callText(s.workaround, e.callFormat);
     index = callsThisTurn - 1; // the workaround took the failed call's place
   }
   const next = e.gold[turn]?.[index];
-  return next ? callText(next) : `${s && t && turn === t.turn ? s.reference : 'Done.'} ${END_OF_TURN}`;
+  return next ? callText(next, e.callFormat) : `${s && t && turn === t.turn ? s.reference : 'Done.'} ${END_OF_TURN}`;
 }
 
 export function createOracleEngine(): Engine {

@@ -12,6 +12,7 @@ import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
+import { CALL_FORMATS } from '../suites/api-complexity/protocol';
 import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
 
 export type { RecordedPrompt, Recording };
@@ -163,6 +164,7 @@ function readApiComplexityConfig(r: Reader, c: Obj): void {
   r.num(c, 'perType', 'run.apiComplexity.perType');
   r.num(c, 'seed', 'run.apiComplexity.seed');
   if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.apiComplexity.judge');
+  if (c.callFormat !== undefined) r.oneOf(c, 'callFormat', CALL_FORMATS, 'run.apiComplexity.callFormat');
   if (c.maxSteps !== undefined && (r.num(c, 'maxSteps', 'run.apiComplexity.maxSteps') < 1 || (c.maxSteps as number) > 50)) r.fail('run.apiComplexity.maxSteps', 'expected 1 to 50 steps per turn');
 }
 

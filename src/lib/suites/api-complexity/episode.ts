@@ -14,7 +14,7 @@ import { COMPLEXITY_LAYER, type ComplexityConfig, type ComplexityType, ERROR_TYP
 import { API_SCORING, apiReference, goldCall, invokeApi } from '../../simulate/api/system';
 import { createWorld, type World } from '../../simulate/api/world';
 import type { Conversation, Wording } from './conversations';
-import { assistantLine, humanLine, MAX_STEPS_PER_TURN, parseReply, responseBlock, systemPrompt } from './protocol';
+import { assistantLine, type CallFormat, humanLine, MAX_STEPS_PER_TURN, parseReply, responseBlock, systemPrompt } from './protocol';
 
 export type EvalMode = 'isolated' | 'cumulative';
 export const EVAL_MODES: readonly EvalMode[] = ['isolated', 'cumulative'];
@@ -54,6 +54,7 @@ export interface EpisodeSpec {
   config: ComplexityConfig;
   mode: EvalMode;
   target?: TargetPoint;
+  callFormat?: CallFormat;
 }
 
 export interface AgentReply {
@@ -100,7 +101,7 @@ class Session {
     readonly opts: Required<EpisodeOptions>,
   ) {
     this.world = createWorld(spec.conversation.worldSeed);
-    this.system = systemPrompt(apiReference(spec.config), this.world.user);
+    this.system = systemPrompt(apiReference(spec.config), this.world.user, spec.callFormat);
   }
 
   messages(): ChatMessage[] {
@@ -121,7 +122,7 @@ class Session {
     for (let i = 0; i < this.opts.maxSteps; i++) {
       const reply = await this.ask(this.messages());
       if (reply.aborted) return 'aborted';
-      const parsed = parseReply(reply.text);
+      const parsed = parseReply(reply.text, this.spec.callFormat);
       if (parsed.kind === 'api_call') {
         const out = invokeApi(this.world, parsed.call, this.spec.config);
         steps.push({ source: 'agent', reply: reply.text, kind: 'api_call', call: parsed.call, result: out.result, success: out.success, injected: out.injected });

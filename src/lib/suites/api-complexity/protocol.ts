@@ -4,8 +4,17 @@
  * `Assistant:` replies, `<API_RESPONSE>` blocks); each reply is free text and then either one
  * `<API_CALL>{"api": …, "params": {…}}</API_CALL>` or `<End of Turn>`.
  */
+import { toPlain } from '../../core/pyvalue';
 import type { Json, JsonObject } from '../../core/types';
+import { parseToolCallTags } from '../../parsing/json-calls';
 import type { ApiCallRecord } from '../../scoring/api-accuracy';
+
+/**
+ * How a reply writes its call: WildAgtEval's `<API_CALL>{"api", "params"}</API_CALL>`, or the
+ * `<tool_call>{"name", "arguments"}</tool_call>` block many small models were trained on.
+ */
+export type CallFormat = 'api-call' | 'tool-call';
+export const CALL_FORMATS: readonly CallFormat[] = ['api-call', 'tool-call'];
 
 export const END_OF_TURN = '<End of Turn>';
 export const MAX_STEPS_PER_TURN = 15;
@@ -14,21 +23,22 @@ export const STOP_SEQUENCES = ['<API_RESPONSE>', '<USER_QUERY>', 'Human:'];
 const MAX_REPLY_CHARS = 20_000;
 
 /** Our wording of WildAgtEval's sequential-execution instructions (its prompts/step_by_step_suffix.md), shortened. */
-export function systemPrompt(reference: string, user: { name: string; home_city: string }): string {
+export function systemPrompt(reference: string, user: { name: string; home_city: string }, format: CallFormat = 'api-call'): string {
+  const example = (api: string, params: JsonObject) => callText({ api, params }, format);
   return [
     `You are a home assistant agent for ${user.name} (home city: ${user.home_city}). You act by calling the APIs below, one call per reply, and you see each result before you decide the next step. Current time: 2025-07-17 12:00 UTC.`,
     '# API reference',
     reference,
     '# How to answer',
     'Each reply: optional short explanation, then EITHER exactly one API call wrapped in tags:',
-    '<API_CALL>{"api": "api_name", "params": {"parameter": "value"}}</API_CALL>',
+    format === 'api-call' ? '<API_CALL>{"api": "api_name", "params": {"parameter": "value"}}</API_CALL>' : '<tool_call>{"name": "api_name", "arguments": {"parameter": "value"}}</tool_call>',
     `OR, when the user's request is fully done, a short answer to the user followed by ${END_OF_TURN}`,
     'Never write <API_RESPONSE> blocks or user turns yourself; never make two calls in one reply.',
     'Example:',
     'Human: Turn on the living room lights',
-    'Assistant: I will find the devices first.\n<API_CALL>{"api": "get_user_inventory", "params": {}}</API_CALL>',
+    `Assistant: I will find the devices first.\n${example('get_user_inventory', {})}`,
     '<API_RESPONSE>\nAPI Result: {"success": true, "devices": [{"endpoint": "1", "name": "Living Room Lights"}]}\n</API_RESPONSE>',
-    'Assistant: <API_CALL>{"api": "power_on", "params": {"endpoints": ["1"]}}</API_CALL>',
+    `Assistant: ${example('power_on', { endpoints: ['1'] })}`,
     '<API_RESPONSE>\nAPI Result: {"success": true}\n</API_RESPONSE>',
     `Assistant: The living room lights are on. ${END_OF_TURN}`,
   ].join('\n\n');
@@ -41,9 +51,14 @@ const CALL_TAG = /<API_CALL>([\s\S]*?)<\/API_CALL>/g;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** WildAgtEval's `parse_llm_response`: end marker first (any case), then the first well-formed call. */
-export function parseReply(text: string): ParsedReply {
+export function parseReply(text: string, format: CallFormat = 'api-call'): ParsedReply {
   const t = text.slice(0, MAX_REPLY_CHARS);
   if (t.toLowerCase().includes(END_OF_TURN.toLowerCase())) return { kind: 'completion' };
+  if (format === 'tool-call') {
+    const parsed = parseToolCallTags(t);
+    const first = parsed.ok ? parsed.calls[0] : undefined;
+    return first ? { kind: 'api_call', call: { api: first.name, params: toPlain(first.args) as JsonObject } } : { kind: 'unknown' };
+  }
   for (const m of t.matchAll(CALL_TAG)) {
     let body: unknown;
     try {
@@ -59,7 +74,8 @@ export function parseReply(text: string): ParsedReply {
 export const humanLine = (query: string): string => `Human: ${query}`;
 export const assistantLine = (reply: string): string => `Assistant: ${reply.trim()}`;
 export const responseBlock = (result: Json): string => `<API_RESPONSE>\nAPI Result: ${JSON.stringify(result)}\n</API_RESPONSE>`;
-export const callText = (c: ApiCallRecord): string => `<API_CALL>${JSON.stringify({ api: c.api, params: c.params })}</API_CALL>`;
+export const callText = (c: ApiCallRecord, format: CallFormat = 'api-call'): string =>
+  format === 'api-call' ? `<API_CALL>${JSON.stringify({ api: c.api, params: c.params })}</API_CALL>` : `<tool_call>${JSON.stringify({ name: c.api, arguments: c.params })}</tool_call>`;
 
 /** Where an episode stands, read off its prompt: the turn (0-based) and the calls shown since its query. */
 export function episodePosition(history: string): { turn: number; callsThisTurn: number } {

@@ -14,7 +14,7 @@ import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
 import { type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
 import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
-import { humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
+import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
 
 export const API_COMPLEXITY_SUITE = 'api-complexity';
 
@@ -33,6 +33,8 @@ export interface ApiComplexityConfig {
   maxSteps?: number;
   /** error handling judged by the rubric checks (default) or by the engine under test given the rubric (the paper: a strong LLM) */
   judge?: 'rubric' | 'engine';
+  /** how replies write calls (default WildAgtEval's `<API_CALL>`) */
+  callFormat?: CallFormat;
   seed: number;
 }
 
@@ -45,6 +47,9 @@ export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
   conversations: 0,
   perType: 0,
   seed: 7,
+  maxSteps: MAX_STEPS_PER_TURN,
+  judge: 'rubric',
+  callFormat: 'api-call',
 };
 
 export const SWITCH_OFF = 'off';
@@ -117,7 +122,7 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric'): ApiExpectation {
+export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call'): ApiExpectation {
   const gold = goldTurns(p.conversation, p.config);
   const errorScenario = scenarioOf(p, gold);
   return {
@@ -128,6 +133,7 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
     configName: p.config.name,
     maxSteps,
     judge,
+    ...(callFormat !== 'api-call' ? { callFormat } : {}),
     switches: p.config.switches.map(([t, f]) => [t, f]),
     ...(p.target ? { target: { ...p.target } } : {}),
     gold,
@@ -139,7 +145,7 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
 export function episodeSpecOf(e: ApiExpectation) {
   const switches = e.switches.filter((s): s is [ComplexityType, string] => COMPLEXITY_TYPES.includes(s[0] as ComplexityType));
   const target = e.target && COMPLEXITY_TYPES.includes(e.target.type as ComplexityType) ? { ...e.target, type: e.target.type as ComplexityType } : undefined;
-  return { conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}) };
+  return { conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}), callFormat: e.callFormat ?? 'api-call' };
 }
 
 export interface ApiComplexitySourceOptions {
@@ -155,7 +161,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
     const first = p.target ? p.target.turn : 0;
     // the prompt as the agent first sees it (earlier turns' results are added at run time)
     const messages = [
-      { role: 'system' as const, content: systemPrompt(apiReference(p.config), user) },
+      { role: 'system' as const, content: systemPrompt(apiReference(p.config), user, opts.config.callFormat) },
       { role: 'user' as const, content: humanLine(queryOf(p.conversation, first, p.wording)) },
     ];
     return {
@@ -167,7 +173,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
       messages,
       tools,
       needleIndexes: [],
-      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps, opts.config.judge),
+      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps, opts.config.judge, opts.config.callFormat),
       promptTokens: messagesTokens(opts.counter, messages),
       facets: p.facets,
     };
