@@ -17,7 +17,7 @@ import { chromium, type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/store/db';
-import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
 import { modelHostArgs, realModelMissing } from '../tests/helpers/real-model';
 import { readStore } from '../tests/e2e/idb';
 
@@ -32,6 +32,8 @@ interface Case {
   setup: (page: Page) => Promise<void>;
   /** llama.cpp's context size: 4096 unless the sweep needs more */
   context?: number;
+  /** recorded with KV reuse only: without it every step of an episode reads its ~3.5K-token prompt again (tens of minutes here) */
+  reuseOnly?: boolean;
 }
 
 const DEFAULT_CONTEXT = 4096;
@@ -50,6 +52,12 @@ const CASES: Case[] = [
   { file: 'composition-free.run.jsonl', title: 'Composition L0–L3, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }) },
   { file: 'composition-constrained.run.jsonl', title: 'Composition L0–L3, single-turn, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }) },
   { file: 'composition-multiturn.run.jsonl', title: 'Composition L0–L1, multi-turn with simulated results, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }) },
+  {
+    file: 'api-complexity.run.jsonl',
+    title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, one target each off vs on, 3 replies a turn',
+    setup: (p) => setupApiComplexity(p, { mode: 'isolated', types: ['ad_hoc', 'irrelevant', 'system_failure'], perType: 1, conversations: 6, maxSteps: 3, maxTokens: 64 }),
+    reuseOnly: true,
+  },
 ];
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
@@ -151,7 +159,7 @@ async function main() {
     let runsDone = 0;
     for (const c of cases) {
       const pair: { run: RunRow; results: SampleResult[]; wall: number }[] = [];
-      for (const kvReuse of [false, true]) {
+      for (const kvReuse of c.reuseOnly ? [true] : [false, true]) {
         // a fresh llama.cpp for the run with reuse: it must not find the prompts the run without reuse left in its prompt cache
         if (kvReuse || context !== (c.context ?? DEFAULT_CONTEXT)) await loadSmolLM2(page, (context = c.context ?? DEFAULT_CONTEXT));
         await c.setup(page);
@@ -163,12 +171,14 @@ async function main() {
         const results = (await readStore<SampleResult>(page, 'results')).filter((r) => r.runId === run.id);
         pair.push({ run, results, wall });
       }
-      const [off, on] = pair as [(typeof pair)[number], (typeof pair)[number]];
+      const on = pair[pair.length - 1] as (typeof pair)[number];
       const f = figures(on.run, on.results, on.wall);
       rows.push(`| ${c.title} | ${f.n} | ${f.accuracy} | ${f.parse} | ${f.promptTokens} | ${f1(f.prefill)} | ${f1(f.decode)} | ${f1(f.wallPerSample)} | ${pct(f.harnessShare)} |`);
       console.log(rows.at(-1));
-      reuseRows.push(reuseRow(c.title, off, on));
-      console.log(reuseRows.at(-1));
+      if (pair.length === 2) {
+        reuseRows.push(reuseRow(c.title, pair[0] as (typeof pair)[number], on));
+        console.log(reuseRows.at(-1));
+      }
       const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
       manifest.push({ file: c.file, suite: on.run.suite, model: 'SmolLM2-135M-Instruct Q4_1', engine: `llama.cpp (CPU, ${threads} threads)`, recordedAt, title: c.title, samples: f.n });

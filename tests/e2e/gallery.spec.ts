@@ -19,7 +19,7 @@ const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entr
 
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
   test.setTimeout(180_000);
-  expect(new Set(manifest.map((e) => e.suite))).toEqual(new Set(['catalog', 'robustness', 'response-qa', 'multiturn', 'composition']));
+  expect(new Set(manifest.map((e) => e.suite))).toEqual(new Set(['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity']));
   for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(400 * 1024);
   const outside = await guardNetwork(page);
   const errors: string[] = [];
@@ -52,6 +52,8 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
   for (const challenge of ['catalog', 'response-qa', 'multiturn']) await expect(page.getByTestId(`challenge-${challenge}`).locator('svg').first()).toBeVisible();
   await page.getByTestId('tab-comptoolbench').click();
   await expect(page.getByTestId('comptoolbench-page')).toBeVisible();
+  await page.getByTestId('tab-wildagteval').click();
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-table3')).toBeVisible();
   // opening an example again keeps one copy
   await page.getByTestId('tab-results').click();
   await page.getByText('Examples and run files').click();
