@@ -72,6 +72,24 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
   await expect(page.getByTestId('rho').nth(1)).not.toHaveText('needs 3+ runs');
 });
 
+test('two runs with the same name both show on the comparison page', async ({ page }) => {
+  await page.goto('index.html');
+  for (const runs of [1, 2])
+    await compositionRun(page, 'oracle', runs, async (p) => {
+      await expect(p.getByTestId('pack-builtin-composition')).toBeChecked({ timeout: 30_000 });
+      await p.getByTestId('cmp-per-level').fill('2');
+    });
+  const names = await page.getByRole('button', { name: /^oracle.* · composition/ }).allTextContents();
+  expect(names).toHaveLength(2);
+  expect(names[0]).toBe(names[1]);
+  await page.getByTestId('tab-comptoolbench').click();
+  const rows = page.getByTestId('comptoolbench-page').getByTestId('table1-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(' · 1');
+  await expect(rows.nth(1)).toContainText(' · 2');
+  await expect(page.getByTestId('selection-gap-chart-composed')).toHaveCount(2);
+});
+
 const REF = join(process.cwd(), '..', 'shared', 'reference', 'comptoolbench');
 const PARITY = join(process.cwd(), '..', 'shared', 'parity', 'comptoolbench');
 const haveShared = existsSync(join(REF, 'test.jsonl')) && existsSync(join(PARITY, 'aggregates.json'));
