@@ -17,9 +17,11 @@ async function runRobustness(page: Page, engine: 'oracle' | 'baseline', count: n
 test('robustness: the coverage preview, the oracle at 100% on every variant, the baseline\'s Table 2 with its error breakdown', async ({ page }) => {
   await page.goto('index.html');
   await page.getByTestId('suite-robustness').check();
+  // the built-in packs are written on first start: preview once they are there (on a busy machine this takes seconds)
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
   await page.getByTestId('robustness-count').fill('40');
   await page.getByTestId('check-coverage').click();
-  await expect(page.getByTestId('coverage')).toContainText('a synonym of the request verb');
+  await expect(page.getByTestId('coverage')).toContainText('a synonym of the request verb', { timeout: 30_000 });
   await expect(page.getByTestId('robustness-fields')).toContainText('Toolkits grow from 1.0 to 4.0 tools');
 
   await runRobustness(page, 'oracle', 40, 1);
