@@ -12,6 +12,7 @@
  *
  * A function without a key-parameter entry is matched by name only.
  */
+import { canonicalJson } from '../core/canonical-json';
 import type { Json, JsonObject } from '../core/types';
 
 export type ApiClass = 'side_effect' | 'core' | 'support';
@@ -53,16 +54,8 @@ export interface TurnVerdict {
   counted: ApiCallRecord[];
 }
 
-function plain(v: Json | undefined): string {
-  if (v === undefined) return 'null';
-  if (Array.isArray(v)) return `[${v.map(plain).join(',')}]`;
-  if (v !== null && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${plain(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
-}
+/** A parameter's value for comparison: a missing one equals null, as Python's `dict.get` gives None. */
+const plain = (v: Json | undefined): string => canonicalJson(v ?? null);
 
 function loosen(v: Json | undefined): Json | undefined {
   return typeof v === 'string' ? v.toLowerCase().replaceAll(' ', '_') : v;

@@ -6,6 +6,7 @@
  * first and turns every failure (bad arguments, unknown records, arithmetic
  * errors) into a structured error result: a simulated tool never throws.
  */
+import { canonicalJson } from '../core/canonical-json';
 import { hashString, Rng } from '../core/random';
 import type { Json, JsonObject, ToolSchema } from '../core/types';
 import type { ParamSchema } from '../scoring/bfcl-ast';
@@ -141,17 +142,6 @@ export function validateArgs(tool: Pick<SimTool<unknown>, 'params'>, args: Json)
     if (p.items && !(v as Json[]).every((x) => typeOk(p.items as NonNullable<ParamDef['items']>, x))) return `every item of '${k}' must be of type ${p.items}`;
   }
   return null;
-}
-
-/** Canonical text of a JSON value (sorted keys): equal arguments hash equally. */
-export function canonicalJson(v: Json): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k] as Json)}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
 }
 
 /** Runs a stateless tool with a seed of its name and arguments: the same call always gives the same output. */

@@ -1,6 +1,7 @@
 /** Data operations over lists of numbers and records, and string utilities and number formatting. */
 import type { Json, JsonObject } from '../../core/types';
-import { canonicalJson, defineTool, fail, round } from '../define';
+import { canonicalJson } from '../../core/canonical-json';
+import { defineTool, fail, round } from '../define';
 import type { CompositionTool } from './categories';
 
 const records = { type: 'array', items: 'dict', description: 'The records, e.g. [{"name": "a", "value": 3}].' } as const;

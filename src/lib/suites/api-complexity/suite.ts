@@ -11,8 +11,8 @@ import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
 import { API_FUNCTIONS, apiFunctionNamed, ASSIGNMENTS, apiReference } from '../../simulate/api/system';
 import { createWorld } from '../../simulate/api/world';
-import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
-import { type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
+import { builtinConversations, type Conversation, type Wording } from './conversations';
+import { type EvalMode, goldTurns, isErrorType, queryOf, targetPoints, type TargetPoint, type TurnRecord } from './episode';
 import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
 
@@ -212,4 +212,3 @@ export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], en
   return { correct, value: turns.length ? passed / turns.length : 0, errorType, errorClass: null, api };
 }
 
-export { runEpisode, WORDINGS };
