@@ -6,6 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { degradation, type Degradation, wilson } from './catalog';
+import { csvField } from './csv';
 
 export interface GroupStats {
   key: string | number;
@@ -81,8 +82,7 @@ export function settingsTable(results: readonly SampleResult[]): { lengths: numb
 
 /** CSV of grouped statistics, one row per group (and per series when several runs are compared). */
 export function groupsCsv(series: readonly { name: string; groups: readonly GroupStats[] }[], keyName: string): string {
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [`series,${keyName},n,correct,accuracy,contains_accuracy,ci_low,ci_high`];
-  for (const s of series) for (const g of s.groups) lines.push([quote(s.name), quote(String(g.key)), g.n, g.correct, g.accuracy.toFixed(4), g.containsAccuracy.toFixed(4), g.low.toFixed(4), g.high.toFixed(4)].join(','));
+  for (const s of series) for (const g of s.groups) lines.push([csvField(s.name), csvField(String(g.key)), g.n, g.correct, g.accuracy.toFixed(4), g.containsAccuracy.toFixed(4), g.low.toFixed(4), g.high.toFixed(4)].join(','));
   return lines.join('\n') + '\n';
 }
