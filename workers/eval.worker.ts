@@ -10,6 +10,7 @@ import type { Cell, Engine } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
+import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import type { ModelOption } from '../src/lib/engines/webllm-models';
@@ -33,6 +34,8 @@ export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number
 let loadedModel: LoadedModel | null = null;
 let current: AbortController | null = null;
 let llama3: TokenCounter | null = null;
+/** API keys by base URL, for this session only (the page decides whether to remember one) */
+const apiKeys = new Map<string, string>();
 
 async function webllmEngine(): Promise<WebLLMEngine> {
   if (!webllm) {
@@ -196,6 +199,13 @@ const api = {
           counter = new CachedCounter(w.counter());
           const model = loadedModel;
           recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
+          break;
+        }
+        case 'openai': {
+          if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
+          engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField });
+          // the server's tokenizer is not reachable synchronously here: Llama 3's, labelled approximate in the run
+          counter = await defaultCounter();
           break;
         }
         case 'wllama': {

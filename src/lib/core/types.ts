@@ -222,6 +222,8 @@ export interface GenerateRequest {
   reusePrefix?: boolean;
   /** this request continues the previous one's conversation (turn 2+ of a multi-turn exchange) */
   continues?: boolean;
+  /** native tool calling: the tools travel in the request (OpenAI's `tools`), not in our prompt */
+  tools?: ToolSchema[];
 }
 
 export interface GenerateResult {
@@ -229,7 +231,13 @@ export interface GenerateResult {
   finishReason: 'stop' | 'length' | 'abort';
   usage: Usage;
   timings: Timings;
+  /** 'openai-message': `text` is `{content, tool_calls}` as the server answered natively (parse it as JSON calls) */
+  textFormat?: 'openai-message';
 }
+
+/** How a run asks for calls: tools in our prompt and our parser, or the server's native `tools` / `tool_calls`. */
+export type CallMode = 'prompt' | 'native';
+export const CALL_MODES: readonly CallMode[] = ['prompt', 'native'];
 
 export interface EngineInfo {
   id: string;

@@ -5,6 +5,7 @@
  * decoding, bounded output, stop strings, grammar constraints, streaming,
  * interrupt, usage and speed from llama.cpp's own timings.
  */
+import { CONTEXT_OVERFLOW, namedError as named } from './errors';
 import type { Wllama, WllamaLogger } from '@wllama/wllama/esm/index.js';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TokenCounter } from '../context/token-counter';
@@ -80,11 +81,6 @@ class NativeLog {
   }
 }
 
-function named(name: string, message: string): Error {
-  const e = new Error(message);
-  e.name = name;
-  return e;
-}
 
 /** llama.cpp's error with a sentence a person can act on; a prompt that does not fit becomes ContextWindowSizeExceededError. */
 export function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {
@@ -92,7 +88,7 @@ export function explainWllamaError(e: unknown, nativeLine: string | null, phase:
   const message = err?.message ?? String(e);
   const native = nativeLine && !message.includes(nativeLine) ? ` — llama.cpp: ${nativeLine}` : '';
   if (err?.type === 'kv_cache_full' || /exceed.*context|context.*exceed|kv cache is full/i.test(`${message} ${nativeLine ?? ''}`)) {
-    return named('ContextWindowSizeExceededError', `The prompt does not fit the context size the model was loaded with (${message})${native}`);
+    return named(CONTEXT_OVERFLOW, `The prompt does not fit the context size the model was loaded with (${message})${native}`);
   }
   if (err?.type === 'download_error' || err?.name === 'TypeError') {
     return named('DownloadError', `The model file could not be downloaded (offline, blocked, or the host is down). (${message})${native}`);

@@ -6,7 +6,7 @@
  * the store already has; result ids are `${runId}:${sampleId}`, so nothing is
  * counted twice.
  */
-import type { Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Score } from '../core/types';
+import type { CallMode, Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../parsing/calls';
@@ -19,6 +19,7 @@ import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/ep
 import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
+import { CONTEXT_OVERFLOW, SERVER_UNAVAILABLE } from '../engines/errors';
 
 export interface ResultStore {
   /** ids of the samples this run already has results for */
@@ -52,6 +53,10 @@ export interface RunOptions {
   signal: AbortSignal;
   onProgress?: (p: RunProgress) => void;
   onToken?: (sampleId: string, delta: string) => void;
+  /** tools in our prompt (the default) or in the request's native `tools` field */
+  calls?: CallMode;
+  /** requests in flight at once (a server batches them); 1 for engines that hold one conversation */
+  concurrency?: number;
   /** called when the engine reports the GPU device lost; should reload the model */
   recover?: () => Promise<void>;
   now?: () => number;
@@ -60,6 +65,7 @@ export interface RunOptions {
 export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: string } | { status: 'failed'; error: string };
 
 const CONSECUTIVE_ERRORS_TO_FAIL = 3;
+export const MAX_CONCURRENCY = 256;
 
 function errorName(e: unknown): string {
   return e !== null && typeof e === 'object' && 'name' in e ? String((e as { name: unknown }).name) : 'Error';
@@ -81,12 +87,13 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   let finished = total - todo.length;
   let correct = 0;
   let sessionSamples = 0;
-  let sessionMs = 0;
+  const sessionStart = now();
   let decodeTokens = 0;
   let decodeMs = 0;
   let consecutiveErrors = 0;
   const progress = (currentSampleId: string | null, last: SampleResult | null) => {
-    const msPerSample = sessionSamples ? sessionMs / sessionSamples : 0;
+    // wall time per sample over this session: with requests in flight together, it is throughput, not latency
+    const msPerSample = sessionSamples ? (now() - sessionStart) / sessionSamples : 0;
     opts.onProgress?.({
       runId: opts.runId,
       done: finished,
@@ -101,47 +108,70 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   };
   progress(null, null);
 
-  for (const { id, index } of todo) {
-    if (opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'stopped') };
-    const sample = opts.source.build(id);
-    progress(id, null);
-    const t0 = now();
-    let result: SampleResult;
-    try {
-      const gen = await answer(opts, sample);
-      const scored = gen.scored ?? scoreSample(sample, gen.text, opts.format, gen.calls, gen.finishReason === 'length');
-      const aborted = gen.finishReason === 'abort';
-      result = {
-        ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
-        output: gen.text,
-        calls: scored.calls,
-        parseError: scored.parseError,
-        usage: gen.usage,
-        timings: gen.timings,
-      };
-      if (aborted || opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
-      consecutiveErrors = 0;
-      decodeTokens += gen.usage.completionTokens;
-      decodeMs += gen.timings.decodeMs;
-    } catch (e) {
-      if (opts.signal.aborted) return { status: 'stopped', reason: String(opts.signal.reason ?? 'stopped') };
-      const name = errorName(e);
-      if (name === 'ContextWindowSizeExceededError') {
-        // the prompt does not fit this model's window: a result of this sample, the run goes on
-        result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
-      } else {
-        consecutiveErrors++;
-        if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL) return { status: 'failed', error: `${name}: ${errorMessage(e)}` };
-        result = baseResult(opts.runId, id, index, sample, failedScore('engine_error'), { kind: 'engine_error', message: `${name}: ${errorMessage(e)}` });
+  let next = 0;
+  let outcome: RunOutcome | null = null;
+  const stopped = (): RunOutcome => ({ status: 'stopped', reason: String(opts.signal.reason ?? 'stopped') });
+  /** One lane: takes the next sample not yet taken until none is left, the run is stopped, or it failed. */
+  const lane = async (): Promise<void> => {
+    while (!outcome && next < todo.length) {
+      if (opts.signal.aborted) {
+        outcome ??= stopped();
+        return;
       }
+      const { id, index } = todo[next++] as { id: string; index: number };
+      const sample = opts.source.build(id);
+      progress(id, null);
+      let result: SampleResult;
+      try {
+        const gen = await answer(opts, sample);
+        const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
+        const scored = gen.scored ?? scoreSample(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
+        const aborted = gen.finishReason === 'abort';
+        result = {
+          ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
+          output: gen.text,
+          calls: scored.calls,
+          parseError: scored.parseError,
+          usage: gen.usage,
+          timings: gen.timings,
+        };
+        if (aborted || opts.signal.aborted) {
+          outcome ??= { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
+          return;
+        }
+        consecutiveErrors = 0;
+        decodeTokens += gen.usage.completionTokens;
+        decodeMs += gen.timings.decodeMs;
+      } catch (e) {
+        if (opts.signal.aborted) {
+          outcome ??= stopped();
+          return;
+        }
+        const name = errorName(e);
+        if (name === CONTEXT_OVERFLOW) {
+          // the prompt does not fit this model's window: a result of this sample, the run goes on
+          result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
+        } else {
+          consecutiveErrors++;
+          // a server that cannot be reached fails the run at once: nothing is written, a rerun resumes here
+          if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL || name === SERVER_UNAVAILABLE) {
+            outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
+            return;
+          }
+          result = baseResult(opts.runId, id, index, sample, failedScore('engine_error'), { kind: 'engine_error', message: `${name}: ${errorMessage(e)}` });
+        }
+      }
+      await opts.store.put(result);
+      finished++;
+      sessionSamples++;
+      if (result.score.correct) correct++;
+      progress(null, result);
     }
-    await opts.store.put(result);
-    finished++;
-    sessionSamples++;
-    sessionMs += now() - t0;
-    if (result.score.correct) correct++;
-    progress(null, result);
-  }
+  };
+  const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, MAX_CONCURRENCY));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (outcome) return outcome;
+  if (opts.signal.aborted) return stopped();
   return { status: 'completed' };
 }
 
@@ -151,7 +181,7 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Samp
 
 /** One answer, or for a multi-turn sample the whole exchange with its collected calls (an API-system episode comes scored). */
 async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[]; scored?: ScoredOutput }> {
-  const request = requestFor(opts.request, sample, opts.format, opts.constrained);
+  const request = requestFor(opts.request, sample, opts.format, opts.constrained, opts.calls);
   const e = sample.expected;
   if (e.kind === 'api') return runApiEpisode(opts, sample, request, e);
   if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);

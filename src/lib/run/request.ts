@@ -1,5 +1,6 @@
 /** What an engine is asked for one sample: the run's settings, the sample's messages, and its grammar when constrained. */
-import type { GenerateRequest, Sample } from '../core/types';
+import type { CallMode, GenerateRequest, Sample } from '../core/types';
+import { NativeToolsError, withoutToolList } from '../prompts/native-tools';
 import { buildCallGrammar, DEFAULT_GRAMMAR_LIMITS, type GrammarLimits } from '../parsing/call-grammar';
 import type { OutputFormat } from '../parsing';
 import { CONSTRAINED } from '../suites/catalog';
@@ -8,10 +9,16 @@ import { CONSTRAINED } from '../suites/catalog';
  * A sample is decoded under the grammar of its offered tools when its cell is the catalog's
  * constrained variant, or when the whole run is constrained and the answer is calls (not a QA answer).
  */
-export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Sample, format: OutputFormat, runConstrained = false): GenerateRequest {
+export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Sample, format: OutputFormat, runConstrained = false, calls: CallMode = 'prompt'): GenerateRequest {
   const request: GenerateRequest = { ...base, messages: sample.messages };
   const e = sample.expected;
-  const constrained = sample.cell.variant === CONSTRAINED || (runConstrained && e.kind !== 'qa');
+  if (calls === 'native') {
+    if (e.kind === 'qa' || e.kind === 'api' || (e.kind === 'dag' && e.protocol === 'multi-turn')) throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');
+    request.messages = withoutToolList(sample.messages, sample.tools);
+    request.tools = sample.tools;
+  }
+  // a native request leaves the call syntax to the server's own tool template
+  const constrained = calls === 'prompt' && (sample.cell.variant === CONSTRAINED || (runConstrained && e.kind !== 'qa'));
   if (constrained) request.grammar = buildCallGrammar(sample.tools, format === 'json' ? 'json' : 'bfcl-python', grammarLimits(sample));
   return request;
 }

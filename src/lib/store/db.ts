@@ -1,8 +1,9 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable } from 'dexie';
 import type { RunOrder } from '../core/source';
-import type { Cell, ChatMessage, SampleResult } from '../core/types';
+import type { CallMode, Cell, ChatMessage, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
+import type { GrammarField } from '../engines/openai-server';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { RobustnessConfig } from '../suites/robustness/suite';
@@ -43,11 +44,18 @@ export interface PackRow {
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 
 export interface EngineChoice {
-  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama';
-  /** model id (WebLLM), GGUF URL or file id (wllama), or a label */
+  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama' | 'openai';
+  /** model id (WebLLM, a server's model), GGUF URL or file id (wllama), or a label */
   model: string;
   contextWindow?: number;
+  /** openai: the server's base URL (never its API key) */
+  baseUrl?: string;
+  /** openai: tools in our prompt (the default) or in the request's native `tools` field */
+  calls?: CallMode;
+  /** openai: how the server takes a grammar (found by probing it) */
+  grammarField?: GrammarField;
 }
+
 
 /** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
 export interface Recording {

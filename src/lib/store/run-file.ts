@@ -7,7 +7,7 @@
  * field of the first mistake.
  */
 import { RUN_ORDERS } from '../core/source';
-import type { SampleResult } from '../core/types';
+import { CALL_MODES, type SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -50,7 +50,7 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
 }
 
 const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity'];
-const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama'] as const;
+const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama', 'openai'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
 const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted'] as const;
@@ -131,6 +131,9 @@ function readHeader(value: unknown, where: string): Header {
   const engine = r.obj(run.engine, 'run.engine');
   r.oneOf(engine, 'kind', ENGINES, 'run.engine.kind');
   r.str(engine, 'model', 'run.engine.model');
+  if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
+  if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
+  if ('apiKey' in engine) r.fail('run.engine.apiKey', 'a run file never carries an API key: remove it');
   const request = r.obj(run.request, 'run.request');
   r.num(request, 'maxTokens', 'run.request.maxTokens');
   r.num(request, 'temperature', 'run.request.temperature');

@@ -1,0 +1,170 @@
+/**
+ * What an OpenAI-compatible server tells about itself before a run: its models, its context
+ * window (vLLM: `max_model_len`; llama.cpp: `/props`), its tokenizer endpoint (vLLM and llama.cpp:
+ * `/tokenize`; llama-cpp-python: `/extras/tokenize/count`), and which kind of server it seems to
+ * be — for grammar support and for the one-line fix when a browser cannot reach it.
+ */
+
+export type GrammarField = 'grammar' | 'guided_grammar' | 'none';
+export type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
+
+export interface ServerInfo {
+  kind: ServerKind;
+  models: string[];
+  /** tokens, when the server says */
+  contextWindow: number | null;
+  /** how the server takes a GBNF grammar */
+  grammarField: GrammarField;
+  /** counts a text's tokens with the server's own tokenizer, when it has an endpoint for it */
+  tokenizer: TokenizeEndpoint | null;
+}
+
+export type TokenizeEndpoint = { path: '/tokenize'; style: 'vllm' | 'llama.cpp' } | { path: '/extras/tokenize/count'; style: 'llama-cpp-python' };
+
+/** `http://h:8000`, `http://h:8000/`, `http://h:8000/v1` → `http://h:8000/v1`. */
+export function apiRoot(baseUrl: string): string {
+  const u = baseUrl.trim().replace(/\/+$/, '');
+  return /\/v\d+$/.test(u) ? u : `${u}/v1`;
+}
+
+/** The server's root, where the non-OpenAI endpoints live (`/tokenize`, `/props`, `/extras/…`). */
+export function serverRoot(baseUrl: string): string {
+  return apiRoot(baseUrl).replace(/\/v\d+$/, '');
+}
+
+export function isLoopback(baseUrl: string): boolean {
+  try {
+    const h = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\./.test(h);
+  } catch {
+    return false;
+  }
+}
+
+/** Parses a base URL a person typed, or says what is wrong with it. */
+export function checkBaseUrl(baseUrl: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(baseUrl.trim());
+  } catch {
+    return `"${baseUrl}" is not a URL (e.g. http://127.0.0.1:8000/v1)`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `"${baseUrl}" must start with http:// or https://`;
+  if (u.username || u.password) return 'put the API key in its own field, not in the URL';
+  if (u.search || u.hash) return 'the base URL takes no query or fragment';
+  return null;
+}
+
+/** How to let a page on `origin` reach each kind of server (browsers need CORS headers). */
+export const CORS_FIXES: { server: string; fix: string }[] = [
+  { server: 'vLLM', fix: 'vllm serve MODEL --allowed-origins \'["ORIGIN"]\'' },
+  { server: 'SGLang', fix: 'python -m sglang.launch_server … (CORS is allowed for every origin by default)' },
+  { server: 'llama.cpp server', fix: 'llama-server -m MODEL.gguf (CORS is allowed by default; behind a proxy, let the proxy send Access-Control-Allow-Origin: ORIGIN)' },
+  { server: 'llama-cpp-python', fix: 'python -m llama_cpp.server --model MODEL.gguf (CORS is allowed for every origin by default)' },
+  { server: 'Ollama', fix: 'OLLAMA_ORIGINS=ORIGIN ollama serve' },
+  { server: 'LM Studio', fix: 'Developer → Server settings → Enable CORS' },
+];
+
+export function corsFixes(origin: string): { server: string; fix: string }[] {
+  return CORS_FIXES.map((f) => ({ server: f.server, fix: f.fix.replaceAll('ORIGIN', origin) }));
+}
+
+/** The sentence added to a connection failure: what to check. */
+export function unreachableHelp(baseUrl: string): string {
+  const inBrowser = typeof globalThis.document !== 'undefined' || typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
+  return inBrowser
+    ? `Is the server running at ${baseUrl}, and does it allow this page's origin (CORS)? A browser shows both failures the same way.`
+    : `Is the server running at ${baseUrl}?`;
+}
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+async function getJson(doFetch: Fetch, url: string, init: RequestInit): Promise<unknown | null> {
+  try {
+    const res = await doFetch(url, init);
+    if (!res.ok) return null;
+    const text = await res.text();
+    if (text.length > 4 * 2 ** 20) return null;
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function positive(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
+
+export class ServerProbeError extends Error {
+  override name = 'ServerProbeError';
+}
+
+/** Asks the server what it is. Throws only when `/v1/models` cannot be read at all. */
+export async function probeServer(baseUrl: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<ServerInfo> {
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const root = serverRoot(baseUrl);
+  let modelsRes: Response;
+  try {
+    modelsRes = await doFetch(`${apiRoot(baseUrl)}/models`, { headers });
+  } catch (e) {
+    throw new ServerProbeError(`could not reach ${apiRoot(baseUrl)}/models (${e instanceof Error ? e.message : String(e)}). ${unreachableHelp(baseUrl)}`);
+  }
+  if (modelsRes.status === 401 || modelsRes.status === 403) throw new ServerProbeError(`the server refused the API key (HTTP ${modelsRes.status})`);
+  if (!modelsRes.ok) throw new ServerProbeError(`${apiRoot(baseUrl)}/models answered HTTP ${modelsRes.status}: is this an OpenAI-compatible server?`);
+  let list: { data?: { id?: unknown; max_model_len?: unknown; owned_by?: unknown; meta?: { n_ctx_train?: unknown } }[] };
+  try {
+    list = JSON.parse(await modelsRes.text()) as typeof list;
+  } catch {
+    throw new ServerProbeError(`${apiRoot(baseUrl)}/models did not answer JSON: is this an OpenAI-compatible server?`);
+  }
+  const data = Array.isArray(list.data) ? list.data.slice(0, 1000) : [];
+  const models = data.map((m) => m.id).filter((id): id is string => typeof id === 'string');
+  let kind: ServerKind = 'unknown';
+  let contextWindow: number | null = null;
+  const first = data[0];
+  if (first && positive(first.max_model_len)) {
+    kind = first.owned_by === 'sglang' ? 'unknown' : 'vllm';
+    contextWindow = positive(first.max_model_len);
+  } else if (first?.owned_by === 'llamacpp' || first?.meta) kind = 'llama.cpp';
+  else if (first?.owned_by === 'me') kind = 'llama-cpp-python';
+  else if (first?.owned_by === 'library' || first?.owned_by === 'ollama') kind = 'ollama';
+
+  if (kind === 'llama.cpp' || kind === 'unknown') {
+    const props = (await getJson(doFetch, `${root}/props`, { headers })) as { default_generation_settings?: { n_ctx?: unknown } } | null;
+    const nCtx = positive(props?.default_generation_settings?.n_ctx);
+    if (nCtx) {
+      kind = 'llama.cpp';
+      contextWindow = nCtx;
+    }
+  }
+
+  let tokenizer: TokenizeEndpoint | null = null;
+  const model = models[0] ?? '';
+  if (kind === 'llama-cpp-python') tokenizer = { path: '/extras/tokenize/count', style: 'llama-cpp-python' };
+  else if (kind === 'vllm') tokenizer = { path: '/tokenize', style: 'vllm' };
+  else if (kind === 'llama.cpp') tokenizer = { path: '/tokenize', style: 'llama.cpp' };
+  if (tokenizer && (await countTokens(baseUrl, tokenizer, model, 'a', apiKey, doFetch).catch(() => null)) === null) tokenizer = null;
+
+  const grammarField: GrammarField = kind === 'vllm' ? 'guided_grammar' : kind === 'llama.cpp' || kind === 'llama-cpp-python' ? 'grammar' : 'none';
+  return { kind, models, contextWindow, grammarField, tokenizer };
+}
+
+/** One text's token count by the server's own tokenizer (without the BOS some servers add). */
+export async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: string, text: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<number> {
+  const body =
+    endpoint.style === 'vllm'
+      ? { model, prompt: text, add_special_tokens: false }
+      : endpoint.style === 'llama.cpp'
+        ? { content: text, add_special: false }
+        : { input: text, model };
+  const res = await doFetch(`${serverRoot(baseUrl)}${endpoint.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new ServerProbeError(`${endpoint.path} answered HTTP ${res.status}`);
+  const j = (await res.json()) as { count?: unknown; tokens?: unknown };
+  if (typeof j.count === 'number') return j.count;
+  if (Array.isArray(j.tokens)) return j.tokens.length;
+  throw new ServerProbeError(`${endpoint.path} answered without a count`);
+}

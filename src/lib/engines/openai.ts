@@ -1,0 +1,289 @@
+/**
+ * The engine `openai`: any server speaking OpenAI's chat completions (vLLM, SGLang, llama.cpp's
+ * server, llama-cpp-python, Ollama, LM Studio, a hosted API). One implementation for the browser
+ * and Node: `fetch` only. Greedy by default, bounded output, stop strings, seed, a grammar where
+ * the server takes one, native `tools` where asked, streaming (SSE) or not, usage and timings as
+ * the server reports them. Transient failures (429, 5xx, connection lost) are retried with
+ * backoff; a prompt over the server's window becomes the sample's `context_overflow`.
+ */
+import type { Engine, GenerateRequest, GenerateResult, Timings, Usage } from '../core/types';
+import { openAITool } from '../prompts/native-tools';
+import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
+import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
+import { readSse } from './sse';
+
+export interface OpenAIEndpoint {
+  baseUrl: string;
+  model: string;
+  /** sent as a Bearer token; never stored in a run, an export or a URL */
+  apiKey?: string;
+}
+
+export interface RetryPolicy {
+  attempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 500, maxDelayMs: 20_000 };
+
+export interface OpenAIEngineOptions extends OpenAIEndpoint {
+  /** how the server takes a GBNF grammar (llama.cpp: `grammar`; vLLM: `guided_grammar`); 'none': constrained requests fail */
+  grammarField?: GrammarField;
+  /** stream tokens as they come (the app's live view); off, one response per request (the runner) */
+  stream?: boolean;
+  retry?: RetryPolicy;
+  fetch?: typeof fetch;
+  /** waits between retries; tests pass a fast one */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  now?: () => number;
+}
+
+/** A response larger than this is refused (a model's answer is a few KB; the bound stops a runaway server). */
+export const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
+
+interface ChatChoice {
+  message?: { content?: string | null; tool_calls?: unknown[] };
+  delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] };
+  finish_reason?: string | null;
+}
+
+interface ServerTimings {
+  prompt_n?: number;
+  prompt_ms?: number;
+  predicted_ms?: number;
+  prompt_per_second?: number;
+  predicted_per_second?: number;
+}
+
+interface ChatResponse {
+  choices?: ChatChoice[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+  /** llama.cpp's server */
+  timings?: ServerTimings;
+  error?: { message?: string } | string;
+}
+
+const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The body a server is sent for one request. */
+export function chatBody(model: string, request: GenerateRequest, grammarField: GrammarField, stream: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    model,
+    // a tool's result is shown as a user turn (its content names the tool): our exchanges carry no tool_call ids
+    messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })),
+    max_tokens: request.maxTokens,
+    temperature: request.temperature,
+    seed: request.seed ?? 0,
+    stream,
+  };
+  if (request.stop?.length) body.stop = request.stop;
+  if (stream) body.stream_options = { include_usage: true };
+  if (request.tools) {
+    body.tools = request.tools.map(openAITool);
+    body.tool_choice = 'auto';
+  }
+  if (request.grammar) {
+    if (grammarField === 'none') throw namedError('GrammarNotSupportedError', 'this server takes no grammar: run without constrained decoding, or name how it takes one (llama.cpp: grammar, vLLM: guided_grammar)');
+    body[grammarField] = request.grammar;
+  }
+  return body;
+}
+
+function serverMessage(status: number, text: string): string {
+  try {
+    const j = JSON.parse(text) as { error?: { message?: string } | string; message?: string; detail?: unknown };
+    const m = typeof j.error === 'string' ? j.error : (j.error?.message ?? j.message ?? (typeof j.detail === 'string' ? j.detail : undefined));
+    if (m) return m.slice(0, 2000);
+  } catch {
+    /* not JSON */
+  }
+  return `HTTP ${status}: ${text.slice(0, 500)}`;
+}
+
+/** The phrases servers use when a prompt is over their window (vLLM, llama.cpp, llama-cpp-python, OpenAI, Ollama). */
+const OVERFLOW = /context length|context window|maximum context|exceed(s|ed)? the (available )?context|too long|n_ctx|context_length_exceeded|prompt is too long|max_model_len/i;
+
+export function isOverflowMessage(message: string): boolean {
+  return OVERFLOW.test(message);
+}
+
+async function readBounded(res: Response): Promise<string> {
+  const length = Number(res.headers.get('content-length') ?? 0);
+  if (length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is ${length} bytes, over the ${MAX_RESPONSE_BYTES}-byte bound`);
+  const text = await res.text();
+  if (text.length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is over the ${MAX_RESPONSE_BYTES}-byte bound`);
+  return text;
+}
+
+/** OpenAI's tool calls as our parser reads them, with the model's content kept beside them. */
+function nativeText(content: string, toolCalls: unknown[]): string {
+  return JSON.stringify({ content, tool_calls: toolCalls });
+}
+
+export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
+  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const sleep = opts.sleep ?? defaultSleep;
+  const now = opts.now ?? (() => performance.now());
+  const url = `${apiRoot(opts.baseUrl)}/chat/completions`;
+  const grammarField = opts.grammarField ?? 'grammar';
+  const stream = opts.stream ?? false;
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) };
+
+  /** POSTs until an answer that is not transient; returns the response (ok or a final error status). */
+  async function post(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
+    let delay = retry.firstDelayMs;
+    let last = '';
+    const t0 = now();
+    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
+      try {
+        const res = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+        if (!RETRY_STATUSES.has(res.status)) return res;
+        last = serverMessage(res.status, await res.text().catch(() => ''));
+        const after = Number(res.headers.get('retry-after'));
+        if (Number.isFinite(after) && after > 0) delay = Math.min(after * 1000, retry.maxDelayMs);
+      } catch (e) {
+        if (signal.aborted) throw e;
+        last = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      }
+      if (attempt < retry.attempts) {
+        await sleep(delay, signal);
+        if (signal.aborted) throw namedError('AbortError', 'aborted');
+        delay = Math.min(delay * 2, retry.maxDelayMs);
+      }
+    }
+    const seconds = ((now() - t0) / 1000).toFixed(0);
+    throw namedError(SERVER_UNAVAILABLE, `${url} did not answer after ${retry.attempts} attempts over ${seconds} s (${last}). ${unreachableHelp(opts.baseUrl)}`);
+  }
+
+  async function failure(res: Response): Promise<Error> {
+    const message = serverMessage(res.status, await res.text().catch(() => ''));
+    if (res.status === 400 && isOverflowMessage(message)) return namedError(CONTEXT_OVERFLOW, `the prompt does not fit the server's context window (${message})`);
+    if (res.status === 401 || res.status === 403) return namedError('AuthenticationError', `the server refused the API key (HTTP ${res.status}: ${message})`);
+    if (res.status === 404) return namedError('ModelNotFoundError', `the server has no model "${opts.model}" or no chat completions at ${url} (${message})`);
+    return namedError('ServerError', `the server answered HTTP ${res.status}: ${message}`);
+  }
+
+  const info = { id: 'openai', kind: 'openai' as const, model: opts.model };
+  return {
+    info,
+    async generate(request, _sample, signal, onToken): Promise<GenerateResult> {
+      const body = chatBody(opts.model, request, grammarField, stream);
+      const t0 = now();
+      let res: Response;
+      try {
+        res = await post(body, signal);
+      } catch (e) {
+        if (signal.aborted) return aborted('', t0);
+        throw e;
+      }
+      if (!res.ok) throw await failure(res);
+      let parsed: Parsed;
+      try {
+        parsed = stream && res.body ? await readStream(res, signal, onToken, now) : fromResponse(JSON.parse(await readBounded(res)) as ChatResponse, now());
+      } catch (e) {
+        if (signal.aborted) return aborted('', t0);
+        if (!stream) throw e;
+        // a stream that breaks off: servers that fail after the headers (llama-cpp-python on an
+        // over-long prompt) say why only when asked again without streaming
+        const again = await post({ ...body, stream: false, stream_options: undefined }, signal);
+        if (!again.ok) throw await failure(again);
+        parsed = fromResponse(JSON.parse(await readBounded(again)) as ChatResponse, now());
+      }
+      if (signal.aborted) return aborted(parsed.content, t0);
+      const end = now();
+      const firstToken = parsed.firstTokenAt ?? end;
+      const t = parsed.timings;
+      const timings: Timings = {
+        prefillMs: t?.prompt_ms ?? firstToken - t0,
+        decodeMs: t?.predicted_ms ?? end - firstToken,
+        ...(t?.prompt_per_second !== undefined ? { prefillTokensPerSecond: t.prompt_per_second } : {}),
+        ...(t?.predicted_per_second !== undefined ? { decodeTokensPerSecond: t.predicted_per_second } : {}),
+      };
+      const usage: Usage = {
+        promptTokens: parsed.usage?.prompt_tokens ?? 0,
+        completionTokens: parsed.usage?.completion_tokens ?? 0,
+        ...(t?.prompt_n !== undefined ? { prefilledTokens: t.prompt_n } : parsed.usage?.prompt_tokens_details?.cached_tokens !== undefined && parsed.usage.prompt_tokens !== undefined ? { prefilledTokens: parsed.usage.prompt_tokens - parsed.usage.prompt_tokens_details.cached_tokens } : {}),
+      };
+      const native = parsed.toolCalls.length > 0;
+      return {
+        text: native ? nativeText(parsed.content, parsed.toolCalls) : parsed.content,
+        finishReason: parsed.finish === 'length' ? 'length' : 'stop',
+        usage,
+        timings,
+        ...(native ? { textFormat: 'openai-message' as const } : {}),
+      };
+    },
+  };
+
+  function aborted(text: string, t0: number): GenerateResult {
+    return { text, finishReason: 'abort', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: now() - t0 } };
+  }
+}
+
+interface Parsed {
+  content: string;
+  toolCalls: unknown[];
+  finish: string | null;
+  usage: ChatResponse['usage'];
+  timings: ServerTimings | undefined;
+  firstTokenAt: number | null;
+}
+
+function fromResponse(r: ChatResponse, at: number): Parsed {
+  if (r.error) throw namedError('ServerError', typeof r.error === 'string' ? r.error : (r.error.message ?? 'the server reported an error'));
+  const choice = r.choices?.[0];
+  if (!choice) throw namedError('ServerError', 'the server answered without a choice');
+  const toolCalls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
+  return { content: choice.message?.content ?? '', toolCalls, finish: choice.finish_reason ?? null, usage: r.usage, timings: r.timings, firstTokenAt: at };
+}
+
+/** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
+async function readStream(res: Response, signal: AbortSignal, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
+  const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null };
+  const calls: { id?: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
+  let done = false;
+  for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {
+    if (data === '[DONE]') {
+      done = true;
+      break;
+    }
+    const chunk = JSON.parse(data) as ChatResponse;
+    if (chunk.error) throw namedError('ServerError', typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'the server reported an error'));
+    const choice = chunk.choices?.[0];
+    const delta = choice?.delta?.content ?? '';
+    if (delta) {
+      out.firstTokenAt ??= now();
+      out.content += delta;
+      onToken?.(delta);
+    }
+    for (const c of choice?.delta?.tool_calls ?? []) {
+      out.firstTokenAt ??= now();
+      const i = Math.min(Math.max(c.index ?? 0, 0), 255);
+      const call = (calls[i] ??= { type: 'function', function: { name: '', arguments: '' } });
+      if (c.id) call.id = c.id;
+      if (c.function?.name) call.function.name += c.function.name;
+      if (c.function?.arguments) call.function.arguments += c.function.arguments;
+    }
+    if (choice?.finish_reason) out.finish = choice.finish_reason;
+    if (chunk.usage) out.usage = chunk.usage;
+    if (chunk.timings) out.timings = chunk.timings;
+    if (signal.aborted) break;
+  }
+  if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
+  out.toolCalls = calls.filter(Boolean);
+  return out;
+}

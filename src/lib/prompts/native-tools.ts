@@ -1,0 +1,61 @@
+/**
+ * Native tool calling: the tools go in the request's `tools` field (OpenAI's shape, JSON Schema)
+ * instead of our prompt's tool list, and the server's chat template presents them. The rest of
+ * the prompt is ours, so native and prompt runs of the same samples pair sample by sample.
+ */
+import { toPlain } from '../core/pyvalue';
+import type { ChatMessage, ToolSchema } from '../core/types';
+import type { ParamSchema } from '../scoring/bfcl-ast';
+import { toolLine } from './template';
+
+export interface OpenAITool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+export type JsonSchema = { [key: string]: unknown };
+
+/** BFCL's type names (Python's) in JSON Schema's words. */
+const JSON_TYPES: Record<string, string> = { dict: 'object', float: 'number', tuple: 'array', list: 'array', str: 'string', int: 'integer', bool: 'boolean' };
+
+function jsonType(type: string): string | null {
+  if (type === 'any') return null;
+  return JSON_TYPES[type] ?? type;
+}
+
+const MAX_SCHEMA_DEPTH = 32;
+
+function paramSchema(p: ParamSchema, depth: number): JsonSchema {
+  if (depth > MAX_SCHEMA_DEPTH) return {};
+  const type = jsonType(p.type);
+  const out: JsonSchema = type ? { type } : {};
+  if (p.description) out.description = p.description;
+  if (p.enum) out.enum = toPlain(p.enum as never);
+  if (p.default !== undefined && p.default !== '') out.default = toPlain(p.default as never);
+  if (p.items) out.items = paramSchema({ type: p.items.type, ...(p.items as Partial<ParamSchema>) } as ParamSchema, depth + 1);
+  if (p.properties) out.properties = Object.fromEntries(Object.entries(p.properties).map(([k, v]) => [k, paramSchema(v, depth + 1)]));
+  return out;
+}
+
+export function openAITool(t: ToolSchema): OpenAITool {
+  const properties = Object.fromEntries(Object.entries(t.parameters.properties ?? {}).map(([k, v]) => [k, paramSchema(v, 1)]));
+  return {
+    type: 'function',
+    function: { name: t.name, description: t.description ?? '', parameters: { type: 'object', properties, required: t.parameters.required ?? [] } },
+  };
+}
+
+export class NativeToolsError extends Error {
+  override name = 'NativeToolsError';
+}
+
+/**
+ * The sample's messages with our tool list taken out of the system prompt (the tools then travel
+ * natively, in the same order). A prompt without our tool list cannot be asked natively.
+ */
+export function withoutToolList(messages: readonly ChatMessage[], tools: readonly ToolSchema[]): ChatMessage[] {
+  const block = tools.map(toolLine).join('');
+  const i = messages.findIndex((m) => m.role === 'system' && block !== '' && m.content.includes(block));
+  if (i < 0) throw new NativeToolsError('native tool calls need a prompt that lists its tools (tool catalog, robustness, composition); this sample has none to move into the request');
+  return messages.map((m, j) => (j === i ? { ...m, content: m.content.replace(block, '(the functions are given to you as tools)\n') } : m));
+}
