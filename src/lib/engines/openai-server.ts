@@ -168,3 +168,19 @@ export async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, m
   if (Array.isArray(j.tokens)) return j.tokens.length;
   throw new ServerProbeError(`${endpoint.path} answered without a count`);
 }
+
+/** Counts many texts with the server's tokenizer, `parallel` requests at a time. */
+export function serverCountMany(baseUrl: string, endpoint: TokenizeEndpoint, model: string, apiKey: string | undefined, parallel = 8, doFetch: Fetch = (u, i) => fetch(u, i)): (texts: readonly string[]) => Promise<number[]> {
+  return async (texts) => {
+    const counts = new Array<number>(texts.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < texts.length) {
+        const i = next++;
+        counts[i] = await countTokens(baseUrl, endpoint, model, texts[i] as string, apiKey, doFetch);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, texts.length) }, worker));
+    return counts;
+  };
+}

@@ -180,7 +180,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   const info = { id: 'openai', kind: 'openai' as const, model: opts.model };
   return {
     info,
-    async generate(request, _sample, signal, onToken): Promise<GenerateResult> {
+    async generate(request, sample, signal, onToken): Promise<GenerateResult> {
       const body = chatBody(opts.model, request, grammarField, stream);
       const t0 = now();
       let res: Response;
@@ -213,9 +213,10 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
         ...(t?.prompt_per_second !== undefined ? { prefillTokensPerSecond: t.prompt_per_second } : {}),
         ...(t?.predicted_per_second !== undefined ? { decodeTokensPerSecond: t.predicted_per_second } : {}),
       };
+      // a server that streams without usage (llama-cpp-python): the prompt as we measured it, one token per streamed piece
       const usage: Usage = {
-        promptTokens: parsed.usage?.prompt_tokens ?? 0,
-        completionTokens: parsed.usage?.completion_tokens ?? 0,
+        promptTokens: parsed.usage?.prompt_tokens ?? sample.promptTokens,
+        completionTokens: parsed.usage?.completion_tokens ?? parsed.pieces,
         ...(t?.prompt_n !== undefined ? { prefilledTokens: t.prompt_n } : parsed.usage?.prompt_tokens_details?.cached_tokens !== undefined && parsed.usage.prompt_tokens !== undefined ? { prefilledTokens: parsed.usage.prompt_tokens - parsed.usage.prompt_tokens_details.cached_tokens } : {}),
       };
       const native = parsed.toolCalls.length > 0;
@@ -241,6 +242,8 @@ interface Parsed {
   usage: ChatResponse['usage'];
   timings: ServerTimings | undefined;
   firstTokenAt: number | null;
+  /** streamed content pieces */
+  pieces: number;
 }
 
 function fromResponse(r: ChatResponse, at: number): Parsed {
@@ -248,12 +251,12 @@ function fromResponse(r: ChatResponse, at: number): Parsed {
   const choice = r.choices?.[0];
   if (!choice) throw namedError('ServerError', 'the server answered without a choice');
   const toolCalls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
-  return { content: choice.message?.content ?? '', toolCalls, finish: choice.finish_reason ?? null, usage: r.usage, timings: r.timings, firstTokenAt: at };
+  return { content: choice.message?.content ?? '', toolCalls, finish: choice.finish_reason ?? null, usage: r.usage, timings: r.timings, firstTokenAt: at, pieces: 0 };
 }
 
 /** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
 async function readStream(res: Response, signal: AbortSignal, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
-  const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null };
+  const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0 };
   const calls: { id?: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
   let done = false;
   for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {
@@ -268,6 +271,7 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
     if (delta) {
       out.firstTokenAt ??= now();
       out.content += delta;
+      out.pieces++;
       onToken?.(delta);
     }
     for (const c of choice?.delta?.tool_calls ?? []) {

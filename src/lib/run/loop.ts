@@ -55,6 +55,8 @@ export interface RunOptions {
   onToken?: (sampleId: string, delta: string) => void;
   /** tools in our prompt (the default) or in the request's native `tools` field */
   calls?: CallMode;
+  /** awaited before a sample is built (the runner fetches the server's token counts for its prompt) */
+  prepare?: (sampleId: string) => Promise<void>;
   /** requests in flight at once (a server batches them); 1 for engines that hold one conversation */
   concurrency?: number;
   /** called when the engine reports the GPU device lost; should reload the model */
@@ -119,10 +121,12 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         return;
       }
       const { id, index } = todo[next++] as { id: string; index: number };
-      const sample = opts.source.build(id);
       progress(id, null);
       let result: SampleResult;
+      let sample: Sample | null = null;
       try {
+        await opts.prepare?.(id);
+        sample = opts.source.build(id);
         const gen = await answer(opts, sample);
         const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
         const scored = gen.scored ?? scoreSample(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
@@ -148,6 +152,11 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           return;
         }
         const name = errorName(e);
+        if (!sample) {
+          // the sample could not be built (or its prompt measured): the run cannot go on
+          outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
+          return;
+        }
         if (name === CONTEXT_OVERFLOW) {
           // the prompt does not fit this model's window: a result of this sample, the run goes on
           result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });

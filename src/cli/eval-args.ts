@@ -1,0 +1,237 @@
+/**
+ * The headless runner's command line → the run it makes (the same `RunRow` the app stores), and
+ * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
+ */
+import { parseArgs } from 'node:util';
+import { CALL_MODES, type CallMode } from '../lib/core/types';
+import { RUN_ORDERS, type RunOrder } from '../lib/core/source';
+import { checkBaseUrl } from '../lib/engines/openai-server';
+import { DEFAULT_PROMPT } from '../lib/prompts/template';
+import { DEFAULT_PACKS } from '../lib/run/default-packs';
+import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/complexity';
+import type { RunRow, SuiteId } from '../lib/store/db';
+import { DEFAULT_API_COMPLEXITY } from '../lib/suites/api-complexity/suite';
+import { EVAL_MODES, type EvalMode } from '../lib/suites/api-complexity/episode';
+import { CONSTRAINED, FREE, PAPER_POSITIONS } from '../lib/suites/catalog';
+import { DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
+import { LEVELS, type Level } from '../lib/scoring/dag';
+import { DEFAULT_MULTITURN } from '../lib/suites/multiturn/suite';
+import { DEFAULT_RESPONSE_QA } from '../lib/suites/response-qa/config';
+import { DEFAULT_ROBUSTNESS } from '../lib/suites/robustness/suite';
+
+export const SUITE_IDS: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity'];
+export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
+export type RunnerEngine = (typeof RUNNER_ENGINES)[number];
+
+export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
+  suites: ${SUITE_IDS.join(', ')}
+  engine:   --engine oracle|baseline|openai   (openai: --base-url URL [--base-url URL2 …] --model NAME [--api-key KEY | env OPENAI_API_KEY])
+            --calls prompt|native|both         tools in our prompt (default), in the request's native tools field, or both as paired runs
+            --concurrency N                    requests in flight (default 1; a server batches them)
+            --context N                        the server's context window, when it does not say
+            --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
+  sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
+            --constrained                      decode under the grammar of the offered calls (catalog: free and constrained, paired)
+            --max-tokens N
+            robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
+            composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
+            api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
+  output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface EvalSettings {
+  suite: SuiteId;
+  engine: RunnerEngine;
+  baseUrls: string[];
+  model: string;
+  apiKey?: string;
+  calls: CallMode[];
+  concurrency: number;
+  contextWindow: number | null;
+  tokenizer: 'server' | 'llama3';
+  out: string;
+  svgDir: string | null;
+  /** the run without its id, times, engine and counter (filled in when they are known) */
+  run: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'>;
+}
+
+const MAX_LIST = 1000;
+
+function list(flag: string, v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--${flag} is empty`);
+  if (items.length > MAX_LIST) throw new UsageError(`--${flag} has more than ${MAX_LIST} items`);
+  return items;
+}
+
+/** `512`, `2K`, `1.5k`, `128K` → tokens. */
+export function parseTokens(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)([kK])?$/.exec(v);
+  if (!m) throw new UsageError(`--${flag}: "${v}" is not a token count (e.g. 512, 2K)`);
+  const n = Math.round(Number(m[1]) * (m[2] ? 1024 : 1));
+  if (n < 1 || n > 2_000_000) throw new UsageError(`--${flag}: ${v} is out of range`);
+  return n;
+}
+
+function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${flag}: "${v}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`--${flag}: "${v}" is not one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
+function tokensLabel(n: number): string {
+  return n % 1024 === 0 ? `${n / 1024}K` : String(n);
+}
+
+export function parseEvalArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): EvalSettings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        engine: { type: 'string' },
+        'base-url': { type: 'string', multiple: true },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        calls: { type: 'string' },
+        concurrency: { type: 'string' },
+        context: { type: 'string' },
+        tokenizer: { type: 'string' },
+        lengths: { type: 'string' },
+        positions: { type: 'string' },
+        'per-cell': { type: 'string' },
+        count: { type: 'string' },
+        seed: { type: 'string' },
+        order: { type: 'string' },
+        constrained: { type: 'boolean' },
+        'max-tokens': { type: 'string' },
+        settings: { type: 'string' },
+        levels: { type: 'string' },
+        protocol: { type: 'string' },
+        distractors: { type: 'string' },
+        mode: { type: 'string' },
+        types: { type: 'string' },
+        conversations: { type: 'string' },
+        'max-steps': { type: 'string' },
+        out: { type: 'string' },
+        name: { type: 'string' },
+        svg: { type: 'string' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values: o, positionals } = parsed;
+  const suite = oneOf('suite', positionals[0], SUITE_IDS);
+  if (!suite) throw new UsageError('name a suite first (e.g. npm run eval -- catalog …)');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const engine = oneOf('engine', o.engine, RUNNER_ENGINES) ?? 'oracle';
+  const baseUrls = (o['base-url'] ?? []).flatMap((u) => u.split(',')).map((u) => u.trim()).filter(Boolean);
+  for (const u of baseUrls) {
+    const bad = checkBaseUrl(u);
+    if (bad) throw new UsageError(`--base-url: ${bad}`);
+  }
+  if (engine === 'openai' && baseUrls.length === 0) throw new UsageError('--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)');
+  if (engine !== 'openai' && baseUrls.length) throw new UsageError(`--base-url is for --engine openai, not ${engine}`);
+  const callsFlag = o.calls === 'both' ? 'both' : oneOf('calls', o.calls, CALL_MODES);
+  const calls: CallMode[] = callsFlag === 'both' ? ['prompt', 'native'] : [callsFlag ?? 'prompt'];
+  if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
+  if (calls.includes('native') && !['catalog', 'robustness', 'composition'].includes(suite)) throw new UsageError(`--calls native applies to catalog, robustness and composition (single-turn), not ${suite}`);
+
+  const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
+  const perCell = int('per-cell', o['per-cell'], 1, 100_000);
+  const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
+  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? (suite === 'response-qa' ? 64 : 256);
+  const constrained = o.constrained === true;
+  const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
+
+  const runBase = {
+    status: 'queued' as const,
+    suite,
+    packIds: [...DEFAULT_PACKS[suite]],
+    template: { ...DEFAULT_PROMPT },
+    request: { maxTokens, temperature: 0 },
+    order,
+    total: 0,
+    done: 0,
+    correct: 0,
+  };
+  let run: EvalSettings['run'];
+  switch (suite) {
+    case 'catalog': {
+      const positions = list('positions', o.positions)?.map((x) => {
+        const p = Number(x);
+        if (!Number.isFinite(p) || p < 0 || p > 1) throw new UsageError(`--positions: "${x}" must be a needle position from 0 to 1`);
+        return p;
+      }) ?? PAPER_POSITIONS;
+      const ls = lengths ?? [1024, 2048];
+      run = { ...runBase, name: `catalog · ${ls.map(tokensLabel).join('/')}${constrained ? ' · free vs constrained' : ''}`, format: 'bfcl-python', sweep: { lengths: ls, positions: [...positions].sort((a, b) => a - b), samplesPerCell: perCell ?? 5, seed, ...(constrained ? { variants: [FREE, CONSTRAINED] } : {}) } };
+      break;
+    }
+    case 'robustness': {
+      const count = int('count', o.count, 1, 100_000) ?? perCell ?? 20;
+      run = { ...runBase, name: `robustness · ${count} requests`, format: 'bfcl-python', sweep: { lengths: [], positions: [], samplesPerCell: count, seed }, robustness: { ...DEFAULT_ROBUSTNESS, count, seed }, ...(constrained ? { constrained: true } : {}) };
+      break;
+    }
+    case 'response-qa': {
+      const positions = list('positions', o.positions)?.map((x) => int('positions', x, 1, 1000) as number) ?? DEFAULT_RESPONSE_QA.positions;
+      const qa = { ...DEFAULT_RESPONSE_QA, lengths: lengths ?? [1024, 2048], positions, samplesPerCell: perCell ?? 5, seed };
+      run = { ...runBase, name: `response QA · ${qa.lengths.map(tokensLabel).join('/')}`, format: 'bfcl-python', sweep: { lengths: qa.lengths, positions: qa.positions, samplesPerCell: qa.samplesPerCell, seed }, responseQa: qa };
+      break;
+    }
+    case 'multiturn': {
+      const settings = (list('settings', o.settings) ?? DEFAULT_MULTITURN.settings) as typeof DEFAULT_MULTITURN.settings;
+      for (const s of settings) if (!DEFAULT_MULTITURN.settings.includes(s)) throw new UsageError(`--settings: "${s}" is not one of ${DEFAULT_MULTITURN.settings.join(', ')}`);
+      const mt = { lengths: lengths ?? [2048, 4096], settings, count: int('count', o.count, 1, 10_000) ?? perCell ?? 5, seed };
+      run = { ...runBase, name: `multi-turn · ${mt.lengths.map(tokensLabel).join('/')}`, format: 'bfcl-python', sweep: { lengths: mt.lengths, positions: [0], samplesPerCell: mt.count, seed }, multiturn: mt, ...(constrained ? { constrained: true } : {}) };
+      break;
+    }
+    case 'composition': {
+      const levels = (list('levels', o.levels) ?? [...LEVELS]) as Level[];
+      for (const l of levels) if (!(LEVELS as readonly string[]).includes(l)) throw new UsageError(`--levels: "${l}" is not one of ${LEVELS.join(', ')}`);
+      const protocol = oneOf('protocol', o.protocol, ['single-turn', 'multi-turn'] as const) ?? 'single-turn';
+      if (protocol === 'multi-turn' && calls.includes('native')) throw new UsageError('--calls native applies to single-turn composition only');
+      const distractors = o.distractors === undefined || o.distractors === 'all' ? (o.distractors === 'all' ? null : 0) : (int('distractors', o.distractors, 0, 10_000) as number);
+      const c = { ...DEFAULT_COMPOSITION, levels, perLevel: perCell ?? 2, distractors, protocol, seed };
+      run = { ...runBase, name: `composition · ${protocol} · ${distractors === null ? 'full catalog' : `+${distractors} distractors`}`, format: 'auto', sweep: { lengths: [], positions: [], samplesPerCell: c.perLevel, seed }, composition: c, ...(constrained ? { constrained: true } : {}) };
+      break;
+    }
+    case 'api-complexity': {
+      const mode = oneOf<EvalMode>('mode', o.mode, EVAL_MODES) ?? 'isolated';
+      const types = (list('types', o.types) ?? DEFAULT_API_COMPLEXITY.types) as ComplexityType[];
+      for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) throw new UsageError(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
+      const a = { ...DEFAULT_API_COMPLEXITY, mode, types, perType: perCell ?? DEFAULT_API_COMPLEXITY.perType, conversations: int('conversations', o.conversations, 0, 10_000) ?? DEFAULT_API_COMPLEXITY.conversations, maxSteps: int('max-steps', o['max-steps'], 1, 15) ?? DEFAULT_API_COMPLEXITY.maxSteps, judge: engine === 'openai' ? DEFAULT_API_COMPLEXITY.judge : ('rubric' as const), seed };
+      run = { ...runBase, name: `API complexity · ${mode}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: a.perType, seed }, apiComplexity: a };
+      break;
+    }
+  }
+  if (o.name) run.name = o.name.slice(0, 200);
+  const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
+  return {
+    suite,
+    engine,
+    baseUrls,
+    model: o.model ?? (engine === 'openai' ? '' : engine),
+    ...(apiKey ? { apiKey } : {}),
+    calls,
+    concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,
+    contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
+    tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
+    out: o.out ?? `${suite}.run.jsonl`,
+    svgDir: o.svg ?? null,
+    run,
+  };
+}

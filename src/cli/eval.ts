@@ -1,0 +1,235 @@
+/**
+ * `npm run eval -- <suite> …`: the headless runner. The same builders, run loop and scorers as the
+ * app, over any engine that runs in Node (oracle, baseline, openai — one or several servers),
+ * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
+ * tables at the end. See EVAL_USAGE and docs/scale.md.
+ */
+import { buildExactly, type CountMany, PrefetchedCounter } from '../lib/context/prefetched-counter';
+import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
+import { hashString } from '../lib/core/random';
+import type { CallMode, Engine, SampleResult } from '../lib/core/types';
+import { createBaselineEngine } from '../lib/engines/baseline';
+import { createOpenAIEngine } from '../lib/engines/openai';
+import { probeServer, type ServerInfo, serverCountMany } from '../lib/engines/openai-server';
+import { createOracleEngine } from '../lib/engines/oracle';
+import { createEnginePool } from '../lib/engines/pool';
+import { builtinPack } from '../lib/run/builtin-pack-list';
+import { runSamples } from '../lib/run/loop';
+import { sourceFor } from '../lib/run/sources';
+import type { RunRow } from '../lib/store/db';
+import { llama3Counter } from '../lib/tokenizers/llama3';
+import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
+import { progressLine } from './progress-line';
+import { reportLines } from './report';
+import { RunFileMismatchError, RunFileStore } from './run-file-store';
+
+export interface EvalIo {
+  out: (line: string) => void;
+  /** progress: rewritten in place on a terminal */
+  status: (line: string, final?: boolean) => void;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+}
+
+interface Setup {
+  engine: Engine;
+  model: string;
+  counter: TokenCounter;
+  countMany: CountMany | null;
+  server: ServerInfo | null;
+  contextWindow: number | null;
+}
+
+async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
+  const llama3 = new CachedCounter(llama3Counter);
+  if (s.engine !== 'openai') return { engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, countMany: null, server: null, contextWindow: null };
+  const infos: ServerInfo[] = [];
+  for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
+  const info = infos[0] as ServerInfo;
+  const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
+  if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
+  infos.forEach((x, i) => {
+    if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
+  });
+  // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
+  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField }));
+  const contextWindow = s.contextWindow ?? info.contextWindow;
+  io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
+  if (s.tokenizer === 'server' && info.tokenizer) {
+    const countMany = serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey);
+    io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
+    return { engine: createEnginePool(engines), model, counter: new PrefetchedCounter(`server:${model}`, llama3), countMany, server: info, contextWindow };
+  }
+  io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
+  return { engine: createEnginePool(engines), model, counter: llama3, countMany: null, server: info, contextWindow };
+}
+
+function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
+  if (modes.length === 1) return out;
+  return out.endsWith('.jsonl') ? `${out.slice(0, -'.jsonl'.length)}.${mode}.jsonl` : `${out}.${mode}`;
+}
+
+async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo): Promise<{ run: RunRow; results: SampleResult[]; ok: boolean }> {
+  const path = outPath(s.out, mode, s.calls);
+  const now = Date.now();
+  const engineLabel = s.engine === 'openai' ? setup.model : s.engine;
+  const fresh: RunRow = {
+    ...s.run,
+    id: `run-${hashString(`${path}:${now}:${Math.random()}`)}`,
+    name: `${engineLabel} · ${s.run.name}${mode === 'native' ? ' · native tools' : ''}`,
+    createdAt: now,
+    updatedAt: now,
+    engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
+    counterId: setup.counter.id,
+  };
+  const store = new RunFileStore(path, fresh);
+  const run = store.run;
+  if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
+  const packs = run.packIds.map(builtinPack);
+  const counter = setup.counter;
+  const exactly = <T>(build: () => T): Promise<T> => (counter instanceof PrefetchedCounter && setup.countMany ? buildExactly(counter, setup.countMany, build) : Promise.resolve(build()));
+  const source = await exactly(() => sourceFor(run, packs, counter));
+  io.out(`${run.name}: ${source.ids.length} samples → ${path}`);
+  if (counter instanceof PrefetchedCounter) {
+    // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
+    const todo = source.ids.filter((id) => !store.has(id));
+    const t0 = performance.now();
+    for (const [i, id] of todo.entries()) {
+      if (io.signal.aborted) break;
+      await exactly(() => source.build(id));
+      io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
+    }
+    if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+
+  const started = performance.now();
+  let sessionDone = 0;
+  let promptTokens = 0;
+  let lastStatus = 0;
+  const outcome = await runSamples({
+    runId: run.id,
+    source,
+    engine: setup.engine,
+    store,
+    request: { ...run.request, seed: 0 },
+    format: run.format,
+    constrained: run.constrained,
+    calls: mode,
+    concurrency: s.concurrency,
+    signal: io.signal,
+    prepare: async (id) => void (await exactly(() => source.build(id))),
+    onProgress: (p) => {
+      if (p.last) {
+        sessionDone++;
+        promptTokens += p.last.usage?.promptTokens ?? 0;
+      }
+      const t = performance.now();
+      if (p.last === null && p.done > 0 && p.done < p.total && t - lastStatus < 250) return;
+      lastStatus = t;
+      const seconds = (t - started) / 1000;
+      io.status(progressLine(p, { samplesPerSecond: seconds > 0 ? sessionDone / seconds : 0, promptTokensPerSecond: seconds > 0 ? promptTokens / seconds : 0 }));
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  io.status(`${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`, true);
+  const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : 'paused';
+  const final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
+  const results = store.all();
+  if (outcome.status !== 'completed') {
+    io.out(outcome.status === 'failed' ? `run failed: ${outcome.error}` : `run stopped (${outcome.reason})`);
+    io.out(`${results.length} of ${source.ids.length} results are in ${path}; run the same command again to resume.`);
+    return { run: final, results, ok: false };
+  }
+  for (const line of reportLines(final, results)) io.out(line);
+  io.out(`run file: ${path} (import it on the app's Results tab)`);
+  return { run: final, results, ok: true };
+}
+
+/** Prompt vs native, sample by sample. */
+export function pairedLines(prompt: readonly SampleResult[], native: readonly SampleResult[]): string[] {
+  const byId = new Map(native.map((r) => [r.sampleId, r]));
+  let both = 0;
+  let onlyPrompt = 0;
+  let onlyNative = 0;
+  let neither = 0;
+  for (const p of prompt) {
+    const n = byId.get(p.sampleId);
+    if (!n) continue;
+    if (p.score.correct && n.score.correct) both++;
+    else if (p.score.correct) onlyPrompt++;
+    else if (n.score.correct) onlyNative++;
+    else neither++;
+  }
+  const pairs = both + onlyPrompt + onlyNative + neither;
+  const pct = (k: number) => (pairs ? `${((k / pairs) * 100).toFixed(1)}%` : 'n/a');
+  return [
+    `prompt vs native tool calls, ${pairs} paired samples: prompt ${pct(both + onlyPrompt)}, native ${pct(both + onlyNative)}`,
+    `  both correct ${both}, only prompt ${onlyPrompt}, only native ${onlyNative}, neither ${neither}`,
+  ];
+}
+
+export async function runEval(argv: readonly string[], io: EvalIo): Promise<number> {
+  let settings: EvalSettings;
+  try {
+    settings = parseEvalArgs(argv, io.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.out(`error: ${e.message}\n\n${EVAL_USAGE}`);
+    return 2;
+  }
+  let setup: Setup;
+  try {
+    setup = await setUp(settings, io);
+  } catch (e) {
+    io.out(`error: ${(e as Error).message}`);
+    return e instanceof UsageError ? 2 : 1;
+  }
+  const done: Partial<Record<CallMode, SampleResult[]>> = {};
+  for (const mode of settings.calls) {
+    try {
+      const r = await runOne(settings, setup, mode, io);
+      if (!r.ok) return io.signal.aborted ? 130 : 1;
+      done[mode] = r.results;
+    } catch (e) {
+      if (e instanceof RunFileMismatchError) {
+        io.out(`error: ${e.message}`);
+        return 2;
+      }
+      throw e;
+    }
+  }
+  if (done.prompt && done.native) for (const line of pairedLines(done.prompt, done.native)) io.out(line);
+  return 0;
+}
+
+async function main(): Promise<void> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    if (++interrupts > 1) process.exit(130);
+    process.stderr.write('\nstopping: the requests in flight are dropped, everything written stays (Ctrl-C again to quit at once)\n');
+    controller.abort('interrupted');
+  });
+  const tty = process.stderr.isTTY === true;
+  let lastLog = 0;
+  const code = await runEval(process.argv.slice(2), {
+    out: (line) => process.stdout.write(line + '\n'),
+    status: (line, final) => {
+      if (tty) process.stderr.write(`\r\x1b[2K${line}${final ? '\n' : ''}`);
+      else if (final || Date.now() - lastLog > 5000) {
+        lastLog = Date.now();
+        process.stderr.write(line + '\n');
+      }
+    },
+    env: process.env,
+    signal: controller.signal,
+  });
+  process.exitCode = code;
+}
+
+if (process.argv[1] && /eval\.(ts|js|mts)$/.test(process.argv[1])) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The paper's tables for a finished run, as text for a terminal: the same analysis functions the
+ * app's views use, so the runner's table and the app's heatmap of the same file agree.
+ */
+import { table3, ladder, accuracyOf } from '../lib/analysis/api-complexity';
+import { cellStats, degradationTable, variantSummary } from '../lib/analysis/catalog';
+import { compositionReport, scoredTasksOf } from '../lib/analysis/composition';
+import { accuracyBy, byFacet, qaCurves, settingsTable } from '../lib/analysis/long-context';
+import { robustnessTable } from '../lib/analysis/robustness';
+import type { SampleResult } from '../lib/core/types';
+import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
+import type { RunRow } from '../lib/store/db';
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '  n/a' : `${(v * 100).toFixed(1).padStart(5)}%`);
+
+function tokens(n: number): string {
+  return n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n);
+}
+
+/** Accuracy per length (rows) × position (columns): the heatmap as a table. */
+export function heatmapLines(results: readonly SampleResult[]): string[] {
+  const cells = cellStats(results);
+  const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
+  const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
+  const lines = [`  ${'length'.padEnd(8)}${positions.map((p) => String(p).padStart(8)).join('')}`];
+  for (const l of lengths) {
+    const row = positions.map((p) => {
+      const c = cells.find((x) => x.length === l && x.position === p);
+      return c ? pct(c.accuracy).padStart(8) : '       —';
+    });
+    lines.push(`  ${tokens(l).padEnd(8)}${row.join('')}`);
+  }
+  return lines;
+}
+
+export function reportLines(run: RunRow, results: readonly SampleResult[]): string[] {
+  const n = results.length;
+  const correct = results.filter((r) => r.score.correct).length;
+  const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
+  const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
+  const lines = [`${run.name}: ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}`];
+  switch (run.suite) {
+    case 'catalog': {
+      const variants = [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];
+      for (const v of variants.length ? variants : [undefined]) {
+        const rs = v ? results.filter((r) => r.cell.variant === v) : results;
+        lines.push(`accuracy by catalog length × needle position${v ? ` (${v})` : ''}:`, ...heatmapLines(rs));
+        const d = degradationTable(cellStats(rs));
+        const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
+        lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${tokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
+      }
+      if (variants.length > 1) for (const s of variantSummary(results)) lines.push(`  ${s.variant}: ${pct(s.accuracy).trim()} of ${s.n}, wrong syntax ${pct(s.wrongSyntax).trim()}`);
+      break;
+    }
+    case 'robustness':
+      for (const r of robustnessTable(results).rows) lines.push(`  ${r.variant.padEnd(10)} ${pct(r.accuracy)} of ${r.n}${r.drop !== null ? `, drop ${r.drop.toFixed(1)}%` : ''}`);
+      break;
+    case 'response-qa': {
+      const { bySize, byPosition } = qaCurves(results);
+      lines.push(`  by response size: ${bySize.map((g) => `${tokens(Number(g.key))} ${pct(g.accuracy).trim()}`).join(', ')}`);
+      lines.push(`  by answer position: ${byPosition.map((g) => `p${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`);
+      lines.push(`  by category: ${accuracyBy(results, byFacet('category')).map((g) => `${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`);
+      break;
+    }
+    case 'multiturn': {
+      const t = settingsTable(results);
+      for (const row of t.rows) lines.push(`  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${tokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`);
+      break;
+    }
+    case 'composition': {
+      const r = compositionReport(scoredTasksOf(results));
+      lines.push(`  overall ${pct(r.overallAccuracy).trim()}; ${Object.entries(r.perLevelAccuracy).map(([l, a]) => `${l} ${pct(a).trim()} (${r.taskCounts[l as keyof typeof r.taskCounts]})`).join(', ')}`);
+      lines.push(`  Selection Gap (composed − L0): ${(r.selectionGap.composedMinusL0 * 100).toFixed(1)} points${r.selectionGap.present ? ' — present' : ''}`);
+      break;
+    }
+    case 'api-complexity': {
+      if (run.apiComplexity?.mode === 'cumulative') {
+        for (const r of ladder(results, CUMULATIVE_LADDER.map((x) => x.name))) lines.push(`  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns`);
+      } else {
+        const t = table3(results);
+        for (const r of t.rows) lines.push(`  ${r.type}: off ${pct(r.off.accuracy).trim()} → on ${pct(r.on.accuracy).trim()} (${r.pairs} pairs)`);
+        lines.push(`  API call accuracy ${pct(accuracyOf(results).accuracy).trim()}`);
+      }
+      break;
+    }
+  }
+  return lines;
+}

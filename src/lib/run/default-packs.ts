@@ -1,0 +1,12 @@
+/** Which built-in packs each suite uses unless the user picks others (ids only: the page need not load the builders). */
+import type { SuiteId } from '../store/db';
+
+export const DEFAULT_PACKS: Readonly<Record<SuiteId, readonly string[]>> = {
+  catalog: ['builtin-catalog'],
+  robustness: ['builtin-catalog'],
+  'response-qa': ['builtin-travel-responses'],
+  multiturn: ['builtin-travel-conversations'],
+  composition: ['builtin-composition'],
+  // the API-complexity suite brings its own API system
+  'api-complexity': [],
+};
