@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { CALL_MODES, type CallMode } from '../lib/core/types';
 import { RUN_ORDERS, type RunOrder } from '../lib/core/source';
 import { checkBaseUrl } from '../lib/engines/openai-server';
+import { DEFAULT_RETRY } from '../lib/engines/openai';
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
 import { DEFAULT_PACKS } from '../lib/run/default-packs';
 import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/complexity';
@@ -28,6 +29,7 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
   engine:   --engine oracle|baseline|openai   (openai: --base-url URL [--base-url URL2 …] --model NAME [--api-key KEY | env OPENAI_API_KEY])
             --calls prompt|native|both         tools in our prompt (default), in the request's native tools field, or both as paired runs
             --concurrency N                    requests in flight (default 1; a server batches them)
+            --retries N                        attempts per request on 429, 5xx or a lost connection, with backoff (default 6)
             --context N                        the server's context window, when it does not say
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
   sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
@@ -50,6 +52,8 @@ export interface EvalSettings {
   apiKey?: string;
   calls: CallMode[];
   concurrency: number;
+  /** attempts per request */
+  retries: number;
   contextWindow: number | null;
   tokenizer: 'server' | 'llama3';
   out: string;
@@ -108,6 +112,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         'api-key': { type: 'string' },
         calls: { type: 'string' },
         concurrency: { type: 'string' },
+        retries: { type: 'string' },
         context: { type: 'string' },
         tokenizer: { type: 'string' },
         lengths: { type: 'string' },
@@ -228,6 +233,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     ...(apiKey ? { apiKey } : {}),
     calls,
     concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,
+    retries: int('retries', o.retries, 1, 100) ?? DEFAULT_RETRY.attempts,
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
     out: o.out ?? `${suite}.run.jsonl`,

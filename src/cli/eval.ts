@@ -9,7 +9,7 @@ import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
 import type { CallMode, Engine, SampleResult } from '../lib/core/types';
 import { createBaselineEngine } from '../lib/engines/baseline';
-import { createOpenAIEngine } from '../lib/engines/openai';
+import { createOpenAIEngine, DEFAULT_RETRY } from '../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany } from '../lib/engines/openai-server';
 import { createOracleEngine } from '../lib/engines/oracle';
 import { createEnginePool } from '../lib/engines/pool';
@@ -52,7 +52,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
     if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
   });
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
-  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField }));
+  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries } }));
   const contextWindow = s.contextWindow ?? info.contextWindow;
   io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
   if (s.tokenizer === 'server' && info.tokenizer) {

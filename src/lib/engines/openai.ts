@@ -288,6 +288,8 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
     if (signal.aborted) break;
   }
   if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
+  // llama-cpp-python (by default) ends a streaming request with [DONE] when another request arrives: a cut, not an answer
+  if (out.finish === null && !signal.aborted) throw namedError('StreamError', 'the server ended the stream without a finish reason (llama-cpp-python interrupts a stream when another request arrives unless started with --interrupt_requests False)');
   out.toolCalls = calls.filter(Boolean);
   return out;
 }
