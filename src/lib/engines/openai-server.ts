@@ -57,16 +57,16 @@ export function checkBaseUrl(baseUrl: string): string | null {
 
 /** How to let a page on `origin` reach each kind of server (browsers need CORS headers). */
 export const CORS_FIXES: { server: string; fix: string }[] = [
-  { server: 'vLLM', fix: 'vllm serve MODEL --allowed-origins \'["ORIGIN"]\'' },
+  { server: 'vLLM', fix: 'vllm serve MODEL --allowed-origins \'["{origin}"]\'' },
   { server: 'SGLang', fix: 'python -m sglang.launch_server … (CORS is allowed for every origin by default)' },
-  { server: 'llama.cpp server', fix: 'llama-server -m MODEL.gguf (CORS is allowed by default; behind a proxy, let the proxy send Access-Control-Allow-Origin: ORIGIN)' },
+  { server: 'llama.cpp server', fix: 'llama-server -m MODEL.gguf (CORS is allowed by default; behind a proxy, let the proxy send Access-Control-Allow-Origin: {origin})' },
   { server: 'llama-cpp-python', fix: 'python -m llama_cpp.server --model MODEL.gguf (CORS is allowed for every origin by default)' },
-  { server: 'Ollama', fix: 'OLLAMA_ORIGINS=ORIGIN ollama serve' },
+  { server: 'Ollama', fix: 'OLLAMA_ORIGINS={origin} ollama serve' },
   { server: 'LM Studio', fix: 'Developer → Server settings → Enable CORS' },
 ];
 
 export function corsFixes(origin: string): { server: string; fix: string }[] {
-  return CORS_FIXES.map((f) => ({ server: f.server, fix: f.fix.replaceAll('ORIGIN', origin) }));
+  return CORS_FIXES.map((f) => ({ server: f.server, fix: f.fix.replaceAll('{origin}', origin) }));
 }
 
 /** The sentence added to a connection failure: what to check. */

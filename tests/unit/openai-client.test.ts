@@ -1,0 +1,246 @@
+/**
+ * The pure parts of the OpenAI-compatible client and the headless runner: SSE framing, the body a
+ * server is sent, native tools, base URLs, token counts fetched for a synchronous builder, the
+ * engine pool, the runner's arguments and its resumable run file. (The engine against a real
+ * server: tests/server/.)
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEvalArgs, parseTokens, UsageError } from '../../src/cli/eval-args';
+import { pairedLines, runEval } from '../../src/cli/eval';
+import { RunFileMismatchError, RunFileStore } from '../../src/cli/run-file-store';
+import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
+import type { Engine, GenerateResult, SampleResult } from '../../src/lib/core/types';
+import { chatBody, isOverflowMessage } from '../../src/lib/engines/openai';
+import { apiRoot, checkBaseUrl, corsFixes, isLoopback, serverRoot } from '../../src/lib/engines/openai-server';
+import { createEnginePool } from '../../src/lib/engines/pool';
+import { readSse } from '../../src/lib/engines/sse';
+import { openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
+import { DEFAULT_PROMPT, renderMessages } from '../../src/lib/prompts/template';
+import { readRunFile } from '../../src/lib/store/run-file';
+
+const dir = mkdtempSync(join(tmpdir(), 'fc-client-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  return new ReadableStream({
+    start(c) {
+      for (const x of chunks) c.enqueue(enc.encode(x));
+      c.close();
+    },
+  });
+}
+
+async function collect(body: ReadableStream<Uint8Array>, max = 1e6): Promise<string[]> {
+  const out: string[] = [];
+  for await (const d of readSse(body, max)) out.push(d);
+  return out;
+}
+
+describe('server-sent events', () => {
+  it('yields data payloads across chunk boundaries, CRLF or LF, skipping comments and other fields', async () => {
+    const events = await collect(streamOf(['data: {"a"', ':1}\r\n\r\n: ping\n\nevent: x\ndata: [DO', 'NE]\n\n']));
+    expect(events).toEqual(['{"a":1}', '[DONE]']);
+  });
+  it('joins multi-line data and keeps a last event without its blank line', async () => {
+    expect(await collect(streamOf(['data: a\ndata: b\n\ndata:c']))).toEqual(['a\nb', 'c']);
+  });
+  it('refuses a stream over its byte bound', async () => {
+    await expect(collect(streamOf(['data: ' + 'x'.repeat(100) + '\n\n']), 50)).rejects.toThrow(/50-byte bound/);
+  });
+});
+
+describe('the request body', () => {
+  const tools = [{ name: 'get_weather', description: 'Weather.', parameters: { type: 'dict', properties: { city: { type: 'string' }, days: { type: 'integer' }, ratio: { type: 'float' }, opts: { type: 'dict', properties: { unit: { type: 'string', enum: ['c', 'f'] } } }, tags: { type: 'array', items: { type: 'string' } } }, required: ['city'] } }];
+
+  it('greedy, bounded, seeded, with stops and a grammar in the field the server takes', () => {
+    const body = chatBody('m', { messages: [{ role: 'system', content: 's' }, { role: 'tool', content: 'Result of f: 1' }], maxTokens: 32, temperature: 0, stop: ['</s>'], grammar: 'root ::= "x"' }, 'guided_grammar', false);
+    expect(body).toMatchObject({ model: 'm', max_tokens: 32, temperature: 0, seed: 0, stream: false, stop: ['</s>'], guided_grammar: 'root ::= "x"' });
+    expect(body.messages).toEqual([{ role: 'system', content: 's' }, { role: 'user', content: 'Result of f: 1' }]);
+    expect(body.stream_options).toBeUndefined();
+    expect(chatBody('m', { messages: [], maxTokens: 1, temperature: 0 }, 'grammar', true).stream_options).toEqual({ include_usage: true });
+  });
+  it('a constrained request to a server without grammars fails, saying so', () => {
+    expect(() => chatBody('m', { messages: [], maxTokens: 1, temperature: 0, grammar: 'g' }, 'none', false)).toThrow(/takes no grammar/);
+  });
+  it('native tools: BFCL types become JSON Schema; our tool list leaves the prompt, the rest stays', () => {
+    const t = openAITool(tools[0] as never);
+    expect(t.function.parameters).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer' }, ratio: { type: 'number' }, opts: { type: 'object', properties: { unit: { type: 'string', enum: ['c', 'f'] } } }, tags: { type: 'array', items: { type: 'string' } } },
+      required: ['city'],
+    });
+    const messages = renderMessages(DEFAULT_PROMPT, tools as never, 'Weather in Oslo?');
+    const native = withoutToolList(messages, tools as never);
+    expect(native[0]?.content).not.toContain('get_weather');
+    expect(native[0]?.content).toContain('Answer with the function call(s)');
+    expect(native[1]).toEqual(messages[1]);
+    expect(() => withoutToolList([{ role: 'user', content: 'hi' }], tools as never)).toThrow(/lists its tools/);
+  });
+  it('recognises the servers\' context-overflow messages and nothing else', () => {
+    expect(isOverflowMessage("This model's maximum context length is 1536 tokens. However, you requested 2100 tokens")).toBe(true);
+    expect(isOverflowMessage('the request exceeds the available context size, try increasing it')).toBe(true);
+    expect(isOverflowMessage('invalid temperature')).toBe(false);
+  });
+});
+
+describe('base URLs', () => {
+  it('finds the API root and the server root however the URL is written', () => {
+    for (const u of ['http://h:8000', 'http://h:8000/', 'http://h:8000/v1', 'http://h:8000/v1/']) {
+      expect(apiRoot(u)).toBe('http://h:8000/v1');
+      expect(serverRoot(u)).toBe('http://h:8000');
+    }
+  });
+  it('says what is wrong with a URL, and which hosts are this device', () => {
+    expect(checkBaseUrl('localhost:8000')).toMatch(/must start with http/);
+    expect(checkBaseUrl('not a url')).toMatch(/is not a URL/);
+    expect(checkBaseUrl('http://user:key@h/v1')).toMatch(/API key in its own field/);
+    expect(checkBaseUrl('http://127.0.0.1:8000/v1')).toBeNull();
+    expect(isLoopback('http://127.0.0.1:8000')).toBe(true);
+    expect(isLoopback('http://localhost:11434')).toBe(true);
+    expect(isLoopback('http://[::1]:8000')).toBe(true);
+    expect(isLoopback('https://api.example.com/v1')).toBe(false);
+    expect(corsFixes('http://127.0.0.1:4173').find((f) => f.server === 'Ollama')?.fix).toBe('OLLAMA_ORIGINS=http://127.0.0.1:4173 ollama serve');
+  });
+});
+
+describe('counts fetched for a synchronous builder', () => {
+  const fallback = { id: 'chars', count: (t: string) => t.length };
+  const server = async (texts: readonly string[]) => texts.map((t) => t.split(' ').length);
+
+  it('rebuilds until every count was the server\'s', async () => {
+    const c = new PrefetchedCounter('server:x', fallback);
+    let builds = 0;
+    const n = await buildExactly(c, server, () => {
+      builds++;
+      return c.count('a b c') + c.count('d e');
+    });
+    expect(n).toBe(5);
+    expect(builds).toBe(2);
+    expect(c.pending).toBe(0);
+  });
+  it('retries a build that failed on fallback counts; a failure on exact counts is final', async () => {
+    const c = new PrefetchedCounter('server:x', fallback);
+    const build = () => {
+      if (c.count('one two') > 2) throw new Error('over budget');
+      return 'built';
+    };
+    expect(await buildExactly(c, server, build)).toBe('built');
+    const d = new PrefetchedCounter('server:x', fallback);
+    await expect(buildExactly(d, server, () => d.count('a b c d e f') > 3 ? (() => { throw new Error('really over'); })() : 0)).rejects.toThrow('really over');
+  });
+  it('a builder that asks new texts forever is stopped', async () => {
+    const c = new PrefetchedCounter('server:x', fallback);
+    let i = 0;
+    await expect(buildExactly(c, server, () => c.count(`text ${i++}`), 4)).rejects.toBeInstanceOf(CountsNotSettledError);
+  });
+});
+
+describe('the engine pool', () => {
+  it('sends each request to the engine with the fewest in flight', async () => {
+    const calls: string[] = [];
+    const release: (() => void)[] = [];
+    const engine = (id: string): Engine => ({
+      info: { id, kind: 'openai', model: 'm' },
+      generate: () =>
+        new Promise<GenerateResult>((resolve) => {
+          calls.push(id);
+          release.push(() => resolve({ text: id, finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } }));
+        }),
+    });
+    const pool = createEnginePool([engine('a'), engine('b'), engine('c')]);
+    const req = { messages: [], maxTokens: 1, temperature: 0 };
+    const signal = new AbortController().signal;
+    const p1 = pool.generate(req, {} as never, signal);
+    const p2 = pool.generate(req, {} as never, signal);
+    const p3 = pool.generate(req, {} as never, signal);
+    expect(calls).toEqual(['a', 'b', 'c']);
+    release[1]?.();
+    await p2;
+    const p4 = pool.generate(req, {} as never, signal);
+    expect(calls[3]).toBe('b');
+    for (const r of release) r();
+    await Promise.all([p1, p3, p4]);
+  });
+});
+
+describe("the runner's arguments", () => {
+  it('maps a catalog sweep onto the run the app stores', () => {
+    const s = parseEvalArgs(['catalog', '--engine', 'oracle', '--lengths', '2K,1K', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--seed', '11', '--constrained']);
+    expect(s.run.sweep).toEqual({ lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 11, variants: ['free', 'constrained'] });
+    expect(s.run.packIds).toEqual(['builtin-catalog']);
+    expect(s.concurrency).toBe(1);
+    expect(parseTokens('lengths', '128K')).toBe(131072);
+  });
+  it('names the flag of every mistake', () => {
+    const bad: [string[], RegExp][] = [
+      [[], /name a suite/],
+      [['catalogue'], /--suite: "catalogue" is not one of/],
+      [['catalog', '--lengths', '2Q'], /--lengths: "2Q" is not a token count/],
+      [['catalog', '--positions', '1.5'], /--positions: "1.5" must be a needle position/],
+      [['catalog', '--engine', 'openai'], /needs --base-url/],
+      [['catalog', '--engine', 'openai', '--base-url', 'localhost:8000'], /--base-url: .* must start with http/],
+      [['catalog', '--calls', 'native'], /needs --engine openai/],
+      [['response-qa', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native'], /applies to catalog, robustness and composition/],
+      [['catalog', '--concurrency', '0'], /--concurrency: "0" must be a whole number from 1 to 256/],
+      [['catalog', '--bogus'], /Unknown option '--bogus'/],
+    ];
+    for (const [argv, message] of bad) {
+      expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);
+      expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(message);
+    }
+  });
+  it('takes the API key from the environment, never into the run', () => {
+    const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1'], { OPENAI_API_KEY: 'sk-test' });
+    expect(s.apiKey).toBe('sk-test');
+    expect(JSON.stringify(s.run)).not.toContain('sk-test');
+  });
+});
+
+describe("the runner's run file", () => {
+  const quiet = { out: () => undefined, status: () => undefined, env: {}, signal: new AbortController().signal };
+
+  it('is the app\'s run file, every sample once, and a rerun has nothing to do', async () => {
+    const out = join(dir, 'oracle.jsonl');
+    const lines: string[] = [];
+    expect(await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
+    const file = readRunFile(readFileSync(out, 'utf8'));
+    expect(file.run).toMatchObject({ status: 'completed', total: 4, done: 4, correct: 4, engine: { kind: 'oracle' } });
+    expect(file.results.map((r) => r.score.correct)).toEqual([true, true, true, true]);
+    expect(lines.join('\n')).toMatch(/1K\s+100\.0%\s+100\.0%/);
+    const again: string[] = [];
+    expect(await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => again.push(l) })).toBe(0);
+    expect(again.join('\n')).toContain('resuming, 4 results already there');
+    expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(4);
+  });
+
+  it('drops a torn last line, and refuses a file of another run', async () => {
+    const out = join(dir, 'torn.jsonl');
+    const argv = ['catalog', '--engine', 'baseline', '--lengths', '1K', '--positions', '0.5', '--per-cell', '3', '--out', out];
+    expect(await runEval(argv, quiet)).toBe(0);
+    const text = readFileSync(out, 'utf8').split('\n');
+    // a run killed while writing its third result
+    writeFileSync(out, [...text.slice(0, 3), text[3]?.slice(0, 40)].join('\n'));
+    const file = readRunFile(readFileSync(out, 'utf8').slice(0, readFileSync(out, 'utf8').lastIndexOf('\n') + 1));
+    const store = new RunFileStore(out, file.run);
+    expect(store.dropped).toBe(1);
+    expect(store.resumed).toBe(2);
+    expect(() => new RunFileStore(out, { ...file.run, sweep: { ...file.run.sweep, seed: 99 } })).toThrow(RunFileMismatchError);
+    const lines: string[] = [];
+    expect(await runEval(argv, { ...quiet, out: (l) => lines.push(l) })).toBe(0);
+    expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(3);
+    expect(await runEval([...argv.slice(0, -2), '--seed', '99', '--out', out], { ...quiet, out: (l) => lines.push(l) })).toBe(2);
+    expect(lines.join('\n')).toMatch(/holds another run/);
+  });
+
+  it('pairs prompt and native results sample by sample', () => {
+    const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
+    expect(pairedLines([r('a', true), r('b', true), r('c', false), r('d', false)], [r('a', true), r('b', false), r('c', true), r('d', false)])).toEqual([
+      'prompt vs native tool calls, 4 paired samples: prompt 50.0%, native 50.0%',
+      '  both correct 1, only prompt 1, only native 1, neither 1',
+    ]);
+  });
+});
