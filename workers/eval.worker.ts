@@ -160,6 +160,12 @@ const api = {
     await deleteModelFromCache(modelId);
   },
 
+  /** The API key for a server, kept in this worker's memory for the session (never stored with a run). */
+  setApiKey(baseUrl: string, key: string | null): void {
+    if (key) apiKeys.set(baseUrl, key);
+    else apiKeys.delete(baseUrl);
+  },
+
   async ensureBuiltinPacks(): Promise<void> {
     await ensureBuiltinPacks(db);
   },

@@ -58,6 +58,8 @@ export interface EvalSettings {
   tokenizer: 'server' | 'llama3';
   out: string;
   svgDir: string | null;
+  /** the command that makes this run, the API key left out */
+  command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
   run: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'>;
 }
@@ -225,7 +227,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   }
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
+  const shown = argv.map((a, i) => (argv[i - 1] === '--api-key' ? '…' : a.startsWith('--api-key=') ? '--api-key=…' : a));
   return {
+    command: `npm run eval -- ${shown.join(' ')}`,
     suite,
     engine,
     baseUrls,

@@ -82,7 +82,14 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
     counterId: setup.counter.id,
   };
-  const store = new RunFileStore(path, fresh);
+  const recording = {
+    recordedAt: new Date(now).toISOString(),
+    model: engineLabel,
+    engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
+    command: s.command,
+    note: `headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counter.id.startsWith('server:') ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
+  };
+  const store = new RunFileStore(path, fresh, recording);
   const run = store.run;
   if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
   const packs = run.packIds.map(builtinPack);

@@ -8,7 +8,7 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SampleResult } from '../lib/core/types';
 import type { ResultStore } from '../lib/run/loop';
-import type { RunRow } from '../lib/store/db';
+import type { Recording, RunRow } from '../lib/store/db';
 import { readRunFile, writeRunFile } from '../lib/store/run-file';
 
 /** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked. */
@@ -25,6 +25,8 @@ export class RunFileMismatchError extends Error {
 export class RunFileStore implements ResultStore {
   private readonly results = new Map<string, SampleResult>();
   readonly run: RunRow;
+  /** who made the run how (the app shows a runner's file as a recording) */
+  readonly recording: Recording | null;
   /** results the file had when opened */
   readonly resumed: number;
   /** torn lines dropped when opened (a run killed mid-write) */
@@ -33,6 +35,7 @@ export class RunFileStore implements ResultStore {
   constructor(
     readonly path: string,
     run: RunRow,
+    recording: Recording | null = null,
   ) {
     let dropped = 0;
     if (existsSync(path)) {
@@ -47,10 +50,12 @@ export class RunFileStore implements ResultStore {
         throw new RunFileMismatchError(`${path} holds another run ("${file.run.name}"): its suite, sweep, prompt, model or call mode differ from these settings. Resume it with its own settings, or write to another --out.`);
       }
       this.run = { ...file.run, status: 'running' };
+      this.recording = file.recording;
       for (const r of file.results) this.results.set(r.sampleId, r);
     } else {
       this.run = run;
-      writeFileSync(path, writeRunFile({ run, results: [] }));
+      this.recording = recording;
+      writeFileSync(path, writeRunFile({ run, recording, results: [] }));
     }
     this.resumed = this.results.size;
     this.dropped = dropped;
@@ -79,7 +84,7 @@ export class RunFileStore implements ResultStore {
     const results = this.all();
     const run: RunRow = { ...this.run, ...patch, done: results.length, correct: results.filter((r) => r.score.correct).length, updatedAt: Date.now() };
     const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, writeRunFile({ run, results }));
+    writeFileSync(tmp, writeRunFile({ run, recording: this.recording, results }));
     renameSync(tmp, this.path);
     return run;
   }

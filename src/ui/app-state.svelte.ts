@@ -3,11 +3,24 @@ import type { GpuInfo } from '../lib/engines/gpu';
 import type { ModelOption } from '../lib/engines/webllm-models';
 import type { RunProgress } from '../lib/run/loop';
 import type { LoadedModel } from '../../workers/eval.worker';
+import type { CallMode } from '../lib/core/types';
+import type { ServerInfo } from '../lib/engines/openai-server';
+
+/** An OpenAI-compatible server the user connected to (its API key lives in the worker, for this session). */
+export interface ConnectedServer {
+  baseUrl: string;
+  model: string;
+  info: ServerInfo;
+  calls: CallMode;
+  /** the endpoint is not this device: prompts leave it (the user agreed) */
+  remote: boolean;
+}
 
 class AppState {
   gpu: GpuInfo | null = $state(null);
   models: ModelOption[] = $state.raw([]);
   loadedModel: LoadedModel | null = $state.raw(null);
+  server: ConnectedServer | null = $state.raw(null);
   modelLoad: { progress: number; text: string } | null = $state(null);
   modelError: string | null = $state(null);
   activeRunId: string | null = $state(null);
