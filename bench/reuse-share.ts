@@ -32,15 +32,21 @@ export function printReuseShares(): void {
     ['robustness 30 requests × 3 variants', (order) => robustnessSource({ packs: [pack], config: { ...DEFAULT_ROBUSTNESS, count: 30, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
     ['composition L0–L3 × 5, single-turn, +10 distractors', (order) => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter, order })],
   ];
-  console.log('prompt tokens an engine keeping its last prompt would not compute (Llama 3 tokenizer; multi-turn exchanges add their own turns on top):');
+  console.log('prompt tokens an engine would not compute, by what it keeps cached (Llama 3 tokenizer; multi-turn exchanges add their own turns on top):');
+  console.log('  its last prompt (our engines in the tab) | a server prefix cache of 16 prompts (vLLM / SGLang under load) | an unbounded prefix cache');
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   for (const [name, make] of suites) {
-    const share = (order: RunOrder) => {
+    const prompts = (order: RunOrder) => {
       const source = make(order);
-      return reusableShare(source.ids.map((id) => promptText(source.build(id).messages)), (t) => counter.count(t));
+      return source.ids.map((id) => promptText(source.build(id).messages));
     };
-    const grid = share('grid');
-    const prefix = share('prefix');
-    console.log(`  ${name}: ${grid.promptTokens} prompt tokens; grid order ${(grid.share * 100).toFixed(1)}%, shared prompts together ${(prefix.share * 100).toFixed(1)}% (prefill ${(1 / (1 - prefix.share)).toFixed(2)}× less)`);
+    const grid = prompts('grid');
+    const prefix = prompts('prefix');
+    const share = (ps: string[], capacity: number) => reusableShare(ps, (t) => counter.count(t), capacity);
+    const last = [share(grid, 1), share(prefix, 1)] as const;
+    const server = [share(grid, 16), share(prefix, 16)] as const;
+    const unbounded = share(prefix, Infinity);
+    console.log(`  ${name}: ${last[0].promptTokens} prompt tokens; last prompt: grid order ${pct(last[0].share)}, shared prompts together ${pct(last[1].share)} (prefill ${(1 / (1 - last[1].share)).toFixed(2)}× less) | 16 cached: grid ${pct(server[0].share)}, together ${pct(server[1].share)} | unbounded ${pct(unbounded.share)}`);
   }
 }
 

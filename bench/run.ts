@@ -2,8 +2,10 @@
  * `npm run bench`: figures for the run pipeline.
  *  1. prompt construction time of a 32K-token catalog sample (Llama 3 tokenizer), cold and warm;
  *  1c. the largest LongFuncEval challenge 2 and 3 samples (32K and 64K): build time and measured token error;
- *  1d. per suite, the share of prompt tokens an engine keeping its last prompt's KV cache would not
- *      compute, in sweep-grid order and with shared prompts together (Llama 3 tokenizer);
+ *  1d. per suite, the share of prompt tokens an engine keeping its last prompt's KV cache (or a
+ *      server's prefix cache of 16 prompts, or an unbounded one) would not compute, in sweep-grid
+ *      order and with shared prompts together (Llama 3 tokenizer);
+ *  1e. the headless runner against llama-cpp-python's server: samples/s and prompt tokens/s at 1 vs 4 in flight;
  *  2. per-sample overhead of the run loop with the oracle engine: parse, score and IndexedDB
  *     write (fake-indexeddb in Node), prompt construction excluded;
  *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
@@ -32,6 +34,7 @@ import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore } from '../src/lib/store/repos';
 import { catalogSource } from '../src/lib/suites/catalog';
 import { printReuseShares } from './reuse-share';
+import { printRunnerThroughput } from './runner';
 import { llama3Counter } from '../src/lib/tokenizers/llama3';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -103,8 +106,11 @@ const pack = buildCatalogPack();
   }
 }
 
-// 1d. run order: prompt tokens a cache of the last prompt saves, grid vs shared prompts together
+// 1d. run order: prompt tokens a cache of the last prompt (or a server's prefix cache) saves, grid vs shared prompts together
 printReuseShares();
+
+// 1e. the headless runner against a real OpenAI-compatible server, 1 vs 4 requests in flight
+await printRunnerThroughput();
 
 // 2. loop overhead with the oracle, Node + fake-indexeddb
 {

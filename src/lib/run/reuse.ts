@@ -53,21 +53,35 @@ export function promptText(messages: readonly ChatMessage[]): string {
 }
 
 /**
- * Of all prompt tokens of prompts sent in this order, the share an engine that keeps its last
- * prompt's cache would not compute (the tokens of each prompt's start shared with the one before).
- * Approximate by a token or so per prompt where the shared text ends inside a token.
+ * Of all prompt tokens of prompts sent in this order, the share an engine would not compute when it
+ * keeps the KV cache of its last `capacity` prompts (1: an engine keeping only its last prompt, like
+ * ours in the tab; more: a server's prefix cache, vLLM's automatic prefix caching or SGLang's radix
+ * cache, which holds many — Infinity for one that never evicts). Each prompt reuses its longest start
+ * shared with a cached prompt. Approximate by a token or so per prompt where the shared text ends
+ * inside a token.
  */
-export function reusableShare(prompts: readonly string[], count: (text: string) => number): { promptTokens: number; reusable: number; share: number } {
+export function reusableShare(prompts: readonly string[], count: (text: string) => number, capacity = 1): { promptTokens: number; reusable: number; share: number } {
   let promptTokens = 0;
   let reusable = 0;
-  let previous = '';
+  // most recently used last
+  const cache: string[] = [];
   for (const p of prompts) {
     const tokens = count(p);
     promptTokens += tokens;
-    const shared = sharedStart(previous, p);
+    let shared = 0;
+    let from = -1;
+    for (let i = 0; i < cache.length; i++) {
+      const s = sharedStart(cache[i] as string, p);
+      if (s > shared) {
+        shared = s;
+        from = i;
+      }
+    }
     // the engine must compute at least the last token to predict the next one
     if (shared > 0) reusable += Math.min(tokens - 1, count(p.slice(0, shared)));
-    previous = p;
+    if (from >= 0) cache.push(...cache.splice(from, 1));
+    cache.push(p);
+    if (cache.length > capacity) cache.shift();
   }
   return { promptTokens, reusable, share: promptTokens ? reusable / promptTokens : 0 };
 }
