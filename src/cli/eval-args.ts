@@ -38,6 +38,8 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
             composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
             api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
+  data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
+            from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
   output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
 
 export class UsageError extends Error {
@@ -58,6 +60,8 @@ export interface EvalSettings {
   tokenizer: 'server' | 'llama3';
   out: string;
   svgDir: string | null;
+  /** BFCL question files to use as the packs (catalog, robustness) */
+  bfclFiles: string[];
   /** the command that makes this run, the API key left out */
   command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
@@ -133,6 +137,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         types: { type: 'string' },
         conversations: { type: 'string' },
         'max-steps': { type: 'string' },
+        bfcl: { type: 'string', multiple: true },
         out: { type: 'string' },
         name: { type: 'string' },
         svg: { type: 'string' },
@@ -158,6 +163,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
   if (calls.includes('native') && !['catalog', 'robustness', 'composition'].includes(suite)) throw new UsageError(`--calls native applies to catalog, robustness and composition (single-turn), not ${suite}`);
 
+  const bfclFiles = o.bfcl ?? [];
+  if (bfclFiles.length && suite !== 'catalog' && suite !== 'robustness') throw new UsageError(`--bfcl is for the catalog and robustness suites, not ${suite}`);
   const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
   const perCell = int('per-cell', o['per-cell'], 1, 100_000);
   const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
@@ -241,6 +248,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
     out: o.out ?? `${suite}.run.jsonl`,
+    bfclFiles,
     svgDir: o.svg ?? null,
     run,
   };

@@ -7,7 +7,11 @@
 import { buildExactly, type CountMany, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
-import type { CallMode, Engine, SampleResult } from '../lib/core/types';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { CallMode, Engine, Pack, SampleResult } from '../lib/core/types';
+import { readBfclPack } from '../lib/formats/bfcl';
+import { FormatError } from '../lib/formats/jsonl';
 import { createBaselineEngine } from '../lib/engines/baseline';
 import { createOpenAIEngine, DEFAULT_RETRY } from '../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany } from '../lib/engines/openai-server';
@@ -32,6 +36,8 @@ export interface EvalIo {
 }
 
 interface Setup {
+  /** imported packs (BFCL files), or null for the suite's built-in ones */
+  packs: Pack[] | null;
   engine: Engine;
   model: string;
   counter: TokenCounter;
@@ -40,9 +46,20 @@ interface Setup {
   contextWindow: number | null;
 }
 
+/** BFCL question files and their possible answers (DIR/possible_answer/NAME, BFCL's layout), validated before anything runs. */
+export function readBfclFiles(paths: readonly string[]): Pack[] {
+  return paths.map((path) => {
+    if (!existsSync(path)) throw new UsageError(`--bfcl: ${path} does not exist`);
+    const answers = join(dirname(path), 'possible_answer', basename(path));
+    return readBfclPack({ name: basename(path).replace(/\.jsonl?$/, ''), questions: readFileSync(path, 'utf8'), questionsSource: path, answers: existsSync(answers) ? readFileSync(answers, 'utf8') : null, answersSource: answers });
+  });
+}
+
 async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const llama3 = new CachedCounter(llama3Counter);
-  if (s.engine !== 'openai') return { engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, countMany: null, server: null, contextWindow: null };
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : null;
+  if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
+  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, countMany: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const info = infos[0] as ServerInfo;
@@ -58,10 +75,10 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   if (s.tokenizer === 'server' && info.tokenizer) {
     const countMany = serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey);
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { engine: createEnginePool(engines), model, counter: new PrefetchedCounter(`server:${model}`, llama3), countMany, server: info, contextWindow };
+    return { packs, engine: createEnginePool(engines), model, counter: new PrefetchedCounter(`server:${model}`, llama3), countMany, server: info, contextWindow };
   }
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { engine: createEnginePool(engines), model, counter: llama3, countMany: null, server: info, contextWindow };
+  return { packs, engine: createEnginePool(engines), model, counter: llama3, countMany: null, server: info, contextWindow };
 }
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
@@ -81,6 +98,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     updatedAt: now,
     engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
     counterId: setup.counter.id,
+    ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
   };
   const recording = {
     recordedAt: new Date(now).toISOString(),
@@ -92,7 +110,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   const store = new RunFileStore(path, fresh, recording);
   const run = store.run;
   if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
-  const packs = run.packIds.map(builtinPack);
+  const packs = setup.packs ?? run.packIds.map(builtinPack);
   const counter = setup.counter;
   const exactly = <T>(build: () => T): Promise<T> => (counter instanceof PrefetchedCounter && setup.countMany ? buildExactly(counter, setup.countMany, build) : Promise.resolve(build()));
   const source = await exactly(() => sourceFor(run, packs, counter));
@@ -189,7 +207,7 @@ export async function runEval(argv: readonly string[], io: EvalIo): Promise<numb
     setup = await setUp(settings, io);
   } catch (e) {
     io.out(`error: ${(e as Error).message}`);
-    return e instanceof UsageError ? 2 : 1;
+    return e instanceof UsageError || e instanceof FormatError ? 2 : 1;
   }
   const done: Partial<Record<CallMode, SampleResult[]>> = {};
   for (const mode of settings.calls) {
