@@ -7,7 +7,7 @@
 import { buildExactly, type CountMany, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../lib/core/types';
 import { readBfclPack } from '../lib/formats/bfcl';
@@ -24,7 +24,7 @@ import type { RunRow } from '../lib/store/db';
 import { llama3Counter } from '../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine } from './progress-line';
-import { reportLines } from './report';
+import { chartsOf, reportLines } from './report';
 import { RunFileMismatchError, RunFileStore } from './run-file-store';
 
 export interface EvalIo {
@@ -166,6 +166,14 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     return { run: final, results, ok: false };
   }
   for (const line of reportLines(final, results)) io.out(line);
+  if (s.svgDir) {
+    mkdirSync(s.svgDir, { recursive: true });
+    for (const chart of chartsOf(final, results)) {
+      const file = join(s.svgDir, s.calls.length > 1 ? `${mode}-${chart.name}` : chart.name);
+      writeFileSync(file, chart.svg);
+      io.out(`chart: ${file}`);
+    }
+  }
   io.out(`run file: ${path} (import it on the app's Results tab)`);
   return { run: final, results, ok: true };
 }

@@ -10,6 +10,7 @@ import { robustnessTable } from '../lib/analysis/robustness';
 import type { SampleResult } from '../lib/core/types';
 import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
 import type { RunRow } from '../lib/store/db';
+import { barsSvg, heatmapSvg } from './svg';
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '  n/a' : `${(v * 100).toFixed(1).padStart(5)}%`);
 
@@ -85,4 +86,39 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
     }
   }
   return lines;
+}
+
+/** The run's charts as SVG files (name → text): what `--svg DIR` writes. */
+export function chartsOf(run: RunRow, results: readonly SampleResult[]): { name: string; svg: string }[] {
+  const bars = (groups: readonly { key: string | number; accuracy: number; n: number }[], label: (k: string | number) => string = String) => groups.map((g) => ({ label: label(g.key), accuracy: g.accuracy, n: g.n }));
+  switch (run.suite) {
+    case 'catalog': {
+      const variants = [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];
+      return (variants.length ? variants : [undefined]).map((v) => ({
+        name: v ? `heatmap-${v}.svg` : 'heatmap.svg',
+        svg: heatmapSvg(cellStats(v ? results.filter((r) => r.cell.variant === v) : results), `${run.name}${v ? ` (${v})` : ''}`),
+      }));
+    }
+    case 'response-qa': {
+      const { bySize, byPosition } = qaCurves(results);
+      return [
+        { name: 'by-size.svg', svg: barsSvg(bars(bySize, (k) => tokens(Number(k))), run.name, 'tool response size (tokens)') },
+        { name: 'by-position.svg', svg: barsSvg(bars(byPosition, (k) => `p${k}`), run.name, 'record holding the answer') },
+      ];
+    }
+    case 'multiturn':
+      return [{ name: 'by-length.svg', svg: barsSvg(settingsTable(results).rows.flatMap((row) => bars(row.cells, (k) => `${row.setting} ${tokens(Number(k))}`)), run.name, 'setting and conversation length') }];
+    case 'robustness':
+      return [{ name: 'by-variant.svg', svg: barsSvg(robustnessTable(results).rows.map((r) => ({ label: r.variant, accuracy: r.accuracy, n: r.n })), run.name, 'request variant') }];
+    case 'composition': {
+      const r = compositionReport(scoredTasksOf(results));
+      return [{ name: 'by-level.svg', svg: barsSvg(Object.entries(r.perLevelAccuracy).map(([l, a]) => ({ label: l, accuracy: a, n: r.taskCounts[l as keyof typeof r.taskCounts] })), run.name, 'composition level') }];
+    }
+    case 'api-complexity': {
+      if (run.apiComplexity?.mode === 'cumulative') {
+        return [{ name: 'ladder.svg', svg: barsSvg(ladder(results, CUMULATIVE_LADDER.map((x) => x.name)).map((r) => ({ label: r.rung, accuracy: r.acc.accuracy ?? 0, n: r.acc.turns })), run.name, 'cumulative complexity') }];
+      }
+      return [{ name: 'table3.svg', svg: barsSvg(table3(results).rows.flatMap((r) => [{ label: `${r.type} off`, accuracy: r.off.accuracy ?? 0, n: r.pairs }, { label: `${r.type} on`, accuracy: r.on.accuracy ?? 0, n: r.pairs }]), run.name, 'complexity type, off and on') }];
+    }
+  }
 }

@@ -236,6 +236,17 @@ describe("the runner's run file", () => {
     expect(lines.join('\n')).toMatch(/holds another run/);
   });
 
+  it('writes the charts as standalone SVG, names escaped', async () => {
+    const svgDir = join(dir, 'charts');
+    const out = join(dir, 'charts.jsonl');
+    expect(await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K,2K', '--positions', '0.1,0.9', '--per-cell', '1', '--name', 'a <b> & "c"', '--svg', svgDir, '--out', out], quiet)).toBe(0);
+    const svg = readFileSync(join(svgDir, 'heatmap.svg'), 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/<rect x=/g)).toHaveLength(4);
+    expect(svg).toContain('a &lt;b&gt; &amp; &quot;c&quot;');
+    expect(svg).not.toContain('<b>');
+  });
+
   it('pairs prompt and native results sample by sample', () => {
     const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
     expect(pairedLines([r('a', true), r('b', true), r('c', false), r('d', false)], [r('a', true), r('b', false), r('c', true), r('d', false)])).toEqual([
