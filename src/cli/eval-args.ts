@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { CALL_MODES, type CallMode } from '../lib/core/types';
 import { RUN_ORDERS, type RunOrder } from '../lib/core/source';
-import { checkBaseUrl } from '../lib/engines/openai-server';
+import { checkBaseUrl, type GrammarField } from '../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../lib/engines/openai';
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
 import { DEFAULT_PACKS } from '../lib/run/default-packs';
@@ -32,6 +32,7 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --retries N                        attempts per request on 429, 5xx or a lost connection, with backoff (default 6)
             --context N                        the server's context window, when it does not say
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
+            --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
   sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
             --constrained                      decode under the grammar of the offered calls (catalog: free and constrained, paired)
             --max-tokens N
@@ -58,6 +59,8 @@ export interface EvalSettings {
   retries: number;
   contextWindow: number | null;
   tokenizer: 'server' | 'llama3';
+  /** how the server takes a grammar, when the user says (else probed) */
+  grammarField: GrammarField | null;
   out: string;
   svgDir: string | null;
   /** BFCL question files to use as the packs (catalog, robustness) */
@@ -121,6 +124,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         retries: { type: 'string' },
         context: { type: 'string' },
         tokenizer: { type: 'string' },
+        'grammar-field': { type: 'string' },
         lengths: { type: 'string' },
         positions: { type: 'string' },
         'per-cell': { type: 'string' },
@@ -247,6 +251,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     retries: int('retries', o.retries, 1, 100) ?? DEFAULT_RETRY.attempts,
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
+    grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
     out: o.out ?? `${suite}.run.jsonl`,
     bfclFiles,
     svgDir: o.svg ?? null,

@@ -62,7 +62,10 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, countMany: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
-  const info = infos[0] as ServerInfo;
+  const probed = infos[0] as ServerInfo;
+  const info: ServerInfo = s.grammarField ? { ...probed, grammarField: s.grammarField } : probed;
+  const constrained = s.run.constrained === true || (s.run.sweep.variants ?? []).includes('constrained');
+  if (constrained && info.grammarField === 'none') throw new UsageError(`--constrained: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
   const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
   if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
   infos.forEach((x, i) => {
