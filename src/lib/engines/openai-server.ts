@@ -169,15 +169,22 @@ export async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, m
   throw new ServerProbeError(`${endpoint.path} answered without a count`);
 }
 
-/** Counts many texts with the server's tokenizer, `parallel` requests at a time. */
+/**
+ * Counts many texts with the server's tokenizer, `parallel` requests at a time. A tokenizer that adds
+ * a BOS token to every text it is given (llama-cpp-python's, for models that use one) counts the
+ * empty text as 1: that offset is taken off every count, so the pieces of a prompt still add up.
+ */
 export function serverCountMany(baseUrl: string, endpoint: TokenizeEndpoint, model: string, apiKey: string | undefined, parallel = 8, doFetch: Fetch = (u, i) => fetch(u, i)): (texts: readonly string[]) => Promise<number[]> {
+  let offset: Promise<number> | null = null;
   return async (texts) => {
+    offset ??= countTokens(baseUrl, endpoint, model, '', apiKey, doFetch);
+    const base = await offset;
     const counts = new Array<number>(texts.length);
     let next = 0;
     const worker = async () => {
       while (next < texts.length) {
         const i = next++;
-        counts[i] = await countTokens(baseUrl, endpoint, model, texts[i] as string, apiKey, doFetch);
+        counts[i] = Math.max(0, (await countTokens(baseUrl, endpoint, model, texts[i] as string, apiKey, doFetch)) - base);
       }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, texts.length) }, worker));
