@@ -11,6 +11,8 @@ import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
+import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
+import { buildExactly, type CountMany, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
 import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import type { ModelOption } from '../src/lib/engines/webllm-models';
@@ -60,9 +62,37 @@ async function unloadAll(): Promise<void> {
   loadedModel = null;
 }
 
+/** A server's tokenizer, reached asynchronously: builds go through `exactly` (see prefetched-counter). */
+interface ServerCounting {
+  counter: PrefetchedCounter;
+  countMany: CountMany;
+}
+const serverCounting = new Map<string, ServerCounting>();
+
+/** The counting of a run measured with its server's tokenizer (`server:` counter ids), asking the server how to reach it. */
+async function serverCountingFor(run: RunRow): Promise<ServerCounting | null> {
+  const { baseUrl, model } = run.engine;
+  if (!run.counterId.startsWith('server:') || !baseUrl) return null;
+  const key = `${run.counterId}@${baseUrl}`;
+  let c = serverCounting.get(key);
+  if (!c) {
+    const info = await probeServer(baseUrl, apiKeys.get(baseUrl));
+    if (!info.tokenizer) return null;
+    c = { counter: new PrefetchedCounter(run.counterId, await defaultCounter()), countMany: serverCountMany(baseUrl, info.tokenizer, model, apiKeys.get(baseUrl), 4) };
+    serverCounting.set(key, c);
+  }
+  return c;
+}
+
+/** Builds with the run's counter; with a server's tokenizer, until every count in the build was the server's. */
+function exactly<T>(counting: ServerCounting | null, build: () => T): Promise<T> {
+  return counting ? buildExactly(counting.counter, counting.countMany, build) : Promise.resolve(build());
+}
+
 /** The counter a run's prompts were measured with, or null when it needs a model that is not loaded. */
 async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   if (run.counterId === 'llama3') return defaultCounter();
+  if (run.counterId.startsWith('server:')) return (await serverCountingFor(run).catch(() => null))?.counter ?? null;
   if (loadedModel?.id !== run.engine.model) return null;
   const own = loadedModel.engine === 'webllm' ? webllm?.counter() : cpu?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
@@ -77,12 +107,14 @@ async function defaultCounter(): Promise<TokenCounter> {
 }
 
 /** Rebuilds a run's prompts, when the tokenizer its budgets were measured with is available here. */
-async function promptBuilder(run: RunRow): Promise<((sampleId: string) => RecordedPrompt) | null> {
+async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promise<RecordedPrompt>) | null> {
   const counter = await counterFor(run);
   if (!counter) return null;
-  const source = sourceFor(run, await loadPacks(db, run.packIds), counter);
-  return (sampleId) => {
-    const sample = source.build(sampleId);
+  const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(run)) ?? null) : null;
+  const packs = await loadPacks(db, run.packIds);
+  const source = await exactly(counting, () => sourceFor(run, packs, counter));
+  return async (sampleId) => {
+    const sample = await exactly(counting, () => source.build(sampleId));
     const e = sample.expected;
     const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
@@ -185,6 +217,7 @@ const api = {
       let engine: Engine;
       let counter: TokenCounter;
       let recover: (() => Promise<void>) | undefined;
+      let counting: ServerCounting | null = null;
       switch (run.engine.kind) {
         case 'oracle':
           engine = createOracleEngine();
@@ -210,8 +243,10 @@ const api = {
         case 'openai': {
           if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
           engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField });
-          // the server's tokenizer is not reachable synchronously here: Llama 3's, labelled approximate in the run
-          counter = await defaultCounter();
+          // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
+          counting = await serverCountingFor(run);
+          if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);
+          counter = counting ? counting.counter : await defaultCounter();
           break;
         }
         case 'wllama': {
@@ -224,7 +259,7 @@ const api = {
         }
       }
       const packs = await loadPacks(db, run.packIds);
-      const source = sourceFor(run, packs, counter);
+      const source = await exactly(counting, () => sourceFor(run, packs, counter));
       await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
       const outcome = await runSamples({
         runId,
@@ -234,6 +269,8 @@ const api = {
         request: { ...run.request, ...(run.kvReuse ? { reusePrefix: true } : {}) },
         format: run.format,
         constrained: run.constrained,
+        calls: run.engine.calls,
+        ...(counting ? { prepare: async (id: string) => void (await exactly(counting, () => source.build(id))) } : {}),
         signal: controller.signal,
         onProgress: (p) => void onProgress(p),
         onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
@@ -283,7 +320,7 @@ const api = {
     const prompts = opts.prompts ? await recordedPrompts(db, runId) : new Map<string, RecordedPrompt>();
     if (opts.prompts) {
       const rebuild = await promptBuilder(run);
-      if (rebuild) for (const r of results) if (!prompts.has(r.sampleId)) prompts.set(r.sampleId, rebuild(r.sampleId));
+      if (rebuild) for (const r of results) if (!prompts.has(r.sampleId)) prompts.set(r.sampleId, await rebuild(r.sampleId));
     }
     const recording = opts.recording ?? run.recording ?? null;
     const slug = run.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || run.id;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { guardNetwork, setupCatalog } from '../helpers/app-driver';
+import { readStore } from './idb';
 import { freePort, type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../helpers/llama-server';
 
 async function connect(page: import('@playwright/test').Page, url: string) {
@@ -39,6 +40,7 @@ test.describe('a real server', () => {
     await expect(page.getByTestId('server-status')).toContainText('grammar via grammar');
     await expect(page.getByTestId('server-model')).toHaveValue(SERVER_MODEL);
     await expect(page.getByTestId('privacy-line')).toContainText('on the server on this device');
+    await expect(page.getByTestId('server-lengths')).toContainText("server's own tokenizer (/extras/tokenize/count)");
     await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 2, constraint: 'off', maxTokens: 32 });
     await page.getByTestId('start-run').click();
     // tokens arrive while the request is still open
@@ -47,7 +49,44 @@ test.describe('a real server', () => {
     await expect(page.getByTestId('run-status').first()).toHaveText('completed', { timeout: 240_000 });
     await expect(page.getByTestId('heat-cell')).toHaveCount(1);
     await page.getByTestId('sample-row').first().click();
+    // measured with the server's own tokenizer: the prompts are the length asked for with SmolLM2's
+    const [run] = await readStore<{ counterId: string; engine: { kind: string; baseUrl: string } }>(page, 'runs');
+    expect(run?.counterId).toBe(`server:${SERVER_MODEL}`);
+    expect(run?.engine).toMatchObject({ kind: 'openai', baseUrl: server.baseUrl });
+    const results = await readStore<{ usage: { promptTokens: number; completionTokens: number } | null; output: string }>(page, 'results');
+    expect(results).toHaveLength(2);
+    for (const r of results) {
+      expect(Math.abs((r.usage?.promptTokens ?? 0) - 1024)).toBeLessThanOrEqual(6);
+      expect(r.output.length).toBeGreaterThan(0);
+    }
     expect(outside).toEqual([]);
+  });
+
+  test('native tool calls: the tools travel in the request, not in the prompt', async ({ page }) => {
+    test.setTimeout(240_000);
+    await guardNetwork(page);
+    const bodies: { tools?: { type: string; function: { name: string } }[]; messages: { role: string; content: string }[] }[] = [];
+    await page.context().route('**/v1/chat/completions', async (route) => {
+      bodies.push(JSON.parse(route.request().postData() ?? '{}'));
+      await route.continue();
+    });
+    await page.goto('index.html');
+    await connect(page, server.baseUrl);
+    await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('server-calls-native').check();
+    await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 1, constraint: 'off', maxTokens: 32 });
+    await page.getByTestId('start-run').click();
+    await page.getByTestId('tab-results').click();
+    await expect(page.getByTestId('run-status').first()).toHaveText('completed', { timeout: 200_000 });
+    expect(bodies.length).toBeGreaterThan(0);
+    const body = bodies[0]!;
+    expect(body.tools?.length).toBeGreaterThan(3);
+    expect(body.tools?.every((t) => t.type === 'function' && t.function.name)).toBe(true);
+    const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
+    expect(system).toContain('(the functions are given to you as tools)');
+    for (const t of body.tools ?? []) expect(system).not.toContain(`"name":"${t.function.name}"`);
+    const [run] = await readStore<{ engine: { calls: string } }>(page, 'runs');
+    expect(run?.engine.calls).toBe('native');
   });
 });
 
