@@ -306,7 +306,8 @@ const api = {
     const run = await db.runs.get(runId);
     if (!run) return null;
     const rebuild = await promptBuilder(run);
-    return rebuild ? rebuild(sampleId) : null;
+    // a sample whose prompt could not be built (build_error) has none to show
+    return rebuild ? rebuild(sampleId).catch(() => null) : null;
   },
 
   /**
@@ -320,7 +321,12 @@ const api = {
     const prompts = opts.prompts ? await recordedPrompts(db, runId) : new Map<string, RecordedPrompt>();
     if (opts.prompts) {
       const rebuild = await promptBuilder(run);
-      if (rebuild) for (const r of results) if (!prompts.has(r.sampleId)) prompts.set(r.sampleId, await rebuild(r.sampleId));
+      if (rebuild) {
+        for (const r of results) {
+          if (prompts.has(r.sampleId) || r.error?.kind === 'build_error') continue;
+          prompts.set(r.sampleId, await rebuild(r.sampleId));
+        }
+      }
     }
     const recording = opts.recording ?? run.recording ?? null;
     const slug = run.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || run.id;

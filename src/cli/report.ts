@@ -39,7 +39,8 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
   const correct = results.filter((r) => r.score.correct).length;
   const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
   const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
-  const lines = [`${run.name}: ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}`];
+  const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
+  const lines = [`${run.name}: ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`];
   switch (run.suite) {
     case 'catalog': {
       const variants = [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];

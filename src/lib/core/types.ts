@@ -296,7 +296,8 @@ export interface ApiEpisodeScore {
   errorHandling?: { score: number; judge: string; reasons: string[] };
 }
 
-export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted'; message: string };
+/** build_error: the sample's prompt could not be built (e.g. the packs lack tools to fill its length); it was never asked */
+export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error'; message: string };
 
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */

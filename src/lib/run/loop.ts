@@ -153,11 +153,14 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         }
         const name = errorName(e);
         if (!sample) {
-          // the sample could not be built (or its prompt measured): the run cannot go on
-          outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
-          return;
-        }
-        if (name === CONTEXT_OVERFLOW) {
+          if (name !== CONTEXT_BUDGET) {
+            // its prompt could not be measured (a server's tokenizer unreachable…): the run stops, resumable
+            outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
+            return;
+          }
+          // a prompt that cannot be built is that sample's result, with the true cause; the run goes on
+          result = unbuiltResult(opts.runId, id, index, opts.source.cellOf(id), errorMessage(e));
+        } else if (name === CONTEXT_OVERFLOW) {
           // the prompt does not fit this model's window: a result of this sample, the run goes on
           result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
         } else {
@@ -182,6 +185,13 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   if (outcome) return outcome;
   if (opts.signal.aborted) return stopped();
   return { status: 'completed' };
+}
+
+/** The packs cannot fill this sample's prompt (ContextBudgetError): recorded, never asked. */
+const CONTEXT_BUDGET = 'ContextBudgetError';
+
+function unbuiltResult(runId: string, sampleId: string, index: number, cell: Sample['cell'], message: string): SampleResult {
+  return { id: `${runId}:${sampleId}`, runId, sampleId, index, cell, output: '', calls: null, parseError: null, score: failedScore('build_error'), usage: null, timings: null, error: { kind: 'build_error', message }, createdAt: Date.now() };
 }
 
 function baseResult(runId: string, sampleId: string, index: number, sample: Sample, score: Score, error: SampleResult['error']): SampleResult {
