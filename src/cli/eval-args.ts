@@ -3,6 +3,7 @@
  * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
  */
 import { parseArgs } from 'node:util';
+import { formatTokens } from '../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../lib/core/types';
 import { RUN_ORDERS, type RunOrder } from '../lib/core/source';
 import { checkBaseUrl, type GrammarField } from '../lib/engines/openai-server';
@@ -103,10 +104,6 @@ function oneOf<T extends string>(flag: string, v: string | undefined, allowed: r
   return v as T;
 }
 
-function tokensLabel(n: number): string {
-  return n % 1024 === 0 ? `${n / 1024}K` : String(n);
-}
-
 export function parseEvalArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): EvalSettings {
   let parsed;
   try {
@@ -196,7 +193,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         return p;
       }) ?? PAPER_POSITIONS;
       const ls = lengths ?? [1024, 2048];
-      run = { ...runBase, name: `catalog · ${ls.map(tokensLabel).join('/')}${constrained ? ' · free vs constrained' : ''}`, format: 'bfcl-python', sweep: { lengths: ls, positions: [...positions].sort((a, b) => a - b), samplesPerCell: perCell ?? 5, seed, ...(constrained ? { variants: [FREE, CONSTRAINED] } : {}) } };
+      run = { ...runBase, name: `catalog · ${ls.map(formatTokens).join('/')}${constrained ? ' · free vs constrained' : ''}`, format: 'bfcl-python', sweep: { lengths: ls, positions: [...positions].sort((a, b) => a - b), samplesPerCell: perCell ?? 5, seed, ...(constrained ? { variants: [FREE, CONSTRAINED] } : {}) } };
       break;
     }
     case 'robustness': {
@@ -207,14 +204,14 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     case 'response-qa': {
       const positions = list('positions', o.positions)?.map((x) => int('positions', x, 1, 1000) as number) ?? DEFAULT_RESPONSE_QA.positions;
       const qa = { ...DEFAULT_RESPONSE_QA, lengths: lengths ?? [1024, 2048], positions, samplesPerCell: perCell ?? 5, seed };
-      run = { ...runBase, name: `response QA · ${qa.lengths.map(tokensLabel).join('/')}`, format: 'bfcl-python', sweep: { lengths: qa.lengths, positions: qa.positions, samplesPerCell: qa.samplesPerCell, seed }, responseQa: qa };
+      run = { ...runBase, name: `response QA · ${qa.lengths.map(formatTokens).join('/')}`, format: 'bfcl-python', sweep: { lengths: qa.lengths, positions: qa.positions, samplesPerCell: qa.samplesPerCell, seed }, responseQa: qa };
       break;
     }
     case 'multiturn': {
       const settings = (list('settings', o.settings) ?? DEFAULT_MULTITURN.settings) as typeof DEFAULT_MULTITURN.settings;
       for (const s of settings) if (!DEFAULT_MULTITURN.settings.includes(s)) throw new UsageError(`--settings: "${s}" is not one of ${DEFAULT_MULTITURN.settings.join(', ')}`);
       const mt = { lengths: lengths ?? [2048, 4096], settings, count: int('count', o.count, 1, 10_000) ?? perCell ?? 5, seed };
-      run = { ...runBase, name: `multi-turn · ${mt.lengths.map(tokensLabel).join('/')}`, format: 'bfcl-python', sweep: { lengths: mt.lengths, positions: [0], samplesPerCell: mt.count, seed }, multiturn: mt, ...(constrained ? { constrained: true } : {}) };
+      run = { ...runBase, name: `multi-turn · ${mt.lengths.map(formatTokens).join('/')}`, format: 'bfcl-python', sweep: { lengths: mt.lengths, positions: [0], samplesPerCell: mt.count, seed }, multiturn: mt, ...(constrained ? { constrained: true } : {}) };
       break;
     }
     case 'composition': {

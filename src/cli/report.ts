@@ -7,16 +7,13 @@ import { cellStats, degradationTable, variantSummary } from '../lib/analysis/cat
 import { compositionReport, scoredTasksOf } from '../lib/analysis/composition';
 import { accuracyBy, byFacet, qaCurves, settingsTable } from '../lib/analysis/long-context';
 import { robustnessTable } from '../lib/analysis/robustness';
+import { formatTokens } from '../lib/analysis/format';
 import type { SampleResult } from '../lib/core/types';
 import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
 import type { RunRow } from '../lib/store/db';
 import { barsSvg, heatmapSvg } from './svg';
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '  n/a' : `${(v * 100).toFixed(1).padStart(5)}%`);
-
-function tokens(n: number): string {
-  return n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n);
-}
 
 /** Accuracy per length (rows) × position (columns): the heatmap as a table. */
 export function heatmapLines(results: readonly SampleResult[]): string[] {
@@ -29,7 +26,7 @@ export function heatmapLines(results: readonly SampleResult[]): string[] {
       const c = cells.find((x) => x.length === l && x.position === p);
       return c ? pct(c.accuracy).padStart(8) : '       —';
     });
-    lines.push(`  ${tokens(l).padEnd(8)}${row.join('')}`);
+    lines.push(`  ${formatTokens(l).padEnd(8)}${row.join('')}`);
   }
   return lines;
 }
@@ -49,7 +46,7 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
         lines.push(`accuracy by catalog length × needle position${v ? ` (${v})` : ''}:`, ...heatmapLines(rs));
         const d = degradationTable(cellStats(rs));
         const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
-        lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${tokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
+        lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
       }
       if (variants.length > 1) for (const s of variantSummary(results)) lines.push(`  ${s.variant}: ${pct(s.accuracy).trim()} of ${s.n}, wrong syntax ${pct(s.wrongSyntax).trim()}`);
       break;
@@ -59,14 +56,14 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
       break;
     case 'response-qa': {
       const { bySize, byPosition } = qaCurves(results);
-      lines.push(`  by response size: ${bySize.map((g) => `${tokens(Number(g.key))} ${pct(g.accuracy).trim()}`).join(', ')}`);
+      lines.push(`  by response size: ${bySize.map((g) => `${formatTokens(Number(g.key))} ${pct(g.accuracy).trim()}`).join(', ')}`);
       lines.push(`  by answer position: ${byPosition.map((g) => `p${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`);
       lines.push(`  by category: ${accuracyBy(results, byFacet('category')).map((g) => `${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`);
       break;
     }
     case 'multiturn': {
       const t = settingsTable(results);
-      for (const row of t.rows) lines.push(`  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${tokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`);
+      for (const row of t.rows) lines.push(`  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${formatTokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`);
       break;
     }
     case 'composition': {
@@ -103,12 +100,12 @@ export function chartsOf(run: RunRow, results: readonly SampleResult[]): { name:
     case 'response-qa': {
       const { bySize, byPosition } = qaCurves(results);
       return [
-        { name: 'by-size.svg', svg: barsSvg(bars(bySize, (k) => tokens(Number(k))), run.name, 'tool response size (tokens)') },
+        { name: 'by-size.svg', svg: barsSvg(bars(bySize, (k) => formatTokens(Number(k))), run.name, 'tool response size (tokens)') },
         { name: 'by-position.svg', svg: barsSvg(bars(byPosition, (k) => `p${k}`), run.name, 'record holding the answer') },
       ];
     }
     case 'multiturn':
-      return [{ name: 'by-length.svg', svg: barsSvg(settingsTable(results).rows.flatMap((row) => bars(row.cells, (k) => `${row.setting} ${tokens(Number(k))}`)), run.name, 'setting and conversation length') }];
+      return [{ name: 'by-length.svg', svg: barsSvg(settingsTable(results).rows.flatMap((row) => bars(row.cells, (k) => `${row.setting} ${formatTokens(Number(k))}`)), run.name, 'setting and conversation length') }];
     case 'robustness':
       return [{ name: 'by-variant.svg', svg: barsSvg(robustnessTable(results).rows.map((r) => ({ label: r.variant, accuracy: r.accuracy, n: r.n })), run.name, 'request variant') }];
     case 'composition': {

@@ -4,12 +4,12 @@
  */
 import { interpolateRdYlGn, scaleBand, scaleLinear, scaleSequential } from 'd3';
 import type { CellStats } from '../lib/analysis/catalog';
+import { formatTokens } from '../lib/analysis/format';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-const fmtLen = (n: number) => (n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n));
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 
 function frame(width: number, height: number, title: string, body: string): string {
@@ -30,10 +30,10 @@ export function heatmapSvg(cells: readonly CellStats[], title: string): string {
   for (const c of cells) {
     const cx = (x(c.position) ?? 0) + x.bandwidth() / 2;
     const cy = (y(c.length) ?? 0) + y.bandwidth() / 2;
-    parts.push(`<g><title>${esc(`${fmtLen(c.length)} tokens, position ${c.position}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.position)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`);
+    parts.push(`<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.position}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.position)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`);
   }
   for (const p of positions) parts.push(`<text x="${(x(p) ?? 0) + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="12">${p}</text>`);
-  for (const l of lengths) parts.push(`<text x="${m.left - 8}" y="${(y(l) ?? 0) + y.bandwidth() / 2}" dy="0.35em" text-anchor="end" font-size="12">${fmtLen(l)}</text>`);
+  for (const l of lengths) parts.push(`<text x="${m.left - 8}" y="${(y(l) ?? 0) + y.bandwidth() / 2}" dy="0.35em" text-anchor="end" font-size="12">${formatTokens(l)}</text>`);
   parts.push(`<text x="${(m.left + width - m.right) / 2}" y="${height - 8}" text-anchor="middle" font-size="12">needle position α (0 = start of the catalog, 1 = end)</text>`);
   parts.push(`<text transform="translate(16 ${(m.top + height - m.bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="12">prompt tokens</text>`);
   return frame(width, height, title, parts.join('\n') + '\n');

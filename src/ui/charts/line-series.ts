@@ -19,4 +19,3 @@ export function pointsOf(groups: readonly { key: string | number; accuracy: numb
     .map((g) => (contains ? { x: g.key, y: g.containsAccuracy, n: g.n } : { x: g.key, y: g.accuracy, low: g.low, high: g.high, n: g.n }));
 }
 
-export const formatTokens = (n: number): string => (n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n));
