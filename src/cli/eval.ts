@@ -4,6 +4,7 @@
  * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
  * tables at the end. See EVAL_USAGE and docs/scale.md.
  */
+import { ContextBudgetError } from '../lib/context/catalog-context';
 import { buildExactly, type CountMany, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
@@ -126,7 +127,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
       if (io.signal.aborted) break;
       // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
       await exactly(() => source.build(id)).catch((e: unknown) => {
-        if ((e as Error).name !== 'ContextBudgetError') throw e;
+        if (!(e instanceof ContextBudgetError)) throw e;
       });
       io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
     }

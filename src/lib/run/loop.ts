@@ -20,6 +20,7 @@ import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
 import { CONTEXT_OVERFLOW, SERVER_UNAVAILABLE } from '../engines/errors';
+import { ContextBudgetError } from '../context/catalog-context';
 
 export interface ResultStore {
   /** ids of the samples this run already has results for */
@@ -153,13 +154,13 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         }
         const name = errorName(e);
         if (!sample) {
-          if (name !== CONTEXT_BUDGET) {
+          if (!(e instanceof ContextBudgetError)) {
             // its prompt could not be measured (a server's tokenizer unreachable…): the run stops, resumable
             outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
             return;
           }
           // a prompt that cannot be built is that sample's result, with the true cause; the run goes on
-          result = unbuiltResult(opts.runId, id, index, opts.source.cellOf(id), errorMessage(e));
+          result = baseResult(opts.runId, id, index, { cell: opts.source.cellOf(id) }, failedScore('build_error'), { kind: 'build_error', message: errorMessage(e) });
         } else if (name === CONTEXT_OVERFLOW) {
           // the prompt does not fit this model's window: a result of this sample, the run goes on
           result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
@@ -187,15 +188,9 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   return { status: 'completed' };
 }
 
-/** The packs cannot fill this sample's prompt (ContextBudgetError): recorded, never asked. */
-const CONTEXT_BUDGET = 'ContextBudgetError';
-
-function unbuiltResult(runId: string, sampleId: string, index: number, cell: Sample['cell'], message: string): SampleResult {
-  return { id: `${runId}:${sampleId}`, runId, sampleId, index, cell, output: '', calls: null, parseError: null, score: failedScore('build_error'), usage: null, timings: null, error: { kind: 'build_error', message }, createdAt: Date.now() };
-}
-
-function baseResult(runId: string, sampleId: string, index: number, sample: Sample, score: Score, error: SampleResult['error']): SampleResult {
-  return { id: `${runId}:${sampleId}`, runId, sampleId, itemId: sample.itemId, index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
+/** A result before its output; `sample` is only its cell when the prompt could not be built. */
+function baseResult(runId: string, sampleId: string, index: number, sample: Pick<Sample, 'cell'> & Partial<Pick<Sample, 'itemId' | 'facets'>>, score: Score, error: SampleResult['error']): SampleResult {
+  return { id: `${runId}:${sampleId}`, runId, sampleId, ...(sample.itemId !== undefined ? { itemId: sample.itemId } : {}), index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
 /** One answer, or for a multi-turn sample the whole exchange with its collected calls (an API-system episode comes scored). */
