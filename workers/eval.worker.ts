@@ -12,7 +12,7 @@ import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
-import { buildExactly, type CountMany, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
+import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
 import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import type { ModelOption } from '../src/lib/engines/webllm-models';
@@ -62,15 +62,11 @@ async function unloadAll(): Promise<void> {
   loadedModel = null;
 }
 
-/** A server's tokenizer, reached asynchronously: builds go through `exactly` (see prefetched-counter). */
-interface ServerCounting {
-  counter: PrefetchedCounter;
-  countMany: CountMany;
-}
-const serverCounting = new Map<string, ServerCounting>();
+/** Server tokenizers by counter id and base URL: builds go through `buildCounted` (see prefetched-counter). */
+const serverCounting = new Map<string, AsyncCounting>();
 
 /** The counting of a run measured with its server's tokenizer (`server:` counter ids), asking the server how to reach it. */
-async function serverCountingFor(run: RunRow): Promise<ServerCounting | null> {
+async function serverCountingFor(run: RunRow): Promise<AsyncCounting | null> {
   const { baseUrl, model } = run.engine;
   if (!run.counterId.startsWith('server:') || !baseUrl) return null;
   const key = `${run.counterId}@${baseUrl}`;
@@ -82,11 +78,6 @@ async function serverCountingFor(run: RunRow): Promise<ServerCounting | null> {
     serverCounting.set(key, c);
   }
   return c;
-}
-
-/** Builds with the run's counter; with a server's tokenizer, until every count in the build was the server's. */
-function exactly<T>(counting: ServerCounting | null, build: () => T): Promise<T> {
-  return counting ? buildExactly(counting.counter, counting.countMany, build) : Promise.resolve(build());
 }
 
 /** The counter a run's prompts were measured with, or null when it needs a model that is not loaded. */
@@ -112,9 +103,9 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
   if (!counter) return null;
   const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(run)) ?? null) : null;
   const packs = await loadPacks(db, run.packIds);
-  const source = await exactly(counting, () => sourceFor(run, packs, counter));
+  const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
   return async (sampleId) => {
-    const sample = await exactly(counting, () => source.build(sampleId));
+    const sample = await buildCounted(counting, () => source.build(sampleId));
     const e = sample.expected;
     const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
@@ -217,7 +208,7 @@ const api = {
       let engine: Engine;
       let counter: TokenCounter;
       let recover: (() => Promise<void>) | undefined;
-      let counting: ServerCounting | null = null;
+      let counting: AsyncCounting | null = null;
       switch (run.engine.kind) {
         case 'oracle':
           engine = createOracleEngine();
@@ -259,7 +250,7 @@ const api = {
         }
       }
       const packs = await loadPacks(db, run.packIds);
-      const source = await exactly(counting, () => sourceFor(run, packs, counter));
+      const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
       await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
       const outcome = await runSamples({
         runId,
@@ -270,7 +261,7 @@ const api = {
         format: run.format,
         constrained: run.constrained,
         calls: run.engine.calls,
-        ...(counting ? { prepare: async (id: string) => void (await exactly(counting, () => source.build(id))) } : {}),
+        ...(counting ? { prepare: async (id: string) => void (await buildCounted(counting, () => source.build(id))) } : {}),
         signal: controller.signal,
         onProgress: (p) => void onProgress(p),
         onToken: onToken ? (id, d) => void onToken(id, d) : undefined,

@@ -5,7 +5,7 @@
  * tables at the end. See EVAL_USAGE and docs/scale.md.
  */
 import { ContextBudgetError } from '../lib/context/catalog-context';
-import { buildExactly, type CountMany, PrefetchedCounter } from '../lib/context/prefetched-counter';
+import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,8 @@ interface Setup {
   engine: Engine;
   model: string;
   counter: TokenCounter;
-  countMany: CountMany | null;
+  /** the server's tokenizer, when prompts are measured with it */
+  counting: AsyncCounting | null;
   server: ServerInfo | null;
   contextWindow: number | null;
 }
@@ -60,7 +61,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const llama3 = new CachedCounter(llama3Counter);
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : null;
   if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, countMany: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
@@ -77,12 +78,12 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const contextWindow = s.contextWindow ?? info.contextWindow;
   io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
   if (s.tokenizer === 'server' && info.tokenizer) {
-    const countMany = serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey);
+    const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { packs, engine: createEnginePool(engines), model, counter: new PrefetchedCounter(`server:${model}`, llama3), countMany, server: info, contextWindow };
+    return { packs, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
   }
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { packs, engine: createEnginePool(engines), model, counter: llama3, countMany: null, server: info, contextWindow };
+  return { packs, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
@@ -109,24 +110,23 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     model: engineLabel,
     engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
     command: s.command,
-    note: `headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counter.id.startsWith('server:') ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
+    note: `headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
   };
   const store = new RunFileStore(path, fresh, recording);
   const run = store.run;
   if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
   const packs = setup.packs ?? run.packIds.map(builtinPack);
   const counter = setup.counter;
-  const exactly = <T>(build: () => T): Promise<T> => (counter instanceof PrefetchedCounter && setup.countMany ? buildExactly(counter, setup.countMany, build) : Promise.resolve(build()));
-  const source = await exactly(() => sourceFor(run, packs, counter));
+  const source = await buildCounted(setup.counting, () => sourceFor(run, packs, counter));
   io.out(`${run.name}: ${source.ids.length} samples → ${path}`);
-  if (counter instanceof PrefetchedCounter) {
+  if (setup.counting) {
     // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
     const todo = source.ids.filter((id) => !store.has(id));
     const t0 = performance.now();
     for (const [i, id] of todo.entries()) {
       if (io.signal.aborted) break;
       // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
-      await exactly(() => source.build(id)).catch((e: unknown) => {
+      await buildCounted(setup.counting, () => source.build(id)).catch((e: unknown) => {
         if (!(e instanceof ContextBudgetError)) throw e;
       });
       io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
@@ -149,7 +149,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     calls: mode,
     concurrency: s.concurrency,
     signal: io.signal,
-    prepare: async (id) => void (await exactly(() => source.build(id))),
+    prepare: async (id) => void (await buildCounted(setup.counting, () => source.build(id))),
     onProgress: (p) => {
       if (p.last) {
         sessionDone++;

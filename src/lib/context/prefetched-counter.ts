@@ -77,3 +77,14 @@ export async function buildExactly<T>(counter: PrefetchedCounter, countMany: Cou
   }
   throw new CountsNotSettledError(`the prompt's token counts did not settle after ${maxRounds} rounds of asking the server's tokenizer`);
 }
+
+/** A tokenizer reached asynchronously (a server's), as builders use it: the counter and how to fill it. */
+export interface AsyncCounting {
+  counter: PrefetchedCounter;
+  countMany: CountMany;
+}
+
+/** Builds with exact counts when counting is asynchronous (`buildExactly`), at once otherwise. */
+export function buildCounted<T>(counting: AsyncCounting | null, build: () => T): Promise<T> {
+  return counting ? buildExactly(counting.counter, counting.countMany, build) : Promise.resolve(build());
+}
