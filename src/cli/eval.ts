@@ -159,7 +159,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
       if (p.last === null && p.done > 0 && p.done < p.total && t - lastStatus < 250) return;
       lastStatus = t;
       const seconds = (t - started) / 1000;
-      io.status(progressLine(p, { samplesPerSecond: seconds > 0 ? sessionDone / seconds : 0, promptTokensPerSecond: seconds > 0 ? promptTokens / seconds : 0 }));
+      io.status(progressLine(p, seconds > 0 ? promptTokens / seconds : 0));
     },
   });
   const seconds = (performance.now() - started) / 1000;

@@ -246,8 +246,13 @@ interface Parsed {
   pieces: number;
 }
 
+/** An error a server reports inside a 200 answer (whole or streamed). */
+function reportedError(error: NonNullable<ChatResponse['error']>): Error {
+  return namedError('ServerError', typeof error === 'string' ? error : (error.message ?? 'the server reported an error'));
+}
+
 function fromResponse(r: ChatResponse, at: number): Parsed {
-  if (r.error) throw namedError('ServerError', typeof r.error === 'string' ? r.error : (r.error.message ?? 'the server reported an error'));
+  if (r.error) throw reportedError(r.error);
   const choice = r.choices?.[0];
   if (!choice) throw namedError('ServerError', 'the server answered without a choice');
   const toolCalls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
@@ -265,7 +270,7 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
       break;
     }
     const chunk = JSON.parse(data) as ChatResponse;
-    if (chunk.error) throw namedError('ServerError', typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'the server reported an error'));
+    if (chunk.error) throw reportedError(chunk.error);
     const choice = chunk.choices?.[0];
     const delta = choice?.delta?.content ?? '';
     if (delta) {

@@ -5,11 +5,11 @@
  * decoding, bounded output, stop strings, grammar constraints, streaming,
  * interrupt, usage and speed from llama.cpp's own timings.
  */
-import { CONTEXT_OVERFLOW, namedError as named } from './errors';
 import type { Wllama, WllamaLogger } from '@wllama/wllama/esm/index.js';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TokenCounter } from '../context/token-counter';
 import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+import { CONTEXT_OVERFLOW, namedError as named } from './errors';
 import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
 import { ggufCounter } from '../tokenizers/gguf';
 
@@ -80,7 +80,6 @@ class NativeLog {
     this.lines = [];
   }
 }
-
 
 /** llama.cpp's error with a sentence a person can act on; a prompt that does not fit becomes ContextWindowSizeExceededError. */
 export function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {

@@ -56,7 +56,6 @@ export interface EngineChoice {
   grammarField?: GrammarField;
 }
 
-
 /** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
 export interface Recording {
   /** ISO date */
