@@ -90,11 +90,13 @@ export interface CompositionTask extends DagTask {
   outputs?: Json[];
 }
 
+/** 'builtin' packs come from our builders; 'bfcl' and 'comptoolbench' from benchmark files; 'yours' from the user's own tools and requests */
+export type PackSource = 'builtin' | 'bfcl' | 'comptoolbench' | 'yours';
+
 export interface Pack {
   id: string;
   name: string;
-  /** 'builtin' packs come from our builders; 'bfcl' etc. from files the user imported */
-  source: 'builtin' | 'bfcl' | 'comptoolbench';
+  source: PackSource;
   description: string;
   createdAt: number;
   /** every distinct tool of the pack (the distractor pool) */

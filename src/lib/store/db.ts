@@ -1,7 +1,7 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable } from 'dexie';
 import type { RunOrder } from '../core/source';
-import type { CallMode, Cell, ChatMessage, SampleResult } from '../core/types';
+import type { CallMode, Cell, ChatMessage, PackSource, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
 import type { PromptTemplate } from '../prompts/template';
@@ -17,7 +17,7 @@ export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | '
 export interface PackRow {
   id: string;
   name: string;
-  source: 'builtin' | 'bfcl' | 'comptoolbench';
+  source: PackSource;
   description: string;
   createdAt: number;
   toolCount: number;
