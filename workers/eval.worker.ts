@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
@@ -28,6 +28,8 @@ import { formatAnswer } from '../src/lib/scoring/qa';
 import { traceText } from '../src/lib/suites/composition/shape';
 import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
 import { baseSet } from '../src/lib/suites/robustness/suite';
+import { draftCallRequest, draftExpected, draftQueries, draftQueriesRequest } from '../src/lib/prompts/draft-requests';
+import { toJsonText } from '../src/lib/formats/json-text';
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
@@ -359,6 +361,34 @@ const api = {
         onProgress(++done, todo.length);
       }
       return done;
+    } finally {
+      current = null;
+    }
+  },
+
+  /** Drafts of requests for one tool, by the loaded model: returned to the editor, never stored as ground truth. */
+  async draftRequests(tool: ToolSchema, count: number, onProgress: (done: number, total: number) => void): Promise<{ query: string; expected: string }[]> {
+    if (current) throw new Error('a run or another generation is in progress');
+    const model = loadedModel;
+    if (!model) throw new Error('Load a model first (Run tab): the drafts are written by the loaded model.');
+    const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
+    const controller = new AbortController();
+    current = controller;
+    const stub = (id: string, request: GenerateRequest) => ({ id, suite: 'draft', packId: '', itemId: id, cell: { length: 0, position: 0 }, messages: request.messages, tools: [tool], needleIndexes: [0], expected: { kind: 'ast' as const, category: 'simple', possibleAnswer: [] }, promptTokens: 0 });
+    try {
+      const ask = draftQueriesRequest(tool, count);
+      const first = await engine.generate(ask, stub('draft-queries', ask), controller.signal);
+      const queries = draftQueries(first.text, count);
+      const drafts: { query: string; expected: string }[] = [];
+      onProgress(0, queries.length);
+      for (const query of queries) {
+        if (controller.signal.aborted) break;
+        const request = draftCallRequest(tool, query);
+        const out = await engine.generate(request, stub(`draft-call:${drafts.length}`, request), controller.signal);
+        drafts.push({ query, expected: toJsonText(draftExpected(out.text)) });
+        onProgress(drafts.length, queries.length);
+      }
+      return drafts;
     } finally {
       current = null;
     }

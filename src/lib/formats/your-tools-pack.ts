@@ -7,6 +7,8 @@ import { openAITool } from '../prompts/native-tools';
 import { toJsonText } from './json-text';
 import { itemRequest } from './tool-requests';
 import { newDict } from '../core/pyvalue';
+import { looksLikeOpenApi, readOpenApiTools } from './openapi-tools';
+import { type ConvertedTools, readToolDeclarations } from './tool-declarations';
 
 export const YOURS_PREFIX = 'yours:';
 
@@ -42,4 +44,24 @@ export function exportedRequests(pack: Pick<Pack, 'tools' | 'items'>): string {
       return `${toJsonText(line)}\n`;
     })
     .join('');
+}
+
+export interface ReadToolsFile extends ConvertedTools {
+  /** operations of an OpenAPI document left out, with the reason */
+  skipped: string[];
+  /** the document's title, or the file's name */
+  title: string;
+}
+
+/** A tools file of any shape we read: an OpenAPI / Swagger document (JSON or YAML) or tool declarations (JSON). */
+export async function readToolsFile(text: string, source: string): Promise<ReadToolsFile> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: only an OpenAPI document may be YAML
+    return readOpenApiTools(text, source);
+  }
+  if (looksLikeOpenApi(json)) return readOpenApiTools(text, source);
+  return { ...readToolDeclarations(json, source), skipped: [], title: source.replace(/\.(json|ya?ml)$/i, '') };
 }

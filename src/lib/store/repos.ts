@@ -60,6 +60,20 @@ export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack
   });
 }
 
+/** The runs that used a pack (their prompts hold its tools and requests). */
+export async function runsUsingPack(db: AppDB, packId: string): Promise<RunRow[]> {
+  return db.runs.filter((r) => r.packIds.includes(packId)).toArray();
+}
+
+/** Deletes a pack and every trace of it: the runs that used it (results, prompts) and rephrasings of its requests, in one transaction. */
+export async function deletePack(db: AppDB, packId: string): Promise<void> {
+  await db.transaction('rw', [db.packs, db.runs, db.results, db.prompts, db.rephrasings], async () => {
+    for (const run of await runsUsingPack(db, packId)) await deleteRun(db, run.id);
+    await db.rephrasings.filter((r) => r.packId === packId).delete();
+    await db.packs.delete(packId);
+  });
+}
+
 export async function deleteRun(db: AppDB, runId: string): Promise<void> {
   await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
     await db.results.where('runId').equals(runId).delete();

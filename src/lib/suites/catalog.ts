@@ -19,6 +19,8 @@ export interface CatalogSweep {
   seed: number;
   /** e.g. ['free', 'constrained']: every sample is asked once per variant, with the same prompt */
   variants?: string[];
+  /** the packs whose requests are asked (the needles); the other packs only lend distractor tools. All when absent. */
+  requestPackIds?: string[];
 }
 
 /** The variant whose requests carry a grammar of the offered calls. */
@@ -67,7 +69,8 @@ interface PlannedCatalog extends PlannedSample {
  */
 export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): PlannedCatalog[] {
   const rng = new Rng(`catalog-items:${sweep.seed}`);
-  const chosen = rng.sample(eligibleItems(packs), sweep.samplesPerCell);
+  const asked = sweep.requestPackIds ? packs.filter((p) => sweep.requestPackIds?.includes(p.id)) : packs;
+  const chosen = rng.sample(eligibleItems(asked), sweep.samplesPerCell);
   const variants: (string | undefined)[] = sweep.variants?.length ? sweep.variants : [undefined];
   const plan: PlannedCatalog[] = [];
   for (const length of sweep.lengths) {
