@@ -126,12 +126,15 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
     throw new FormatError(source, '(file)', `neither JSON nor YAML: ${(e as Error).message}`);
   }
   if (!looksLikeOpenApi(doc)) throw new FormatError(source, '(file)', 'not an OpenAPI 3.x or Swagger 2.0 document (no "openapi"/"swagger" version and "paths")');
+  // the upgrade rewrites the document in place: name its version first
+  const shape = typeof (doc as Obj).openapi === 'string' ? `OpenAPI ${String((doc as Obj).openapi)}` : `Swagger ${String((doc as Obj).swagger)}`;
   const upgraded = upgrade(doc as Obj).specification as Obj;
   const checked = await validate(upgraded);
   const problems = (checked.errors ?? []).filter((e) => !/must match "(then|else)" schema|must match exactly one schema in oneOf/.test(e.message));
   if (!checked.valid && problems.length > 0) {
-    const first = problems.slice(0, 5).map((e) => `${placeOf(e.path)}: ${e.message}`);
-    throw new FormatError(source, placeOf(problems[0]?.path), `not a valid OpenAPI document — ${first.join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+    const [first, ...more] = problems.slice(0, 5);
+    const others = more.map((e) => `${placeOf(e.path)}: ${e.message}`);
+    throw new FormatError(source, placeOf(first?.path), `not a valid OpenAPI document: ${first?.message ?? ''}${others.length ? ` (also ${others.join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''})` : ''}`);
   }
   const resolved = await dereference(upgraded);
   if (resolved.errors && resolved.errors.length > 0) throw new FormatError(source, '$ref', resolved.errors.map((e) => e.message).join('; '));
@@ -157,5 +160,5 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   if (tools.length === 0) throw new FormatError(source, 'paths', skipped.length ? `no operation a model can call (${skipped.join('; ')})` : 'no operations');
   refuseDuplicateNames(tools, (i) => `${source}: ${labels[i]}`);
   const info = isObj(spec.info) ? spec.info : {};
-  return { tools, warnings, skipped, shape: `OpenAPI ${String(doc && (doc as Obj).openapi ? (doc as Obj).openapi : `Swagger ${String((doc as Obj).swagger)}`)}`, title: typeof info.title === 'string' ? info.title : source };
+  return { tools, warnings, skipped, shape, title: typeof info.title === 'string' ? info.title : source };
 }
