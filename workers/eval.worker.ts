@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, Sample, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
@@ -112,6 +112,26 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
     const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
   };
+}
+
+/** A generation outside a run (rephrasings, drafts) on the loaded model; one at a time, stopped by stopRun. */
+async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model: LoadedModel, signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (current) throw new Error('a run or another generation is in progress');
+  const model = loadedModel;
+  if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
+  const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
+  const controller = new AbortController();
+  current = controller;
+  try {
+    return await work(engine, model, controller.signal);
+  } finally {
+    current = null;
+  }
+}
+
+/** The sample an engine is given with a request that is not part of a run (engines read its tools for grammars and overflow messages). */
+function sideSample(id: string, request: GenerateRequest, tools: ToolSchema[], packId = '', itemId = id): Sample {
+  return { id, suite: 'side', packId, itemId, cell: { length: 0, position: 0 }, messages: request.messages, tools, needleIndexes: tools.map((_, i) => i), expected: { kind: 'ast', category: 'simple', possibleAnswer: [] }, promptTokens: 0 };
 }
 
 function plainError(e: unknown): Error {
@@ -338,60 +358,41 @@ const api = {
    * the rephrasings are stored for review ('pending'). Returns how many were written.
    */
   async generateRephrasings(packIds: string[], base: { count: number; seed: number }, onProgress: (done: number, total: number) => void): Promise<number> {
-    if (current) throw new Error('a run or another generation is in progress');
-    const model = loadedModel;
-    if (!model) throw new Error('Load a model first: the rephrasings are written by the loaded model.');
-    const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
-    const controller = new AbortController();
-    current = controller;
-    try {
+    return withLoadedModel('the rephrasings are written by the loaded model', async (engine, model, signal) => {
       const items = baseSet(await loadPacks(db, packIds), base);
       const known = new Set(await db.rephrasings.where('model').equals(model.id).primaryKeys());
       const todo = items.filter(({ pack, item }) => !known.has(`${model.id}|${pack.id}|${item.id}`));
       let done = 0;
       onProgress(0, todo.length);
       for (const { pack, item } of todo) {
-        if (controller.signal.aborted) break;
+        if (signal.aborted) break;
         const request = rephrasingRequest(item.question);
-        const stub = { id: `rephrase:${item.id}`, suite: 'rephrase', packId: pack.id, itemId: item.id, cell: { length: 0, position: 0 }, messages: request.messages, tools: [], needleIndexes: [], expected: { kind: 'ast' as const, category: 'simple', possibleAnswer: [] }, promptTokens: 0 };
-        const out = await engine.generate(request, stub, controller.signal);
+        const out = await engine.generate(request, sideSample(`rephrase:${item.id}`, request, [], pack.id, item.id), signal);
         if (out.finishReason === 'abort') break;
         const review = reviewRephrasing(item, out.text);
         await db.rephrasings.put({ id: `${model.id}|${pack.id}|${item.id}`, model: model.id, packId: pack.id, itemId: item.id, original: item.question, ...review, status: 'pending', createdAt: Date.now() });
         onProgress(++done, todo.length);
       }
       return done;
-    } finally {
-      current = null;
-    }
+    });
   },
 
   /** Drafts of requests for one tool, by the loaded model: returned to the editor, never stored as ground truth. */
   async draftRequests(tool: ToolSchema, count: number, onProgress: (done: number, total: number) => void): Promise<{ query: string; expected: string }[]> {
-    if (current) throw new Error('a run or another generation is in progress');
-    const model = loadedModel;
-    if (!model) throw new Error('Load a model first (Run tab): the drafts are written by the loaded model.');
-    const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
-    const controller = new AbortController();
-    current = controller;
-    const stub = (id: string, request: GenerateRequest) => ({ id, suite: 'draft', packId: '', itemId: id, cell: { length: 0, position: 0 }, messages: request.messages, tools: [tool], needleIndexes: [0], expected: { kind: 'ast' as const, category: 'simple', possibleAnswer: [] }, promptTokens: 0 });
-    try {
+    return withLoadedModel('the drafts are written by the loaded model', async (engine, _model, signal) => {
       const ask = draftQueriesRequest(tool, count);
-      const first = await engine.generate(ask, stub('draft-queries', ask), controller.signal);
-      const queries = draftQueries(first.text, count);
+      const queries = draftQueries((await engine.generate(ask, sideSample('draft-queries', ask, [tool]), signal)).text, count);
       const drafts: { query: string; expected: string }[] = [];
       onProgress(0, queries.length);
       for (const query of queries) {
-        if (controller.signal.aborted) break;
+        if (signal.aborted) break;
         const request = draftCallRequest(tool, query);
-        const out = await engine.generate(request, stub(`draft-call:${drafts.length}`, request), controller.signal);
+        const out = await engine.generate(request, sideSample(`draft-call:${drafts.length}`, request, [tool]), signal);
         drafts.push({ query, expected: toJsonText(draftExpected(out.text)) });
         onProgress(drafts.length, queries.length);
       }
       return drafts;
-    } finally {
-      current = null;
-    }
+    });
   },
 
   stopRun(reason: 'pause' | 'cancel'): void {

@@ -8,6 +8,14 @@ export async function filesAsText(files: FileList | readonly File[] | null | und
   return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: await f.text() })));
 }
 
+/** The file an `<input type="file">` was just given, read as text; the input is cleared so the same file can be picked again. */
+export async function pickedFile(e: Event): Promise<NamedText | null> {
+  const input = e.currentTarget as HTMLInputElement;
+  const [file] = await filesAsText(input.files);
+  input.value = '';
+  return file ?? null;
+}
+
 export async function fetchText(url: string): Promise<NamedText> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
