@@ -4,12 +4,12 @@
  * (also `const` and `oneOf` of consts) → `enum`, nullable unions → their one type. What BFCL's
  * types cannot say is reported as a warning naming the place, never dropped silently.
  */
+import { isObject, type UnknownObject as Schema } from '../core/objects';
 import { fromPlain, type PyValue } from '../core/pyvalue';
 import type { ToolSchema } from '../core/types';
 import type { ParamSchema } from '../scoring/bfcl-ast';
 import { FormatError } from './jsonl';
 
-type Schema = { [key: string]: unknown };
 
 const MAX_DEPTH = 12;
 const MAX_PROPERTIES = 500;
@@ -17,7 +17,6 @@ const MAX_ENUM = 1000;
 
 const BFCL_TYPES: Record<string, string> = { string: 'string', integer: 'integer', number: 'float', boolean: 'boolean', array: 'array', object: 'dict' };
 
-const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface ConversionContext {
   /** where the schema sits, for messages: 'createPet' or 'tools[3] (createPet)' */
@@ -33,15 +32,15 @@ function resolve(ref: string, ctx: ConversionContext, at: string): Schema {
   let node: unknown = ctx.root;
   for (const raw of ref.slice(2).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isSchema(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
     if (node === undefined) throw new FormatError(ctx.where, at, `the reference ${ref} does not resolve`);
   }
-  if (!isSchema(node)) throw new FormatError(ctx.where, at, `the reference ${ref} is not a schema`);
+  if (!isObject(node)) throw new FormatError(ctx.where, at, `the reference ${ref} is not a schema`);
   return node;
 }
 
-/** The schema without `$ref` indirection and nullable wrappers; `seen` stops reference cycles. */
-function unwrap(s: Schema, ctx: ConversionContext, at: string, seen: Set<Schema>): Schema {
+/** The schema without `$ref` indirection and nullable wrappers. */
+function unwrap(s: Schema, ctx: ConversionContext, at: string): Schema {
   let cur = s;
   for (let hops = 0; typeof cur.$ref === 'string'; hops++) {
     if (hops > 32) throw new FormatError(ctx.where, at, 'references loop without a schema');
@@ -52,10 +51,10 @@ function unwrap(s: Schema, ctx: ConversionContext, at: string, seen: Set<Schema>
   for (const key of ['anyOf', 'oneOf'] as const) {
     const alts = cur[key];
     if (!Array.isArray(alts)) continue;
-    const real = alts.filter((a) => !(isSchema(a) && a.type === 'null'));
-    if (real.length === 1 && isSchema(real[0])) {
+    const real = alts.filter((a) => !(isObject(a) && a.type === 'null'));
+    if (real.length === 1 && isObject(real[0])) {
       const { [key]: _, ...rest } = cur;
-      return unwrap({ ...rest, ...real[0] }, ctx, at, seen);
+      return unwrap({ ...rest, ...real[0] }, ctx, at);
     }
   }
   return cur;
@@ -65,7 +64,7 @@ function enumOf(s: Schema): unknown[] | null {
   if (Array.isArray(s.enum)) return s.enum.filter((v) => v !== null);
   if ('const' in s) return [s.const];
   const alts = s.oneOf ?? s.anyOf;
-  if (Array.isArray(alts) && alts.length > 0 && alts.every((a) => isSchema(a) && ('const' in a || (a.type === 'null')))) {
+  if (Array.isArray(alts) && alts.length > 0 && alts.every((a) => isObject(a) && ('const' in a || (a.type === 'null')))) {
     return alts.filter((a) => (a as Schema).type !== 'null').map((a) => (a as Schema).const);
   }
   return null;
@@ -90,12 +89,12 @@ function typeOf(s: Schema, values: unknown[] | null, ctx: ConversionContext, at:
       return k === 'string' || k === 'integer' || k === 'float' || k === 'boolean' ? k : 'any';
     }
   }
-  if (isSchema(s.properties)) return 'dict';
+  if (isObject(s.properties)) return 'dict';
   if (s.items !== undefined) return 'array';
   const alts = s.anyOf ?? s.oneOf;
   if (Array.isArray(alts) && alts.length > 0) {
-    const first = alts.find(isSchema);
-    const firstType = first ? typeOf(unwrap(first, ctx, at, new Set()), enumOf(first), ctx, at) : 'any';
+    const first = alts.find(isObject);
+    const firstType = first ? typeOf(unwrap(first, ctx, at), enumOf(first), ctx, at) : 'any';
     ctx.warnings.push(`${ctx.where}: ${at}: a union of ${alts.length} schemas is taken as its first (${firstType})`);
     return firstType;
   }
@@ -105,11 +104,11 @@ function typeOf(s: Schema, values: unknown[] | null, ctx: ConversionContext, at:
 
 /** One parameter's schema; `at` names it for messages (e.g. `parameters.owner.email`). */
 export function paramFromJsonSchema(raw: unknown, ctx: ConversionContext, at: string, depth = 0, seen: Set<Schema> = new Set()): ParamSchema {
-  if (!isSchema(raw)) {
+  if (!isObject(raw)) {
     if (raw === true || raw === undefined) return { type: 'any' };
     throw new FormatError(ctx.where, at, 'expected a schema object');
   }
-  const s = unwrap(raw, ctx, at, seen);
+  const s = unwrap(raw, ctx, at);
   const values = enumOf(s);
   const type = typeOf(s, values, ctx, at);
   const out: ParamSchema = { type };
@@ -129,7 +128,7 @@ export function paramFromJsonSchema(raw: unknown, ctx: ConversionContext, at: st
       out.items = item as ParamSchema['items'];
     }
   }
-  if (type === 'dict' && isSchema(s.properties)) {
+  if (type === 'dict' && isObject(s.properties)) {
     if (depth >= MAX_DEPTH || seen.has(s)) {
       ctx.warnings.push(`${ctx.where}: ${at}: nested deeper than ${MAX_DEPTH} levels or recursive; its fields are taken as any object`);
     } else {
@@ -151,11 +150,11 @@ function propertiesOf(s: Schema, ctx: ConversionContext, at: string, depth: numb
 /** A function's `parameters` object schema → our tool's parameters (properties and required). */
 export function parametersFromJsonSchema(raw: unknown, ctx: ConversionContext): ToolSchema['parameters'] {
   if (raw === undefined || raw === null) return { type: 'dict', properties: {}, required: [] };
-  if (!isSchema(raw)) throw new FormatError(ctx.where, 'parameters', 'expected an object schema');
-  const s = unwrap(raw, ctx, 'parameters', new Set());
+  if (!isObject(raw)) throw new FormatError(ctx.where, 'parameters', 'expected an object schema');
+  const s = unwrap(raw, ctx, 'parameters');
   const t = typeof s.type === 'string' ? s.type.toLowerCase() : undefined;
   if (t !== undefined && t !== 'object') throw new FormatError(ctx.where, 'parameters.type', `expected "object", found "${String(s.type)}"`);
-  const properties = isSchema(s.properties) ? propertiesOf(s, ctx, 'parameters', 0, new Set([s])) : {};
+  const properties = isObject(s.properties) ? propertiesOf(s, ctx, 'parameters', 0, new Set([s])) : {};
   const required = s.required ?? [];
   if (!Array.isArray(required) || required.some((r) => typeof r !== 'string')) throw new FormatError(ctx.where, 'parameters.required', 'expected a list of names');
   for (const r of required as string[]) if (!Object.hasOwn(properties, r)) throw new FormatError(ctx.where, 'parameters.required', `names "${r}", which is not among the properties`);

@@ -6,14 +6,13 @@
  * operation to a function: its operationId as the name, path and query parameters and the JSON
  * (or form) body's fields as arguments, side by side, as a model would be asked to fill them.
  */
+import { isObject, type UnknownObject as Obj } from '../core/objects';
 import type { ToolSchema } from '../core/types';
 import type { ParamSchema } from '../scoring/bfcl-ast';
 import { type ConversionContext, paramFromJsonSchema } from './json-schema-params';
 import { FormatError } from './jsonl';
 import { type ConvertedTools, MAX_TOOLS, refuseDuplicateNames } from './tool-declarations';
 
-type Obj = { [key: string]: unknown };
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 const MAX_DESCRIPTION = 1000;
@@ -26,7 +25,7 @@ export interface ConvertedOpenApi extends ConvertedTools {
 
 /** Does this parsed file look like an OpenAPI / Swagger document (rather than a tools list)? */
 export function looksLikeOpenApi(doc: unknown): boolean {
-  return isObj(doc) && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') && isObj(doc.paths);
+  return isObject(doc) && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') && isObject(doc.paths);
 }
 
 /** `/paths/~1pets~1{id}/get/parameters/0` → `GET /pets/{id} → parameters[0]` */
@@ -48,16 +47,16 @@ export function functionNameOf(method: string, path: string, operationId: unknow
   return /^[A-Za-z_]/.test(name) ? name : `op_${name}`;
 }
 
-function bodySchemaOf(body: Obj, where: string): { schema: unknown; form: boolean } | string {
-  const content = isObj(body.content) ? body.content : {};
+function bodySchemaOf(body: Obj, where: string): { schema: unknown } | string {
+  const content = isObject(body.content) ? body.content : {};
   const types = Object.keys(content);
   const json = types.find((t) => /^application\/(.+\+)?json\b/.test(t) || t === '*/*');
-  if (json) return { schema: (content[json] as Obj | undefined)?.schema, form: false };
+  if (json) return { schema: (content[json] as Obj | undefined)?.schema };
   const form = types.find((t) => t === 'application/x-www-form-urlencoded' || t === 'multipart/form-data');
-  if (form) return { schema: (content[form] as Obj | undefined)?.schema, form: true };
+  if (form) return { schema: (content[form] as Obj | undefined)?.schema };
   const text = types.find((t) => t.startsWith('text/'));
-  if (text) return { schema: { type: 'string', description: `the request body (${text})` }, form: false };
-  return types.length === 0 ? { schema: undefined, form: false } : `${where}: the body is ${types.join(', ')}, which a model cannot write`;
+  if (text) return { schema: { type: 'string', description: `the request body (${text})` } };
+  return types.length === 0 ? { schema: undefined } : `${where}: the body is ${types.join(', ')}, which a model cannot write`;
 }
 
 /** A file upload somewhere in a body schema (bounded: dereferenced schemas may be cyclic). */
@@ -78,7 +77,7 @@ function operationTool(method: string, path: string, pathItem: Obj, op: Obj, roo
   const required: string[] = [];
   const params = new Map<string, Obj>();
   for (const p of [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
-    if (isObj(p) && typeof p.name === 'string' && typeof p.in === 'string') params.set(`${p.in}:${p.name}`, p);
+    if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') params.set(`${p.in}:${p.name}`, p);
   }
   for (const p of params.values()) {
     const pname = p.name as string;
@@ -86,24 +85,24 @@ function operationTool(method: string, path: string, pathItem: Obj, op: Obj, roo
       warnings.push(`${label}: the ${p.in} parameter ${pname} is left out (set by the client, not asked of a model)`);
       continue;
     }
-    const schema = paramFromJsonSchema(p.schema ?? (isObj(p.content) ? (Object.values(p.content)[0] as Obj | undefined)?.schema : undefined), ctx, `parameters.${pname}`);
+    const schema = paramFromJsonSchema(p.schema ?? (isObject(p.content) ? (Object.values(p.content)[0] as Obj | undefined)?.schema : undefined), ctx, `parameters.${pname}`);
     if (!schema.description && typeof p.description === 'string' && p.description.trim()) schema.description = p.description.trim();
     properties[pname] = schema;
     if (p.required === true || p.in === 'path') required.push(pname);
   }
-  if (isObj(op.requestBody)) {
+  if (isObject(op.requestBody)) {
     const body = bodySchemaOf(op.requestBody, label);
     if (typeof body === 'string') return body;
     if (body.schema !== undefined) {
       if (uploadsFile(body.schema)) return `${label}: the body uploads a file, which a model cannot write`;
       const schema = paramFromJsonSchema(body.schema, ctx, 'body');
       const fields = schema.type === 'dict' && schema.properties ? Object.keys(schema.properties) : null;
-      const bodySchema = isObj(body.schema) ? body.schema : {};
+      const bodySchema = isObject(body.schema) ? body.schema : {};
       const bodyRequired = Array.isArray(bodySchema.required) ? (bodySchema.required as unknown[]).filter((r): r is string => typeof r === 'string') : [];
       if (fields && fields.length > 0 && !fields.some((f) => f in properties)) {
         // the body's fields become arguments beside the path and query ones
         for (const f of fields) properties[f] = (schema.properties as Record<string, ParamSchema>)[f] as ParamSchema;
-        if (op.requestBody.required === true || bodyRequired.length > 0) required.push(...bodyRequired.filter((r) => fields.includes(r)));
+        required.push(...bodyRequired.filter((r) => fields.includes(r)));
       } else {
         if (fields) warnings.push(`${label}: the body's fields share names with its parameters; the body is one argument, "body"`);
         properties.body = schema;
@@ -143,11 +142,11 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   const skipped: string[] = [];
   const tools: ToolSchema[] = [];
   const labels: string[] = [];
-  for (const [path, item] of Object.entries(isObj(spec.paths) ? spec.paths : {})) {
-    if (!isObj(item)) continue;
+  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
+    if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObj(op)) continue;
+      if (!isObject(op)) continue;
       if (tools.length >= MAX_TOOLS) throw new FormatError(source, 'paths', `more than ${MAX_TOOLS} operations`);
       const tool = operationTool(method, path, item, op, spec, warnings);
       if (typeof tool === 'string') skipped.push(tool);
@@ -159,6 +158,6 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   }
   if (tools.length === 0) throw new FormatError(source, 'paths', skipped.length ? `no operation a model can call (${skipped.join('; ')})` : 'no operations');
   refuseDuplicateNames(tools, (i) => `${source}: ${labels[i]}`);
-  const info = isObj(spec.info) ? spec.info : {};
+  const info = isObject(spec.info) ? spec.info : {};
   return { tools, warnings, skipped, shape, title: typeof info.title === 'string' ? info.title : source };
 }

@@ -5,12 +5,11 @@
  * `{functionDeclarations: […]}` with upper-case types), Anthropic's `{name, description, input_schema}`.
  * A file may be the array itself or an object holding it under `tools` / `functions`.
  */
+import { isObject, type UnknownObject as Obj } from '../core/objects';
 import type { ToolSchema } from '../core/types';
 import { type ConversionContext, FUNCTION_NAME, parametersFromJsonSchema } from './json-schema-params';
 import { FormatError } from './jsonl';
 
-type Obj = { [key: string]: unknown };
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const MAX_TOOLS = 5000;
 
@@ -25,11 +24,11 @@ export interface ConvertedTools {
 /** The declarations of a file, flattened: Gemini nests them one level down. */
 function declarationsOf(doc: unknown, source: string): { list: unknown[]; shape: string } {
   if (Array.isArray(doc)) {
-    const nested = doc.filter(isObj).flatMap((d) => (Array.isArray(d.functionDeclarations) ? d.functionDeclarations : Array.isArray(d.function_declarations) ? d.function_declarations : []));
+    const nested = doc.filter(isObject).flatMap((d) => (Array.isArray(d.functionDeclarations) ? d.functionDeclarations : Array.isArray(d.function_declarations) ? d.function_declarations : []));
     if (nested.length > 0) return { list: nested, shape: 'Gemini function declarations' };
     return { list: doc, shape: 'a list of tool declarations' };
   }
-  if (isObj(doc)) {
+  if (isObject(doc)) {
     for (const key of ['tools', 'functions', 'functionDeclarations', 'function_declarations']) {
       const v = doc[key];
       if (Array.isArray(v)) return declarationsOf(v, source);
@@ -43,22 +42,22 @@ function declarationsOf(doc: unknown, source: string): { list: unknown[]; shape:
 function lowerTypes(v: unknown, depth = 0): unknown {
   if (depth > 64) return v;
   if (Array.isArray(v)) return v.map((x) => lowerTypes(x, depth + 1));
-  if (!isObj(v)) return v;
+  if (!isObject(v)) return v;
   const out: Obj = {};
   for (const [k, x] of Object.entries(v)) out[k] = k === 'type' && typeof x === 'string' ? x.toLowerCase() : lowerTypes(x, depth + 1);
   return out;
 }
 
 function readDeclaration(raw: unknown, where: string, warnings: string[]): ToolSchema {
-  if (!isObj(raw)) throw new FormatError(where, '(declaration)', 'expected an object');
-  const fn = raw.type === 'function' && isObj(raw.function) ? raw.function : raw;
+  if (!isObject(raw)) throw new FormatError(where, '(declaration)', 'expected an object');
+  const fn = raw.type === 'function' && isObject(raw.function) ? raw.function : raw;
   const name = fn.name;
   if (typeof name !== 'string' || name === '') throw new FormatError(where, 'name', 'expected a non-empty string');
   const named = `${where} (${name})`;
   if (!FUNCTION_NAME.test(name)) throw new FormatError(named, 'name', 'a function name must be an identifier (letters, digits, _; dots between parts) so every call format can write it');
   const schema = fn.parameters ?? fn.input_schema ?? fn.inputSchema;
-  const ctx: ConversionContext = { where: named, root: isObj(schema) ? (lowerTypes(schema) as Obj) : {}, warnings };
-  const parameters = parametersFromJsonSchema(isObj(schema) ? ctx.root : schema, ctx);
+  const ctx: ConversionContext = { where: named, root: isObject(schema) ? (lowerTypes(schema) as Obj) : {}, warnings };
+  const parameters = parametersFromJsonSchema(isObject(schema) ? ctx.root : schema, ctx);
   const description = typeof fn.description === 'string' ? fn.description.trim() : '';
   return { name, ...(description ? { description } : {}), parameters };
 }

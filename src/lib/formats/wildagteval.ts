@@ -2,11 +2,11 @@
  * WildAgtEval's files: the scorer's tables (`scoring_config.json`, converted from its
  * `configs/*.yaml`) and the runner's result logs (one JSON per conversation or target point).
  */
+import { isObject } from '../core/objects';
 import type { Json, JsonObject } from '../core/types';
 import type { ApiCallRecord, ApiScoringTable, ApiStep } from '../scoring/api-accuracy';
 import { FormatError } from './jsonl';
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const WEATHER_LOCATION = { weather_current: ['location'], weather_forecast: ['location'], weather_alerts: ['location'] } as const;
 

@@ -7,6 +7,7 @@
  * errors) into a structured error result: a simulated tool never throws.
  */
 import { canonicalJson } from '../core/canonical-json';
+import { isObject } from '../core/objects';
 import { hashString, Rng } from '../core/random';
 import type { Json, JsonObject, ToolSchema } from '../core/types';
 import type { ParamSchema } from '../scoring/bfcl-ast';
@@ -109,7 +110,6 @@ export function defineTool<Ctx = Rng, Category extends string = string>(spec: {
   };
 }
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function typeOk(type: ParamDef['type'] | NonNullable<ParamDef['items']>, v: Json): boolean {
   switch (type) {

@@ -4,6 +4,7 @@
  * `Assistant:` replies, `<API_RESPONSE>` blocks); each reply is free text and then either one
  * `<API_CALL>{"api": …, "params": {…}}</API_CALL>` or `<End of Turn>`.
  */
+import { isObject } from '../../core/objects';
 import { toPlain } from '../../core/pyvalue';
 import type { Json, JsonObject } from '../../core/types';
 import { parseToolCallTags } from '../../parsing/json-calls';
@@ -48,7 +49,6 @@ export type ParsedReply = { kind: 'completion' } | { kind: 'api_call'; call: Api
 
 const CALL_TAG = /<API_CALL>([\s\S]*?)<\/API_CALL>/g;
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** WildAgtEval's `parse_llm_response`: end marker first (any case), then the first well-formed call. */
 export function parseReply(text: string, format: CallFormat = 'api-call'): ParsedReply {
@@ -60,9 +60,9 @@ export function parseReply(text: string, format: CallFormat = 'api-call'): Parse
     return first ? { kind: 'api_call', call: { api: first.name, params: toPlain(first.args) as JsonObject } } : { kind: 'unknown' };
   }
   for (const m of t.matchAll(CALL_TAG)) {
-    let body: unknown;
+    let body: Json;
     try {
-      body = JSON.parse((m[1] as string).trim().replace(/^```(?:json)?|```$/g, ''));
+      body = JSON.parse((m[1] as string).trim().replace(/^```(?:json)?|```$/g, '')) as Json;
     } catch {
       continue;
     }
