@@ -157,6 +157,8 @@ export interface ApiExpectation {
   mode: 'isolated' | 'cumulative';
   wording: 'coref' | 'resolved';
   conversation: { id: string; flows: string; worldSeed: number; turns: { coref: string; resolved: string; calls: ApiCallJson[] }[] };
+  /** 'tools': the API system simulated from the sample's own tools (a "yours" pack); absent: the built-in system */
+  system?: 'tools';
   configName: string;
   switches: [string, string][];
   /** replies allowed per turn (WildAgtEval: 15) */

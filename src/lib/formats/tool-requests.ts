@@ -119,6 +119,22 @@ export function callProblems(call: PyValue, tools: readonly ToolSchema[], at: st
   return problems;
 }
 
+/** What is wrong with the arguments of a call a model made (not a list of allowed values), or null. */
+export function argumentProblem(tool: ToolSchema, args: PyValue): string | null {
+  if (args === null || !isDict(args)) return 'arguments must be an object';
+  const props = tool.parameters.properties;
+  for (const [arg, value] of Object.entries(args)) {
+    const param = props[arg];
+    if (!param) return `unknown parameter '${arg}'; expected ${Object.keys(props).join(', ') || 'none'}`;
+    // from depth 1: a model's value is one value, never a list of allowed ones
+    const bad = typeProblem(value, param, arg, 1);
+    if (bad) return `parameter '${arg}': ${bad}`;
+    if (param.enum && !pyIn(value, param.enum)) return `parameter '${arg}': ${pyRepr(value)} is not one of ${param.enum.map(pyRepr).join(', ')}`;
+  }
+  const missing = (tool.parameters.required ?? []).find((r) => !Object.hasOwn(args, r));
+  return missing ? `missing required parameter '${missing}'` : null;
+}
+
 /** The problems of a whole `expected` value. */
 export function expectedProblems(expected: PyValue, tools: readonly ToolSchema[]): RequestProblem[] {
   if (!Array.isArray(expected)) return [{ at: 'expected', message: 'expected a list of calls ([] when no call is right)' }];

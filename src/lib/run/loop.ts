@@ -13,7 +13,7 @@ import type { Call } from '../parsing/calls';
 import type { SampleSource } from '../core/source';
 import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ApiExpectation } from '../core/types';
-import { type EngineJudgement, episodeScore, episodeSpecOf, judgedScenario } from '../suites/api-complexity/suite';
+import { apiSystemOf, type EngineJudgement, episodeScore, episodeSpecOf, judgedScenario } from '../suites/api-complexity/suite';
 import { judgeMessages, parseJudgeScore } from '../suites/api-complexity/error-handling';
 import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/episode';
 import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
@@ -209,7 +209,7 @@ async function runApiEpisode(opts: RunOptions, sample: Sample, request: Generate
   const total = emptyResult();
   const stop = [...new Set([...(request.stop ?? []), ...STOP_SEQUENCES])];
   const turns = await runEpisode(
-    episodeSpecOf(e),
+    episodeSpecOf(e, apiSystemOf(e, sample.tools)),
     async (messages) => {
       const gen = await generateWithRecovery(opts, sample, { ...request, messages, stop });
       accumulate(total, gen);

@@ -10,6 +10,7 @@ import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
 import type { RunOrder, SampleSource } from '../core/source';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
+import { ownApiSetup } from '../suites/api-complexity/request-conversations';
 
 export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'template' | 'order'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
@@ -25,8 +26,13 @@ export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | '
       return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order });
     case 'composition':
       return compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order });
-    case 'api-complexity':
-      // the API system and its conversations are built in: no pack
-      return apiComplexitySource({ config: run.apiComplexity ?? DEFAULT_API_COMPLEXITY, counter, order });
+    case 'api-complexity': {
+      // the built-in API system and its conversations, or the user's tools and requests
+      const config = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
+      if (!config.packId) return apiComplexitySource({ config, counter, order });
+      const pack = packs.find((p) => p.id === config.packId);
+      if (!pack) throw new Error(`the tools pack '${config.packId}' of this run is not stored any more (deleted?)`);
+      return apiComplexitySource({ config, counter, order, own: ownApiSetup(pack) });
+    }
   }
 }

@@ -39,6 +39,8 @@ export interface ApiScoringRules {
   looseParams?: Readonly<Record<string, readonly string[]>>;
   /** the result text of a call to a function that does not exist */
   isInvalidCall(step: ApiStep): boolean;
+  /** replaces key-parameter equality (a system whose expected calls list allowed values) */
+  matches?(expected: ApiCallRecord, actual: ApiCallRecord): boolean;
 }
 
 export interface TurnVerdict {
@@ -63,6 +65,7 @@ function loosen(v: Json | undefined): Json | undefined {
 
 export function keyParamsEqual(rules: ApiScoringRules, expected: ApiCallRecord, actual: ApiCallRecord): boolean {
   if (expected.api !== actual.api) return false;
+  if (rules.matches) return rules.matches(expected, actual);
   const keys = rules.keyParams(expected.api) ?? [];
   const loose = new Set(rules.looseParams?.[expected.api] ?? []);
   return keys.every((k) => (loose.has(k) ? plain(loosen(expected.params[k])) === plain(loosen(actual.params[k])) : plain(expected.params[k]) === plain(actual.params[k])));

@@ -5,10 +5,10 @@
  * A call's result is always a JSON object with `success` (absent when an informational notice
  * replaced it, as in WildAgtEval, where a missing `success` counts as true).
  */
-import { hashString, Rng } from '../../core/random';
 import type { Json, JsonObject } from '../../core/types';
-import type { ApiCallRecord, ApiScoringTable } from '../../scoring/api-accuracy';
+import { type ApiCallRecord, type ApiScoringTable, rulesFromTable } from '../../scoring/api-accuracy';
 import { runToolWith, validateArgs } from '../define';
+import { agentIntro, type ApiSystem, type CallOutcome, failure, mixIn, notFoundMessage, referenceLine } from './api-system';
 import { type ComplexityConfig, type ComplexityType, type FunctionComplexity } from './complexity';
 import { type ApiFunction, DOMAIN_LABELS, DOMAINS } from './define';
 import { COMMS_FUNCTIONS } from './functions/comms';
@@ -17,7 +17,7 @@ import { INFO_FUNCTIONS } from './functions/info';
 import { MEDIA_FUNCTIONS } from './functions/media';
 import { SHOP_FUNCTIONS } from './functions/shop';
 import { TIME_FUNCTIONS } from './functions/time';
-import type { World } from './world';
+import { createWorld, type World } from './world';
 
 export const API_FUNCTIONS: readonly ApiFunction[] = [...HOME_FUNCTIONS, ...INFO_FUNCTIONS, ...MEDIA_FUNCTIONS, ...SHOP_FUNCTIONS, ...COMMS_FUNCTIONS, ...TIME_FUNCTIONS];
 
@@ -39,27 +39,6 @@ export const API_SCORING: ApiScoringTable = {
   adHoc: API_FUNCTIONS.filter((f) => f.complexity.ad_hoc).map((f) => f.name),
   looseParams: { weather_current: ['location'], weather_forecast: ['location'], weather_alerts: ['location'] },
 };
-
-export interface CallOutcome {
-  /** the result as the agent sees it */
-  result: JsonObject;
-  /** WildAgtEval's success flag: `success` when present, else true */
-  success: boolean;
-  /** the complexity types that changed this result */
-  injected: ComplexityType[];
-}
-
-export const notFoundMessage = (name: string): string => `Tool '${name}' not found in any environment`;
-
-const failure = (message: string, injected: ComplexityType[] = [], extra: JsonObject = {}): CallOutcome => ({ result: { success: false, message, ...extra }, success: false, injected });
-
-/** Mixes extra entries into a list at positions that depend only on the list and the entries. */
-function mixIn(list: Json[], entries: readonly JsonObject[], salt: string): Json[] {
-  const out = [...list];
-  const rng = new Rng(hashString(`irrelevant|${salt}|${out.length}`));
-  for (const e of entries) out.splice(rng.int(out.length + 1), 0, e);
-  return out;
-}
 
 export function invokeApi(world: World, call: ApiCallRecord, config: ComplexityConfig): CallOutcome {
   const fn = BY_NAME.get(call.api);
@@ -99,24 +78,13 @@ export function goldCall(call: ApiCallRecord, config: ComplexityConfig, world: W
   return { api: call.api, params: { ...call.params, [rule.param]: rule.format(call.params[rule.param] as Json, world) } };
 }
 
-function paramText(fn: ApiFunction, config: ComplexityConfig): string {
-  const ambiguous = config.has('ambiguous', fn.name) ? {} : (fn.complexity.ambiguous ?? {});
-  return Object.entries(fn.tool.params)
-    .map(([k, p]) => {
-      const type = p.type === 'array' ? `${p.items ?? 'string'}[]` : p.type === 'float' ? 'number' : p.type;
-      const values = p.enum ? ` one of ${p.enum.join('|')}` : '';
-      const unit = ambiguous[k] ? `; ${ambiguous[k]}` : '';
-      return `${k}${p.optional ? '?' : ''}: ${type} (${p.description}${values}${unit})`;
-    })
-    .join(', ');
-}
-
 function functionLine(fn: ApiFunction, config: ComplexityConfig): string {
   const notes: string[] = [];
   const c = fn.complexity;
   if (c.ad_hoc && config.has('ad_hoc', fn.name)) notes.push(`Rule: ${c.ad_hoc.rule}.`);
   if (c.dependency && !config.has('dependency', fn.name)) notes.push(`Requires: ${c.dependency}`);
-  return `- ${fn.name}(${paramText(fn, config)}): ${fn.tool.schema.description}${notes.length ? ` ${notes.join(' ')}` : ''}`;
+  const units = config.has('ambiguous', fn.name) ? {} : (c.ambiguous ?? {});
+  return referenceLine(fn.tool.schema, fn.tool.schema.description ?? '', units, notes);
 }
 
 /** The API reference the agent reads: one line per function, by domain; look-alikes next to their originals when on. */
@@ -134,3 +102,20 @@ export function apiReference(config: ComplexityConfig): string {
     return `## ${DOMAIN_LABELS[d]}\n${lines.join('\n')}`;
   }).join('\n\n');
 }
+
+/** The built-in home-assistant system (WildAgtEval's on our own functions). */
+export const BUILTIN_API_SYSTEM: ApiSystem = {
+  tools: API_FUNCTIONS.map((f) => f.tool.schema),
+  intro: agentIntro(`a home assistant agent for ${createWorld(0).user.name} (home city: ${createWorld(0).user.home_city})`),
+  example: true,
+  assignments: ASSIGNMENTS,
+  rules: rulesFromTable(API_SCORING),
+  reference: apiReference,
+  open(worldSeed) {
+    const world = createWorld(worldSeed);
+    return { invoke: (call, config) => invokeApi(world, call, config) };
+  },
+  expectedCall: (call, config, worldSeed) => goldCall(call, config, createWorld(worldSeed)),
+  concreteCall: (expected) => expected,
+  actsOn: (type, call) => BY_NAME.get(call.api)?.complexity[type] !== undefined,
+};

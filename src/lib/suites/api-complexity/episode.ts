@@ -9,10 +9,9 @@
  * - cumulative: every turn by the agent, its own calls, results and replies kept for later turns.
  */
 import type { ChatMessage, JsonObject } from '../../core/types';
-import { type ApiCallRecord, type ApiStep, rulesFromTable, scoreApiTurn, type TurnVerdict } from '../../scoring/api-accuracy';
+import { type ApiCallRecord, type ApiScoringRules, type ApiStep, scoreApiTurn, type TurnVerdict } from '../../scoring/api-accuracy';
+import type { ApiSystem, ApiWorld } from '../../simulate/api/api-system';
 import { COMPLEXITY_LAYER, type ComplexityConfig, type ComplexityType, ERROR_TYPES } from '../../simulate/api/complexity';
-import { API_SCORING, apiReference, goldCall, invokeApi } from '../../simulate/api/system';
-import { createWorld, type World } from '../../simulate/api/world';
 import type { Conversation, Wording } from './conversations';
 import { assistantLine, type CallFormat, humanLine, MAX_STEPS_PER_TURN, parseReply, responseBlock, systemPrompt } from './protocol';
 
@@ -49,6 +48,7 @@ export interface TurnRecord {
 }
 
 export interface EpisodeSpec {
+  system: ApiSystem;
   conversation: Conversation;
   wording: Wording;
   config: ComplexityConfig;
@@ -71,8 +71,6 @@ export interface EpisodeOptions {
   deterministic?: boolean;
 }
 
-const RULES = rulesFromTable(API_SCORING);
-
 export const isErrorType = (t: ComplexityType): boolean => ERROR_TYPES.includes(t);
 
 /** Where the agent takes over in the target turn, and whether the target call itself is replayed (its complexity acts on execution). */
@@ -85,14 +83,13 @@ export function takeover(target: TargetPoint): { from: number; replayTarget: boo
 
 export const queryOf = (c: Conversation, turn: number, wording: Wording): string => (c.turns[turn] as Conversation['turns'][number])[wording];
 
-/** Gold calls of every turn in the configuration's formats. */
-export function goldTurns(c: Conversation, config: ComplexityConfig): ApiCallRecord[][] {
-  const world = createWorld(c.worldSeed);
-  return c.turns.map((t) => t.calls.map((call) => goldCall(call, config, world)));
+/** Expected calls of every turn in the configuration's formats. */
+export function goldTurns(system: ApiSystem, c: Conversation, config: ComplexityConfig): ApiCallRecord[][] {
+  return c.turns.map((t) => t.calls.map((call) => system.expectedCall(call, config, c.worldSeed)));
 }
 
 class Session {
-  readonly world: World;
+  readonly world: ApiWorld;
   readonly history: string[] = [];
   readonly system: string;
   constructor(
@@ -100,8 +97,8 @@ class Session {
     readonly ask: Ask,
     readonly opts: Required<EpisodeOptions>,
   ) {
-    this.world = createWorld(spec.conversation.worldSeed);
-    this.system = systemPrompt(apiReference(spec.config), this.world.user, spec.callFormat);
+    this.world = spec.system.open(spec.conversation.worldSeed);
+    this.system = systemPrompt(spec.system.reference(spec.config), spec.system.intro, spec.callFormat, spec.system.example);
   }
 
   messages(): ChatMessage[] {
@@ -111,8 +108,9 @@ class Session {
     ];
   }
 
-  replay(call: ApiCallRecord): StepRecord {
-    const out = invokeApi(this.world, call, this.spec.config);
+  replay(expected: ApiCallRecord): StepRecord {
+    const call = this.spec.system.concreteCall(expected);
+    const out = this.world.invoke(call, this.spec.config);
     this.history.push(responseBlock(out.result));
     return { source: 'gold', reply: '', kind: 'api_call', call, result: out.result, success: out.success, injected: out.injected };
   }
@@ -124,7 +122,7 @@ class Session {
       if (reply.aborted) return 'aborted';
       const parsed = parseReply(reply.text, this.spec.callFormat);
       if (parsed.kind === 'api_call') {
-        const out = invokeApi(this.world, parsed.call, this.spec.config);
+        const out = this.world.invoke(parsed.call, this.spec.config);
         steps.push({ source: 'agent', reply: reply.text, kind: 'api_call', call: parsed.call, result: out.result, success: out.success, injected: out.injected });
         this.history.push(assistantLine(reply.text), responseBlock(out.result));
         continue;
@@ -140,16 +138,17 @@ class Session {
   }
 }
 
-function turnRecord(turn: number, query: string, expected: ApiCallRecord[], steps: StepRecord[], endedBy: TurnRecord['endedBy']): TurnRecord {
+function turnRecord(rules: ApiScoringRules, turn: number, query: string, expected: ApiCallRecord[], steps: StepRecord[], endedBy: TurnRecord['endedBy']): TurnRecord {
   const asSteps: ApiStep[] = steps.map((s) => ({ call: s.call, success: s.success, result: s.result ? JSON.stringify(s.result) : null }));
-  const { counted: _counted, ...verdict } = scoreApiTurn(expected, asSteps, RULES);
+  const { counted: _counted, ...verdict } = scoreApiTurn(expected, asSteps, rules);
   return { turn, query, expected, steps, verdict, endedBy };
 }
 
 export async function runEpisode(spec: EpisodeSpec, ask: Ask, options: EpisodeOptions = {}): Promise<TurnRecord[]> {
   const opts = { maxSteps: options.maxSteps ?? MAX_STEPS_PER_TURN, deterministic: options.deterministic ?? true };
   const s = new Session(spec, ask, opts);
-  const gold = goldTurns(spec.conversation, spec.config);
+  const gold = goldTurns(spec.system, spec.conversation, spec.config);
+  const rules = spec.system.rules;
   const c = spec.conversation;
   const turns: TurnRecord[] = [];
 
@@ -159,7 +158,7 @@ export async function runEpisode(spec: EpisodeSpec, ask: Ask, options: EpisodeOp
       s.history.push(humanLine(query));
       const steps: StepRecord[] = [];
       const endedBy = await s.agentTurn(steps, true);
-      turns.push(turnRecord(t, query, gold[t] as ApiCallRecord[], steps, endedBy));
+      turns.push(turnRecord(rules, t, query, gold[t] as ApiCallRecord[], steps, endedBy));
       if (endedBy === 'aborted') break;
     }
     return turns;
@@ -178,7 +177,7 @@ export async function runEpisode(spec: EpisodeSpec, ask: Ask, options: EpisodeOp
   const steps: StepRecord[] = [];
   for (let i = 0; i < from + (replayTarget ? 1 : 0); i++) steps.push(s.replay(turnGold[i] as ApiCallRecord));
   const endedBy = await s.agentTurn(steps, true);
-  turns.push(turnRecord(target.turn, query, turnGold.slice(from), steps, endedBy));
+  turns.push(turnRecord(rules, target.turn, query, turnGold.slice(from), steps, endedBy));
 
   const next = target.turn + 1;
   const crossTurn = endedBy !== 'aborted' && target.step === turnGold.length - 1 && next < c.turns.length && !isErrorType(target.type);
@@ -187,17 +186,17 @@ export async function runEpisode(spec: EpisodeSpec, ask: Ask, options: EpisodeOp
     s.history.push(humanLine(q));
     const more: StepRecord[] = [];
     const ended = await s.agentTurn(more, true);
-    turns.push(turnRecord(next, q, gold[next] as ApiCallRecord[], more, ended));
+    turns.push(turnRecord(rules, next, q, gold[next] as ApiCallRecord[], more, ended));
   }
   return turns;
 }
 
-/** Every target point of a conversation for one complexity type: each gold call of a function carrying it. */
-export function targetPoints(c: Conversation, type: ComplexityType, carries: (fn: string) => boolean): TargetPoint[] {
+/** Every target point of a conversation for one complexity type: each gold call the type acts on. */
+export function targetPoints(c: Conversation, type: ComplexityType, actsOn: (call: ApiCallRecord) => boolean): TargetPoint[] {
   const out: TargetPoint[] = [];
   c.turns.forEach((t, turn) => {
     t.calls.forEach((call, step) => {
-      if (!carries(call.api)) return;
+      if (!actsOn(call)) return;
       // one target per (turn, function) for whole-turn takeovers: the same episode otherwise
       if (type === 'dependency' && out.some((p) => p.turn === turn)) return;
       out.push({ turn, step, fn: call.api, type });

@@ -23,11 +23,11 @@ export const STOP_SEQUENCES = ['<API_RESPONSE>', '<USER_QUERY>', 'Human:'];
 /** replies are read up to this many characters (a model that never stops cannot make parsing slow) */
 const MAX_REPLY_CHARS = 20_000;
 
-/** Our wording of WildAgtEval's sequential-execution instructions (its prompts/step_by_step_suffix.md), shortened. */
-export function systemPrompt(reference: string, user: { name: string; home_city: string }, format: CallFormat = 'api-call'): string {
+/** Our wording of WildAgtEval's sequential-execution instructions (its prompts/step_by_step_suffix.md), shortened; the worked example names the built-in system's functions. */
+export function systemPrompt(reference: string, intro: string, format: CallFormat = 'api-call', withExample = true): string {
   const example = (api: string, params: JsonObject) => callText({ api, params }, format);
   return [
-    `You are a home assistant agent for ${user.name} (home city: ${user.home_city}). You act by calling the APIs below, one call per reply, and you see each result before you decide the next step. Current time: 2025-07-17 12:00 UTC.`,
+    intro,
     '# API reference',
     reference,
     '# How to answer',
@@ -35,13 +35,17 @@ export function systemPrompt(reference: string, user: { name: string; home_city:
     format === 'api-call' ? '<API_CALL>{"api": "api_name", "params": {"parameter": "value"}}</API_CALL>' : '<tool_call>{"name": "api_name", "arguments": {"parameter": "value"}}</tool_call>',
     `OR, when the user's request is fully done, a short answer to the user followed by ${END_OF_TURN}`,
     'Never write <API_RESPONSE> blocks or user turns yourself; never make two calls in one reply.',
-    'Example:',
-    'Human: Turn on the living room lights',
-    `Assistant: I will find the devices first.\n${example('get_user_inventory', {})}`,
-    '<API_RESPONSE>\nAPI Result: {"success": true, "devices": [{"endpoint": "1", "name": "Living Room Lights"}]}\n</API_RESPONSE>',
-    `Assistant: ${example('power_on', { endpoints: ['1'] })}`,
-    '<API_RESPONSE>\nAPI Result: {"success": true}\n</API_RESPONSE>',
-    `Assistant: The living room lights are on. ${END_OF_TURN}`,
+    ...(withExample
+      ? [
+          'Example:',
+          'Human: Turn on the living room lights',
+          `Assistant: I will find the devices first.\n${example('get_user_inventory', {})}`,
+          '<API_RESPONSE>\nAPI Result: {"success": true, "devices": [{"endpoint": "1", "name": "Living Room Lights"}]}\n</API_RESPONSE>',
+          `Assistant: ${example('power_on', { endpoints: ['1'] })}`,
+          '<API_RESPONSE>\nAPI Result: {"success": true}\n</API_RESPONSE>',
+          `Assistant: The living room lights are on. ${END_OF_TURN}`,
+        ]
+      : []),
   ].join('\n\n');
 }
 

@@ -6,10 +6,13 @@
  */
 import { hashString, Rng } from '../../core/random';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
-import type { ApiEpisodeScore, ApiExpectation, Sample, Score } from '../../core/types';
+import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
-import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
-import { API_FUNCTIONS, apiFunctionNamed, ASSIGNMENTS, apiReference } from '../../simulate/api/system';
+import type { ApiCallRecord } from '../../scoring/api-accuracy';
+import type { ApiSystem } from '../../simulate/api/api-system';
+import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, type FunctionComplexity, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
+import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/system';
+import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording } from './conversations';
 import { type EvalMode, goldTurns, isErrorType, queryOf, targetPoints, type TargetPoint, type TurnRecord } from './episode';
@@ -35,6 +38,8 @@ export interface ApiComplexityConfig {
   judge?: 'rubric' | 'engine';
   /** how replies write calls (default WildAgtEval's `<API_CALL>`) */
   callFormat?: CallFormat;
+  /** the user's own tools and requests (a "yours" pack) instead of the built-in system and conversations */
+  packId?: string;
   seed: number;
 }
 
@@ -59,15 +64,15 @@ export const SWITCH_ON = 'on';
  * The two sides of an isolated experiment. A type of the paper's base environment is measured
  * against no complexity; any other against the base, with every function carrying it switched on.
  */
-export function isolatedPair(type: ComplexityType): { off: ComplexityConfig; on: ComplexityConfig } {
-  if (BASE_TYPES.includes(type)) return { off: NO_COMPLEXITY, on: new ComplexityConfig(type, switchesOf(ASSIGNMENTS, [type])) };
-  return { off: new ComplexityConfig('base', switchesOf(ASSIGNMENTS, BASE_TYPES)), on: new ComplexityConfig(`base+${type}`, switchesOf(ASSIGNMENTS, [...BASE_TYPES, type])) };
+export function isolatedPair(type: ComplexityType, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): { off: ComplexityConfig; on: ComplexityConfig } {
+  if (BASE_TYPES.includes(type)) return { off: NO_COMPLEXITY, on: new ComplexityConfig(type, switchesOf(assignments, [type])) };
+  return { off: new ComplexityConfig('base', switchesOf(assignments, BASE_TYPES)), on: new ComplexityConfig(`base+${type}`, switchesOf(assignments, [...BASE_TYPES, type])) };
 }
 
-export function ladderConfig(name: string): ComplexityConfig {
+export function ladderConfig(name: string, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): ComplexityConfig {
   const rung = CUMULATIVE_LADDER.find((r) => r.name === name);
   if (!rung) throw new Error(`no rung '${name}' on the cumulative ladder (${CUMULATIVE_LADDER.map((r) => r.name).join(', ')})`);
-  return new ComplexityConfig(rung.name, switchesOf(ASSIGNMENTS, rung.types));
+  return new ComplexityConfig(rung.name, switchesOf(assignments, rung.types));
 }
 
 interface PlannedEpisode extends PlannedSample {
@@ -78,13 +83,13 @@ interface PlannedEpisode extends PlannedSample {
   facets: Record<string, string | number>;
 }
 
-export function planApiComplexity(config: ApiComplexityConfig, conversations: readonly Conversation[] = builtinConversations()): PlannedEpisode[] {
+export function planApiComplexity(config: ApiComplexityConfig, conversations: readonly Conversation[] = builtinConversations(), system: ApiSystem = BUILTIN_API_SYSTEM): PlannedEpisode[] {
   const convs = config.conversations > 0 ? conversations.slice(0, config.conversations) : [...conversations];
   const plan: PlannedEpisode[] = [];
   const id = (...parts: (string | number)[]) => hashString([API_COMPLEXITY_SUITE, config.mode, config.seed, ...parts].join('|'));
   if (config.mode === 'cumulative') {
     for (const rung of config.ladder) {
-      const cfg = ladderConfig(rung);
+      const cfg = ladderConfig(rung, system.assignments);
       for (const c of convs)
         for (const wording of config.wordings) {
           const sid = id(rung, c.id, wording);
@@ -95,9 +100,9 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
   }
   for (const type of config.types) {
     if (!COMPLEXITY_TYPES.includes(type)) throw new Error(`unknown complexity type '${type}' (${COMPLEXITY_TYPES.join(', ')})`);
-    const { off, on } = isolatedPair(type);
-    const carries = (fn: string) => on.has(type, fn);
-    let points = convs.flatMap((c) => targetPoints(c, type, carries).map((t) => ({ c, t })));
+    const { off, on } = isolatedPair(type, system.assignments);
+    const actsOn = (call: ApiCallRecord) => on.has(type, call.api) && system.actsOn(type, call);
+    let points = convs.flatMap((c) => targetPoints(c, type, actsOn).map((t) => ({ c, t })));
     if (config.perType > 0) points = new Rng(`api-targets:${config.seed}:${type}`).sample(points, Math.min(config.perType, points.length)).sort((a, b) => points.indexOf(a) - points.indexOf(b));
     for (const { c, t } of points)
       for (const wording of config.wordings)
@@ -122,14 +127,15 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call'): ApiExpectation {
-  const gold = goldTurns(p.conversation, p.config);
-  const errorScenario = scenarioOf(p, gold);
+export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call', system: ApiSystem = BUILTIN_API_SYSTEM): ApiExpectation {
+  const gold = goldTurns(system, p.conversation, p.config).map((turn) => turn.map((c) => system.concreteCall(c)));
+  const errorScenario = system === BUILTIN_API_SYSTEM ? scenarioOf(p, gold) : undefined;
   return {
     kind: 'api',
     mode,
     wording: p.wording,
     conversation: p.conversation,
+    ...(system === BUILTIN_API_SYSTEM ? {} : { system: 'tools' as const }),
     configName: p.config.name,
     maxSteps,
     judge,
@@ -141,44 +147,53 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
   };
 }
 
-/** The configuration, conversation and target of a stored expectation. */
-export function episodeSpecOf(e: ApiExpectation) {
+/** The system an episode runs against: the built-in one, or the one simulated from the sample's tools. */
+export function apiSystemOf(e: ApiExpectation, tools: readonly ToolSchema[]): ApiSystem {
+  return e.system === 'tools' ? toolsApiSystem(tools) : BUILTIN_API_SYSTEM;
+}
+
+/** The system, configuration, conversation and target of a stored expectation. */
+export function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM) {
   const switches = e.switches.filter((s): s is [ComplexityType, string] => COMPLEXITY_TYPES.includes(s[0] as ComplexityType));
   const target = e.target && COMPLEXITY_TYPES.includes(e.target.type as ComplexityType) ? { ...e.target, type: e.target.type as ComplexityType } : undefined;
-  return { conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}), callFormat: e.callFormat ?? 'api-call' };
+  return { system, conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}), callFormat: e.callFormat ?? 'api-call' };
 }
 
 export interface ApiComplexitySourceOptions {
   config: ApiComplexityConfig;
   counter: TokenCounter;
   order?: RunOrder;
+  /** a system and conversations of the user's own (absent: the built-in ones) */
+  own?: { packId: string; system: ApiSystem; conversations: readonly Conversation[] };
 }
 
+export const BUILTIN_API_PACK = 'api-system';
+
 export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSource {
-  const tools = API_FUNCTIONS.map((f) => f.tool.schema);
-  const user = createWorld(0).user;
+  const system = opts.own?.system ?? BUILTIN_API_SYSTEM;
+  const tools = [...system.tools];
   const build = (p: PlannedEpisode): Sample => {
     const first = p.target ? p.target.turn : 0;
     // the prompt as the agent first sees it (earlier turns' results are added at run time)
     const messages = [
-      { role: 'system' as const, content: systemPrompt(apiReference(p.config), user, opts.config.callFormat) },
+      { role: 'system' as const, content: systemPrompt(system.reference(p.config), system.intro, opts.config.callFormat, system.example) },
       { role: 'user' as const, content: humanLine(queryOf(p.conversation, first, p.wording)) },
     ];
     return {
       id: p.id,
       suite: API_COMPLEXITY_SUITE,
-      packId: 'api-system',
+      packId: opts.own?.packId ?? BUILTIN_API_PACK,
       itemId: p.target ? `${p.conversation.id}:${p.target.turn}:${p.target.step}` : p.conversation.id,
       cell: p.cell,
       messages,
       tools,
       needleIndexes: [],
-      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps, opts.config.judge, opts.config.callFormat),
+      expected: expectationOf(p, opts.config.mode, opts.config.maxSteps, opts.config.judge, opts.config.callFormat, system),
       promptTokens: messagesTokens(opts.counter, messages),
       facets: p.facets,
     };
   };
-  return planSource(planApiComplexity(opts.config), opts.order ?? 'grid', build);
+  return planSource(planApiComplexity(opts.config, opts.own?.conversations, system), opts.order ?? 'grid', build);
 }
 
 /** The error scenario an episode is judged on, if it is one. */
