@@ -42,6 +42,9 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
   data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
             from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
+            --tools FILE --requests FILE (catalog, robustness, api-complexity): your own tools (OpenAI/Anthropic/Gemini declarations
+            or an OpenAPI document) and requests with expected calls (JSONL) — asked among the built-in catalog's tools,
+            rephrased, or under WildAgtEval's complexity switches on your functions
   output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
 
 export class UsageError extends Error {
@@ -66,6 +69,8 @@ export interface EvalSettings {
   svgDir: string | null;
   /** BFCL question files to use as the packs (catalog, robustness) */
   bfclFiles: string[];
+  /** your own tools and requests files (catalog, robustness, api-complexity) */
+  ownTools: { tools: string; requests: string } | null;
   /** the command that makes this run, the API key left out */
   command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
@@ -139,6 +144,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         conversations: { type: 'string' },
         'max-steps': { type: 'string' },
         bfcl: { type: 'string', multiple: true },
+        tools: { type: 'string' },
+        requests: { type: 'string' },
         out: { type: 'string' },
         name: { type: 'string' },
         svg: { type: 'string' },
@@ -166,6 +173,10 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
 
   const bfclFiles = o.bfcl ?? [];
   if (bfclFiles.length && suite !== 'catalog' && suite !== 'robustness') throw new UsageError(`--bfcl is for the catalog and robustness suites, not ${suite}`);
+  if ((o.tools === undefined) !== (o.requests === undefined)) throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
+  const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
+  if (ownTools && !['catalog', 'robustness', 'api-complexity'].includes(suite)) throw new UsageError(`--tools is for the catalog, robustness and api-complexity suites, not ${suite}`);
+  if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
   const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
   const perCell = int('per-cell', o['per-cell'], 1, 100_000);
   const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
@@ -251,6 +262,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
     out: o.out ?? `${suite}.run.jsonl`,
     bfclFiles,
+    ownTools,
     svgDir: o.svg ?? null,
     run,
   };

@@ -13,6 +13,8 @@ import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../lib/core/types';
 import { readBfclPack } from '../lib/formats/bfcl';
 import { FormatError } from '../lib/formats/jsonl';
+import { readToolRequests } from '../lib/formats/tool-requests';
+import { readToolsFile, yourToolsPack } from '../lib/formats/your-tools-pack';
 import { createBaselineEngine } from '../lib/engines/baseline';
 import { createOpenAIEngine, DEFAULT_RETRY } from '../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany } from '../lib/engines/openai-server';
@@ -37,8 +39,10 @@ export interface EvalIo {
 }
 
 interface Setup {
-  /** imported packs (BFCL files), or null for the suite's built-in ones */
+  /** imported packs (BFCL files, your tools), or null for the suite's built-in ones */
   packs: Pack[] | null;
+  /** the pack of your tools, when the run asks their requests */
+  ownPackId: string | null;
   engine: Engine;
   model: string;
   counter: TokenCounter;
@@ -57,11 +61,26 @@ export function readBfclFiles(paths: readonly string[]): Pack[] {
   });
 }
 
+/** Your tools and requests files as a pack, checked before anything runs (the same reading as the app's Packs tab). */
+export async function readOwnTools(files: { tools: string; requests: string }): Promise<Pack> {
+  for (const [flag, path] of [['tools', files.tools], ['requests', files.requests]]) if (!existsSync(path as string)) throw new UsageError(`--${flag}: ${path} does not exist`);
+  try {
+    const read = await readToolsFile(readFileSync(files.tools, 'utf8'), basename(files.tools));
+    const items = readToolRequests(readFileSync(files.requests, 'utf8'), basename(files.requests), read.tools);
+    return yourToolsPack(read.title, read.tools, items, `${basename(files.tools)} + ${basename(files.requests)}`);
+  } catch (e) {
+    throw e instanceof FormatError ? new UsageError(e.message) : e;
+  }
+}
+
 async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const llama3 = new CachedCounter(llama3Counter);
-  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : null;
+  const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
+  // your requests are asked among the built-in catalog's tools; robustness expands from the chosen packs' tools
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own ? [...(s.suite === 'catalog' ? s.run.packIds.map(builtinPack) : []), own] : null;
+  const ownPackId = own?.id ?? null;
   if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai') return { packs, ownPackId, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
@@ -80,10 +99,18 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   if (s.tokenizer === 'server' && info.tokenizer) {
     const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { packs, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
+    return { packs, ownPackId, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
   }
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { packs, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+  return { packs, ownPackId, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+}
+
+/** Where a run names your pack: the requests a catalog sweep asks, the system of the API-complexity suite. */
+function ownRunFields(run: EvalSettings['run'], packId: string | null): Partial<RunRow> {
+  if (!packId) return {};
+  if (run.suite === 'catalog') return { sweep: { ...run.sweep, requestPackIds: [packId] } };
+  if (run.suite === 'api-complexity' && run.apiComplexity) return { apiComplexity: { ...run.apiComplexity, packId } };
+  return {};
 }
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
@@ -104,6 +131,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
     counterId: setup.counter.id,
     ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
+    ...ownRunFields(s.run, setup.ownPackId),
   };
   const recording = {
     recordedAt: new Date(now).toISOString(),

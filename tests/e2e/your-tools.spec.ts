@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { guardNetwork, LENGTH_CHIPS, loadSmolLM2, POSITION_CHIPS, setChips } from '../helpers/app-driver';
+import { guardNetwork, LENGTH_CHIPS, loadSmolLM2, POSITION_CHIPS, setChips, setupApiComplexity } from '../helpers/app-driver';
 import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
 import { readStore } from './idb';
 
@@ -98,6 +98,36 @@ test('an OpenAPI document and a requests file become a pack; the editor checks a
   expect(outside).toEqual([]);
 });
 
+test('WildAgtEval complexity switches on your functions: rules from their parameters, notices, sponsored results; the oracle scores 100% off and on', async ({ page }) => {
+  const outside = await guardNetwork(page);
+  await page.goto('index.html');
+  await importAcme(page);
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await page.getByTestId('suite-api-complexity').check();
+  await page.getByTestId('api-system').selectOption('yours:Acme internal payroll');
+  const own = page.getByTestId('own-api');
+  await expect(own).toContainText('Your 3 functions, answered by a stand-in');
+  await expect(own).toContainText('Your 4 requests with expected calls make 2 two-turn conversations');
+  await expect(own.getByTestId('own-carries-ad_hoc')).toContainText("acme_list_payslips: employeeId must carry the system prefix: 'ALP-'");
+  await expect(own.getByTestId('own-carries-irrelevant')).toContainText('sponsored records among the results of acme_list_payslips');
+  // only the types that act on their functions are offered
+  await expect(page.getByTestId('api-type-unclear')).toHaveCount(0);
+  await expect(page.getByTestId('api-type-ad_hoc')).toBeChecked();
+  await expect(page.getByTestId('estimate')).toContainText('18 samples');
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 120_000 });
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+  for (const t of ['ad_hoc', 'notice', 'irrelevant']) await expect(page.getByTestId(`api-row-${t}`)).toContainText('100.0%');
+  const [run] = await readStore<{ packIds: string[]; name: string }>(page, 'runs');
+  expect(run).toMatchObject({ packIds: ['yours:Acme internal payroll'], name: 'oracle · API complexity · Acme internal payroll · isolated · ad_hoc/notice/irrelevant' });
+  // the ad-hoc side's episodes wrote the identifiers in the API's own format
+  const results = await readStore<{ output: string; cell: { variant: string }; facets: { type: string } }>(page, 'results');
+  expect(results.filter((r) => r.facets.type === 'ad_hoc' && r.cell.variant === 'on').every((r) => /"employeeId":"A(LP|GB)-E-/.test(r.output))).toBe(true);
+  expect(outside).toEqual([]);
+});
+
 const missing = realModelMissing();
 
 test.describe('with the real model', () => {
@@ -119,6 +149,19 @@ test.describe('with the real model', () => {
     const [result] = await readStore<{ output: string; error: unknown; itemId: string }>(page, 'results');
     expect(result?.error).toBeNull();
     expect(result?.output.length).toBeGreaterThan(0);
+
+    // WildAgtEval's ad-hoc rule on their functions, an isolated pair with the same model
+    await setupApiComplexity(page, { system: 'yours:Acme internal payroll', mode: 'isolated', types: ['ad_hoc'], perType: 1, conversations: 1, maxSteps: 2, maxTokens: 48 });
+    await expect(page.getByTestId('estimate')).toContainText('2 samples');
+    await page.getByTestId('start-run').click();
+    await page.getByTestId('tab-results').click();
+    await expect(page.getByTestId('run-status')).toHaveText(['completed', 'completed'], { timeout: 600_000 });
+    const episodes = (await readStore<{ error: unknown; score: { api?: { turns: { steps: { source: string }[] }[] } } }>(page, 'results')).filter((r) => r.score.api);
+    expect(episodes).toHaveLength(2);
+    for (const e of episodes) {
+      expect(e.error).toBeNull();
+      expect(e.score.api?.turns[0]?.steps.some((s) => s.source === 'agent')).toBe(true);
+    }
 
     // every request of the page and its worker: the app's origin, and the model host for the weights
     const origins = new Set(asked.map((a) => new URL(a.url).origin));
@@ -146,7 +189,7 @@ test.describe('with the real model', () => {
     const [tools] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-pack').click()]);
     expect(tools.suggestedFilename()).toBe('Acme_internal_payroll.tools.json');
     await row.getByTestId('delete-pack').click();
-    await expect(page.getByTestId('confirm-delete')).toContainText('and the 1 run that used it');
+    await expect(page.getByTestId('confirm-delete')).toContainText('and the 2 runs that used it');
     await page.getByTestId('confirm-delete-yes').click();
     await expect(row).toHaveCount(0);
     const everything = await page.evaluate(

@@ -113,10 +113,16 @@ export async function setReuse(page: Page, o: { order?: 'grid' | 'prefix'; kvReu
   await page.getByTestId('kv-reuse').setChecked(o.kvReuse);
 }
 
-export async function setupApiComplexity(page: Page, o: { mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number }) {
+/** `system`: one of your tools packs instead of the built-in system (only the types that act on its functions are offered). */
+export async function setupApiComplexity(page: Page, o: { system?: string; mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number }) {
   await chooseSuite(page, 'api-complexity');
+  if (o.system) await page.getByTestId('api-system').selectOption(o.system);
   await page.getByTestId(`api-mode-${o.mode}`).check();
-  if (o.types) for (const t of ['ad_hoc', 'unclear', 'dependency', 'ambiguous', 'notice', 'irrelevant', 'feature_limit', 'system_failure']) await page.getByTestId(`api-type-${t}`).setChecked(o.types.includes(t));
+  if (o.types)
+    for (const t of ['ad_hoc', 'unclear', 'dependency', 'ambiguous', 'notice', 'irrelevant', 'feature_limit', 'system_failure']) {
+      const box = page.getByTestId(`api-type-${t}`);
+      if ((await box.count()) > 0) await box.setChecked(o.types.includes(t));
+    }
   if (o.rungs) for (const r of ['base', '+ad-hoc', '+unclear', '+notices', '+irrelevant']) await page.getByTestId(`api-rung-${r}`).setChecked(o.rungs.includes(r));
   if (o.perType !== undefined) await page.getByTestId('api-per-type').fill(String(o.perType));
   await page.getByTestId('api-conversations').fill(String(o.conversations));

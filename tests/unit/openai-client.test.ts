@@ -187,6 +187,9 @@ describe("the runner's arguments", () => {
       [['response-qa', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native'], /applies to catalog, robustness and composition/],
       [['catalog', '--concurrency', '0'], /--concurrency: "0" must be a whole number from 1 to 256/],
       [['catalog', '--bogus'], /Unknown option '--bogus'/],
+      [['catalog', '--tools', 't.json'], /--tools needs --requests/],
+      [['api-complexity', '--requests', 'r.jsonl'], /--requests needs --tools/],
+      [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for the catalog, robustness and api-complexity suites, not composition/],
     ];
     for (const [argv, message] of bad) {
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);
@@ -202,6 +205,27 @@ describe("the runner's arguments", () => {
 
 describe("the runner's run file", () => {
   const quiet = { out: () => undefined, status: () => undefined, env: {}, signal: new AbortController().signal };
+
+  it('runs your own tools and requests: a catalog sweep among the built-in tools, and the API-complexity suite on your functions', async () => {
+    const own = ['--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', 'tests/fixtures/your-tools/acme-payroll.requests.jsonl'];
+    const catalogOut = join(dir, 'own-catalog.jsonl');
+    expect(await runEval(['catalog', ...own, '--lengths', '1K', '--positions', '0.5', '--per-cell', '4', '--out', catalogOut], quiet)).toBe(0);
+    const catalog = readRunFile(readFileSync(catalogOut, 'utf8'));
+    expect(catalog.run).toMatchObject({ packIds: ['builtin-catalog', 'yours:Acme internal payroll'], sweep: { requestPackIds: ['yours:Acme internal payroll'] }, correct: 4 });
+    expect(new Set(catalog.results.map((r) => r.itemId))).toEqual(new Set(['payslips-2024', 'payslip-march', 'bonus', 'headcount-eng']));
+    const apiOut = join(dir, 'own-api.jsonl');
+    const lines: string[] = [];
+    expect(await runEval(['api-complexity', ...own, '--types', 'ad_hoc,irrelevant', '--out', apiOut], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
+    const api = readRunFile(readFileSync(apiOut, 'utf8'));
+    expect(api.run).toMatchObject({ packIds: ['yours:Acme internal payroll'], apiComplexity: { packId: 'yours:Acme internal payroll' }, total: 10, correct: 10 });
+    expect(lines.join('\n')).toContain('ad_hoc: off 100.0% → on 100.0% (3 pairs)');
+    // a mistake in the requests names the file, the request and the field, and runs nothing
+    const bad = join(dir, 'bad.requests.jsonl');
+    writeFileSync(bad, '{"query": "x", "expected": [{"name": "acme_grant_bonus", "arguments": {"employeeId": 7}}]}\n');
+    const errors: string[] = [];
+    expect(await runEval(['api-complexity', '--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', bad, '--out', join(dir, 'bad.jsonl')], { ...quiet, out: (l) => errors.push(l) })).not.toBe(0);
+    expect(errors.join('\n')).toMatch(/bad\.requests\.jsonl request 1.*employeeId: expected a string, found 7/);
+  });
 
   it('is the app\'s run file, every sample once, and a rerun has nothing to do', async () => {
     const out = join(dir, 'oracle.jsonl');

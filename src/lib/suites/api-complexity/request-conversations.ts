@@ -35,7 +35,14 @@ export function requestConversations(items: readonly PackItem[]): Conversation[]
   return out;
 }
 
+/** A pack's tools as an API system, and its requests as conversations. */
+export interface OwnApiSetup {
+  packId: string;
+  system: ApiSystem;
+  conversations: readonly Conversation[];
+}
+
 /** The system simulated from a pack's tools and the conversations of its requests. */
-export function ownApiSetup(pack: Pack): { packId: string; system: ApiSystem; conversations: Conversation[] } {
+export function ownApiSetup(pack: Pack): OwnApiSetup {
   return { packId: pack.id, system: toolsApiSystem(pack.tools), conversations: requestConversations(pack.items) };
 }

@@ -16,6 +16,7 @@ import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording } from './conversations';
 import { type EvalMode, goldTurns, isErrorType, queryOf, targetPoints, type TargetPoint, type TurnRecord } from './episode';
+import type { OwnApiSetup } from './request-conversations';
 import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
 
@@ -164,7 +165,7 @@ export interface ApiComplexitySourceOptions {
   counter: TokenCounter;
   order?: RunOrder;
   /** a system and conversations of the user's own (absent: the built-in ones) */
-  own?: { packId: string; system: ApiSystem; conversations: readonly Conversation[] };
+  own?: OwnApiSetup;
 }
 
 export const BUILTIN_API_PACK = 'api-system';
