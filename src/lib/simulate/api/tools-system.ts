@@ -141,6 +141,7 @@ export function toolsApiSystem(tools: readonly ToolSchema[]): ApiSystem {
     }
     const notice = tools.length > 1 ? companionNotice(tools, i) : undefined;
     if (notice) c.notice = notice;
+    // the assignment marks the carrier; the stand-in writes the sponsored records from each call's arguments
     if (isLookup(t)) c.irrelevant = { field: RESULTS_FIELD, entries: () => [] };
     if (Object.keys(c).length > 0) assignments.set(t.name, c);
   });
