@@ -41,8 +41,6 @@ export interface EvalIo {
 interface Setup {
   /** imported packs (BFCL files, your tools), or null for the suite's built-in ones */
   packs: Pack[] | null;
-  /** the pack of your tools, when the run asks their requests */
-  ownPackId: string | null;
   engine: Engine;
   model: string;
   counter: TokenCounter;
@@ -78,9 +76,8 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
   // your requests are asked among the built-in catalog's tools; robustness expands from the chosen packs' tools
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own ? [...(s.suite === 'catalog' ? s.run.packIds.map(builtinPack) : []), own] : null;
-  const ownPackId = own?.id ?? null;
   if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') return { packs, ownPackId, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
@@ -99,10 +96,10 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   if (s.tokenizer === 'server' && info.tokenizer) {
     const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { packs, ownPackId, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
+    return { packs, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
   }
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { packs, ownPackId, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+  return { packs, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
 
 /** Where a run names your pack: the requests a catalog sweep asks, the system of the API-complexity suite. */
@@ -131,7 +128,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
     counterId: setup.counter.id,
     ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
-    ...ownRunFields(s.run, setup.ownPackId),
+    ...ownRunFields(s.run, setup.packs?.find((p) => p.source === 'yours')?.id ?? null),
   };
   const recording = {
     recordedAt: new Date(now).toISOString(),

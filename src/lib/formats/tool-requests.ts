@@ -80,6 +80,13 @@ function typeProblem(v: PyValue, p: ParamSchema, at: string, depth = 0): string 
   }
 }
 
+/** What is wrong with one value of a parameter: its type, or a value outside the parameter's enum. */
+function valueProblem(v: PyValue, p: ParamSchema, at: string, depth = 0): string | null {
+  const bad = typeProblem(v, p, at, depth);
+  if (bad) return bad;
+  return p.enum && !pyIn(v, p.enum) ? `${pyRepr(v)} is not one of ${p.enum.map(pyRepr).join(', ')}` : null;
+}
+
 /** The problems of one expected call against the tools (an empty list when it is right). */
 export function callProblems(call: PyValue, tools: readonly ToolSchema[], at: string): RequestProblem[] {
   if (call === null || !isDict(call)) return [{ at, message: 'expected {"name": …, "arguments": {…}}' }];
@@ -108,9 +115,8 @@ export function callProblems(call: PyValue, tools: readonly ToolSchema[], at: st
         if ((tool.parameters.required ?? []).includes(arg)) problems.push({ at: place, message: '"" would let a required argument be left out' });
         continue;
       }
-      const bad = typeProblem(v, param, place);
+      const bad = valueProblem(v, param, place);
       if (bad) problems.push({ at: place, message: bad });
-      else if (param.enum && !pyIn(v, param.enum)) problems.push({ at: place, message: `${pyRepr(v)} is not one of ${param.enum.map(pyRepr).join(', ')}` });
     }
   }
   for (const r of tool.parameters.required ?? []) {
@@ -127,9 +133,8 @@ export function argumentProblem(tool: ToolSchema, args: PyValue): string | null 
     const param = props[arg];
     if (!param) return `unknown parameter '${arg}'; expected ${Object.keys(props).join(', ') || 'none'}`;
     // from depth 1: a model's value is one value, never a list of allowed ones
-    const bad = typeProblem(value, param, arg, 1);
+    const bad = valueProblem(value, param, arg, 1);
     if (bad) return `parameter '${arg}': ${bad}`;
-    if (param.enum && !pyIn(value, param.enum)) return `parameter '${arg}': ${pyRepr(value)} is not one of ${param.enum.map(pyRepr).join(', ')}`;
   }
   const missing = (tool.parameters.required ?? []).find((r) => !Object.hasOwn(args, r));
   return missing ? `missing required parameter '${missing}'` : null;

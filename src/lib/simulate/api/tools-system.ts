@@ -15,7 +15,6 @@
  * Expected calls keep BFCL's allowed values (`{"param": [v1, v2, ""]}`) and are matched with
  * BFCL's checker, not by key-parameter equality.
  */
-import { isObject } from '../../core/objects';
 import { fromPlain, newDict, type PyDict, type PyValue, toPlain } from '../../core/pyvalue';
 import type { Json, JsonObject, ToolSchema } from '../../core/types';
 import { argumentProblem } from '../../formats/tool-requests';
@@ -130,6 +129,7 @@ type PlainRule = AdHocRule & { format(plain: Json): Json; parse(value: Json): Js
 
 export function toolsApiSystem(tools: readonly ToolSchema[]): ApiSystem {
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const lookups = new Set(tools.filter(isLookup).map((t) => t.name));
   const rules = new Map<string, PlainRule>();
   const assignments = new Map<string, FunctionComplexity>();
   tools.forEach((t, i) => {
@@ -142,7 +142,7 @@ export function toolsApiSystem(tools: readonly ToolSchema[]): ApiSystem {
     const notice = tools.length > 1 ? companionNotice(tools, i) : undefined;
     if (notice) c.notice = notice;
     // the assignment marks the carrier; the stand-in writes the sponsored records from each call's arguments
-    if (isLookup(t)) c.irrelevant = { field: RESULTS_FIELD, entries: () => [] };
+    if (lookups.has(t.name)) c.irrelevant = { field: RESULTS_FIELD, entries: () => [] };
     if (Object.keys(c).length > 0) assignments.set(t.name, c);
   });
 
@@ -175,7 +175,7 @@ export function toolsApiSystem(tools: readonly ToolSchema[]): ApiSystem {
     }
     const injected: ComplexityType[] = [];
     let result: JsonObject = { success: true };
-    if (isLookup(tool)) {
+    if (lookups.has(tool.name)) {
       let records: Json[] = [{ id: `${prefixOf(tool.name)}-1`, ...params }];
       if (switchedOn(config, 'irrelevant', tool.name)) {
         records = mixIn(records, sponsoredEntries(tool, params), tool.name);
@@ -225,7 +225,7 @@ export function toolsApiSystem(tools: readonly ToolSchema[]): ApiSystem {
       if (type !== 'ad_hoc') return true;
       const rule = rules.get(call.api) as PlainRule;
       const allowed = call.params[rule.param];
-      return Array.isArray(allowed) && allowed.some((v) => v !== '' && !isObject(v) && rule.format(v) !== v);
+      return Array.isArray(allowed) && allowed.some((v) => v !== '' && rule.format(v) !== v);
     },
   };
 }
