@@ -13,7 +13,7 @@ import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
-import { createReplayEngine, readPredictions } from '../src/lib/engines/replay';
+import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import type { ModelOption } from '../src/lib/engines/webllm-models';
 import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
@@ -66,6 +66,12 @@ async function unloadAll(): Promise<void> {
 
 /** Server tokenizers by counter id and base URL: builds go through `buildCounted` (see prefetched-counter). */
 const serverCounting = new Map<string, AsyncCounting>();
+
+/** The session's measured speed, kept on the run for the next setup's estimate (none when no sample finished). */
+function speedOf(p: RunProgress | null): Pick<RunRow, 'speed'> {
+  if (!p || p.sessionSamples === 0) return {};
+  return { speed: { msPerSample: p.msPerSample, prefillTokensPerSecond: p.prefillTokensPerSecond, decodeTokensPerSecond: p.decodeTokensPerSecond, samples: p.sessionSamples } };
+}
 
 /** The counting of a run measured with its server's tokenizer (`server:` counter ids), asking the server how to reach it. */
 async function serverCountingFor(run: RunRow): Promise<AsyncCounting | null> {
@@ -274,6 +280,7 @@ const api = {
       const packs = await loadPacks(db, run.packIds);
       const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
       await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
+      let latest: RunProgress | null = null;
       const outcome = await runSamples({
         runId,
         source,
@@ -285,12 +292,15 @@ const api = {
         calls: run.engine.calls,
         ...(counting ? { prepare: async (id: string) => void (await buildCounted(counting, () => source.build(id))) } : {}),
         signal: controller.signal,
-        onProgress: (p) => void onProgress(p),
+        onProgress: (p) => {
+          latest = p;
+          void onProgress(p);
+        },
         onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
         recover,
       });
       const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
-      await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined });
+      await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined, ...speedOf(latest) });
       return outcome;
     } catch (e) {
       await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
@@ -310,6 +320,12 @@ const api = {
     } catch {
       return null;
     }
+  },
+
+  /** How many samples of a run not started yet a predictions file answers (planning only, no prompt is built). */
+  async replayCoverage(draft: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt'>, answerIds: string[]): Promise<ReplayCoverage> {
+    const source = sourceFor(draft, await loadPacks(db, draft.packIds), await defaultCounter());
+    return replayCoverage(source, new Set(answerIds));
   },
 
   /** The prompt of one sample of a run: as recorded (runs read from a run file), else rebuilt deterministically (prompts are not stored). */

@@ -7,7 +7,7 @@
  */
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SampleResult } from '../lib/core/types';
-import type { ResultStore } from '../lib/run/loop';
+import { type CompletedSamples, completedOf, type ResultStore } from '../lib/run/loop';
 import type { Recording, RunRow } from '../lib/store/db';
 import { readRunFile, writeRunFile } from '../lib/store/run-file';
 
@@ -61,8 +61,8 @@ export class RunFileStore implements ResultStore {
     this.dropped = dropped;
   }
 
-  async completedSampleIds(runId: string): Promise<Set<string>> {
-    return new Set([...this.results.values()].filter((r) => r.runId === runId).map((r) => r.sampleId));
+  async completed(runId: string): Promise<CompletedSamples> {
+    return completedOf([...this.results.values()].filter((r) => r.runId === runId));
   }
 
   async put(result: SampleResult): Promise<void> {

@@ -1,7 +1,7 @@
 /** State shared by the screens: GPU, models, the active run's live progress. */
 import type { GpuInfo } from '../lib/engines/gpu';
 import type { ModelOption } from '../lib/engines/webllm-models';
-import type { RunProgress } from '../lib/run/loop';
+import type { RunOutcome, RunProgress } from '../lib/run/loop';
 import type { LoadedModel } from '../../workers/eval.worker';
 import type { CallMode } from '../lib/core/types';
 import type { ServerInfo } from '../lib/engines/openai-server';
@@ -27,7 +27,8 @@ class AppState {
   progress: RunProgress | null = $state.raw(null);
   /** the output being generated now */
   streaming = $state('');
-  runError: string | null = $state(null);
+  /** how the latest run of this page ended, until another starts or the user dismisses it */
+  ended: { runId: string; outcome: RunOutcome } | null = $state.raw(null);
   tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');
   selectedRunId: string | null = $state(null);
 }

@@ -6,12 +6,12 @@ import { evalWorker, proxy } from './worker-client';
 export async function startRun(runId: string): Promise<void> {
   if (app.activeRunId) return;
   app.activeRunId = runId;
-  app.runError = null;
+  app.ended = null;
   app.progress = null;
   app.streaming = '';
   let current = '';
   try {
-    await evalWorker().startRun(
+    const outcome = await evalWorker().startRun(
       runId,
       proxy((p: RunProgress) => {
         app.progress = p;
@@ -25,8 +25,10 @@ export async function startRun(runId: string): Promise<void> {
         app.streaming += delta;
       }),
     );
+    app.ended = { runId, outcome };
   } catch (e) {
-    app.runError = (e as Error).message;
+    // the worker could not start it (no model loaded, no server…): it marked the run failed with this message
+    app.ended = { runId, outcome: { status: 'failed', error: (e as Error).message } };
   } finally {
     app.activeRunId = null;
   }
@@ -34,4 +36,10 @@ export async function startRun(runId: string): Promise<void> {
 
 export function stopRun(reason: 'pause' | 'cancel'): void {
   void evalWorker().stopRun(reason);
+}
+
+/** The Results tab, on this run. */
+export function showResults(runId: string): void {
+  app.selectedRunId = runId;
+  app.tab = 'results';
 }

@@ -80,7 +80,8 @@ test('a run file downloaded from the app opens again unchanged; a broken one ope
   const text = readFileSync(await (await download).path(), 'utf8');
   expect(text.trim().split('\n')).toHaveLength(1 + before.length);
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('delete-run').click();
+  await page.getByTestId('confirm-delete-run-yes').click();
   await expect(page.getByTestId('run-status')).toHaveCount(0);
   await page.getByTestId('run-file').setInputFiles({ name: 'broken.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text.replace('"output":"', '"output":0,"was":"')) });
   await expect(page.getByTestId('open-runs-message')).toContainText(/Nothing was opened: broken\.run\.jsonl line 2: result\.output: expected a string/);

@@ -52,9 +52,13 @@ describe('run loop', () => {
     expect(first).toEqual({ status: 'stopped', reason: 'pause' });
     expect(store.results.size).toBe(7);
     const written: string[] = [];
-    const spy = { completedSampleIds: store.completedSampleIds.bind(store), put: async (r: Parameters<typeof store.put>[0]) => { written.push(r.sampleId); await store.put(r); } };
-    const second = await runSamples({ runId: 'r3', source: source(), engine: createOracleEngine(), store: spy, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const spy = { completed: store.completed.bind(store), put: async (r: Parameters<typeof store.put>[0]) => { written.push(r.sampleId); await store.put(r); } };
+    const resumed: RunProgress[] = [];
+    const second = await runSamples({ runId: 'r3', source: source(), engine: createOracleEngine(), store: spy, request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => resumed.push(p) });
     expect(second.status).toBe('completed');
+    // accuracy so far counts the correct answers written before the resume (issue 19, item 6: it showed 0%)
+    expect(resumed[0]).toMatchObject({ done: 7, correct: 7 });
+    expect(resumed.at(-1)).toMatchObject({ done: 30, correct: 30 });
     expect(written).toHaveLength(30 - 7);
     expect(store.results.size).toBe(30);
     expect(new Set([...store.results.values()].map((r) => r.index)).size).toBe(30);
@@ -119,8 +123,24 @@ describe('run loop', () => {
     const first = s.build(s.ids[0] as string);
     const preds = readPredictions(`{"id": "${first.itemId}", "result": "[nope()]"}\n`);
     const store = new MemoryResultStore();
-    await runSamples({ runId: 'r7', source: { ids: [first.id], cellOf: () => first.cell, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    await runSamples({ runId: 'r7', source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
     expect([...store.results.values()][0]?.score.errorType).toBe('simple_function_checker:wrong_func_name');
     expect(() => readPredictions('{"id": 3}')).toThrow(/line 1: id/);
+  });
+
+  it('a partial predictions file scores the samples it lacks as no_prediction and the run completes (issue 19, item 8: it stopped at the first gap)', async () => {
+    const s = source();
+    const built = s.ids.map((id) => s.build(id));
+    const answered = built.filter((_, i) => i % 3 !== 0);
+    const preds = readPredictions(answered.map((b) => JSON.stringify({ id: b.id, result: '[nope()]' })).join('\n'));
+    const store = new MemoryResultStore();
+    const out = await runSamples({ runId: 'r8', source: s, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(out.status).toBe('completed');
+    const results = [...store.results.values()];
+    expect(results).toHaveLength(30);
+    const missing = results.filter((r) => r.error?.kind === 'no_prediction');
+    expect(missing).toHaveLength(10);
+    expect(missing.every((r) => !r.score.correct && r.score.errorType === 'no_prediction')).toBe(true);
+    expect(missing[0]?.error?.message).toMatch(/has no line with id/);
   });
 });

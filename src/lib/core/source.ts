@@ -21,6 +21,8 @@ export interface SampleSource {
   ids: readonly string[];
   /** a sample's cell, known without building its prompt (for coverage) */
   cellOf(id: string): Cell;
+  /** the pack item or task a sample asks, where it asks one (a predictions file may be keyed by it) */
+  itemOf(id: string): string | undefined;
   build(id: string): Sample;
   /** runs a model's call against the suite's simulated tools (multi-turn samples) */
   execute?: CallExecutor;
@@ -34,6 +36,8 @@ export interface PlannedSample {
   group: string;
   /** order within the group: the one that makes consecutive prompts share the most */
   rank: readonly number[];
+  /** the pack item or task it asks, where it asks one */
+  itemId?: string;
 }
 
 function compareRanks(a: readonly number[], b: readonly number[]): number {
@@ -72,6 +76,7 @@ export function planSource<T extends PlannedSample>(plan: readonly T[], order: R
   return {
     ids: orderPlan(plan, order).map((p) => p.id),
     cellOf: (id) => entry(id).cell,
+    itemOf: (id) => entry(id).itemId,
     build: (id) => build(entry(id)),
     ...(execute ? { execute } : {}),
   };

@@ -300,8 +300,11 @@ export interface ApiEpisodeScore {
   errorHandling?: { score: number; judge: string; reasons: string[] };
 }
 
-/** build_error: the sample's prompt could not be built (e.g. the packs lack tools to fill its length); it was never asked */
-export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error'; message: string };
+/**
+ * build_error: the sample's prompt could not be built (e.g. the packs lack tools to fill its length); it was never asked.
+ * no_prediction: a replayed predictions file has no answer for the sample (scored wrong, as BFCL scores a missing result).
+ */
+export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error' | 'no_prediction'; message: string };
 
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */

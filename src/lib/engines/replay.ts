@@ -4,9 +4,11 @@
  */
 import { isDict, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateResult, Sample } from '../core/types';
+import type { SampleSource } from '../core/source';
 import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';
+import { NO_PREDICTION, namedError } from './errors';
 
 export type Predictions = Map<string, string>;
 
@@ -38,12 +40,31 @@ export function readPredictions(text: string, source = 'predictions'): Predictio
   return out;
 }
 
+export interface ReplayCoverage {
+  planned: number;
+  answered: number;
+  /** a few of the unanswered samples, by the id a file would key them by (item id where the sample asks one) */
+  missing: string[];
+}
+
+/** How many of a run's samples a predictions file answers (by sample id, or the item it asks), as the replay engine looks them up. */
+export function replayCoverage(source: Pick<SampleSource, 'ids' | 'itemOf'>, answers: ReadonlySet<string>, examples = 3): ReplayCoverage {
+  let answered = 0;
+  const missing: string[] = [];
+  for (const id of source.ids) {
+    const item = source.itemOf(id);
+    if (answers.has(id) || (item !== undefined && answers.has(item))) answered++;
+    else if (missing.length < examples) missing.push(item ?? id);
+  }
+  return { planned: source.ids.length, answered, missing };
+}
+
 export function createReplayEngine(predictions: Predictions, name = 'replay'): Engine {
   return {
     info: { id: 'replay', kind: 'replay', model: name },
     async generate(_request, sample: Sample): Promise<GenerateResult> {
       const text = predictions.get(sample.id) ?? predictions.get(sample.itemId);
-      if (text === undefined) throw Object.assign(new Error(`no prediction for ${sample.itemId}`), { name: 'MissingPrediction' });
+      if (text === undefined) throw namedError(NO_PREDICTION, `the predictions file has no line with id ${sample.itemId ? `${JSON.stringify(sample.itemId)} or ` : ''}${JSON.stringify(sample.id)}`);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
     },
   };

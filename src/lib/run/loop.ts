@@ -19,12 +19,18 @@ import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/ep
 import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
-import { CONTEXT_OVERFLOW, SERVER_UNAVAILABLE } from '../engines/errors';
+import { CONTEXT_OVERFLOW, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
 import { ContextBudgetError } from '../context/catalog-context';
 
+/** What a run already has when it (re)starts. */
+export interface CompletedSamples {
+  sampleIds: Set<string>;
+  /** how many of them are correct, so accuracy so far counts them after a resume */
+  correct: number;
+}
+
 export interface ResultStore {
-  /** ids of the samples this run already has results for */
-  completedSampleIds(runId: string): Promise<Set<string>>;
+  completed(runId: string): Promise<CompletedSamples>;
   put(result: SampleResult): Promise<void>;
 }
 
@@ -39,6 +45,10 @@ export interface RunProgress {
   msPerSample: number;
   etaMs: number;
   decodeTokensPerSecond: number | null;
+  /** prompt tokens computed per second (those read from a KV cache not counted) */
+  prefillTokensPerSecond: number | null;
+  /** samples finished in this session, which msPerSample and the token rates are over */
+  sessionSamples: number;
   last: SampleResult | null;
 }
 
@@ -84,15 +94,17 @@ function failedScore(errorType: string): Score {
 
 export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   const now = opts.now ?? (() => performance.now());
-  const done = await opts.store.completedSampleIds(opts.runId);
+  const before = await opts.store.completed(opts.runId);
   const total = opts.source.ids.length;
-  const todo = opts.source.ids.map((id, index) => ({ id, index })).filter(({ id }) => !done.has(id));
+  const todo = opts.source.ids.map((id, index) => ({ id, index })).filter(({ id }) => !before.sampleIds.has(id));
   let finished = total - todo.length;
-  let correct = 0;
+  let correct = before.correct;
   let sessionSamples = 0;
   const sessionStart = now();
   let decodeTokens = 0;
   let decodeMs = 0;
+  let prefillTokens = 0;
+  let prefillMs = 0;
   let consecutiveErrors = 0;
   const progress = (currentSampleId: string | null, last: SampleResult | null) => {
     // wall time per sample over this session: with requests in flight together, it is throughput, not latency
@@ -106,6 +118,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       msPerSample,
       etaMs: msPerSample * (total - finished),
       decodeTokensPerSecond: decodeMs > 0 ? (decodeTokens / decodeMs) * 1000 : null,
+      prefillTokensPerSecond: prefillMs > 0 ? (prefillTokens / prefillMs) * 1000 : null,
+      sessionSamples,
       last,
     });
   };
@@ -147,6 +161,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         consecutiveErrors = 0;
         decodeTokens += gen.usage.completionTokens;
         decodeMs += gen.timings.decodeMs;
+        prefillTokens += gen.usage.prefilledTokens ?? gen.usage.promptTokens;
+        prefillMs += gen.timings.prefillMs;
       } catch (e) {
         if (opts.signal.aborted) {
           outcome ??= stopped();
@@ -161,9 +177,10 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           }
           // a prompt that cannot be built is that sample's result, with the true cause; the run goes on
           result = baseResult(opts.runId, id, index, { cell: opts.source.cellOf(id) }, failedScore('build_error'), { kind: 'build_error', message: errorMessage(e) });
-        } else if (name === CONTEXT_OVERFLOW) {
-          // the prompt does not fit this model's window: a result of this sample, the run goes on
-          result = baseResult(opts.runId, id, index, sample, failedScore('context_overflow'), { kind: 'context_overflow', message: errorMessage(e) });
+        } else if (name === CONTEXT_OVERFLOW || name === NO_PREDICTION) {
+          // the prompt does not fit this model's window, or a replayed file does not answer it: a result of this sample, the run goes on
+          const kind = name === CONTEXT_OVERFLOW ? 'context_overflow' : 'no_prediction';
+          result = baseResult(opts.runId, id, index, sample, failedScore(kind), { kind, message: errorMessage(e) });
         } else {
           consecutiveErrors++;
           // a server that cannot be reached fails the run at once: nothing is written, a rerun resumes here
@@ -249,10 +266,20 @@ async function generateWithRecovery(opts: RunOptions, sample: Sample, request: G
 /** A ResultStore in memory, for Node and tests. */
 export class MemoryResultStore implements ResultStore {
   readonly results = new Map<string, SampleResult>();
-  async completedSampleIds(runId: string): Promise<Set<string>> {
-    return new Set([...this.results.values()].filter((r) => r.runId === runId).map((r) => r.sampleId));
+  async completed(runId: string): Promise<CompletedSamples> {
+    return completedOf([...this.results.values()].filter((r) => r.runId === runId));
   }
   async put(result: SampleResult): Promise<void> {
     this.results.set(result.id, result);
   }
+}
+
+export function completedOf(results: Iterable<SampleResult>): CompletedSamples {
+  const sampleIds = new Set<string>();
+  let correct = 0;
+  for (const r of results) {
+    sampleIds.add(r.sampleId);
+    if (r.score.correct) correct++;
+  }
+  return { sampleIds, correct };
 }

@@ -6,6 +6,7 @@ import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
+import type { MeasuredSpeed } from '../run/estimate';
 import type { RobustnessConfig } from '../suites/robustness/suite';
 import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
@@ -119,6 +120,8 @@ export interface RunRow {
   predictions?: string;
   /** set on runs read from a run file: where they were made */
   recording?: Recording;
+  /** how fast its latest session went (for estimates of new runs with this engine and model) */
+  speed?: MeasuredSpeed;
 }
 
 export interface SettingRow {

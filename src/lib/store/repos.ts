@@ -2,7 +2,7 @@
 import type { Json, Pack, SampleResult } from '../core/types';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
-import type { ResultStore } from '../run/loop';
+import type { CompletedSamples, ResultStore } from '../run/loop';
 import { type AppDB, explainStorageError, type PackRow, type RecordedPrompt, type RunRow } from './db';
 import type { RunFile } from './run-file';
 
@@ -120,9 +120,13 @@ export async function runResults(db: AppDB, runId: string): Promise<SampleResult
 export class DexieResultStore implements ResultStore {
   constructor(private readonly db: AppDB) {}
 
-  async completedSampleIds(runId: string): Promise<Set<string>> {
-    const keys = await this.db.results.where('runId').equals(runId).primaryKeys();
-    return new Set(keys.map((k) => String(k).slice(runId.length + 1)));
+  /** the run row's count of correct results is kept with every write (see put), so no result is read */
+  async completed(runId: string): Promise<CompletedSamples> {
+    return this.db.transaction('r', this.db.results, this.db.runs, async () => {
+      const keys = await this.db.results.where('runId').equals(runId).primaryKeys();
+      const run = await this.db.runs.get(runId);
+      return { sampleIds: new Set(keys.map((k) => String(k).slice(runId.length + 1))), correct: run?.correct ?? 0 };
+    });
   }
 
   async put(result: SampleResult): Promise<void> {

@@ -53,7 +53,7 @@ const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'mul
 const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama', 'openai'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
-const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted', 'build_error'] as const;
+const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted', 'build_error', 'no_prediction'] as const;
 
 type Obj = Record<string, unknown>;
 

@@ -79,7 +79,7 @@ export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): Planne
         for (const [v, variant] of variants.entries()) {
           const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}${variant === undefined ? '' : `|${variant}`}`);
           const cell = variant === undefined ? { length, position } : { length, position, variant };
-          plan.push({ id, cell, group: `${length}|${k}`, rank: [position, v], length, position, variant, pack, item });
+          plan.push({ id, cell, group: `${length}|${k}`, rank: [position, v], itemId: item.id, length, position, variant, pack, item });
         }
       }
     }

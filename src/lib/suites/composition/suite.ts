@@ -82,7 +82,7 @@ export function planComposition(packs: readonly Pack[], config: CompositionConfi
       const id = hashString(`${COMPOSITION_SUITE}|${pack.id}|${task.taskId}|${config.protocol}|${config.distractors ?? 'all'}|${config.seed}`);
       // each task is offered its own catalog order: no two tasks' prompts share more than the instructions
       const cell = { length: offeredCount(task, pool, config.distractors), position: 0, variant: config.protocol };
-      plan.push({ id, cell, group: id, rank: [], pack, task });
+      plan.push({ id, cell, group: id, rank: [], itemId: task.taskId, pack, task });
     }
   }
   return plan;
