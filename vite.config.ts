@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { webllmModelList } from './vite/webllm-model-list';
 
 /**
  * Cross-origin isolation lets llama.cpp (WebAssembly) use every core: SmolLM2-135M on 2 cores
@@ -12,7 +13,7 @@ export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
   plugins: [svelte()],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [webllmModelList()] },
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
   appType: 'mpa',

@@ -10,6 +10,7 @@
  *     write (fake-indexeddb in Node), prompt construction excluded;
  *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
  *  4. gzip sizes of the built chunks (main bundle, worker, WebLLM);
+ *  4b. bytes a page load fetches before a model engine is chosen, and which chunks (in Chromium);
  *  5. the CPU engine (llama.cpp in WebAssembly) on our tiny generated model in Chromium:
  *     prefill and decode tokens/s from llama.cpp's own timings, free and constrained,
  *     our per-sample plumbing around them, and how fast an interrupt stops generation.
@@ -150,6 +151,7 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
   try {
     await new Promise((r) => setTimeout(r, 2500));
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run'] });
+    await benchPageLoad(browser, 'http://127.0.0.1:4174/index.html');
     const page = await browser.newPage();
     await page.goto('http://127.0.0.1:4174/index.html');
     await page.getByTestId('engine-oracle').check();
@@ -173,6 +175,37 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
   }
 } else {
   console.log('browser figure skipped: needs Debian chromium and a build (dist/)');
+}
+
+/** 4b. What a page load fetches with the oracle engine chosen (no model engine), then with the CPU engine. */
+async function benchPageLoad(browser: import('@playwright/test').Browser, url: string): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const fetched = new Map<string, { raw: number; gz: number }>();
+  // the context's events include the worker's requests
+  context.on('response', (r) => {
+    void r.body().then(
+      (b) => fetched.set(new URL(r.url()).pathname.split('/').pop() || 'index.html', { raw: b.length, gz: gzipSync(b).length }),
+      () => undefined,
+    );
+  });
+  await page.goto(url);
+  await page.getByTestId('engine-oracle').check();
+  await page.getByTestId('pack-builtin-catalog').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const total = (m: Map<string, { raw: number; gz: number }>) => [...m.values()].reduce((a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz }), { raw: 0, gz: 0 });
+  const list = (m: Map<string, { raw: number; gz: number }>) => [...m.entries()].sort((a, b) => b[1].gz - a[1].gz).map(([f, s]) => `${f} ${(s.gz / 1024).toFixed(0)} KB`).join(', ');
+  const before = total(fetched);
+  const webllmFetched = [...fetched.keys()].some((f) => f.startsWith('lib-'));
+  console.log(`page load before a model engine is chosen: ${(before.raw / 1024).toFixed(0)} KB, ${(before.gz / 1024).toFixed(0)} KB gzip over ${fetched.size} files; WebLLM chunk ${webllmFetched ? 'FETCHED' : 'not fetched'} (${list(fetched)})`);
+  const seen = new Set(fetched.keys());
+  await page.getByTestId('engine-wllama').check();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const added = new Map([...fetched].filter(([f]) => !seen.has(f)));
+  console.log(`choosing the CPU engine adds ${(total(added).gz / 1024).toFixed(0)} KB gzip (${list(added) || 'nothing'})`);
+  await context.close();
 }
 
 interface CpuRow {

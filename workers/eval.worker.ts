@@ -15,7 +15,7 @@ import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
 import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
-import type { ModelOption } from '../src/lib/engines/webllm-models';
+import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
 import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
@@ -153,8 +153,9 @@ const api = {
   },
 
   async listModels(): Promise<ModelOption[]> {
-    const { listModels } = await import('../src/lib/engines/webllm-models');
-    return listModels(await probeGpu(self.navigator as never));
+    // the list as built, not WebLLM itself (2 MB): that chunk loads with a model
+    const { MODELS, FUNCTION_CALLING_IDS } = await import('virtual:webllm-model-list');
+    return listModels(MODELS, FUNCTION_CALLING_IDS, await probeGpu(self.navigator as never));
   },
 
   async loadModel(modelId: string, opts: LoadOptions, onProgress: (p: LoadProgress) => void): Promise<void> {

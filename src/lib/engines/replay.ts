@@ -54,7 +54,7 @@ export function replayCoverage(source: Pick<SampleSource, 'ids' | 'itemOf'>, ans
   for (const id of source.ids) {
     const item = source.itemOf(id);
     if (answers.has(id) || (item !== undefined && answers.has(item))) answered++;
-    else if (missing.length < examples) missing.push(item ?? id);
+    else if (missing.length < examples && !missing.includes(item ?? id)) missing.push(item ?? id);
   }
   return { planned: source.ids.length, answered, missing };
 }

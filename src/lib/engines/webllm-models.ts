@@ -1,6 +1,21 @@
-/** The WebLLM prebuilt models worth offering for function-calling evaluation. Worker-side only (imports WebLLM). */
-import { functionCallingModelIds, prebuiltAppConfig } from '@mlc-ai/web-llm';
+/**
+ * The WebLLM prebuilt models worth offering for function-calling evaluation. WebLLM's own list is
+ * read at build time (see vite/webllm-model-list.ts), so listing models never loads WebLLM's
+ * 2 MB chunk: it is fetched when a model is loaded.
+ */
+import type { AppConfig } from '@mlc-ai/web-llm';
 import { type GpuInfo, needsF16 } from './gpu';
+
+/** What the app needs of one of WebLLM's prebuilt model records. */
+export interface PrebuiltModel {
+  id: string;
+  vramMB: number;
+  /** the model's own context window (its config's override), if it sets one */
+  contextWindow: number | null;
+  requiredFeatures: string[];
+  /** WebLLM's ModelType: 0 (or absent) for an LLM, else embedding or vision */
+  modelType: number | null;
+}
 
 export interface ModelOption {
   id: string;
@@ -14,21 +29,31 @@ export interface ModelOption {
 
 const SKIP = /embed|vision|-1k$|Llama-2|RedPajama|phi-1_5|phi-2|DeepSeek-R1-Distill|Math/i;
 
-export function listModels(gpu: GpuInfo): ModelOption[] {
-  return prebuiltAppConfig.model_list
-    .filter((m) => !SKIP.test(m.model_id) && (m.model_type === undefined || m.model_type === 0))
+/** The fields of WebLLM's prebuilt app config the app uses (run at build time, and by the test that checks the build's copy). */
+export function prebuiltModels(config: Pick<AppConfig, 'model_list'>): PrebuiltModel[] {
+  return config.model_list.map((m) => ({
+    id: m.model_id,
+    vramMB: m.vram_required_MB ?? 0,
+    contextWindow: m.overrides?.context_window_size ?? null,
+    requiredFeatures: m.required_features ?? [],
+    modelType: m.model_type ?? null,
+  }));
+}
+
+export function listModels(models: readonly PrebuiltModel[], functionCallingIds: readonly string[], gpu: GpuInfo): ModelOption[] {
+  return models
+    .filter((m) => !SKIP.test(m.id) && (m.modelType === null || m.modelType === 0))
     .map((m) => {
-      const f16 = needsF16(m.model_id, m.required_features ?? []);
-      const vram = m.vram_required_MB ?? 0;
+      const f16 = needsF16(m.id, m.requiredFeatures);
       let unavailable: string | null = null;
       if (!gpu.available) unavailable = 'no WebGPU';
       else if (f16 && !gpu.shaderF16) unavailable = 'needs shader-f16, which this GPU lacks';
       return {
-        id: m.model_id,
-        vramMB: Math.round(vram),
-        defaultContext: Number(m.overrides?.context_window_size ?? 4096),
+        id: m.id,
+        vramMB: Math.round(m.vramMB),
+        defaultContext: Number(m.contextWindow ?? 4096),
         needsF16: f16,
-        nativeFunctionCalling: functionCallingModelIds.includes(m.model_id),
+        nativeFunctionCalling: functionCallingIds.includes(m.id),
         unavailable,
       };
     })

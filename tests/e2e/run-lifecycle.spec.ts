@@ -1,0 +1,154 @@
+/**
+ * Issue 19, items 3, 6, 8 and 11: a run's life as the user sees it. Start brings the monitor into
+ * view; a run that ends (completed, paused, failed — also by three engine errors in a row) says so
+ * and points to its results; accuracy after a resume counts the answers written before; estimates
+ * say a time for engines without a model and learn a speed from past runs; a predictions file is
+ * checked when chosen; runs carry their creation date, can be renamed, and deleting one asks first.
+ */
+import { createServer, type Server } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import { setupCatalog } from '../helpers/app-driver';
+import { freePort } from '../helpers/llama-server';
+import { readStore } from './idb';
+
+async function oracleCatalog(page: Page, perCell: number) {
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell, constraint: 'off', maxTokens: 128 });
+}
+
+test('Start shows the monitor in view; a completed run points to its results; the next estimate learns its speed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await oracleCatalog(page, 4);
+  // no run yet: a time from prompt building alone, not "about 0 s"
+  await expect(page.getByTestId('estimate')).toContainText('no model: building and scoring prompts only');
+  await expect(page.getByTestId('estimate-time')).not.toHaveText('about 0 s');
+  await page.getByTestId('start-run').click();
+  const monitor = page.getByTestId('run-monitor');
+  await expect(monitor).toBeInViewport();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  await expect(page.getByTestId('run-progress')).toContainText('12 / 12 samples (100%) · accuracy 100%');
+  await page.getByTestId('see-results').click();
+  await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-current', 'page');
+  const [run] = await readStore<{ id: string; name: string; speed?: { samples: number; msPerSample: number } }>(page, 'runs');
+  await expect(page.getByTestId('run-report').locator('h2')).toHaveText(run?.name ?? '');
+  expect(run?.speed?.samples).toBe(12);
+  expect(run?.speed?.msPerSample).toBeGreaterThan(0);
+  await page.getByTestId('tab-run').click();
+  await expect(page.getByTestId('estimate')).toContainText('at the speed of your last run of this suite with oracle');
+  await page.getByTestId('dismiss-monitor').click();
+  await expect(monitor).toHaveCount(0);
+});
+
+test('accuracy after Resume counts the answers written before the pause (it showed only the new ones)', async ({ page }) => {
+  await oracleCatalog(page, 120);
+  await page.getByTestId('start-run').click();
+  await expect.poll(async () => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10), { timeout: 60_000 }).toBeGreaterThan(20);
+  await page.getByTestId('pause-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run paused');
+  await expect(page.getByTestId('run-monitor')).toContainText('Resume it on the Results tab');
+  await page.getByTestId('see-results').click();
+  await page.getByTestId('resume-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
+  // every oracle answer is right, before and after the resume
+  await expect(page.getByTestId('run-progress')).toContainText('360 / 360 samples (100%) · accuracy 100%');
+});
+
+test.describe('a server that answers every request with an error', () => {
+  let server: Server;
+  let port: number;
+  test.beforeAll(async () => {
+    port = await freePort();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+    server = createServer((req, res) => {
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      if (req.url?.endsWith('/models')) {
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'broken', object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
+      }
+      res.writeHead(req.url?.endsWith('/chat/completions') ? 400 : 404, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'this stub refuses every request' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('three engine errors in a row: the monitor says the run failed, why, and where its results are (it vanished)', async ({ page }) => {
+    await page.goto('index.html');
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('engine-openai').check();
+    await page.getByTestId('server-url').fill(`http://127.0.0.1:${port}/v1`);
+    await page.getByTestId('server-connect').click();
+    await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+    await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell: 2, constraint: 'off', maxTokens: 64 });
+    await page.getByTestId('start-run').click();
+    await expect(page.getByTestId('monitor-title')).toHaveText('Run failed', { timeout: 60_000 });
+    await expect(page.getByTestId('run-error')).toContainText('this stub refuses every request');
+    await expect(page.getByTestId('run-monitor')).toContainText('The results written so far are kept');
+    await page.getByTestId('see-results').click();
+    await expect(page.getByTestId('run-status')).toContainText('failed');
+    // the two errors before the third are that samples' results; the third stopped the run
+    await expect(page.getByTestId('run-row')).toContainText('2/6');
+  });
+});
+
+test('a predictions file is checked when chosen: what is wrong with it, how much of the setup it answers', async ({ page }) => {
+  await oracleCatalog(page, 2);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  const results = await readStore<{ itemId: string; output: string }>(page, 'results');
+  const items = [...new Set(results.map((r) => r.itemId))];
+  expect(items).toHaveLength(2);
+
+  await page.getByTestId('engine-replay').check();
+  const file = page.getByTestId('predictions-file');
+  await file.setInputFiles({ name: 'broken.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"id": "a", "result": "f()"}\n{"id": 3}\n') });
+  await expect(page.getByTestId('predictions-error')).toContainText('broken.jsonl line 2: id');
+  await expect(page.getByTestId('start-run')).toBeDisabled();
+  await expect(page.getByTestId('start-blockers')).toContainText('mend the predictions file');
+
+  await file.setInputFiles({ name: 'elsewhere.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"id": "simple_0", "result": "f()"}\n') });
+  await expect(page.getByTestId('replay-coverage-all')).toContainText('The file answers 0 of this setup\'s 6 samples');
+  await expect(page.getByTestId('start-blockers')).toContainText('it answers none of its 6');
+
+  const first = results.find((r) => r.itemId === items[0]);
+  await file.setInputFiles({ name: 'half.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ id: items[0], result: first?.output }) + '\n') });
+  await expect(page.getByTestId('replay-coverage-all')).toContainText(`The file answers 3 of this setup's 6 samples; the other 3 would be scored wrong as “no prediction” (e.g. ${items[1]})`);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  await expect(page.getByTestId('run-progress')).toContainText('6 / 6 samples (100%) · accuracy 50%');
+});
+
+test('runs show their creation date, can be renamed (an empty name refused), and deleting one asks first', async ({ page }) => {
+  await oracleCatalog(page, 2);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  await page.getByTestId('see-results').click();
+  const [run] = await readStore<{ createdAt: number }>(page, 'runs');
+  const d = new Date(run?.createdAt ?? 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(page.getByTestId('run-created')).toHaveText(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
+
+  await page.getByTestId('rename-run').click();
+  await page.getByTestId('run-name-input').fill('   ');
+  await page.getByTestId('run-name-save').click();
+  await expect(page.getByTestId('run-name-error')).toHaveText('A run needs a name.');
+  await page.getByTestId('run-name-input').fill('oracle, seed 42, for the slides');
+  await page.getByTestId('run-name-input').press('Enter');
+  await expect(page.getByTestId('run-name')).toHaveText('oracle, seed 42, for the slides');
+  await expect(page.getByTestId('run-report').locator('h2')).toHaveText('oracle, seed 42, for the slides');
+  expect((await readStore<{ name: string }>(page, 'runs'))[0]?.name).toBe('oracle, seed 42, for the slides');
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-name')).toHaveText('oracle, seed 42, for the slides');
+
+  await page.getByTestId('delete-run').click();
+  await expect(page.getByTestId('confirm-delete-run')).toContainText('Delete oracle, seed 42, for the slides with its 6 results?');
+  await page.getByRole('button', { name: 'Keep' }).click();
+  await expect(page.getByTestId('run-row')).toHaveCount(1);
+  await page.getByTestId('delete-run').click();
+  await page.getByTestId('confirm-delete-run-yes').click();
+  await expect(page.getByTestId('run-row')).toHaveCount(0);
+  expect(await readStore(page, 'results')).toHaveLength(0);
+});
