@@ -138,7 +138,7 @@ if (!existsSync(dist)) {
   const entry = files.filter((f) => html.includes(f));
   for (const f of files) {
     const s = size(f);
-    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker on demand)' : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : f.startsWith('wllama') ? 'CPU engine adapter (loaded on demand)' : 'chunk';
+    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('webllm-') || f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker when a model loads)' : f.startsWith('_virtual_webllm-model-list') ? "WebLLM's model list, extracted at build time" : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : f.startsWith('wllama') ? 'CPU engine adapter (loaded on demand)' : 'chunk';
     console.log(`bundle ${f}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzip — ${role}`);
   }
 }
@@ -197,7 +197,7 @@ async function benchPageLoad(browser: import('@playwright/test').Browser, url: s
   const total = (m: Map<string, { raw: number; gz: number }>) => [...m.values()].reduce((a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz }), { raw: 0, gz: 0 });
   const list = (m: Map<string, { raw: number; gz: number }>) => [...m.entries()].sort((a, b) => b[1].gz - a[1].gz).map(([f, s]) => `${f} ${(s.gz / 1024).toFixed(0)} KB`).join(', ');
   const before = total(fetched);
-  const webllmFetched = [...fetched.keys()].some((f) => f.startsWith('lib-'));
+  const webllmFetched = [...fetched.keys()].some((f) => f.startsWith('lib-') || f.startsWith('webllm-'));
   console.log(`page load before a model engine is chosen: ${(before.raw / 1024).toFixed(0)} KB, ${(before.gz / 1024).toFixed(0)} KB gzip over ${fetched.size} files; WebLLM chunk ${webllmFetched ? 'FETCHED' : 'not fetched'} (${list(fetched)})`);
   const seen = new Set(fetched.keys());
   await page.getByTestId('engine-wllama').check();

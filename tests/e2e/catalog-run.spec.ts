@@ -46,15 +46,24 @@ test('WebGPU is detected on the software adapter, without shader-f16, and f16 mo
   await expect(select.locator('option[disabled]', { hasText: 'q4f16_1' }).first()).toBeAttached();
 });
 
-test('a WebLLM load with the model hosts unreachable shows the download error', async ({ page }) => {
+test('a WebLLM load with the model hosts unreachable shows the download error; WebLLM itself is fetched only then (issue 19 item 5)', async ({ page }) => {
   const outside = await guardNetwork(page);
+  const scripts: string[] = [];
+  page.context().on('request', (r) => void (r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname.split('/').pop() ?? '')));
+  const isWebllm = (f: string) => /^(webllm|lib)-.*\.js$/.test(f);
   await page.goto('index.html');
+  await expect(page.getByTestId('engine-webllm')).toBeVisible();
+  await expect.poll(() => scripts.some((f) => f.startsWith('eval.worker'))).toBe(true);
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('engine-webllm').check();
   const select = page.getByTestId('model-select');
   const model = await select.locator('option:not([disabled])', { hasText: 'SmolLM2-135M-Instruct-q0f32' }).first().getAttribute('value');
   await select.selectOption(model ?? '');
+  // the models are listed (from the list made at build time) and WebLLM's 2 MB chunk is not loaded yet
+  expect(scripts.filter(isWebllm)).toEqual([]);
   await page.getByTestId('load-model').click();
   await expect(page.getByTestId('model-error')).toContainText('could not be downloaded', { timeout: 30_000 });
+  expect(scripts.filter(isWebllm)).toHaveLength(1);
   expect(outside.length).toBeGreaterThan(0);
   expect(outside.every((u) => MODEL_HOSTS.includes(new URL(u).hostname))).toBe(true);
 });
