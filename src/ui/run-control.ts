@@ -1,7 +1,16 @@
 /** Starting, pausing, resuming and cancelling runs from the page. */
+import type { SampleResult } from '../lib/core/types';
 import type { RunProgress } from '../lib/run/loop';
 import { app } from './app-state.svelte';
 import { evalWorker, proxy } from './worker-client';
+
+const resultListeners = new Set<(r: SampleResult) => void>();
+
+/** Calls `listener` with every result a run of this tab writes, as it is written; returns the unsubscribe. */
+export function onResult(listener: (r: SampleResult) => void): () => void {
+  resultListeners.add(listener);
+  return () => resultListeners.delete(listener);
+}
 
 export async function startRun(runId: string): Promise<void> {
   if (app.activeRunId) return;
@@ -19,7 +28,10 @@ export async function startRun(runId: string): Promise<void> {
           current = p.currentSampleId;
           app.streaming = '';
         }
-        if (!p.currentSampleId && p.last) app.streaming = p.last.output;
+        if (!p.currentSampleId && p.last) {
+          app.streaming = p.last.output;
+          for (const listener of resultListeners) listener(p.last);
+        }
       }),
       proxy((_id: string, delta: string) => {
         app.streaming += delta;

@@ -112,6 +112,22 @@ export async function updateRun(db: AppDB, runId: string, patch: Partial<RunRow>
   }
 }
 
+/**
+ * A run's results in index order, `chunk` at a time (each read after the last index of the one
+ * before), so a page can show the first ones and stay responsive while 100K load.
+ */
+export async function* runResultChunks(db: AppDB, runId: string, chunk = 5000): AsyncGenerator<SampleResult[]> {
+  let after = -Infinity;
+  // bounded by the number of results: each chunk moves past at least one index
+  for (;;) {
+    const rows = await db.results.where('[runId+index]').between([runId, after], [runId, Infinity], false, true).limit(chunk).toArray();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < chunk) return;
+    after = (rows[rows.length - 1] as SampleResult).index;
+  }
+}
+
 export async function runResults(db: AppDB, runId: string): Promise<SampleResult[]> {
   return db.results.where('[runId+index]').between([runId, -Infinity], [runId, Infinity]).toArray();
 }
