@@ -52,6 +52,7 @@ export function stopRun(reason: 'pause' | 'cancel'): void {
 
 /** The Results tab, on this run. */
 export function showResults(runId: string): void {
+  app.ended = null;
   app.selectedRunId = runId;
   app.tab = 'results';
 }

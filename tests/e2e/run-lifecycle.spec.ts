@@ -31,14 +31,14 @@ test('Start shows the monitor in view; a completed run points to its results; th
   await expect(page.getByTestId('run-progress')).toContainText('12 / 12 samples (100%) · accuracy 100%');
   await page.getByTestId('see-results').click();
   await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-current', 'page');
+  // looked at, the note is done with
+  await expect(monitor).toHaveCount(0);
   const [run] = await readStore<{ id: string; name: string; speed?: { samples: number; msPerSample: number } }>(page, 'runs');
   await expect(page.getByTestId('run-report').locator('h2')).toHaveText(run?.name ?? '');
   expect(run?.speed?.samples).toBe(12);
   expect(run?.speed?.msPerSample).toBeGreaterThan(0);
   await page.getByTestId('tab-run').click();
   await expect(page.getByTestId('estimate')).toContainText('at the speed of your last run of this suite with oracle');
-  await page.getByTestId('dismiss-monitor').click();
-  await expect(monitor).toHaveCount(0);
 });
 
 test('accuracy after Resume counts the answers written before the pause (it showed only the new ones)', async ({ page }) => {
@@ -101,6 +101,8 @@ test('a predictions file is checked when chosen: what is wrong with it, how much
   const items = [...new Set(results.map((r) => r.itemId))];
   expect(items).toHaveLength(2);
 
+  await page.getByTestId('dismiss-monitor').click();
+  await expect(page.getByTestId('run-monitor')).toHaveCount(0);
   await page.getByTestId('engine-replay').check();
   const file = page.getByTestId('predictions-file');
   await file.setInputFiles({ name: 'broken.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"id": "a", "result": "f()"}\n{"id": 3}\n') });
@@ -109,7 +111,7 @@ test('a predictions file is checked when chosen: what is wrong with it, how much
   await expect(page.getByTestId('start-blockers')).toContainText('mend the predictions file');
 
   await file.setInputFiles({ name: 'elsewhere.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"id": "simple_0", "result": "f()"}\n') });
-  await expect(page.getByTestId('replay-coverage-all')).toContainText('The file answers 0 of this setup\'s 6 samples');
+  await expect(page.getByTestId('replay-coverage-all')).toContainText('The file answers none of this setup\'s 6 samples');
   await expect(page.getByTestId('start-blockers')).toContainText('it answers none of its 6');
 
   const first = results.find((r) => r.itemId === items[0]);

@@ -95,6 +95,9 @@ test('an OpenAPI document and a requests file become a pack; the editor checks a
   await page.getByTestId('tab-run').click();
   await page.getByTestId('pack-builtin-catalog').uncheck();
   await expect(page.getByTestId('catalog-unfillable')).toContainText('1K, 2K cannot be filled with distinct tools');
+  // and Start refuses the sweep, naming the lengths (issue 19 item 2)
+  await expect(page.getByTestId('start-run')).toBeDisabled();
+  await expect(page.getByTestId('start-blockers')).toContainText('lengths the chosen packs can fill (1K, 2K cannot be: too few distinct tools)');
   expect(outside).toEqual([]);
 });
 

@@ -66,3 +66,26 @@ describe('budgets over many seeds and odd lengths', () => {
     }
   });
 });
+
+describe('requests the usual fill left short (issue 19 item 2)', () => {
+  // each stopped its sweep with "not enough distinct tools" though the 449 built-in tools hold far more than the length
+  const cases = [
+    { seed: 42, length: 1024, item: 'cloud_list_vm_instances#0' },
+    { seed: 42, length: 2048, item: 'itassets_create_software_license#0' },
+    { seed: 3, length: 8192, item: 'dining_get_menu_item#0' },
+    { seed: 7, length: 8192, item: 'crm_list_contacts#1' },
+  ];
+  it.each(cases)('seed $seed, $length tokens, $item: built within ±0.5%, the needle in place', ({ seed, length, item }) => {
+    const sweep = { lengths: [length], positions: [0.1, 0.9], samplesPerCell: 1000, seed };
+    const source = catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter });
+    const ids = source.ids.filter((id) => source.itemOf(id) === item);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const s = source.build(id);
+      expect(Math.abs(s.promptTokens - length) / length).toBeLessThanOrEqual(0.005);
+      const names = s.tools.map((t) => t.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(s.needleIndexes.map((i) => names[i])).toEqual(pack.items.find((x) => x.id === item)?.tools.map((t) => t.name));
+    }
+  });
+});

@@ -81,19 +81,22 @@ describe('run loop', () => {
   });
 
   it('a prompt the packs cannot fill is that sample\'s build_error with the true cause; the run goes on (issue 19, item 2)', async () => {
-    // seed 42 at 1K: request cloud_list_vm_instances#0 cannot be padded to 1,024 tokens with the built-in tools
-    const big = catalogSource({ packs: [pack], sweep: { lengths: [1024], positions: [0.5], samplesPerCell: 500, seed: 42 }, template: DEFAULT_PROMPT, counter });
+    // a pack of 30 tools (about 3,300 tokens) fills 1K prompts but not 8K ones
+    const tools = pack.tools.slice(0, 30);
+    const names = new Set(tools.map((t) => t.name));
+    const small = { ...pack, tools, items: pack.items.filter((i) => i.tools.every((t) => names.has(t.name))) };
+    const mixed = catalogSource({ packs: [small], sweep: { lengths: [1024, 8192], positions: [0.5], samplesPerCell: 4, seed: 42 }, template: DEFAULT_PROMPT, counter });
     const store = new MemoryResultStore();
-    const out = await runSamples({ runId: 'rb', source: big, engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const out = await runSamples({ runId: 'rb', source: mixed, engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
     expect(out.status).toBe('completed');
     const results = [...store.results.values()];
-    expect(results).toHaveLength(500);
+    expect(results).toHaveLength(8);
     const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
-    expect(unbuilt).toHaveLength(1);
-    expect(unbuilt[0]?.error?.message).toMatch(/cannot be built for request cloud_list_vm_instances#0/);
+    expect(unbuilt).toHaveLength(4);
+    expect(unbuilt[0]?.error?.message).toMatch(/An? 8192-token prompt cannot be built for request .*do not have enough distinct tools/);
     expect(unbuilt[0]?.score).toMatchObject({ correct: false, errorType: 'build_error' });
-    expect(unbuilt[0]?.cell).toEqual({ length: 1024, position: 0.5 });
-    expect(results.filter((r) => r.score.correct)).toHaveLength(499);
+    expect(unbuilt.every((r) => r.cell.length === 8192)).toBe(true);
+    expect(results.filter((r) => r.score.correct)).toHaveLength(4);
   });
 
   it('retries a sample once after the GPU device is lost, and fails the run on repeated engine errors', async () => {

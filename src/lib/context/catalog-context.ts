@@ -135,6 +135,44 @@ export function fillBudget(distractors: readonly ToolSchema[], budget: number, c
   return { chosen, remaining };
 }
 
+/** Tools looked at when the thorough fill closes its last gap: chosen ones to swap out, unused ones to swap in. */
+const SWAP_OUT = 8;
+const SWAP_IN = 64;
+
+/**
+ * The fill for the cases fillBudget leaves short (its gap smaller than the next tools and none of
+ * the scanned ones absorbing it): every distractor in order is taken whole where it fits; the last
+ * gap goes to an unused distractor shortened to exactly that size, or, when the gap is smaller
+ * than any shortened form, one chosen tool is swapped for an unused one shortened to its size plus the gap.
+ */
+export function fillBudgetThorough(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
+  const cost = (t: ToolSchema) => counter.count(toolLine(t));
+  const chosen: ToolSchema[] = [];
+  const unused: ToolSchema[] = [];
+  let remaining = budget;
+  for (const t of distractors) {
+    if (cost(t) <= remaining) {
+      chosen.push(t);
+      remaining -= cost(t);
+    } else unused.push(t);
+  }
+  if (remaining === 0) return { chosen, remaining };
+  const exactly = (size: number): ToolSchema | null => {
+    for (const t of unused.slice(0, SWAP_IN)) {
+      const fitted = fitTool(t, size, counter);
+      if (fitted?.tokens === size) return fitted.tool;
+    }
+    return null;
+  };
+  const absorber = exactly(remaining);
+  if (absorber) return { chosen: [...chosen, absorber], remaining: 0 };
+  for (let i = chosen.length - 1; i >= Math.max(0, chosen.length - SWAP_OUT); i--) {
+    const swapped = exactly(cost(chosen[i] as ToolSchema) + remaining);
+    if (swapped) return { chosen: [...chosen.slice(0, i), ...chosen.slice(i + 1), swapped], remaining: 0 };
+  }
+  return { chosen, remaining };
+}
+
 export function buildCatalogContext(input: CatalogContextInput, counter: TokenCounter): CatalogContext {
   validateTemplate(input.template);
   const tolerance = input.tolerance ?? 0.005;
@@ -155,34 +193,38 @@ export function buildCatalogContext(input: CatalogContextInput, counter: TokenCo
   const needleTokens = input.needles.reduce((n, t) => n + counter.count(toolLine(t)), 0);
   const remaining = input.targetTokens - fixed - needleTokens;
 
-  const { chosen } = fillBudget(input.distractors, remaining, counter);
+  const first = assemble(fillBudget(input.distractors, remaining, counter).chosen);
+  // the usual fill is kept wherever it reaches the length, so prompts built before stay byte for byte
+  return first.withinTolerance ? first : assemble(fillBudgetThorough(input.distractors, remaining, counter).chosen);
 
-  const insertAt = Math.round(Math.min(1, Math.max(0, input.position)) * chosen.length);
-  const place = (list: ToolSchema[]) => [...list.slice(0, insertAt), ...input.needles, ...list.slice(insertAt)];
-  let tools = place(chosen);
-  let total = measure(tools);
+  function assemble(chosen: ToolSchema[]): CatalogContext {
+    const insertAt = Math.round(Math.min(1, Math.max(0, input.position)) * chosen.length);
+    const place = (list: ToolSchema[]) => [...list.slice(0, insertAt), ...input.needles, ...list.slice(insertAt)];
+    let tools = place(chosen);
+    let total = measure(tools);
 
-  // correction: BPE merges across line boundaries can move the sum by a few tokens
-  for (let round = 0; round < 3 && total !== input.targetTokens && chosen.length > 0; round++) {
-    const idx = chosen.length - 1;
-    const lastTool = chosen[idx] as ToolSchema;
-    const original = input.distractors.find((d) => d.name === lastTool.name) ?? lastTool;
-    const want = counter.count(toolLine(lastTool)) + (input.targetTokens - total);
-    const refit = fitTool(original, want, counter);
-    if (!refit) break;
-    chosen[idx] = refit.tool;
-    tools = place(chosen);
-    total = measure(tools);
+    // correction: BPE merges across line boundaries can move the sum by a few tokens
+    for (let round = 0; round < 3 && total !== input.targetTokens && chosen.length > 0; round++) {
+      const idx = chosen.length - 1;
+      const lastTool = chosen[idx] as ToolSchema;
+      const original = input.distractors.find((d) => d.name === lastTool.name) ?? lastTool;
+      const want = counter.count(toolLine(lastTool)) + (input.targetTokens - total);
+      const refit = fitTool(original, want, counter);
+      if (!refit) break;
+      chosen[idx] = refit.tool;
+      tools = place(chosen);
+      total = measure(tools);
+    }
+
+    const needleIndexes = input.needles.map((_, i) => insertAt + i);
+    return {
+      messages: render(tools),
+      tools,
+      needleIndexes,
+      promptTokens: total,
+      withinTolerance: Math.abs(total - input.targetTokens) <= tolerance * input.targetTokens,
+    };
   }
-
-  const needleIndexes = input.needles.map((_, i) => insertAt + i);
-  return {
-    messages: render(tools),
-    tools,
-    needleIndexes,
-    promptTokens: total,
-    withinTolerance: Math.abs(total - input.targetTokens) <= tolerance * input.targetTokens,
-  };
 }
 
 /**
