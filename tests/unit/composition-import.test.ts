@@ -36,6 +36,16 @@ describe('CompToolBench import (format errors)', () => {
     expect(pack.tools).toEqual([{ name: 'f', description: expect.stringContaining('no schema was imported') as unknown, parameters: { type: 'dict', properties: { x: { type: 'integer' } }, required: [] } }]);
     expect(pack.description).toContain('1 read off');
   });
+
+  it('the tasks alone over a pack imported with its schemas keep those schemas (issue 19 item 9: 106 became 58)', () => {
+    const withSchemas = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": [{"openai_schema": {"function": {"name": "f", "description": "from tools.json", "parameters": {"properties": {"x": {"type": "integer"}}}}}}, {"openai_schema": {"function": {"name": "g", "description": "unused", "parameters": {"properties": {}}}}}]}' });
+    const again = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), keptTools: withSchemas.tools });
+    expect(again.tools.map((t) => [t.name, t.description])).toEqual([['f', 'from tools.json'], ['g', 'unused']]);
+    expect(again.description).toContain('2 kept from the pack this import replaced');
+    // a tools file given wins over the kept schemas
+    const replaced = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": []}', keptTools: withSchemas.tools });
+    expect(replaced.tools.map((t) => t.name)).toEqual(['f']);
+  });
 });
 
 describe.skipIf(!haveShared)('CompToolBench: the published tasks through the app', () => {

@@ -43,6 +43,9 @@ describe('storage', () => {
     expect(await db.packs.count()).toBe(0);
     expect(() => readBfclPack({ name: 'x', questions: Q, answers: null })).toThrow(/no possible answer/);
     expect(() => readBfclPack({ name: 'x', questions: '{"id": "a_1", "question": [[]], "function": [', answers: null })).toThrow(/line 1/);
+    // a ground-truth value that is not a list of accepted values is refused, naming it (issue 19 item 9: it was accepted)
+    expect(() => readBfclPack({ name: 'x', questions: Q, answers: A.replace('"base": [10]', '"base": 10') })).toThrow(/record 1 \(simple_python_0\): ground_truth\[0\]\.area\.base: expected a list of accepted values, got 10/);
+    expect(() => readBfclPack({ name: 'x', questions: Q, answers: A.replace('{"area": {', '{"area": 3, "x": {') })).toThrow(/ground_truth\[0\]: expected \{"function name"/);
   });
 
   it.skipIf(!existsSync('../shared/reference/bfcl'))('imports the published BFCL files', () => {

@@ -107,6 +107,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
     const functions = d.function.map((f, k) => readFunctionSchema(f, record, `function[${k}]`));
     const gt = answers.get(d.id);
     if (gt === undefined && !category.includes('irrelevance')) throw new FormatError(record, 'ground_truth', `no possible answer with id ${d.id}`);
+    if (gt !== undefined) checkGroundTruth(gt, record);
     const possibleAnswer = gt === undefined ? [] : (toPossibleAnswers(gt) ?? []);
     possibleAnswer.forEach((a, k) => {
       const name = Object.keys(a)[0];
@@ -125,4 +126,18 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
     tools: [...tools.values()],
     items,
   };
+}
+
+/** BFCL's possible answers: a list of {function: {parameter: [every accepted value]}}; a bare value would be read as a one-value list by the scorer, so it is refused here. */
+function checkGroundTruth(gt: PyValue, record: string): void {
+  if (!Array.isArray(gt)) throw new FormatError(record, 'ground_truth', 'expected a list of calls');
+  gt.forEach((call, k) => {
+    const at = `ground_truth[${k}]`;
+    if (call === null || !isDict(call) || Object.keys(call).length !== 1) throw new FormatError(record, at, 'expected {"function name": {parameter: [accepted values]}}');
+    const [name, params] = Object.entries(call)[0] as [string, PyValue];
+    if (params === null || !isDict(params)) throw new FormatError(record, `${at}.${name}`, 'expected an object of parameters');
+    for (const [p, allowed] of Object.entries(params)) {
+      if (!Array.isArray(allowed)) throw new FormatError(record, `${at}.${name}.${p}`, `expected a list of accepted values, got ${JSON.stringify(allowed)}`);
+    }
+  });
 }

@@ -131,7 +131,11 @@ export interface CompToolBenchFiles {
   /** tools.json, optional: without it, schemas are read off the tasks' arguments */
   tools?: string | null;
   toolsSource?: string;
+  /** without a tools file: the schemas of the pack this import replaces, kept (a re-import of the tasks alone keeps them) */
+  keptTools?: readonly ToolSchema[];
 }
+
+export const compToolBenchPackId = (name: string): string => `comptoolbench:${name}`;
 
 /** Validates everything first: a bad record throws FormatError naming it and its field, and nothing is returned. */
 export function readCompToolBenchPack(files: CompToolBenchFiles, createdAt = Date.now()): Pack {
@@ -145,19 +149,20 @@ export function readCompToolBenchPack(files: CompToolBenchFiles, createdAt = Dat
     tasks.push(task);
   });
   if (tasks.length === 0) throw new FormatError(source, '(file)', 'no tasks');
-  const tools = files.tools ? readCompToolBenchTools(files.tools, files.toolsSource) : [];
+  const kept = !files.tools && files.keptTools?.length ? files.keptTools : null;
+  const tools = files.tools ? readCompToolBenchTools(files.tools, files.toolsSource) : [...(kept ?? [])];
   const known = new Set(tools.map((t) => t.name));
   const used = new Map<string, TraceStep[]>();
   for (const t of tasks) for (const s of t.steps) used.set(s.toolName, [...(used.get(s.toolName) ?? []), s]);
   const inferred = [...used.entries()].filter(([n]) => !known.has(n)).map(([n, steps]) => inferredTool(n, steps));
   const counts = LEVELS.map((l) => `${l.slice(0, 2)} ${tasks.filter((t) => t.level === l).length}`).join(', ');
   return {
-    id: `comptoolbench:${files.name}`,
+    id: compToolBenchPackId(files.name),
     name: files.name,
     source: 'comptoolbench',
     description:
       `${tasks.length} CompToolBench tasks (${counts}) using ${used.size} tools; ${tools.length + inferred.length} tool schemas` +
-      (inferred.length ? ` (${inferred.length} read off the tasks' arguments, no schema imported).` : '.'),
+      (kept ? ` (${kept.length} kept from the pack this import replaced${inferred.length ? `, ${inferred.length} read off the tasks' arguments` : ''}).` : inferred.length ? ` (${inferred.length} read off the tasks' arguments, no schema imported).` : '.'),
     createdAt,
     tools: [...tools, ...inferred],
     items: [],
