@@ -73,6 +73,16 @@ export interface BfclFiles {
   /** possible-answer file: {id, ground_truth} per line; may be absent for irrelevance files */
   answers?: string | null;
   answersSource?: string;
+  /** told which file is being read and how far (for big imports) */
+  onProgress?: (file: string, fraction: number) => void;
+}
+
+/** The question file and its possible-answer file among the files given (told apart by their records), or what is missing. */
+export function bfclFilesOf(files: readonly { name: string; text: string }[]): BfclFiles | string {
+  const answers = files.find((f) => f.text.includes('"ground_truth"'));
+  const questions = files.find((f) => f !== answers);
+  if (!questions) return 'Give the question file (and its possible-answer file, except for irrelevance categories).';
+  return { name: questions.name.replace(/\.(json|jsonl)$/, ''), questions: questions.text, questionsSource: questions.name, answers: answers?.text ?? null, answersSource: answers?.name };
 }
 
 /** Validates everything before returning: a bad record throws FormatError naming the record and field. */
@@ -81,7 +91,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   const aSource = files.answersSource ?? 'possible-answer file';
   const answers = new Map<string, PyValue>();
   if (files.answers) {
-    readRecords(files.answers, aSource).forEach((v, i) => {
+    readRecords(files.answers, aSource, (f) => files.onProgress?.(aSource, f)).forEach((v, i) => {
       const d = asDict(v);
       const record = `${aSource} record ${i + 1}`;
       if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
@@ -92,7 +102,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   const items: PackItem[] = [];
   const tools = new Map<string, PackItem['tools'][number]>();
   const ids = new Set<string>();
-  readRecords(files.questions, qSource).forEach((v, i) => {
+  readRecords(files.questions, qSource, (f) => files.onProgress?.(qSource, f)).forEach((v, i) => {
     const d = asDict(v);
     let record = `${qSource} record ${i + 1}`;
     if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');

@@ -13,10 +13,15 @@ export class FormatError extends Error {
   }
 }
 
-export function parseJsonLines(text: string, source = 'input'): PyValue[] {
+/** Called now and then while a long file is read: the share read so far (0 to 1). */
+export type ReadProgress = (fraction: number) => void;
+const PROGRESS_EVERY = 2000;
+
+export function parseJsonLines(text: string, source = 'input', onProgress?: ReadProgress): PyValue[] {
   const out: PyValue[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
+    if (onProgress && i % PROGRESS_EVERY === 0) onProgress(i / lines.length);
     const line = lines[i] as string;
     if (line.trim() === '') continue;
     try {
@@ -30,7 +35,7 @@ export function parseJsonLines(text: string, source = 'input'): PyValue[] {
 }
 
 /** Records of a JSON array file or a JSON Lines file, whichever the text is. */
-export function readRecords(text: string, source: string): PyValue[] {
+export function readRecords(text: string, source: string, onProgress?: ReadProgress): PyValue[] {
   const t = text.trim();
   if (t.startsWith('[')) {
     try {
@@ -41,5 +46,5 @@ export function readRecords(text: string, source: string): PyValue[] {
       throw e;
     }
   }
-  return parseJsonLines(text, source);
+  return parseJsonLines(text, source, onProgress);
 }

@@ -11,6 +11,9 @@ import { db } from '../db';
 
 /** ms between two updates of the report while a run writes */
 const FLUSH_MS = 300;
+/** results per read while a report opens, and ms between two showings of what is read so far */
+const READ_CHUNK = 2500;
+const SHOW_WHILE_READING_MS = 1000;
 
 export class LiveResults {
   results: SampleResult[] = $state.raw([]);
@@ -65,15 +68,20 @@ export class LiveResults {
     this.seen.clear();
     for (const r of this.pending) this.seen.add(r.id);
     const all: SampleResult[] = [];
-    for await (const chunk of runResultChunks(db, this.runId)) {
+    // the views recompute over everything read so far: the first chunk at once, then a few times a second
+    let shownAt = -Infinity;
+    for await (const chunk of runResultChunks(db, this.runId, READ_CHUNK)) {
       if (!current()) return;
       for (const r of chunk) {
         if (this.seen.has(r.id)) continue;
         this.seen.add(r.id);
         all.push(r);
       }
-      this.results = all.slice();
       this.loading = { read: all.length };
+      if (performance.now() - shownAt >= SHOW_WHILE_READING_MS) {
+        this.results = all.slice();
+        shownAt = performance.now();
+      }
     }
     if (!current()) return;
     this.results = mergeByIndex(all, this.pending);
