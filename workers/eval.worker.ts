@@ -26,6 +26,7 @@ import { bfclFilesOf, readBfclPack } from '../src/lib/formats/bfcl';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { formatAnswer } from '../src/lib/scoring/qa';
+import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/suites/composition/shape';
 import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
 import { baseSet } from '../src/lib/suites/robustness/suite';
@@ -116,7 +117,7 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
   return async (sampleId) => {
     const sample = await buildCounted(counting, () => source.build(sampleId));
     const e = sample.expected;
-    const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : null;
+    const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : e.kind === 'ast' ? possibleAnswerText(e.possibleAnswer) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
   };
 }

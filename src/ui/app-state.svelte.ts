@@ -31,6 +31,8 @@ class AppState {
   ended: { runId: string; outcome: RunOutcome } | null = $state.raw(null);
   tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');
   selectedRunId: string | null = $state(null);
+  /** a sample link opened (#run=…&sample=…), until the report selects it */
+  linkedSample: { runId: string; sampleId: string | null } | null = $state.raw(null);
 }
 
 export const app = new AppState();

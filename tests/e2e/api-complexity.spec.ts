@@ -33,7 +33,8 @@ test('oracle 100% isolated and cumulative, error scenarios 5/5, the baseline, Ta
   expect(scores.length).toBeGreaterThan(3);
   expect(new Set(scores)).toEqual(new Set(['5.00']));
   // an irrelevant-information episode: the sponsored entries are marked in the transcript
-  await page.getByLabel('only failures').uncheck();
+  await page.getByTestId('filter-verdict').selectOption('all');
+  await page.getByTestId('filter-text').fill('irrelevant');
   await page.getByTestId('sample-row').filter({ hasText: 'type irrelevant' }).filter({ hasText: /\bon\b/ }).first().click();
   await expect(page.getByTestId('episode-transcript')).toBeVisible();
   await expect(page.getByTestId('injected').first()).toContainText('Partially irrelevant information');

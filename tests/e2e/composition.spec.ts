@@ -38,8 +38,10 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
   await expect(page.getByTestId('selection-gap-chart-l0')).toHaveCount(1);
   await expect(page.getByTestId('level-chart-point')).toHaveCount(4);
   await expect(page.getByTestId('ablation-table')).toContainText('Binary (≥0.70)');
-  await page.getByLabel('only failures').uncheck();
-  await page.getByTestId('sample-row').last().click();
+  await page.getByTestId('filter-verdict').selectOption('all');
+  // the last sample (an L3 DAG), reached with the keyboard
+  await page.getByTestId('sample-list').focus();
+  await page.keyboard.press('End');
   await expect(page.getByTestId('dag-scores')).toContainText('Score 100.0%');
   await expect(page.getByTestId('expected-answer')).toContainText('step_2');
 
@@ -51,8 +53,10 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
     await expect(p.getByTestId('estimate')).toContainText('16 samples');
   });
   for (const l of LEVELS) await expect(page.getByTestId('table1-row').getByTestId(`acc-${l}`)).toContainText('100.0%');
-  await page.getByLabel('only failures').uncheck();
-  await page.getByTestId('sample-row').last().click();
+  await page.getByTestId('filter-verdict').selectOption('all');
+  // the last sample (an L3 DAG), reached with the keyboard
+  await page.getByTestId('sample-list').focus();
+  await page.keyboard.press('End');
   await expect(page.getByTestId('raw-output')).toContainText('[tool]');
 
   await compositionRun(page, 'baseline', 3, async (p) => {

@@ -36,7 +36,7 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
     await expect(page.getByTestId('overall-accuracy')).toBeVisible();
     // every sample's prompt is shown as it was sent, without the model's tokenizer
     await page.getByTestId('sample-row').first().click().catch(async () => {
-      await page.getByLabel('only failures').uncheck();
+      await page.getByTestId('filter-verdict').selectOption('all');
       await page.getByTestId('sample-row').first().click();
     });
     await expect(page.getByTestId('prompt')).toBeVisible();

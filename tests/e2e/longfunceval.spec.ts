@@ -72,7 +72,7 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(page.getByTestId('multiturn-table2')).toContainText('setting 1 (unstructured)');
   await expect(page.getByTestId('multiturn-table2')).toContainText('setting 2 (structured)');
   await expect(page.getByTestId('multiturn-chart-point')).toHaveCount(4);
-  await page.getByLabel('only failures').uncheck();
+  await page.getByTestId('filter-verdict').selectOption('all');
   await page.getByTestId('sample-row').first().click();
   await expect(page.getByTestId('prompt')).toContainText('Result of ');
 

@@ -7,7 +7,7 @@
  * every matcher checks single calls with `checkCall`, which checks each
  * parameter with the rule for its schema type.
  */
-import { isDict, newDict, PyFloat, pyIn, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
+import { isDict, newDict, PyFloat, pyIn, pyRepr, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
 import type { Call, ParseResult } from '../parsing/calls';
 
 export interface FunctionSchema {
@@ -354,6 +354,21 @@ export function toPossibleAnswers(value: PyValue): PossibleAnswer[] | null {
 }
 
 // ------------------------------------------------------------------ ground truth as calls
+
+/** The possible answer as a reader checks it: one call per line, each parameter with every value it accepts ("" = may be left out). */
+export function possibleAnswerText(answers: readonly PossibleAnswer[]): string {
+  if (answers.length === 0) return '(no call: the request should be declined)';
+  return answers
+    .map((answer) => {
+      const name = answerName(answer);
+      const params = Object.entries(answer[name] ?? {}).map(([p, allowed]) => {
+        const values = allowed.map((v) => (v === '' ? '(omitted)' : pyRepr(v)));
+        return `${p}=${values.length === 1 ? values[0] : `{${values.join(' | ')}}`}`;
+      });
+      return `${name}(${params.join(', ')})`;
+    })
+    .join('\n');
+}
 
 /**
  * One output that satisfies the possible answer: each parameter at its first

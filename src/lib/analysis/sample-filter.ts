@@ -1,0 +1,39 @@
+/** Which of a run's samples the sample browser lists: by cell, variant, verdict, error type and text. */
+import type { SampleResult } from '../core/types';
+
+export interface SampleFilter {
+  /** a heatmap cell: its length and position */
+  cell: { length: number; position: number } | null;
+  variant: string;
+  verdict: 'all' | 'wrong' | 'correct';
+  errorType: string;
+  /** found in the output, the parse error, the error message or the sample's facets (case-insensitive) */
+  text: string;
+}
+
+export const ALL = 'all';
+export const NO_FILTER: SampleFilter = { cell: null, variant: ALL, verdict: 'wrong', errorType: ALL, text: '' };
+
+/** The error type a sample is listed under ('correct' for a correct one). */
+export const errorTypeOf = (r: SampleResult): string => (r.score.correct ? 'correct' : (r.error?.kind ?? r.score.errorType ?? 'wrong'));
+
+export function filterSamples(results: readonly SampleResult[], f: SampleFilter): SampleResult[] {
+  const text = f.text.trim().toLowerCase();
+  return results.filter(
+    (r) =>
+      (f.cell === null || (r.cell.length === f.cell.length && r.cell.position === f.cell.position)) &&
+      (f.variant === ALL || (r.cell.variant ?? 'default') === f.variant) &&
+      (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
+      (f.errorType === ALL || errorTypeOf(r) === f.errorType) &&
+      (text === '' || r.output.toLowerCase().includes(text) || (r.parseError ?? '').toLowerCase().includes(text) || (r.error?.message ?? '').toLowerCase().includes(text) || facetText(r).includes(text)),
+  );
+}
+
+/** Error types present, most frequent first, with their counts. */
+export function errorTypeCounts(results: readonly SampleResult[]): { type: string; n: number }[] {
+  const counts = new Map<string, number>();
+  for (const r of results) if (!r.score.correct) counts.set(errorTypeOf(r), (counts.get(errorTypeOf(r)) ?? 0) + 1);
+  return [...counts.entries()].map(([type, n]) => ({ type, n })).sort((a, b) => b.n - a.n || a.type.localeCompare(b.type));
+}
+
+const facetText = (r: SampleResult): string => (r.facets ? Object.entries(r.facets).map(([k, v]) => `${k} ${v}`).join(' ').toLowerCase() : '');
