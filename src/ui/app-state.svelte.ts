@@ -31,6 +31,8 @@ class AppState {
   ended: { runId: string; outcome: RunOutcome } | null = $state.raw(null);
   tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');
   selectedRunId: string | null = $state(null);
+  /** large type, thick lines, colour-blind-safe colours, direct labels (kept in this browser) */
+  projector = $state(typeof localStorage !== 'undefined' && localStorage.getItem('fc-projector') === '1');
   /** a sample link opened (#run=…&sample=…), until the report selects it */
   linkedSample: { runId: string; sampleId: string | null } | null = $state.raw(null);
 }

@@ -12,25 +12,66 @@ export function downloadCsv(name: string, csv: string): void {
   download(name, new Blob([csv], { type: 'text/csv' }));
 }
 
-/** The chart as a standalone SVG document (charts set their own colours and fonts, so it looks the same outside the page). */
-export function svgMarkup(svg: SVGSVGElement): string {
+/** What an exported chart says about itself: a title above, a caption (the run's configuration) below. */
+export interface ChartLabels {
+  title: string;
+  caption?: string;
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
+
+/** Words into lines of at most `chars` characters. */
+function wrap(text: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > chars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The chart as a standalone SVG document, with its title above and its caption below (charts set
+ * their own colours and fonts, so it looks the same outside the page).
+ */
+export function svgMarkup(svg: SVGSVGElement, labels?: ChartLabels): { markup: string; width: number; height: number } {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const box = svg.viewBox.baseVal;
   clone.setAttribute('width', String(box.width));
   clone.setAttribute('height', String(box.height));
-  clone.insertAdjacentHTML('afterbegin', `<rect width="100%" height="100%" fill="#ffffff"/>`);
-  return new XMLSerializer().serializeToString(clone);
+  const chart = new XMLSerializer().serializeToString(clone);
+  const pad = 12;
+  const titleLines = labels ? wrap(labels.title, Math.floor(box.width / 9)) : [];
+  const captionLines = labels?.caption ? wrap(labels.caption, Math.floor(box.width / 6)) : [];
+  const top = titleLines.length ? pad + titleLines.length * 20 + 6 : 0;
+  const bottom = captionLines.length ? captionLines.length * 14 + pad : 0;
+  const width = box.width + 2 * pad;
+  const height = top + box.height + bottom + pad;
+  const text = (lines: string[], y0: number, step: number, attrs: string) => lines.map((l, i) => `<text x="${pad}" y="${y0 + i * step}" ${attrs}>${escapeXml(l)}</text>`).join('');
+  const markup =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">` +
+    `<rect width="100%" height="100%" fill="#ffffff"/>` +
+    text(titleLines, pad + 15, 20, 'font-size="16" font-weight="600" fill="#1d2330"') +
+    `<g transform="translate(${pad} ${top || pad})">${chart}</g>` +
+    text(captionLines, (top || pad) + box.height + 16, 14, 'font-size="11" fill="#3a4252"') +
+    `</svg>`;
+  return { markup, width, height };
 }
 
-export function downloadSvg(name: string, svg: SVGSVGElement): void {
-  download(name, new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
+export function downloadSvg(name: string, svg: SVGSVGElement, labels?: ChartLabels): void {
+  download(name, new Blob([svgMarkup(svg, labels).markup], { type: 'image/svg+xml' }));
 }
 
 /** Rendered at twice the chart's size, for slides. */
-export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
-  const box = svg.viewBox.baseVal;
-  const url = URL.createObjectURL(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
+export async function pngBlob(svg: SVGSVGElement, labels?: ChartLabels, scale = 2): Promise<Blob> {
+  const doc = svgMarkup(svg, labels);
+  const box = { width: doc.width, height: doc.height };
+  const url = URL.createObjectURL(new Blob([doc.markup], { type: 'image/svg+xml' }));
   try {
     const img = new Image();
     img.src = url;
@@ -47,6 +88,6 @@ export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   }
 }
 
-export async function downloadPng(name: string, svg: SVGSVGElement): Promise<void> {
-  download(name, await pngBlob(svg));
+export async function downloadPng(name: string, svg: SVGSVGElement, labels?: ChartLabels): Promise<void> {
+  download(name, await pngBlob(svg, labels));
 }

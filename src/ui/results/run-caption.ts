@@ -1,0 +1,26 @@
+/** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
+import type { RunRow } from '../../lib/store/db';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** local date and time, sortable and unambiguous in every locale */
+export function runDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const ENGINES: Record<RunRow['engine']['kind'], string> = {
+  oracle: 'oracle engine (the ground truth, not a model)',
+  baseline: 'baseline engine (BM25 + patterns, not a model)',
+  replay: 'replayed predictions',
+  webllm: 'WebLLM',
+  wllama: 'llama.cpp (CPU)',
+  openai: 'OpenAI-compatible server',
+};
+
+/** "<name> · <engine> <model> · seed … · n samples · tokens counted with … · made …" (a recording says so) */
+export function runCaption(run: RunRow, samples: number): string {
+  const engine = run.engine.kind === 'oracle' || run.engine.kind === 'baseline' ? ENGINES[run.engine.kind] : `${ENGINES[run.engine.kind]} ${run.engine.model}`;
+  const made = run.recording ? `recorded ${run.recording.recordedAt} with ${run.recording.model}` : `made ${runDate(run.createdAt)}`;
+  return [run.name, engine, `seed ${run.sweep.seed}`, `${samples} samples`, run.constrained ? 'constrained decoding' : null, `tokens counted with ${run.counterId}`, made].filter(Boolean).join(' · ');
+}
