@@ -1,0 +1,67 @@
+/**
+ * Issue 19 item 10: projector mode and chart exports. One switch makes chart text at least 20 px,
+ * labels lines directly and keeps every heatmap label at 4.5:1 contrast or more; the Results tab's
+ * charts export SVG with a title and a caption of the run's configuration.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { setupCatalog } from '../helpers/app-driver';
+
+/** rendered px of each text of a chart: its font size in viewBox units times the chart's scale */
+const renderedSizes = (testid: string) =>
+  `(() => {
+    const svg = document.querySelector('[data-testid="${testid}"]');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * scale);
+  })()`;
+
+const CONTRASTS = `(() => {
+  const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).slice(0, 3).map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  return [...document.querySelectorAll('[data-testid="heat-cell"]')].map((g) => {
+    const a = lum(getComputedStyle(g.querySelector('rect')).fill);
+    const b = lum(getComputedStyle(g.querySelector('text')).fill);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+})()`;
+
+test('projector mode: chart text ≥ 20 px at 1280 and 800 px, direct labels, heatmap labels ≥ 4.5:1; exports carry title and caption', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-baseline').check();
+  await setupCatalog(page, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 10, constraint: 'off', maxTokens: 128 });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
+  await page.getByTestId('see-results').click();
+  await expect(page.getByTestId('heatmap')).toBeVisible();
+
+  // normal mode: a legend under the curves, the intervals explained
+  await expect(page.getByTestId('position-curves-interval-note')).toContainText('95% Wilson');
+  for (const c of (await page.evaluate(CONTRASTS)) as number[]) expect(c).toBeGreaterThanOrEqual(4.5);
+
+  // an exported heatmap: its title and the run's configuration
+  const download = page.waitForEvent('download');
+  await page.getByTestId('heatmap').locator('xpath=ancestor::figure').getByTestId('export-svg').click();
+  const svg = readFileSync(await (await download).path(), 'utf8');
+  expect(svg).toContain('Accuracy by length × position');
+  // the caption wraps over lines: read as text
+  expect(svg.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toMatch(/baseline · catalog · 1K\/2K · baseline engine .* · seed 42 · 60 samples/);
+  expect(svg).toContain('prompt tokens');
+
+  await page.getByTestId('projector-mode').check();
+  await expect(page.locator('body')).toHaveClass(/projector/);
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const chart of ['heatmap', 'position-curves', 'error-bars']) {
+      const sizes = (await page.evaluate(renderedSizes(chart))) as number[];
+      expect(Math.min(...sizes), `${chart} at ${width} px`).toBeGreaterThanOrEqual(19.5);
+    }
+  }
+  // lines labelled where they end, no legend
+  await expect(page.getByTestId('position-curves').locator('text', { hasText: '1K tokens' })).toHaveCount(1);
+  for (const c of (await page.evaluate(CONTRASTS)) as number[]) expect(c).toBeGreaterThanOrEqual(4.5);
+  // kept for the next visit
+  await page.reload();
+  await expect(page.getByTestId('projector-mode')).toBeChecked();
+  await expect(page.locator('body')).toHaveClass(/projector/);
+});
