@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { readStore } from './idb';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -85,6 +86,13 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(c3.getByTestId('multiturn-chart-point')).toHaveCount(8);
   await expect(c3.getByTestId('multiturn-table2').locator('tbody tr')).toHaveCount(4);
   await expect(page.getByTestId('challenge-response-qa')).toContainText('No runs of this experiment yet');
+  // the two runs asked the same samples: a paired test, with the difference it can detect (issue 19)
+  const paired = c3.getByTestId('paired-row');
+  await expect(paired).toHaveCount(1);
+  const total = (await readStore<{ runId: string }>(page, 'results')).filter((r, _, all) => r.runId === all[0]?.runId).length;
+  await expect(paired.locator('td').nth(2)).toHaveText(String(total));
+  await expect(paired.getByTestId('paired-p')).toHaveText(/^(< 0\.001|[01]\.\d{3})$/);
+  await expect(paired.getByTestId('paired-detectable')).toHaveText(/^±\d+\.\d$/);
 
   const [svg] = await Promise.all([page.waitForEvent('download'), c3.getByTestId('export-svg').click()]);
   expect(svg.suggestedFilename()).toBe('multiturn-curves.svg');

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { detectableDifference, mcnemarExact, pairResults } from '../../src/lib/analysis/paired';
+import type { SampleResult } from '../../src/lib/core/types';
+
+const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
+
+describe('paired comparison of two runs', () => {
+  it("McNemar's exact p-value", () => {
+    // 2 · P(X ≤ 2), X ~ Bin(12, ½) = 2 · (1 + 12 + 66) / 4096
+    expect(mcnemarExact(10, 2)).toBeCloseTo(0.038574, 6);
+    expect(mcnemarExact(2, 10)).toBeCloseTo(0.038574, 6);
+    expect(mcnemarExact(0, 0)).toBe(1);
+    expect(mcnemarExact(5, 5)).toBe(1);
+    // large counts stay finite (log space)
+    expect(mcnemarExact(1000, 1100)).toBeGreaterThan(0.02);
+    expect(mcnemarExact(1000, 1100)).toBeLessThan(0.04);
+  });
+
+  it('pairs by sample id and counts the four cells', () => {
+    const a = [r('s1', true), r('s2', true), r('s3', false), r('s4', false), r('only-a', true)];
+    const b = [r('s1', true), r('s2', false), r('s3', true), r('s4', false), r('only-b', false)];
+    const p = pairResults(a, b);
+    expect(p).toMatchObject({ pairs: 4, bothCorrect: 1, onlyA: 1, onlyB: 1, neither: 1, accuracyA: 0.5, accuracyB: 0.5, difference: 0, pValue: 1 });
+    expect(pairResults(a, [r('x', true)])).toBeNull();
+  });
+
+  it('the smallest detectable difference shrinks with more pairs and grows with disagreement', () => {
+    expect(detectableDifference(100, 0.2)).toBeGreaterThan(detectableDifference(1000, 0.2));
+    expect(detectableDifference(100, 0.4)).toBeGreaterThan(detectableDifference(100, 0.1));
+    // 1000 pairs, 20% disagreeing: about (1.96 + 0.84) · √(0.2 / 1000) ≈ 4 points
+    expect(detectableDifference(1000, 0.2)).toBeCloseTo(0.04, 2);
+    // runs that never disagree still cannot show a difference below ≈ 7.85 / n
+    expect(detectableDifference(100, 0)).toBeGreaterThan(0.07);
+  });
+});
