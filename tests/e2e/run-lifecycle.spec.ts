@@ -132,6 +132,10 @@ test('runs show their creation date, can be renamed (an empty name refused), and
   const pad = (n: number) => String(n).padStart(2, '0');
   await expect(page.getByTestId('run-created')).toHaveText(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
 
+  // the full configuration, as stored
+  await page.getByTestId('run-config').locator('summary').click();
+  await expect(page.getByTestId('run-config')).toContainText('"seed": 42');
+  await expect(page.getByTestId('run-config')).toContainText('"counterId": "llama3"');
   await page.getByTestId('rename-run').click();
   await page.getByTestId('run-name-input').fill('   ');
   await page.getByTestId('run-name-save').click();
