@@ -11,6 +11,7 @@
  *  3. the same end to end in Chromium through the worker, when Debian chromium and a build exist;
  *  4. gzip sizes of the built chunks (main bundle, worker, WebLLM);
  *  4b. bytes a page load fetches before a model engine is chosen, and which chunks (in Chromium);
+ *  6. results at scale (bench/results-scale.ts): opening a report over 1K/10K/100K stored results, a run's speed beside it;
  *  5. the CPU engine (llama.cpp in WebAssembly) on our tiny generated model in Chromium:
  *     prefill and decode tokens/s from llama.cpp's own timings, free and constrained,
  *     our per-sample plumbing around them, and how fast an interrupt stops generation.
@@ -36,6 +37,7 @@ import { DexieResultStore } from '../src/lib/store/repos';
 import { catalogSource } from '../src/lib/suites/catalog';
 import { printReuseShares } from './reuse-share';
 import { printRunnerThroughput } from './runner';
+import { benchResultsAtScale } from './results-scale';
 import { llama3Counter } from '../src/lib/tokenizers/llama3';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -150,7 +152,7 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
   const server = spawn('npx', ['vite', 'preview', '--port', '4174', '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
   try {
     await new Promise((r) => setTimeout(r, 2500));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run'] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', '--enable-precise-memory-info'] });
     await benchPageLoad(browser, 'http://127.0.0.1:4174/index.html');
     const page = await browser.newPage();
     await page.goto('http://127.0.0.1:4174/index.html');
@@ -169,6 +171,7 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
     console.log(`run loop per sample in Chromium, oracle, 1K prompts (worker: build prompt + generate + parse + score + IndexedDB write + progress message): median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${gaps.length} samples`);
     await page.close();
     await benchCpuEngine(await browser.newPage());
+    await benchResultsAtScale(browser, 'http://127.0.0.1:4174/index.html', [1000, 10_000, 100_000]);
     await browser.close();
   } finally {
     if (server.pid) process.kill(-server.pid);

@@ -4,6 +4,7 @@
  * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
  * tables at the end. See EVAL_USAGE and docs/scale.md.
  */
+import { pairResults } from '../lib/analysis/paired';
 import { ContextBudgetError } from '../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
@@ -210,26 +211,14 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   return { run: final, results, ok: true };
 }
 
-/** Prompt vs native, sample by sample. */
+/** Prompt vs native, sample by sample, with McNemar's test and the difference the pairs can detect. */
 export function pairedLines(prompt: readonly SampleResult[], native: readonly SampleResult[]): string[] {
-  const byId = new Map(native.map((r) => [r.sampleId, r]));
-  let both = 0;
-  let onlyPrompt = 0;
-  let onlyNative = 0;
-  let neither = 0;
-  for (const p of prompt) {
-    const n = byId.get(p.sampleId);
-    if (!n) continue;
-    if (p.score.correct && n.score.correct) both++;
-    else if (p.score.correct) onlyPrompt++;
-    else if (n.score.correct) onlyNative++;
-    else neither++;
-  }
-  const pairs = both + onlyPrompt + onlyNative + neither;
-  const pct = (k: number) => (pairs ? `${((k / pairs) * 100).toFixed(1)}%` : 'n/a');
+  const p = pairResults(prompt, native);
+  if (!p) return ['prompt vs native tool calls: no sample in both runs'];
+  const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
   return [
-    `prompt vs native tool calls, ${pairs} paired samples: prompt ${pct(both + onlyPrompt)}, native ${pct(both + onlyNative)}`,
-    `  both correct ${both}, only prompt ${onlyPrompt}, only native ${onlyNative}, neither ${neither}`,
+    `prompt vs native tool calls, ${p.pairs} paired samples: prompt ${pct(p.accuracyA)}, native ${pct(p.accuracyB)}`,
+    `  both correct ${p.bothCorrect}, only prompt ${p.onlyA}, only native ${p.onlyB}, neither ${p.neither}; McNemar p = ${p.pValue.toFixed(3)}, detectable difference ±${(p.detectable * 100).toFixed(1)} points`,
   ];
 }
 

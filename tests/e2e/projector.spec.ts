@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { setupCatalog } from '../helpers/app-driver';
+import { catalogRunToResults } from '../helpers/app-driver';
 
 /** rendered px of each text of a chart: its font size in viewBox units times the chart's scale */
 const renderedSizes = (testid: string) =>
@@ -26,13 +26,7 @@ const CONTRASTS = `(() => {
 
 test('projector mode: chart text ≥ 20 px at 1280 and 800 px, direct labels, heatmap labels ≥ 4.5:1; exports carry title and caption', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('index.html');
-  await page.getByTestId('tab-run').click();
-  await page.getByTestId('engine-baseline').check();
-  await setupCatalog(page, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 10, constraint: 'off', maxTokens: 128 });
-  await page.getByTestId('start-run').click();
-  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
-  await page.getByTestId('see-results').click();
+  await catalogRunToResults(page, 'baseline', 10);
   await expect(page.getByTestId('heatmap')).toBeVisible();
 
   // normal mode: a legend under the curves, the intervals explained

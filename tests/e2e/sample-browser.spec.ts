@@ -4,17 +4,11 @@
  * list with the expected call next to the parsed one, and a link to a sample survives a reload.
  */
 import { expect, test } from '@playwright/test';
-import { setupCatalog } from '../helpers/app-driver';
+import { catalogRunToResults } from '../helpers/app-driver';
 
 test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail beside, expected beside parsed, a deep link', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('index.html');
-  await page.getByTestId('tab-run').click();
-  await page.getByTestId('engine-baseline').check();
-  await setupCatalog(page, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 50, constraint: 'off', maxTokens: 128 });
-  await page.getByTestId('start-run').click();
-  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
-  await page.getByTestId('see-results').click();
+  await catalogRunToResults(page, 'baseline', 50);
 
   const count = page.getByTestId('sample-count');
   await expect(count).toContainText('of 300 samples');

@@ -129,3 +129,14 @@ export async function setupApiComplexity(page: Page, o: { system?: string; mode:
   await page.getByTestId('api-max-steps').fill(String(o.maxSteps));
   await page.getByTestId('max-tokens').fill(String(o.maxTokens));
 }
+
+/** A catalog sweep at 1K and 2K, three positions, run to the end with an engine without a model; then its results. */
+export async function catalogRunToResults(page: Page, engine: 'oracle' | 'baseline', perCell: number) {
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId(`engine-${engine}`).check();
+  await setupCatalog(page, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell, constraint: 'off', maxTokens: 128 });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
+  await page.getByTestId('see-results').click();
+}

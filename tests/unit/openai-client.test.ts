@@ -275,7 +275,7 @@ describe("the runner's run file", () => {
     const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
     expect(pairedLines([r('a', true), r('b', true), r('c', false), r('d', false)], [r('a', true), r('b', false), r('c', true), r('d', false)])).toEqual([
       'prompt vs native tool calls, 4 paired samples: prompt 50.0%, native 50.0%',
-      '  both correct 1, only prompt 1, only native 1, neither 1',
+      '  both correct 1, only prompt 1, only native 1, neither 1; McNemar p = 1.000, detectable difference ±99.8 points',
     ]);
   });
 });
