@@ -42,6 +42,11 @@ test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail b
   expect(new Set(lengths)).toEqual(new Set(['2048']));
   await page.getByTestId('filter-error').selectOption({ index: 1 });
   await expect(count).not.toHaveText('50 of 300 samples');
+  // and so does a point of the position curves
+  await page.getByTestId('filter-error').selectOption('all');
+  await page.getByTestId('position-curves-point').filter({ hasText: '1K tokens · 0.1:' }).click();
+  await expect(page.getByTestId('cell-filter')).toContainText('1024 tokens, α 0.1');
+  await expect(count).toHaveText('50 of 300 samples');
 
   // a link to the selected sample survives a reload
   await page.getByTestId('sample-row').first().click();
