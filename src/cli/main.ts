@@ -6,6 +6,7 @@ import { runCompositionFigures } from './composition';
 import { runLongFuncEvalFigures } from './longfunceval';
 import { runRobustnessFigures } from './robustness';
 import { runApiComplexityFigures } from './api-complexity';
+import { runFuzzCheck } from './fuzz-check';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
@@ -13,7 +14,8 @@ const USAGE = `usage:
   cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
   cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3
   cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows
-  cli api-complexity               the simulated API system, its conversations, and the oracle's and baseline's Table 3 and cumulative ladder`;
+  cli api-complexity               the simulated API system, its conversations, and the oracle's and baseline's Table 3 and cumulative ladder
+  cli fuzz-check <inputs.jsonl>    every output ({"text": …} per line) through every parser and renderer, timed; exit 1 on a throw or an input over 50 ms`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
@@ -34,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
     await runRobustnessFigures(argv.slice(1), out);
     return 0;
   }
+  if (cmd === 'fuzz-check' && kind) return runFuzzCheck(kind, out);
   if (cmd === 'parity' && dir) {
     if (kind === 'bfcl-ast') {
       runBfclParity(dir, out);

@@ -5,6 +5,7 @@
  * temporary file renamed over it) in index order with the run's final status — the app's export
  * format exactly, ready to import.
  */
+import { plainJsonText } from '../lib/core/plain-json';
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SampleResult } from '../lib/core/types';
 import { type CompletedSamples, completedOf, type ResultStore } from '../lib/run/loop';
@@ -68,7 +69,7 @@ export class RunFileStore implements ResultStore {
   async put(result: SampleResult): Promise<void> {
     // the run loop writes a sample once; a repeat (never expected) would only replace it on the rewrite
     this.results.set(result.sampleId, result);
-    appendFileSync(this.path, JSON.stringify({ result }) + '\n');
+    appendFileSync(this.path, plainJsonText({ result }) + '\n');
   }
 
   has(sampleId: string): boolean {

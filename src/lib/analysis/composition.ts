@@ -4,6 +4,7 @@
  * diagnostics, the Selection Gap in its several published spellings, and the
  * weight ablation with Spearman rank correlation between configurations.
  */
+import { csvText } from './csv';
 import { type DagErrorType, type DagScore, type DagTask, DEFAULT_WEIGHTS, LEVELS, type Level, round4, STRING_THRESHOLD, type WeightConfig, weightedOverall } from '../scoring/dag';
 import type { SampleResult } from '../core/types';
 import { mean, spearman, type SpearmanResult } from './stats';
@@ -241,4 +242,18 @@ export function errorsByLevel(scored: readonly ScoredTask[]): Record<Level, Part
     }
     return out;
   });
+}
+
+/** Table 1 (accuracy per level, overall, L0 − L3, the Selection Gap) of one or several runs as CSV. */
+export function table1Csv(series: readonly { name: string; report: CompositionReport; n: number }[]): string {
+  const rows = series.map(({ name, report: p, n }) => [
+    name,
+    ...LEVELS.map((l) => p.perLevelAccuracy[l].toFixed(4)),
+    p.overallAccuracy.toFixed(4),
+    (p.perLevelAccuracy.L0_node - p.perLevelAccuracy.L3_dag).toFixed(4),
+    p.selectionGap.composedMinusL0.toFixed(4),
+    p.selectionGap.present,
+    n,
+  ]);
+  return csvText(['run', 'L0', 'L1', 'L2', 'L3', 'overall', 'delta_L0_minus_L3', 'selection_gap_composed_minus_L0', 'selection_gap_present', 'n'], rows);
 }

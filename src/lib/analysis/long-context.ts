@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { degradation, type Degradation, wilson } from './catalog';
-import { csvField } from './csv';
+import { csvText } from './csv';
 
 export interface GroupStats {
   key: string | number;
@@ -82,7 +82,13 @@ export function settingsTable(results: readonly SampleResult[]): { lengths: numb
 
 /** CSV of grouped statistics, one row per group (and per series when several runs are compared). */
 export function groupsCsv(series: readonly { name: string; groups: readonly GroupStats[] }[], keyName: string): string {
-  const lines = [`series,${keyName},n,correct,accuracy,contains_accuracy,ci_low,ci_high`];
-  for (const s of series) for (const g of s.groups) lines.push([csvField(s.name), csvField(String(g.key)), g.n, g.correct, g.accuracy.toFixed(4), g.containsAccuracy.toFixed(4), g.low.toFixed(4), g.high.toFixed(4)].join(','));
-  return lines.join('\n') + '\n';
+  const rows = series.flatMap((s) => s.groups.map((g) => [s.name, g.key, g.n, g.correct, g.accuracy.toFixed(4), g.containsAccuracy.toFixed(4), g.low.toFixed(4), g.high.toFixed(4)]));
+  return csvText(['series', keyName, 'n', 'correct', 'accuracy', 'contains_accuracy', 'ci_low', 'ci_high'], rows);
+}
+
+/** Table 7 (degradation across response sizes and positions) of one or several runs as CSV. */
+export function table7Csv(series: readonly { name: string; table: ReturnType<typeof qaDegradation> }[]): string {
+  const f = (v: number | undefined) => (v === undefined ? '' : v.toFixed(4));
+  const rows = series.map(({ name, table: { acrossSizes: s, acrossPositions: p } }) => [name, f(s?.min), f(s?.max), s?.percent.toFixed(2) ?? '', f(p?.min), f(p?.max), p?.percent.toFixed(2) ?? '']);
+  return csvText(['run', 'size_min', 'size_max', 'size_degradation_pct', 'position_min', 'position_max', 'position_degradation_pct'], rows);
 }

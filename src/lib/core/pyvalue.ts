@@ -4,7 +4,8 @@
  * a tuple is not a list, `True == 1`. JavaScript loses all of that, so every
  * reader of model output or benchmark data produces these values instead.
  *
- * - int: a plain JS number (always integral) — the common case stays cheap;
+ * - int: a plain JS number when it is a safe integer (the common case stays cheap), a bigint
+ *   beyond ±(2^53 − 1), so every digit is kept (`intValue` picks; nothing else makes ints);
  * - float: a PyFloat box;
  * - tuple: a PyTuple box; list: a JS array;
  * - dict: a null-prototype object (keys are strings; a non-string Python key is
@@ -31,7 +32,18 @@ export interface PyDict {
   [key: string]: PyValue;
 }
 
-export type PyValue = null | boolean | number | string | PyFloat | PyTuple | PyOpaque | PyValue[] | PyDict;
+export type PyInt = number | bigint;
+
+export type PyValue = null | boolean | PyInt | string | PyFloat | PyTuple | PyOpaque | PyValue[] | PyDict;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The one representation of an integer: a number when safe, a bigint beyond. */
+export function intValue(n: bigint): PyInt {
+  return n <= MAX_SAFE && n >= -MAX_SAFE ? Number(n) : n;
+}
+
+export const isPyInt = (v: PyValue): v is PyInt => typeof v === 'number' || typeof v === 'bigint';
 
 /** Prefix of a dict key that was not a string in Python. */
 export const NON_STRING_KEY = '\u0000';
@@ -59,6 +71,7 @@ export function pyType(v: PyValue): PyTypeName {
     case 'string':
       return 'str';
     case 'number':
+    case 'bigint':
       return 'int';
     case 'boolean':
       return 'bool';
@@ -71,9 +84,10 @@ export function pyType(v: PyValue): PyTypeName {
   return 'dict';
 }
 
-/** Numeric value of int, float or bool (Python treats bool as an int); null otherwise. */
+/** Numeric value of int, float or bool (Python treats bool as an int); null otherwise. Beyond 2^53 it is the nearest double. */
 export function numericValue(v: PyValue): number | null {
   if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof PyFloat) return v.value;
   return null;
@@ -83,6 +97,8 @@ export function numericValue(v: PyValue): number | null {
 export function pyEquals(a: PyValue, b: PyValue): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
   if (typeof a === 'string' || typeof b === 'string') return false;
+  if (typeof a === 'bigint') return bigintEquals(a, b);
+  if (typeof b === 'bigint') return bigintEquals(b, a);
   const na = numericValue(a);
   if (na !== null) {
     const nb = numericValue(b);
@@ -100,6 +116,11 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
     if (!(k in b) || !pyEquals(a[k] as PyValue, b[k] as PyValue)) return false;
   }
   return true;
+}
+
+/** Exact, as Python compares ints and floats; equal bigints were caught by `===` and a bigint never equals a safe int (intValue). */
+function bigintEquals(big: bigint, other: PyValue): boolean {
+  return other instanceof PyFloat && Number.isInteger(other.value) && BigInt(other.value) === big;
 }
 
 function sequenceEquals(a: PyValue[], b: PyValue[]): boolean {
@@ -147,8 +168,9 @@ export function floatRepr(x: number): string {
   return negative ? `-${out}` : out;
 }
 
-export function intRepr(n: number): string {
-  return Number.isSafeInteger(n) ? String(n) : BigInt(n).toString();
+export function intRepr(n: PyInt): string {
+  if (typeof n === 'bigint' || Number.isSafeInteger(n)) return String(n);
+  return Number.isFinite(n) ? BigInt(n).toString() : String(n);
 }
 
 // Python's str.isprintable(): not Cc, Cf, Cs, Co, Cn, Zl, Zp, Zs (the ASCII space excepted).
@@ -200,6 +222,7 @@ export function pyRepr(v: PyValue): string {
     case 'string':
       return strRepr(v);
     case 'number':
+    case 'bigint':
       return intRepr(v);
     case 'boolean':
       return v ? 'True' : 'False';
@@ -223,22 +246,35 @@ export function pyStr(v: PyValue): string {
   return typeof v === 'string' ? v : pyRepr(v);
 }
 
-/** Plain JSON-compatible view (floats become numbers, tuples arrays) for display and storage. */
-export function toPlain(v: PyValue): unknown {
+/**
+ * Plain view (floats become numbers, tuples arrays, every dict key an own property, `__proto__`
+ * included). `ints: 'number'` (the default) gives JSON data for simulators and JSON text: an int
+ * beyond 2^53 becomes the nearest double. `ints: 'exact'` keeps bigints, for what is stored and
+ * shown (structured clone and IndexedDB keep them; `callsText` writes their digits).
+ */
+export function toPlain(v: PyValue, ints: 'number' | 'exact' = 'number'): unknown {
+  if (typeof v === 'bigint') return ints === 'exact' ? v : Number(v);
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(toPlain);
+  if (Array.isArray(v)) return v.map((x) => toPlain(x, ints));
   if (v instanceof PyFloat) return Number.isFinite(v.value) ? v.value : String(v.value);
-  if (v instanceof PyTuple) return v.items.map(toPlain);
+  if (v instanceof PyTuple) return v.items.map((x) => toPlain(x, ints));
   if (v instanceof PyOpaque) return v.repr;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = toPlain(v[k] as PyValue);
+  for (const k of Object.keys(v)) setOwn(out, k, toPlain(v[k] as PyValue, ints));
   return out;
+}
+
+/** `o[key] = value`, except that `__proto__` becomes an own property instead of the prototype. */
+export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
 
 /** The inverse of toPlain for data that came from JSON.parse: integral numbers become ints. */
 export function fromPlain(v: unknown): PyValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isInteger(v) ? v : new PyFloat(v);
+  if (typeof v === 'bigint') return intValue(v);
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (Array.isArray(v)) return v.map(fromPlain);
   if (typeof v === 'object') {

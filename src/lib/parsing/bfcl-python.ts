@@ -6,16 +6,19 @@
  * every unary operator negates, a call without keywords becomes its source text,
  * a tuple stays a tuple. Nothing is ever executed.
  */
-import { NON_STRING_KEY, newDict, numericValue, PyFloat, PyOpaque, PyTuple, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
+import { intValue, isPyInt, NON_STRING_KEY, newDict, PyFloat, PyOpaque, PyTuple, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import { pyStrip } from '../core/pystr';
 import { type Call, DecodeFailure, failure, type ParseResult } from './calls';
 import { parsePythonExpression, type Node } from './python/ast';
+import { outputTooLong, ValueBudget } from './budget';
 import { evalConstant } from './python/const-eval';
 import { PySyntaxError } from './python/tokens';
 import { unparse } from './python/unparse';
 
 /** Decode a raw model output exactly as BFCL's prompting decoder does. */
 export function decodeBfclPython(raw: string): ParseResult {
+  const tooLong = outputTooLong(raw);
+  if (tooLong) return failure('too_large', tooLong);
   let text = pyStrip(raw, '`\n ');
   if (!text.startsWith('[')) text = '[' + text;
   if (!text.endsWith(']')) text = text + ']';
@@ -32,19 +35,25 @@ export function parsePythonCalls(source: string): ParseResult {
     if (e instanceof RangeError) return failure('unsupported', 'expression nested too deeply');
     throw e;
   }
+  const budget = new ValueBudget();
   try {
-    if (body.k === 'Call') return { ok: true, calls: [resolveCall(body)] };
+    if (body.k === 'Call') return budgeted([resolveCall(body, budget)], budget);
     if (body.k !== 'List' && body.k !== 'Tuple' && body.k !== 'Set') return failure('not_calls', `expected a list of calls, got ${body.k}`);
     const calls: Call[] = [];
     for (const elt of body.elts) {
       if (elt.k !== 'Call') return failure('not_calls', `list item is ${elt.k}, not a call`);
-      calls.push(resolveCall(elt));
+      calls.push(resolveCall(elt, budget));
     }
-    return { ok: true, calls };
+    return budgeted(calls, budget);
   } catch (e) {
     if (e instanceof DecodeFailure) return failure(e.kind, e.message);
     throw e;
   }
+}
+
+function budgeted(calls: Call[], budget: ValueBudget): ParseResult {
+  budget.check(calls.map((c) => c.args));
+  return { ok: true, calls };
 }
 
 function callName(func: Node): string {
@@ -58,41 +67,42 @@ function callName(func: Node): string {
   return parts.reverse().join('.');
 }
 
-function resolveCall(node: Extract<Node, { k: 'Call' }>): Call {
+function resolveCall(node: Extract<Node, { k: 'Call' }>, budget: ValueBudget): Call {
   const args = newDict();
-  for (const kw of node.keywords) args[kw.arg ?? NON_STRING_KEY + 'None'] = resolveValue(kw.value);
+  for (const kw of node.keywords) args[kw.arg ?? NON_STRING_KEY + 'None'] = resolveValue(kw.value, budget);
   return { name: callName(node.func), args };
 }
 
-function resolveValue(node: Node): PyValue {
+function resolveValue(node: Node, budget: ValueBudget): PyValue {
+  const value = (n: Node) => resolveValue(n, budget);
   switch (node.k) {
     case 'Constant':
       return node.ellipsis ? '...' : node.value;
     case 'UnaryOp':
       return negateOperandValue(node.operand);
     case 'List':
-      return node.elts.map(resolveValue);
+      return node.elts.map(value);
     case 'Tuple':
-      return new PyTuple(node.elts.map(resolveValue));
+      return new PyTuple(node.elts.map(value));
     case 'Dict': {
       const d = newDict();
       const seen = new Map<string, string>();
       node.keys.forEach((k, i) => {
         if (k === null) throw new DecodeFailure('unsupported', 'dict unpacking in a value');
-        const key = dictKey(resolveValue(k));
+        const key = dictKey(value(k));
         const slot = seen.get(key.identity) ?? key.stored;
         seen.set(key.identity, slot);
-        d[slot] = resolveValue(node.values[i] as Node);
+        d[slot] = value(node.values[i] as Node);
       });
       return d;
     }
     case 'BinOp':
-      return evalConstant(node);
+      return evalConstant(node, budget);
     case 'Name':
       return node.id;
     case 'Call':
       if (node.keywords.length === 0) return unparse(node);
-      return nestedCall(resolveCall(node));
+      return nestedCall(resolveCall(node, budget));
     case 'Subscript':
       return unparse(node.value) + '[' + unparse(node.slice) + ']';
     default:
@@ -106,6 +116,7 @@ function negateOperandValue(operand: Node): PyValue {
   const v = operand.value;
   if (typeof v === 'boolean') return v ? -1 : 0;
   if (typeof v === 'number') return -v || 0;
+  if (typeof v === 'bigint') return intValue(-v);
   if (v instanceof PyFloat) return new PyFloat(-v.value);
   if (v instanceof PyOpaque && v.typeName === 'complex') return new PyOpaque('complex', `(-0-${v.repr})`);
   throw new DecodeFailure('unsupported', 'bad operand type for unary -');
@@ -123,6 +134,13 @@ function dictKey(k: PyValue): { identity: string; stored: string } {
   if (Array.isArray(k) || (k !== null && typeof k === 'object' && !(k instanceof PyFloat) && !(k instanceof PyTuple) && !(k instanceof PyOpaque))) {
     throw new DecodeFailure('unsupported', 'unhashable dict key');
   }
-  const n = numericValue(k);
-  return { identity: n !== null ? 'n' + n : 'r' + pyRepr(k), stored: NON_STRING_KEY + pyRepr(k) };
+  return { identity: numberIdentity(k) ?? 'r' + pyRepr(k), stored: NON_STRING_KEY + pyRepr(k) };
+}
+
+/** The same text for numbers Python holds equal as dict keys (1, 1.0, True; 2**60 and 2.0**60). */
+function numberIdentity(k: PyValue): string | null {
+  if (typeof k === 'boolean') return k ? 'n1' : 'n0';
+  if (isPyInt(k)) return 'n' + String(k);
+  if (k instanceof PyFloat) return 'n' + (Number.isInteger(k.value) ? BigInt(k.value).toString() : String(k.value));
+  return null;
 }

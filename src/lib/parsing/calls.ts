@@ -6,7 +6,8 @@ export interface Call {
   args: PyDict;
 }
 
-export type ParseErrorKind = 'syntax' | 'not_calls' | 'unsupported' | 'empty';
+/** `too_large`: reading the output would build more than the parsing budget allows (budget.ts). */
+export type ParseErrorKind = 'syntax' | 'not_calls' | 'unsupported' | 'empty' | 'too_large';
 
 export interface ParseError {
   kind: ParseErrorKind;

@@ -10,16 +10,47 @@
  */
 import { isDict, newDict, type PyDict, type PyValue } from '../core/pyvalue';
 import { type Call, failure, type ParseResult } from './calls';
+import { outputTooLong } from './budget';
 import { JsonError, parseJsonValue } from './json-value';
 
 const NAME_KEYS = ['name', 'function', 'tool', 'tool_name'] as const;
 const ARG_KEYS = ['arguments', 'parameters', 'args', 'input'] as const;
 
-/** Removes one surrounding markdown code fence (``` or ```json …), if the text is fenced. */
+const FENCE = '```';
+const isInfoChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
+/**
+ * Removes one surrounding markdown code fence (``` or ```json …), if the text is fenced:
+ * what /^```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```$/ captures, in one pass (that pattern
+ * backtracks quadratically on a long unterminated fence).
+ */
 export function stripFence(text: string): string {
   const t = text.trim();
-  const m = /^```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```$/.exec(t);
-  return m ? (m[1] as string) : t;
+  if (t.length < 2 * FENCE.length || !t.startsWith(FENCE) || !t.endsWith(FENCE)) return t;
+  let start = FENCE.length;
+  while (start < t.length && isInfoChar(t.charCodeAt(start))) start++;
+  while (t[start] === ' ' || t[start] === '\t') start++;
+  if (t[start] === '\r') start++;
+  if (t[start] === '\n') start++;
+  let end = t.length - FENCE.length;
+  if (t[end - 1] === '\n') end--;
+  if (t[end - 1] === '\r') end--;
+  return end > start ? t.slice(start, end) : '';
+}
+
+/** The text between each `open` and the next `close`, left to right (a lazy `open(.*?)close` match, in linear time). */
+export function tagBodies(text: string, open: string, close: string): string[] {
+  const bodies: string[] = [];
+  let from = 0;
+  for (;;) {
+    const o = text.indexOf(open, from);
+    if (o < 0) break;
+    const c = text.indexOf(close, o + open.length);
+    if (c < 0) break;
+    bodies.push(text.slice(o + open.length, c));
+    from = c + close.length;
+  }
+  return bodies;
 }
 
 function asDict(v: PyValue | undefined): PyDict | null {
@@ -85,6 +116,8 @@ function callsFromValue(v: PyValue): ParseResult {
 
 /** JSON function calls, fenced or not. */
 export function parseJsonCalls(text: string): ParseResult {
+  const tooLong = outputTooLong(text);
+  if (tooLong) return failure('too_large', tooLong);
   const body = stripFence(text);
   if (body.trim() === '') return failure('empty', 'empty output');
   let value: PyValue;
@@ -97,18 +130,17 @@ export function parseJsonCalls(text: string): ParseResult {
   return callsFromValue(value);
 }
 
-const TOOL_CALL_BLOCK = /<tool_call>([\s\S]*?)<\/tool_call>/g;
-
 /** Every `<tool_call>…</tool_call>` block; each holds one JSON call (or a list). */
 export function parseToolCallTags(text: string): ParseResult {
+  const tooLong = outputTooLong(text);
+  if (tooLong) return failure('too_large', tooLong);
+  const bodies = tagBodies(text, '<tool_call>', '</tool_call>');
+  if (bodies.length === 0) return failure('not_calls', 'no <tool_call> block');
   const calls: Call[] = [];
-  let found = false;
-  for (const m of text.matchAll(TOOL_CALL_BLOCK)) {
-    found = true;
-    const r = parseJsonCalls(m[1] as string);
+  for (const body of bodies) {
+    const r = parseJsonCalls(body);
     if (!r.ok) return r;
     calls.push(...r.calls);
   }
-  if (!found) return failure('not_calls', 'no <tool_call> block');
   return { ok: true, calls };
 }

@@ -4,7 +4,8 @@
  * does. It also accepts NaN / Infinity / -Infinity like Python's json.loads.
  * Errors are JsonError with an offset, never a generic exception.
  */
-import { PyFloat, newDict, type PyDict, type PyValue } from '../core/pyvalue';
+import { intValue, PyFloat, newDict, type PyDict, type PyValue } from '../core/pyvalue';
+import { MAX_INT_DIGITS } from './budget';
 
 export class JsonError extends Error {
   override name = 'JsonError';
@@ -99,8 +100,12 @@ class JsonReader {
       while (c >= 48 && c <= 57) c = s.charCodeAt(++i);
     }
     this.pos = i;
-    const n = Number(s.slice(start, i));
-    return isFloat ? new PyFloat(n) : n === 0 ? 0 : n;
+    const text = s.slice(start, i);
+    if (isFloat) return new PyFloat(Number(text));
+    if (text.length <= 15) return Number(text) || 0;
+    // Python's json reads ints exactly, up to its digit limit
+    if (text.replace(/^-/, '').length > MAX_INT_DIGITS) throw new JsonError(`an integer of more than ${MAX_INT_DIGITS} digits`, start);
+    return intValue(BigInt(text));
   }
 
   private string(): string {

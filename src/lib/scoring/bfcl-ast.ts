@@ -7,7 +7,7 @@
  * every matcher checks single calls with `checkCall`, which checks each
  * parameter with the rule for its schema type.
  */
-import { isDict, newDict, PyFloat, pyIn, pyRepr, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
+import { isDict, isPyInt, newDict, PyFloat, pyIn, pyRepr, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
 import type { Call, ParseResult } from '../parsing/calls';
 
 export interface FunctionSchema {
@@ -176,7 +176,7 @@ function checkParam(schema: ParamSchema, given: PyValue, allowed: PyValue[]): Ch
   }
   let value = given;
   if (schema.type === 'tuple' && value instanceof PyTuple) value = value.items;
-  if (schema.type === 'float' && typeof value === 'number') value = new PyFloat(value);
+  if (schema.type === 'float' && isPyInt(value)) value = new PyFloat(Number(value));
 
   const typed = checkType(value, allowed, expected, nested);
   if (!typed.valid) return invalid(typed.errorType);

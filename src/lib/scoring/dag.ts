@@ -4,7 +4,7 @@
  * paper and the reference code disagree, this follows the code, because our
  * numbers must be comparable with published ones).
  */
-import { isDict, numericValue, PyFloat, pyStr, type PyDict, type PyValue } from '../core/pyvalue';
+import { isDict, isPyInt, numericValue, PyFloat, pyStr, type PyDict, type PyValue } from '../core/pyvalue';
 import { codePointLength, pyCollapseSpace, pyStrip } from '../core/pystr';
 import type { Call } from '../parsing/calls';
 import { truthy } from '../parsing/python/const-eval';
@@ -174,7 +174,7 @@ export function matchString(expected: string, actual: string): number {
 export function matchValue(expected: PyValue, actual: PyValue): number {
   if (expected === null || actual === null) return expected === actual ? 1 : 0;
   if (typeof expected === 'boolean') return truthy(actual) === expected ? 1 : 0;
-  if (typeof expected === 'number' || expected instanceof PyFloat) {
+  if (isPyInt(expected) || expected instanceof PyFloat) {
     const a = pyFloatOf(actual);
     return a !== null && numbersMatch(numericValue(expected) as number, a) ? 1 : 0;
   }

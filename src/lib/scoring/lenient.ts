@@ -9,7 +9,7 @@
  * ("seven" ↔ 7, "5 km" ↔ 5, 5 ↔ 5.0, "$1,200" ↔ 1200); "true"/"yes" ↔ True.
  */
 import { canonicalEntities, looseNumber, looseText, sameQuantity } from '../core/entities';
-import { isDict, newDict, numericValue, PyFloat, pyIn, PyTuple, type PyDict, type PyValue } from '../core/pyvalue';
+import { isDict, isPyInt, newDict, numericValue, PyFloat, pyIn, PyTuple, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Call, ParseResult } from '../parsing/calls';
 import { type CheckResult, checkBfclSample, type FunctionSchema, type PossibleAnswer } from './bfcl-ast';
 
@@ -32,12 +32,12 @@ function asBool(v: PyValue): boolean | null {
 /** Are two values the same thing, leniently? */
 export function lenientEqual(given: PyValue, allowed: PyValue): boolean {
   if (typeof allowed === 'boolean') return asBool(given) === allowed;
-  if (typeof allowed === 'number' || allowed instanceof PyFloat) {
+  if (isPyInt(allowed) || allowed instanceof PyFloat) {
     const n = asNumber(given);
     return n !== null && n === numericValue(allowed);
   }
   if (typeof allowed === 'string') {
-    if (typeof given === 'number' || given instanceof PyFloat) return looseNumber(allowed) === numericValue(given);
+    if (isPyInt(given) || given instanceof PyFloat) return looseNumber(allowed) === numericValue(given);
     if (typeof given !== 'string') return false;
     const a = looseText(allowed);
     const g = looseText(given);

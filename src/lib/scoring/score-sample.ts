@@ -15,8 +15,9 @@ export interface ScoredOutput {
   parseError: string | null;
 }
 
+/** Calls as stored and shown: every argument name, integers exact (bigints beyond 2^53). */
 export function plainCalls(calls: readonly Call[]): { name: string; args: unknown }[] {
-  return calls.map((c) => ({ name: c.name, args: toPlain(c.args) }));
+  return calls.map((c) => ({ name: c.name, args: toPlain(c.args, 'exact') }));
 }
 
 /**

@@ -6,6 +6,7 @@
  * still sees it. Reading validates everything before anything is stored and names the line and
  * field of the first mistake.
  */
+import { plainJsonText } from '../core/plain-json';
 import { RUN_ORDERS } from '../core/source';
 import { CALL_MODES, type SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
@@ -44,7 +45,7 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
   const lines = [JSON.stringify(header)];
   for (const r of [...file.results].sort((a, b) => a.index - b.index)) {
     const prompt = file.prompts?.get(r.sampleId);
-    lines.push(JSON.stringify(prompt ? { result: r, prompt } : { result: r }));
+    lines.push(plainJsonText(prompt ? { result: r, prompt } : { result: r }));
   }
   return lines.join('\n') + '\n';
 }

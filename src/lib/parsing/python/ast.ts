@@ -4,6 +4,7 @@
  * that follows the 3.11 grammar. Recursion depth is bounded.
  */
 import { bytesRepr, PyOpaque, type PyValue } from '../../core/pyvalue';
+import { MAX_EXPRESSION_DEPTH } from '../budget';
 import { PySyntaxError, tokenize, type StringPiece, type Token } from './tokens';
 
 export type Node =
@@ -55,9 +56,31 @@ const BINARY_PRECEDENCE = new Map<string, number>([
   ['|', 0], ['^', 1], ['&', 2], ['<<', 3], ['>>', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['//', 5], ['%', 5], ['@', 5],
 ]);
 
-/** `ast.parse(src, mode="eval").body` */
+/** `ast.parse(src, mode="eval").body`; a tree deeper than MAX_EXPRESSION_DEPTH is refused (its readers recurse). */
 export function parsePythonExpression(src: string): Node {
-  return new Parser(src, tokenize(src)).evalInput();
+  const tree = new Parser(src, tokenize(src)).evalInput();
+  if (treeDepth(tree) > MAX_EXPRESSION_DEPTH) throw new PySyntaxError(`expression nested more than ${MAX_EXPRESSION_DEPTH} levels deep`, 0);
+  return tree;
+}
+
+/** Depth in nodes, without recursion (a chain `1+1+…` parses iteratively into a tree as deep as it is long). */
+function treeDepth(root: Node): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (Array.isArray(item)) {
+      for (const x of item) stack.push([x, depth]);
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const isNode = 'k' in item;
+    if (isNode && (item as Node).k === 'Constant') continue;
+    const d = isNode ? depth + 1 : depth;
+    if (isNode) max = Math.max(max, depth);
+    for (const v of Object.values(item)) if (typeof v === 'object' && v !== null) stack.push([v, d]);
+  }
+  return max;
 }
 
 class Parser {

@@ -4,11 +4,10 @@
  * `n=4 + 1`). Only literals and operators: names, calls, attribute access and
  * anything else that could run code are refused with DecodeFailure.
  */
-import { isDict, newDict, numericValue, PyFloat, pyEquals, PyTuple, type PyValue } from '../../core/pyvalue';
+import { intValue, isDict, isPyInt, newDict, numericValue, PyFloat, pyEquals, PyTuple, type PyInt, type PyValue } from '../../core/pyvalue';
+import { MAX_INT_BITS, MAX_INT_DIGITS, tooLarge, type ValueBudget } from '../budget';
 import { DecodeFailure } from '../calls';
 import type { Node } from './ast';
-
-const MAX_SEQUENCE = 1_000_000;
 
 const unsupported = (what: string): never => {
   throw new DecodeFailure('unsupported', `cannot evaluate ${what}`);
@@ -17,13 +16,14 @@ const typeError = (msg: string): never => {
   throw new DecodeFailure('unsupported', `TypeError: ${msg}`);
 };
 
-const isInt = (v: PyValue): v is number | boolean => typeof v === 'number' || typeof v === 'boolean';
-const asInt = (v: number | boolean): number => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const isInt = (v: PyValue): v is PyInt | boolean => isPyInt(v) || typeof v === 'boolean';
+const asBig = (v: PyInt | boolean): bigint => (typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v));
 
 export function truthy(v: PyValue): boolean {
   if (v === null) return false;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'bigint') return v !== 0n;
   if (typeof v === 'string') return v.length > 0;
   if (v instanceof PyFloat) return v.value !== 0;
   if (Array.isArray(v)) return v.length > 0;
@@ -32,45 +32,57 @@ export function truthy(v: PyValue): boolean {
   return true;
 }
 
-export function evalConstant(node: Node): PyValue {
+/** Bits of |n| (0 for 0). */
+function bitLength(n: bigint): number {
+  return n === 0n ? 0 : (n < 0n ? -n : n).toString(16).length * 4;
+}
+
+function checkedInt(n: bigint): PyInt {
+  if (bitLength(n) > MAX_INT_BITS + 4) tooLarge(`an integer of more than ${MAX_INT_DIGITS} digits`);
+  return intValue(n);
+}
+
+/** Evaluates within `budget` (shared by every value of one output). */
+export function evalConstant(node: Node, budget: ValueBudget): PyValue {
+  const ev = (n: Node) => evalConstant(n, budget);
   switch (node.k) {
     case 'Constant':
       if (node.ellipsis) return unsupported('Ellipsis');
       return node.value;
     case 'UnaryOp':
-      return unary(node.op, evalConstant(node.operand));
+      return unary(node.op, ev(node.operand));
     case 'BinOp':
-      return binary(node.op, evalConstant(node.left), evalConstant(node.right));
+      return binary(node.op, ev(node.left), ev(node.right), budget);
     case 'BoolOp': {
       let v: PyValue = null;
       for (const part of node.values) {
-        v = evalConstant(part);
+        v = ev(part);
         if (node.op === 'and' ? !truthy(v) : truthy(v)) return v;
       }
       return v;
     }
     case 'Compare': {
-      let left = evalConstant(node.left);
+      let left = ev(node.left);
       for (let i = 0; i < node.ops.length; i++) {
-        const right = evalConstant(node.comparators[i] as Node);
+        const right = ev(node.comparators[i] as Node);
         if (!compare(node.ops[i] as string, left, right)) return false;
         left = right;
       }
       return true;
     }
     case 'IfExp':
-      return truthy(evalConstant(node.test)) ? evalConstant(node.body) : evalConstant(node.orelse);
+      return truthy(ev(node.test)) ? ev(node.body) : ev(node.orelse);
     case 'List':
-      return node.elts.map(evalConstant);
+      return node.elts.map(ev);
     case 'Tuple':
-      return new PyTuple(node.elts.map(evalConstant));
+      return new PyTuple(node.elts.map(ev));
     case 'Dict': {
       const d = newDict();
       node.keys.forEach((k, i) => {
         if (k === null) return unsupported('dict unpacking');
-        const key = evalConstant(k);
+        const key = ev(k);
         if (typeof key !== 'string') return unsupported('a non-string dict key');
-        d[key] = evalConstant(node.values[i] as Node);
+        d[key] = ev(node.values[i] as Node);
       });
       return d;
     }
@@ -82,87 +94,122 @@ export function evalConstant(node: Node): PyValue {
 function unary(op: string, v: PyValue): PyValue {
   if (op === 'not') return !truthy(v);
   if (isInt(v)) {
-    const n = asInt(v);
-    return op === '-' ? -n || 0 : op === '+' ? n : ~n;
+    if (typeof v === 'number' && op !== '~') return op === '-' ? -v || 0 : v;
+    const n = asBig(v);
+    return intValue(op === '-' ? -n : op === '+' ? n : ~n);
   }
   if (v instanceof PyFloat && op !== '~') return new PyFloat(op === '-' ? -v.value : v.value);
   return typeError(`bad operand type for unary ${op}`);
 }
 
-function checkedInt(n: number): number {
-  if (!Number.isFinite(n)) return unsupported('an integer too large');
-  return n;
-}
-
-function repeat<T>(items: T[], times: number): T[] {
-  if (items.length * Math.max(times, 0) > MAX_SEQUENCE) unsupported('a sequence that large');
+function repeat<T>(items: T[], times: number, budget: ValueBudget): T[] {
+  const count = times > 0 && items.length > 0 ? times : 0;
+  budget.spend(items.length * count);
   const out: T[] = [];
-  for (let i = 0; i < times; i++) out.push(...items);
+  for (let i = 0; i < count; i++) for (const x of items) out.push(x);
   return out;
 }
 
-function binary(op: string, a: PyValue, b: PyValue): PyValue {
+function binary(op: string, a: PyValue, b: PyValue, budget: ValueBudget): PyValue {
+  if (isInt(a) && isInt(b)) return intOp(op, a, b);
   const na = numericValue(a);
   const nb = numericValue(b);
   if (na !== null && nb !== null) {
-    const ints = isInt(a) && isInt(b);
-    return ints ? intOp(op, na, nb) : floatOp(op, na, nb);
+    if (!Number.isFinite(na) && isPyInt(a)) return unsupported('an int too large to convert to float');
+    if (!Number.isFinite(nb) && isPyInt(b)) return unsupported('an int too large to convert to float');
+    return floatOp(op, na, nb);
   }
   if (op === '+') {
     if (typeof a === 'string' && typeof b === 'string') {
-      if (a.length + b.length > MAX_SEQUENCE) unsupported('a string that large');
+      budget.spend(a.length + b.length);
       return a + b;
     }
-    if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
-    if (a instanceof PyTuple && b instanceof PyTuple) return new PyTuple([...a.items, ...b.items]);
+    if (Array.isArray(a) && Array.isArray(b)) {
+      budget.spend(a.length + b.length);
+      return a.concat(b);
+    }
+    if (a instanceof PyTuple && b instanceof PyTuple) {
+      budget.spend(a.items.length + b.items.length);
+      return new PyTuple(a.items.concat(b.items));
+    }
   }
   if (op === '*') {
-    const [seq, times] = isInt(b) ? [a, asInt(b)] : isInt(a) ? [b, asInt(a)] : [null, 0];
+    const [seq, count] = isInt(b) ? [a, b] : isInt(a) ? [b, a] : [null, 0];
+    const times = typeof count === 'bigint' ? (count > 0n ? Infinity : 0) : Number(count);
     if (typeof seq === 'string') {
-      if (seq.length * Math.max(times, 0) > MAX_SEQUENCE) unsupported('a string that large');
-      return times > 0 ? seq.repeat(times) : '';
+      if (seq === '' || !(times > 0)) return '';
+      budget.spend(seq.length * times);
+      return seq.repeat(times);
     }
-    if (Array.isArray(seq)) return repeat(seq, times);
-    if (seq instanceof PyTuple) return new PyTuple(repeat(seq.items, times));
+    if (Array.isArray(seq)) return repeat(seq, times, budget);
+    if (seq instanceof PyTuple) return new PyTuple(repeat(seq.items, times, budget));
   }
   return typeError(`unsupported operand type(s) for ${op}`);
 }
 
-function intOp(op: string, a: number, b: number): PyValue {
+/** Floor division and modulo as Python rounds them (towards negative infinity). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+function floorMod(a: bigint, b: bigint): bigint {
+  const r = a % b;
+  return r !== 0n && r < 0n !== b < 0n ? r + b : r;
+}
+
+function intOp(op: string, ia: PyInt | boolean, ib: PyInt | boolean): PyValue {
+  // the common case: small ints, exact in doubles
+  if (typeof ia === 'number' && typeof ib === 'number' && (op === '+' || op === '-' || op === '*')) {
+    const r = op === '+' ? ia + ib : op === '-' ? ia - ib : ia * ib;
+    if (Number.isSafeInteger(r)) return r || 0;
+  }
+  const a = asBig(ia);
+  const b = asBig(ib);
   switch (op) {
     case '+':
       return checkedInt(a + b);
     case '-':
       return checkedInt(a - b);
     case '*':
+      if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 8) return tooLarge(`an integer of more than ${MAX_INT_DIGITS} digits`);
       return checkedInt(a * b);
-    case '/':
-      if (b === 0) return unsupported('division by zero');
-      return new PyFloat(a / b);
+    case '/': {
+      if (b === 0n) return unsupported('division by zero');
+      const x = Number(a);
+      const y = Number(b);
+      if (!Number.isFinite(x) || !Number.isFinite(y)) return unsupported('an int too large to convert to float');
+      return new PyFloat(x / y);
+    }
     case '//':
-      if (b === 0) return unsupported('division by zero');
-      return Math.floor(a / b);
+      if (b === 0n) return unsupported('division by zero');
+      return intValue(floorDiv(a, b));
     case '%':
-      if (b === 0) return unsupported('modulo by zero');
-      return ((a % b) + b) % b || 0;
+      if (b === 0n) return unsupported('modulo by zero');
+      return intValue(floorMod(a, b));
     case '**':
-      if (b < 0) {
-        if (a === 0) return unsupported('zero to a negative power');
-        return new PyFloat(a ** b);
+      if (b < 0n) {
+        if (a === 0n) return unsupported('zero to a negative power');
+        return new PyFloat(Number(a) ** Number(b));
       }
+      if (a === 0n || a === 1n) return intValue(b === 0n ? 1n : a);
+      if (a === -1n) return intValue(b % 2n === 0n ? 1n : -1n);
+      if (b > BigInt(MAX_INT_BITS) || Number(b) * (bitLength(a) - 1) > MAX_INT_BITS + 8) return tooLarge(`an integer of more than ${MAX_INT_DIGITS} digits`);
       return checkedInt(a ** b);
     case '<<':
-      if (b < 0) return unsupported('negative shift count');
-      return checkedInt(Number(BigInt(a) << BigInt(b)));
+      if (b < 0n) return unsupported('negative shift count');
+      if (a === 0n) return 0;
+      if (b > BigInt(MAX_INT_BITS) || bitLength(a) + Number(b) > MAX_INT_BITS + 8) return tooLarge(`an integer of more than ${MAX_INT_DIGITS} digits`);
+      return checkedInt(a << b);
     case '>>':
-      if (b < 0) return unsupported('negative shift count');
-      return Number(BigInt(a) >> BigInt(b));
+      if (b < 0n) return unsupported('negative shift count');
+      if (b > BigInt(MAX_INT_BITS + 8)) return a < 0n ? -1 : 0;
+      return intValue(a >> b);
     case '&':
-      return Number(BigInt(a) & BigInt(b));
+      return intValue(a & b);
     case '|':
-      return Number(BigInt(a) | BigInt(b));
+      return intValue(a | b);
     case '^':
-      return Number(BigInt(a) ^ BigInt(b));
+      return intValue(a ^ b);
   }
   return typeError(`unsupported operand for ${op}`);
 }
@@ -224,7 +271,11 @@ function compare(op: string, a: PyValue, b: PyValue): boolean {
   const na = numericValue(a);
   const nb = numericValue(b);
   let c: number;
-  if (na !== null && nb !== null) c = na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : NaN;
+  if (isInt(a) && isInt(b)) {
+    const x = asBig(a);
+    const y = asBig(b);
+    c = x < y ? -1 : x > y ? 1 : 0;
+  } else if (na !== null && nb !== null) c = na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : NaN;
   else if (typeof a === 'string' && typeof b === 'string') c = a < b ? -1 : a > b ? 1 : 0;
   else return typeError(`'${op}' not supported between these types`);
   if (Number.isNaN(c)) return false;

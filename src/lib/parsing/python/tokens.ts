@@ -2,7 +2,8 @@
  * Tokenizer for Python 3.11 expression source (what `ast.parse(s, mode="eval")`
  * accepts). Bounded: one pass over the input, no backtracking.
  */
-import { floatRepr, PyFloat, PyOpaque, type PyValue } from '../../core/pyvalue';
+import { floatRepr, intValue, PyFloat, PyOpaque, type PyInt, type PyValue } from '../../core/pyvalue';
+import { MAX_INT_BITS, MAX_INT_DIGITS } from '../budget';
 
 /**
  * Thrown for source Python would reject. Deliberately not an Error subclass:
@@ -227,7 +228,8 @@ function readNumber(src: string, start: number, tokens: Token[]): number {
     const ds = i;
     i = skipDigits(src, i, base === 16 ? isHexDigit : base === 8 ? isOctDigit : isBinDigit);
     const digits = src.slice(ds, i).replace(/_/g, '');
-    value = Number(BigInt((base === 16 ? '0x' : base === 8 ? '0o' : '0b') + digits));
+    if (digits.length * Math.log2(base) > MAX_INT_BITS) throw new PySyntaxError(`an integer of more than ${MAX_INT_DIGITS} digits`, start);
+    value = intValue(BigInt((base === 16 ? '0x' : base === 8 ? '0o' : '0b') + digits));
   } else {
     let isFloat = false;
     if (src.charCodeAt(i) !== 46) i = skipDigits(src, i, isDigit);
@@ -255,7 +257,7 @@ function readNumber(src: string, start: number, tokens: Token[]): number {
       if (intEnd - start > 1 && src.charCodeAt(start) === 48 && /[1-9]/.test(src.slice(start, intEnd))) {
         throw new PySyntaxError('leading zeros in decimal integer literals are not permitted', start);
       }
-      value = Number(text);
+      value = intLiteral(text, start);
     }
   }
   // Python rejects a number glued to a name, except before a few keywords
@@ -265,6 +267,13 @@ function readNumber(src: string, start: number, tokens: Token[]): number {
   }
   tokens.push({ t: 'num', v: value, start, end: i });
   return i;
+}
+
+/** Python refuses decimal literals longer than its int digit limit (a SyntaxError in 3.11+). */
+function intLiteral(digits: string, start: number): PyInt {
+  if (digits.length <= 15) return Number(digits);
+  if (digits.replace(/^0+/, '').length > MAX_INT_DIGITS) throw new PySyntaxError(`Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion`, start);
+  return intValue(BigInt(digits));
 }
 
 function isIdContinueAt(src: string, i: number): boolean {

@@ -79,7 +79,7 @@ function write(node: Node, prec: P): string {
     }
     case 'Attribute': {
       const v = write(node.value, P.ATOM);
-      const intConst = node.value.k === 'Constant' && typeof node.value.value === 'number';
+      const intConst = node.value.k === 'Constant' && (typeof node.value.value === 'number' || typeof node.value.value === 'bigint');
       return `${v}${intConst ? ' ' : ''}.${node.attr}`;
     }
     case 'Subscript': {

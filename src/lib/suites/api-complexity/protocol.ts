@@ -7,7 +7,7 @@
 import { isObject } from '../../core/objects';
 import { toPlain } from '../../core/pyvalue';
 import type { Json, JsonObject } from '../../core/types';
-import { parseToolCallTags } from '../../parsing/json-calls';
+import { parseToolCallTags, tagBodies } from '../../parsing/json-calls';
 import type { ApiCallRecord } from '../../scoring/api-accuracy';
 
 /**
@@ -51,7 +51,6 @@ export function systemPrompt(reference: string, intro: string, format: CallForma
 
 export type ParsedReply = { kind: 'completion' } | { kind: 'api_call'; call: ApiCallRecord } | { kind: 'unknown' };
 
-const CALL_TAG = /<API_CALL>([\s\S]*?)<\/API_CALL>/g;
 
 
 /** WildAgtEval's `parse_llm_response`: end marker first (any case), then the first well-formed call. */
@@ -63,10 +62,10 @@ export function parseReply(text: string, format: CallFormat = 'api-call'): Parse
     const first = parsed.ok ? parsed.calls[0] : undefined;
     return first ? { kind: 'api_call', call: { api: first.name, params: toPlain(first.args) as JsonObject } } : { kind: 'unknown' };
   }
-  for (const m of t.matchAll(CALL_TAG)) {
+  for (const tagged of tagBodies(t, '<API_CALL>', '</API_CALL>')) {
     let body: Json;
     try {
-      body = JSON.parse((m[1] as string).trim().replace(/^```(?:json)?|```$/g, '')) as Json;
+      body = JSON.parse(tagged.trim().replace(/^```(?:json)?|```$/g, '')) as Json;
     } catch {
       continue;
     }

@@ -1,0 +1,76 @@
+/**
+ * One model output through every reader the app has, as a run would: parse it in each
+ * output format, then make what a run stores (plain calls, structured-cloned as the worker
+ * posts them to the page) and what the pages show (the call lines of the sample view, the
+ * Python repr of the parse tab, the parse error's description). Used by `cli fuzz-check`
+ * and the fuzz tests: each step must be total (no throw) and bounded (no hang).
+ */
+import { pyRepr } from '../lib/core/pyvalue';
+import { callsText } from '../lib/formats/json-text';
+import { plainCalls } from '../lib/scoring/score-sample';
+import { parseReply } from '../lib/suites/api-complexity/protocol';
+import { type OutputFormat, parseCalls } from '../lib/parsing';
+import { describeParseError } from '../lib/parsing/diagnose';
+
+export const CHECKED_FORMATS = ['bfcl-python', 'json', 'tool-call-tags', 'auto', 'api-call'] as const;
+export type CheckedFormat = (typeof CHECKED_FORMATS)[number];
+
+export interface FormatCheck {
+  format: CheckedFormat;
+  ms: number;
+  /** the exception's message when a step threw (a bug: every reader must be total) */
+  threw: string | null;
+}
+
+function readAndRender(text: string, format: CheckedFormat): void {
+  if (format === 'api-call') {
+    const reply = parseReply(text, 'api-call');
+    if (reply.kind === 'api_call') structuredClone(reply.call);
+    return;
+  }
+  const parsed = parseCalls(text, format as OutputFormat);
+  if (!parsed.ok) {
+    describeParseError(text, parsed.error);
+    return;
+  }
+  const stored = structuredClone(plainCalls(parsed.calls));
+  callsText(stored);
+  for (const c of parsed.calls) pyRepr(c.args);
+}
+
+export function checkOutput(text: string, now: () => number = () => performance.now()): FormatCheck[] {
+  return CHECKED_FORMATS.map((format) => {
+    const start = now();
+    let threw: string | null = null;
+    try {
+      readAndRender(text, format);
+    } catch (e) {
+      threw = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    return { format, ms: now() - start, threw };
+  });
+}
+
+export interface CheckSummary {
+  inputs: number;
+  throws: number;
+  over50ms: number;
+  maxMs: number;
+}
+
+export const SLOW_MS = 50;
+
+export function summarize(checks: readonly FormatCheck[][]): CheckSummary {
+  let throws = 0;
+  let over = 0;
+  let maxMs = 0;
+  for (const input of checks)
+    for (const c of input) {
+      if (c.threw) throws++;
+      if (c.ms > SLOW_MS) over++;
+      maxMs = Math.max(maxMs, c.ms);
+    }
+  return { inputs: checks.length, throws, over50ms: over, maxMs };
+}
+
+export const summaryLine = (s: CheckSummary): string => `inputs ${s.inputs}, throws ${s.throws}, over50ms ${s.over50ms}, max ${Math.round(s.maxMs)} ms`;
