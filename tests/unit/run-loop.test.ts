@@ -121,6 +121,19 @@ describe('run loop', () => {
     expect(failed).toEqual({ status: 'failed', error: 'TypeError: Failed to fetch' });
   });
 
+  it('an output too large to read is the model\'s failure, scored, and the run completes (issue 17, item 1: a Replay run died out of memory)', async () => {
+    const s = source();
+    const first = s.build(s.ids[0] as string);
+    const preds = readPredictions(`{"id": "${first.itemId}", "result": "[f(a=[[[1]*1000]*1000]*1000)]"}\n`);
+    const store = new MemoryResultStore();
+    const out = await runSamples({ runId: 'r8', source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(out.status).toBe('completed');
+    const r = [...store.results.values()][0];
+    expect(r?.error).toBeNull();
+    expect(r?.score.correct).toBe(false);
+    expect(r?.parseError).toMatch(/^too_large: a value of [\d,]+ elements and characters/);
+  });
+
   it('replays predictions made elsewhere', async () => {
     const s = source();
     const first = s.build(s.ids[0] as string);

@@ -92,6 +92,15 @@ function failedScore(errorType: string): Score {
   return { correct: false, value: 0, errorType, errorClass: null, lenientCorrect: false };
 }
 
+/** The model's output is the model's: a reader that throws (a bug, every one is meant to be total) fails this sample as unreadable, never the engine. */
+function scoreOutput(...args: Parameters<typeof scoreSample>): ScoredOutput {
+  try {
+    return scoreSample(...args);
+  } catch (e) {
+    return { score: failedScore('unreadable_output'), calls: null, parseError: `the output could not be read: ${errorMessage(e)}` };
+  }
+}
+
 export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   const now = opts.now ?? (() => performance.now());
   const before = await opts.store.completed(opts.runId);
@@ -144,7 +153,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         sample = opts.source.build(id);
         const gen = await answer(opts, sample);
         const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
-        const scored = gen.scored ?? scoreSample(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
+        const scored = gen.scored ?? scoreOutput(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
         const aborted = gen.finishReason === 'abort';
         result = {
           ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
