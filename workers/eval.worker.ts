@@ -3,6 +3,7 @@
  * generations never block the page. Exposed with Comlink; the page and this
  * worker share the IndexedDB database (Dexie broadcasts changes to the page).
  */
+import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
@@ -38,7 +39,12 @@ let webllm: WebLLMEngine | null = null;
 let cpu: CpuEngine | null = null;
 export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
 let loadedModel: LoadedModel | null = null;
-let current: AbortController | null = null;
+/** What this worker is generating now: a run (with its id) or a side generation (rephrasings, drafts). */
+let current: { runId: string | null; controller: AbortController } | null = null;
+// another tab asks to stop the run this one holds (to delete it, say)
+listenForStops((runId, reason) => {
+  if (current?.runId === runId) current.controller.abort(reason);
+});
 let llama3: TokenCounter | null = null;
 /** API keys by base URL, for this session only (the page decides whether to remember one) */
 const apiKeys = new Map<string, string>();
@@ -129,7 +135,7 @@ async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model:
   if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
   const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
   const controller = new AbortController();
-  current = controller;
+  current = { runId: null, controller };
   try {
     return await work(engine, model, controller.signal);
   } finally {
@@ -147,6 +153,90 @@ function plainError(e: unknown): Error {
   const out = new Error(err?.message ?? String(e));
   out.name = err?.name ?? 'Error';
   return out;
+}
+
+/** A run, with this tab holding its lock: its status, engine and loop. */
+async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => void, onToken?: (sampleId: string, delta: string) => void): Promise<RunOutcome> {
+  const run = await db.runs.get(runId);
+  if (!run) throw new Error(`run ${runId} not found`);
+  const controller = new AbortController();
+  current = { runId, controller };
+  try {
+    let engine: Engine;
+    let counter: TokenCounter;
+    let recover: (() => Promise<void>) | undefined;
+    let counting: AsyncCounting | null = null;
+    switch (run.engine.kind) {
+      case 'oracle':
+        engine = createOracleEngine();
+        counter = await defaultCounter();
+        break;
+      case 'baseline':
+        engine = createBaselineEngine();
+        counter = await defaultCounter();
+        break;
+      case 'replay':
+        engine = createReplayEngine(readPredictions(run.predictions ?? '', 'predictions file'), run.engine.model);
+        counter = await defaultCounter();
+        break;
+      case 'webllm': {
+        if (loadedModel?.engine !== 'webllm' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
+        const w = await webllmEngine();
+        engine = w;
+        counter = new CachedCounter(w.counter());
+        const model = loadedModel;
+        recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
+        break;
+      }
+      case 'openai': {
+        if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
+        engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField });
+        // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
+        counting = await serverCountingFor(run);
+        if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);
+        counter = counting ? counting.counter : await defaultCounter();
+        break;
+      }
+      case 'wllama': {
+        if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
+        engine = await cpuEngine();
+        const c = await counterFor(run);
+        if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
+        counter = c;
+        break;
+      }
+    }
+    const packs = await loadPacks(db, run.packIds);
+    const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
+    await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
+    let latest: RunProgress | null = null;
+    const outcome = await runSamples({
+      runId,
+      source,
+      engine,
+      store: new DexieResultStore(db),
+      request: { ...run.request, ...(run.kvReuse ? { reusePrefix: true } : {}) },
+      format: run.format,
+      constrained: run.constrained,
+      calls: run.engine.calls,
+      ...(counting ? { prepare: async (id: string) => void (await buildCounted(counting, () => source.build(id))) } : {}),
+      signal: controller.signal,
+      onProgress: (p) => {
+        latest = p;
+        void onProgress(p);
+      },
+      onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
+      recover,
+    });
+    const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
+    await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined, ...speedOf(latest) });
+    return outcome;
+  } catch (e) {
+    await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
+    throw plainError(e);
+  } finally {
+    current = null;
+  }
 }
 
 const api = {
@@ -231,85 +321,10 @@ const api = {
 
   async startRun(runId: string, onProgress: (p: RunProgress) => void, onToken?: (sampleId: string, delta: string) => void): Promise<RunOutcome> {
     if (current) throw new Error('a run is already in progress');
-    const run = await db.runs.get(runId);
-    if (!run) throw new Error(`run ${runId} not found`);
-    const controller = new AbortController();
-    current = controller;
     try {
-      let engine: Engine;
-      let counter: TokenCounter;
-      let recover: (() => Promise<void>) | undefined;
-      let counting: AsyncCounting | null = null;
-      switch (run.engine.kind) {
-        case 'oracle':
-          engine = createOracleEngine();
-          counter = await defaultCounter();
-          break;
-        case 'baseline':
-          engine = createBaselineEngine();
-          counter = await defaultCounter();
-          break;
-        case 'replay':
-          engine = createReplayEngine(readPredictions(run.predictions ?? '', 'predictions file'), run.engine.model);
-          counter = await defaultCounter();
-          break;
-        case 'webllm': {
-          if (loadedModel?.engine !== 'webllm' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
-          const w = await webllmEngine();
-          engine = w;
-          counter = new CachedCounter(w.counter());
-          const model = loadedModel;
-          recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
-          break;
-        }
-        case 'openai': {
-          if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
-          engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField });
-          // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
-          counting = await serverCountingFor(run);
-          if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);
-          counter = counting ? counting.counter : await defaultCounter();
-          break;
-        }
-        case 'wllama': {
-          if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
-          engine = await cpuEngine();
-          const c = await counterFor(run);
-          if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
-          counter = c;
-          break;
-        }
-      }
-      const packs = await loadPacks(db, run.packIds);
-      const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
-      await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
-      let latest: RunProgress | null = null;
-      const outcome = await runSamples({
-        runId,
-        source,
-        engine,
-        store: new DexieResultStore(db),
-        request: { ...run.request, ...(run.kvReuse ? { reusePrefix: true } : {}) },
-        format: run.format,
-        constrained: run.constrained,
-        calls: run.engine.calls,
-        ...(counting ? { prepare: async (id: string) => void (await buildCounted(counting, () => source.build(id))) } : {}),
-        signal: controller.signal,
-        onProgress: (p) => {
-          latest = p;
-          void onProgress(p);
-        },
-        onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
-        recover,
-      });
-      const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
-      await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined, ...speedOf(latest) });
-      return outcome;
+      return await withRunLock(runId, () => runHoldingLock(runId, onProgress, onToken));
     } catch (e) {
-      await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
       throw plainError(e);
-    } finally {
-      current = null;
     }
   },
 
@@ -430,7 +445,7 @@ const api = {
   },
 
   stopRun(reason: 'pause' | 'cancel'): void {
-    current?.abort(reason);
+    current?.controller.abort(reason);
   },
 };
 

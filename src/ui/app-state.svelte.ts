@@ -24,6 +24,8 @@ class AppState {
   modelLoad: { progress: number; text: string } | null = $state(null);
   modelError: string | null = $state(null);
   activeRunId: string | null = $state(null);
+  /** runs whose lock a worker holds (this tab's active run included): generated there, shown elsewhere read-only */
+  runLocks: ReadonlySet<string> = $state.raw(new Set());
   progress: RunProgress | null = $state.raw(null);
   /** the output being generated now */
   streaming = $state('');

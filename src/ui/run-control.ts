@@ -1,7 +1,10 @@
 /** Starting, pausing, resuming and cancelling runs from the page. */
 import type { SampleResult } from '../lib/core/types';
 import type { RunProgress } from '../lib/run/loop';
+import { askToStop, runningElsewhere, whenRunIdle } from '../lib/store/run-locks';
+import { deleteRun } from '../lib/store/repos';
 import { app } from './app-state.svelte';
+import { db } from './db';
 import { evalWorker, proxy } from './worker-client';
 
 const resultListeners = new Set<(r: SampleResult) => void>();
@@ -55,4 +58,34 @@ export function showResults(runId: string): void {
   app.ended = null;
   app.selectedRunId = runId;
   app.tab = 'results';
+}
+
+/** Is the run being generated in another tab (so this one shows it read-only)? */
+export const runsElsewhere = (runId: string): boolean => app.runLocks.has(runId) && app.activeRunId !== runId;
+
+/**
+ * Keeps `app.runLocks` current (every 1.5 s), and pauses runs left "running" by a tab that closed,
+ * reloaded or crashed (its lock is gone), so they can be resumed. Returns the stop.
+ */
+export function watchRunLocks(): () => void {
+  const tick = async () => {
+    // running first, locks second: a run that held its lock when read as running still holds it, or has changed status
+    const running = await db.runs.where('status').equals('running').primaryKeys();
+    const held = await runningElsewhere();
+    app.runLocks = held;
+    const interrupted = running.filter((id) => !held.has(id));
+    if (interrupted.length) await db.runs.where('id').anyOf(interrupted).and((r) => r.status === 'running').modify({ status: 'paused' });
+  };
+  const safeTick = () => void tick().catch(() => undefined);
+  safeTick();
+  const timer = setInterval(safeTick, 1500);
+  return () => clearInterval(timer);
+}
+
+/** Deletes a run with its results in one transaction, after stopping it wherever it runs (this tab or another). */
+export async function deleteRunEverywhere(runId: string): Promise<void> {
+  if (app.activeRunId === runId) stopRun('cancel');
+  else askToStop(runId, 'cancel');
+  await whenRunIdle(runId, () => deleteRun(db, runId));
+  if (app.ended?.runId === runId) app.ended = null;
 }
