@@ -63,3 +63,54 @@ test('a run left running by a closed tab is paused and resumable in the tab that
   await expect(page.getByTestId('run-status')).toHaveText('paused', { timeout: 15_000 });
   await expect(page.getByTestId('resume-run')).toBeVisible();
 });
+
+test('the parse tab answers an output too large to read with a typed error, not the previous result; names and big integers are kept', async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('tab-parse').click();
+  const output = page.getByTestId('output');
+  const result = page.getByTestId('result');
+  await output.fill("[f(__proto__={'polluted': True}, n=123456789012345678901234567890, m=2**64+1)]");
+  await expect(result).toContainText("{'__proto__': {'polluted': True}, 'n': 123456789012345678901234567890, 'm': 18446744073709551617}");
+  // 29 characters that mean 10⁹ elements: refused at once (it hung, then kept showing the previous result)
+  await output.fill('[f(a=[[[1]*1000]*1000]*1000)]');
+  await expect(result).toContainText('Not a call list (too_large)');
+  await output.fill('[f(a=1 << 2**30)]');
+  await expect(result).toContainText('Not a call list (too_large): an integer of more than 4300 digits');
+});
+
+test('a stored call keeps __proto__ and every digit; exports quote by RFC 4180 and neutralise formulas in run names', async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 1, constraint: 'off', maxTokens: 128 });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  const [first] = await readStore<{ itemId: string }>(page, 'results');
+  await page.getByTestId('dismiss-monitor').click();
+
+  // a replay whose answer carries a __proto__ argument and an integer beyond 2^53
+  await page.getByTestId('engine-replay').check();
+  const answer = "[f(__proto__={'polluted': 1}, big=123456789012345678901234567890)]";
+  await page.getByTestId('predictions-file').setInputFiles({ name: "=cmd|' -c calc'!A0.jsonl", mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ id: first?.itemId, result: answer }) + '\n') });
+  await expect(page.getByTestId('replay-coverage-all')).toBeVisible();
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  await page.getByTestId('see-results').click();
+  await page.getByTestId('filter-verdict').selectOption('all');
+  await page.getByTestId('sample-row').first().click();
+  await expect(page.getByTestId('parsed-calls')).toHaveText('f(__proto__={"polluted":1}, big=123456789012345678901234567890)');
+
+  // rename the replay run to something that breaks naive CSV, then export a comparison table
+  const replayRow = page.getByTestId('run-row').filter({ hasText: 'calc' });
+  await replayRow.getByTestId('rename-run').click();
+  await page.getByTestId('run-name-input').fill('@SUM(1+1) "quoted", name');
+  await page.getByTestId('run-name-save').click();
+  await page.getByTestId('tab-longfunceval').click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('challenge-catalog').getByRole('button', { name: 'Export accuracy by length as CSV' }).click()]);
+  const text = readFileSync((await csv.path()) as string, 'utf8');
+  const records = text.split('\r\n').filter(Boolean);
+  expect(records[0]).toMatch(/^series,/);
+  const named = records.find((r) => r.includes('SUM'));
+  // one quoted cell: the apostrophe neutralises the formula, quotes doubled, the comma kept inside
+  expect(named).toMatch(/^"'@SUM\(1\+1\) ""quoted"", name",/);
+});
