@@ -22,8 +22,7 @@ import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, loadPacks, recordedPrompts, runResults, savePack, saveRunFile, updateRun } from '../src/lib/store/repos';
-import { bfclFilesOf, readBfclPack } from '../src/lib/formats/bfcl';
+import { DexieResultStore, importBfclFiles, loadPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { formatAnswer } from '../src/lib/scoring/qa';
@@ -342,13 +341,8 @@ const api = {
 
   /** A BFCL question file (and its possible answers) read and stored here, off the page's thread; returns what was imported. */
   async importBfcl(files: { name: string; text: string }[], onProgress: (file: string, fraction: number) => void): Promise<{ name: string; items: number; tools: number }> {
-    const chosen = bfclFilesOf(files);
-    if (typeof chosen === 'string') throw new Error(chosen);
     try {
-      const pack = readBfclPack({ ...chosen, onProgress: (file, fraction) => void onProgress(file, fraction) });
-      // read: what remains is storing it (file '')
-      void onProgress('', 1);
-      await savePack(db, pack);
+      const pack = await importBfclFiles(db, files, (file, fraction) => void onProgress(file, fraction));
       return { name: pack.name, items: pack.items.length, tools: pack.tools.length };
     } catch (e) {
       throw plainError(e);

@@ -1,11 +1,12 @@
 /** Files and downloads as named text, for the import panels. */
+import { utf8Text } from '../lib/formats/jsonl';
 export interface NamedText {
   name: string;
   text: string;
 }
 
 export async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
-  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: await f.text() })));
+  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));
 }
 
 /** The file an `<input type="file">` was just given, read as text; the input is cleared so the same file can be picked again. */
@@ -19,7 +20,8 @@ export async function pickedFile(e: Event): Promise<NamedText | null> {
 export async function fetchText(url: string): Promise<NamedText> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return { name: url.split('/').pop() || url, text: await res.text() };
+  const name = url.split('/').pop() || url;
+  return { name, text: utf8Text(new Uint8Array(await res.arrayBuffer()), name) };
 }
 
 /** Downloads the URLs given (empty ones skipped), then imports them; a failed download imports nothing. */

@@ -35,8 +35,10 @@ export function readPredictions(text: string, source = 'predictions'): Predictio
     if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
     const r = resultText(d.result);
     if (r === null) throw new FormatError(record, 'result', 'expected the model output as a string or a list of calls');
+    if (out.has(d.id)) throw new FormatError(record, 'id', `duplicate id ${JSON.stringify(d.id)}: which answer counts would be a guess`);
     out.set(d.id, r);
   });
+  if (out.size === 0) throw new FormatError(source, '(file)', 'no predictions (an empty file)');
   return out;
 }
 

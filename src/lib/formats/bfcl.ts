@@ -1,5 +1,5 @@
 /** Reading BFCL question / possible-answer records into typed samples. */
-import { isDict, type PyDict, type PyValue } from '../core/pyvalue';
+import { isDict, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Pack, PackItem } from '../core/types';
 import { type FunctionSchema, type PossibleAnswer, toPossibleAnswers } from '../scoring/bfcl-ast';
 import { FormatError, readRecords } from './jsonl';
@@ -19,19 +19,39 @@ export function readFunctionSchema(v: PyValue, record: string, where: string): F
   const d = asDict(v);
   if (!d) throw new FormatError(record, where, 'expected an object');
   if (typeof d.name !== 'string' || d.name === '') throw new FormatError(record, `${where}.name`, 'expected a non-empty string');
+  optionalString(d, 'description', record, where);
   const params = asDict(d.parameters);
   if (!params) throw new FormatError(record, `${where}.parameters`, 'expected an object');
-  const props = asDict(params.properties);
-  if (!props) throw new FormatError(record, `${where}.parameters.properties`, 'expected an object');
-  for (const [name, p] of Object.entries(props)) {
-    const pd = asDict(p);
-    if (!pd || typeof pd.type !== 'string') throw new FormatError(record, `${where}.parameters.properties.${name}.type`, 'expected a string');
-  }
+  if (typeof params.type !== 'string') throw new FormatError(record, `${where}.parameters.type`, 'expected a string');
+  checkProperties(params.properties, record, `${where}.parameters.properties`);
   const required = params.required ?? [];
   if (!Array.isArray(required) || required.some((r) => typeof r !== 'string')) {
     throw new FormatError(record, `${where}.parameters.required`, 'expected a list of strings');
   }
   return d as unknown as FunctionSchema;
+}
+
+function optionalString(d: PyDict, field: string, record: string, where: string): void {
+  if (d[field] !== undefined && typeof d[field] !== 'string') throw new FormatError(record, `${where}.${field}`, `expected a string, got ${pyRepr(d[field] as PyValue)}`);
+}
+
+/** Parameter schemas, nested ones included (bounded: JSON nesting is at most 512 deep). */
+function checkProperties(v: PyValue | undefined, record: string, where: string): void {
+  const props = asDict(v);
+  if (!props) throw new FormatError(record, where, 'expected an object');
+  for (const [name, p] of Object.entries(props)) {
+    const at = `${where}.${name}`;
+    const pd = asDict(p);
+    if (!pd || typeof pd.type !== 'string') throw new FormatError(record, `${at}.type`, 'expected a string');
+    optionalString(pd, 'description', record, at);
+    if (pd.enum !== undefined && !Array.isArray(pd.enum)) throw new FormatError(record, `${at}.enum`, 'expected a list');
+    if (pd.items !== undefined) {
+      const items = asDict(pd.items);
+      if (!items) throw new FormatError(record, `${at}.items`, 'expected an object');
+      if (items.type !== undefined && typeof items.type !== 'string') throw new FormatError(record, `${at}.items.type`, 'expected a string');
+    }
+    if (pd.properties !== undefined) checkProperties(pd.properties, record, `${at}.properties`);
+  }
 }
 
 /** The parity corpus's samples.jsonl record: sample_id, category, functions, possible_answer. */
@@ -79,10 +99,25 @@ export interface BfclFiles {
 
 /** The question file and its possible-answer file among the files given (told apart by their records), or what is missing. */
 export function bfclFilesOf(files: readonly { name: string; text: string }[]): BfclFiles | string {
-  const answers = files.find((f) => f.text.includes('"ground_truth"'));
-  const questions = files.find((f) => f !== answers);
+  if (files.length > 2) return `Give two files, the questions and their possible answers (${files.length} were given).`;
+  const holdsAnswers = (f: { text: string }) => f.text.includes('"ground_truth"');
+  const holdsQuestions = (f: { text: string }) => f.text.includes('"question"');
+  // each file by what it holds; a broken one (empty, cut) takes the role the other leaves
+  let answers = files.find((f) => holdsAnswers(f) && !holdsQuestions(f));
+  let questions = files.find((f) => f !== answers && holdsQuestions(f));
+  const other = files.find((f) => f !== answers && f !== questions);
+  if (other && !answers && questions) answers = other;
+  if (other && !questions) questions = other;
   if (!questions) return 'Give the question file (and its possible-answer file, except for irrelevance categories).';
-  return { name: questions.name.replace(/\.(json|jsonl)$/, ''), questions: questions.text, questionsSource: questions.name, answers: answers?.text ?? null, answersSource: answers?.name };
+  // BFCL names both files alike (the answers sit in possible_answer/): messages must still say which
+  const same = answers !== undefined && answers.name === questions.name;
+  return {
+    name: questions.name.replace(/\.(json|jsonl)$/, ''),
+    questions: questions.text,
+    questionsSource: same ? `${questions.name} (questions)` : questions.name,
+    answers: answers?.text ?? null,
+    answersSource: answers ? (same ? `${answers.name} (possible answers)` : answers.name) : undefined,
+  };
 }
 
 /** Validates everything before returning: a bad record throws FormatError naming the record and field. */
@@ -95,9 +130,11 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
       const d = asDict(v);
       const record = `${aSource} record ${i + 1}`;
       if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
-      if (!Array.isArray(d.ground_truth)) throw new FormatError(`${record} (${d.id})`, 'ground_truth', 'expected a list of calls');
-      answers.set(d.id, d.ground_truth);
+      checkGroundTruth(d.ground_truth ?? null, `${record} (${d.id})`);
+      if (answers.has(d.id)) throw new FormatError(`${record} (${d.id})`, 'id', 'duplicate id: a second possible answer for the same question');
+      answers.set(d.id, d.ground_truth ?? null);
     });
+    if (answers.size === 0) throw new FormatError(aSource, '(file)', 'no records');
   }
   const items: PackItem[] = [];
   const tools = new Map<string, PackItem['tools'][number]>();
@@ -116,17 +153,21 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
     }
     const functions = d.function.map((f, k) => readFunctionSchema(f, record, `function[${k}]`));
     const gt = answers.get(d.id);
-    if (gt === undefined && !category.includes('irrelevance')) throw new FormatError(record, 'ground_truth', `no possible answer with id ${d.id}`);
-    if (gt !== undefined) checkGroundTruth(gt, record);
+    if (gt === undefined && !category.includes('irrelevance')) throw new FormatError(record, 'ground_truth', `${aSource} has no possible answer with id ${d.id}`);
     const possibleAnswer = gt === undefined ? [] : (toPossibleAnswers(gt) ?? []);
     possibleAnswer.forEach((a, k) => {
       const name = Object.keys(a)[0];
-      if (!name || !functions.some((f) => f.name === name)) throw new FormatError(record, `ground_truth[${k}]`, `names ${name ?? 'no function'}, which the record does not offer`);
+      if (!name || !functions.some((f) => f.name === name)) throw new FormatError(record, `ground_truth[${k}]`, `the answer in ${aSource} names ${name ?? 'no function'}, which the record does not offer`);
     });
     for (const f of functions) if (!tools.has(f.name)) tools.set(f.name, f);
     items.push({ id: d.id, category, question: lastUserContent(d.question, record), tools: functions, possibleAnswer });
   });
   if (items.length === 0) throw new FormatError(qSource, '(file)', 'no records');
+  // every answer must have its question: a question file cut short at a line would otherwise import fewer records silently
+  const orphans = [...answers.keys()].filter((id) => !ids.has(id));
+  if (orphans.length) {
+    throw new FormatError(aSource, 'id', `${orphans.length} possible answer${orphans.length === 1 ? ' has' : 's have'} no question in ${qSource} (${orphans.slice(0, 3).join(', ')}${orphans.length > 3 ? ', …' : ''}): is the question file complete?`);
+  }
   return {
     id: `bfcl:${files.name}`,
     name: files.name,
@@ -147,7 +188,7 @@ function checkGroundTruth(gt: PyValue, record: string): void {
     const [name, params] = Object.entries(call)[0] as [string, PyValue];
     if (params === null || !isDict(params)) throw new FormatError(record, `${at}.${name}`, 'expected an object of parameters');
     for (const [p, allowed] of Object.entries(params)) {
-      if (!Array.isArray(allowed)) throw new FormatError(record, `${at}.${name}.${p}`, `expected a list of accepted values, got ${JSON.stringify(allowed)}`);
+      if (!Array.isArray(allowed)) throw new FormatError(record, `${at}.${name}.${p}`, `expected a list of accepted values, got ${pyRepr(allowed)}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 /** CompToolBench task rows (huggingface/test.jsonl format) → DagTask. */
-import { isDict, newDict, type PyDict, type PyValue } from '../core/pyvalue';
+import { isDict, isPyInt, newDict, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Call } from '../parsing/calls';
 import { parseJsonValue } from '../parsing/json-value';
 import type { CompositionTask, Pack, ToolSchema } from '../core/types';
@@ -20,7 +20,8 @@ function readStep(v: PyValue, record: string, where: string): TraceStep {
   if (!args) throw new FormatError(record, `${where}.arguments`, 'expected an object');
   const deps = d.depends_on ?? [];
   if (!Array.isArray(deps) || deps.some((x) => typeof x !== 'string')) throw new FormatError(record, `${where}.depends_on`, 'expected a list of step ids');
-  const outputKey = typeof d.output_key === 'string' ? d.output_key : null;
+  const outputKey = d.output_key ?? null;
+  if (outputKey !== null && typeof outputKey !== 'string') throw new FormatError(record, `${where}.output_key`, 'expected a string or null');
   return { stepId: d.step_id, toolName: d.tool_name, arguments: args, dependsOn: deps as string[], outputKey };
 }
 
@@ -40,17 +41,28 @@ export function readCompToolBenchTask(v: PyValue, record: string): CompToolBench
   const t = asDict(trace);
   if (!t || !Array.isArray(t.steps)) throw new FormatError(record, 'expected_trace.steps', 'expected a list');
   const steps = t.steps.map((s, i) => readStep(s, record, `expected_trace.steps[${i}]`));
-  const tools = d.available_tools ?? [];
-  if (!Array.isArray(tools) || tools.some((x) => typeof x !== 'string')) throw new FormatError(record, 'available_tools', 'expected a list of names');
+  const tools = d.available_tools;
+  if (!Array.isArray(tools) || tools.some((x) => typeof x !== 'string')) throw new FormatError(record, 'available_tools', 'expected a list of tool names');
+  if (typeof d.prompt !== 'string' || d.prompt.trim() === '') throw new FormatError(record, 'prompt', 'expected the request as a non-empty string');
+  const optionalText = (field: string): string | null => {
+    const v = d[field];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') throw new FormatError(record, field, `expected a string, got ${pyRepr(v)}`);
+    return v;
+  };
+  for (const field of ['num_steps', 'num_tools_offered']) {
+    const v = d[field];
+    if (v !== undefined && !isPyInt(v)) throw new FormatError(record, field, `expected an integer, got ${pyRepr(v)}`);
+  }
   return {
     taskId: d.task_id,
     level: d.level as Level,
     steps,
-    prompt: typeof d.prompt === 'string' ? d.prompt : '',
+    prompt: d.prompt,
     availableTools: tools as string[],
-    expectedFinalAnswer: typeof d.expected_final_answer === 'string' ? d.expected_final_answer : null,
-    category: typeof d.category === 'string' ? d.category : '',
-    pattern: typeof d.pattern === 'string' ? d.pattern : '',
+    expectedFinalAnswer: optionalText('expected_final_answer'),
+    category: optionalText('category') ?? '',
+    pattern: optionalText('pattern') ?? '',
   };
 }
 
@@ -74,11 +86,24 @@ function readParam(v: PyValue, record: string, where: string): ParamSchema {
   const type = typeof d.type === 'string' ? JSON_TYPES[d.type] : undefined;
   if (!type) throw new FormatError(record, `${where}.type`, `expected one of ${Object.keys(JSON_TYPES).join(', ')}`);
   const p: ParamSchema = { type };
-  if (typeof d.description === 'string') p.description = d.description;
-  if (Array.isArray(d.enum)) p.enum = d.enum;
-  const items = asDict(d.items);
-  if (items && typeof items.type === 'string') p.items = { type: JSON_TYPES[items.type] ?? items.type };
+  const description = present(d.description, 'string', record, `${where}.description`);
+  if (description !== undefined) p.description = description as string;
+  const values = present(d.enum, 'list', record, `${where}.enum`);
+  if (values !== undefined) p.enum = values as PyValue[];
+  const items = present(d.items, 'object', record, `${where}.items`) as PyDict | undefined;
+  if (items) {
+    const itemType = present(items.type, 'string', record, `${where}.items.type`) as string | undefined;
+    if (itemType !== undefined) p.items = { type: JSON_TYPES[itemType] ?? itemType };
+  }
   return p;
+}
+
+/** A field that may be absent (or null) but, when given, must have its type: a wrong type is refused, never dropped. */
+function present(v: PyValue | undefined, type: 'string' | 'list' | 'object', record: string, where: string): PyValue | undefined {
+  if (v === undefined || v === null) return undefined;
+  const ok = type === 'string' ? typeof v === 'string' : type === 'list' ? Array.isArray(v) : isDict(v);
+  if (!ok) throw new FormatError(record, where, `expected ${type === 'list' ? 'a list' : type === 'object' ? 'an object' : 'a string'}, got ${pyRepr(v)}`);
+  return v;
 }
 
 /** One tool: an OpenAI function schema (`{type: "function", function: {…}}` or the function object itself), alone or under `openai_schema`. */
@@ -88,12 +113,17 @@ export function readOpenAiTool(v: PyValue, record: string): ToolSchema {
   const wrapped = asDict(entry.openai_schema ?? null) ?? entry;
   const fn = asDict(wrapped.function ?? null) ?? wrapped;
   if (typeof fn.name !== 'string' || fn.name === '') throw new FormatError(record, 'function.name', 'expected a string');
-  const params = asDict(fn.parameters ?? null) ?? newDict();
-  const props = asDict(params.properties ?? null) ?? newDict();
+  const at = `${record} (${fn.name})`;
+  const params = (present(fn.parameters, 'object', at, 'parameters') as PyDict | undefined) ?? newDict();
+  const props = (present(params.properties, 'object', at, 'parameters.properties') as PyDict | undefined) ?? newDict();
   const properties: Record<string, ParamSchema> = {};
-  for (const [k, p] of Object.entries(props)) properties[k] = readParam(p, `${record} (${fn.name})`, `parameters.properties.${k}`);
-  const required = Array.isArray(params.required) ? params.required.filter((x): x is string => typeof x === 'string') : [];
-  return { name: fn.name, description: typeof fn.description === 'string' ? fn.description : '', parameters: { type: 'dict', properties, required } };
+  for (const [k, p] of Object.entries(props)) properties[k] = readParam(p, at, `parameters.properties.${k}`);
+  const required = (present(params.required, 'list', at, 'parameters.required') as PyValue[] | undefined) ?? [];
+  required.forEach((x, i) => {
+    if (typeof x !== 'string') throw new FormatError(at, `parameters.required[${i}]`, `expected a parameter name, got ${pyRepr(x)}`);
+  });
+  const description = (present(fn.description, 'string', at, 'description') as string | undefined) ?? '';
+  return { name: fn.name, description, parameters: { type: 'dict', properties, required: required as string[] } };
 }
 
 /** tools.json as published (`{tools: [...]}`), or a list of OpenAI tool schemas. */

@@ -13,6 +13,27 @@ export class FormatError extends Error {
   }
 }
 
+/** A file's bytes as text; bytes that are not UTF-8 are refused (decoding would replace them with U+FFFD, silently changing the data). */
+export function utf8Text(bytes: Uint8Array, source: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new FormatError(source, '(encoding)', `not UTF-8 text (first invalid byte at offset ${firstInvalidUtf8(bytes)})`);
+  }
+}
+
+/** Offset of the first byte that breaks UTF-8 (a bounded scan, one pass). */
+function firstInvalidUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i] as number;
+    const n = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) if (((b[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    i += n + 1;
+  }
+  return b.length;
+}
+
 /** Called now and then while a long file is read: the share read so far (0 to 1). */
 export type ReadProgress = (fraction: number) => void;
 const PROGRESS_EVERY = 2000;

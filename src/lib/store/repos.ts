@@ -1,5 +1,6 @@
 /** Reading and writing packs, runs and results. */
 import type { Json, Pack, SampleResult } from '../core/types';
+import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
 import type { CompletedSamples, ResultStore } from '../run/loop';
@@ -50,6 +51,17 @@ export async function savePack(db: AppDB, pack: Pack, version?: number): Promise
   } catch (e) {
     explainStorageError(e, `saving the pack ${pack.name}`);
   }
+}
+
+/** A BFCL question file and its possible answers, read and validated completely, then stored in one transaction; a mistake stores nothing. */
+export async function importBfclFiles(db: AppDB, files: readonly { name: string; text: string }[], onProgress?: (file: string, fraction: number) => void): Promise<Pack> {
+  const chosen = bfclFilesOf(files);
+  if (typeof chosen === 'string') throw new Error(chosen);
+  const pack = readBfclPack({ ...chosen, ...(onProgress ? { onProgress } : {}) });
+  // read: what remains is storing it (file '')
+  onProgress?.('', 1);
+  await savePack(db, pack);
+  return pack;
 }
 
 export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {
