@@ -35,3 +35,15 @@ export async function importFromUrls(urls: readonly string[], importFiles: (file
   await importFiles(files);
   return null;
 }
+
+/** Reads the files as UTF-8 text, then imports them; a file that is not UTF-8 imports nothing and the refusal names it. */
+export async function importFromFiles(list: readonly File[], importFiles: (files: NamedText[]) => Promise<void>): Promise<string | null> {
+  let files: NamedText[];
+  try {
+    files = await filesAsText(list);
+  } catch (e) {
+    return `Nothing was imported. ${(e as Error).message}`;
+  }
+  await importFiles(files);
+  return null;
+}

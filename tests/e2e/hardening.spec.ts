@@ -114,3 +114,34 @@ test('a stored call keeps __proto__ and every digit; exports quote by RFC 4180 a
   // one quoted cell: the apostrophe neutralises the formula, quotes doubled, the comma kept inside
   expect(named).toMatch(/^"'@SUM\(1\+1\) ""quoted"", name",/);
 });
+
+test('imports are exact or refused: a question file cut short at a line, or bytes that are not UTF-8, import nothing and name the file', async ({ page }) => {
+  const record = (i: number) => JSON.stringify({ id: `simple_${i}`, question: [[{ role: 'user', content: `Area of a square of side ${i}?` }]], function: [{ name: 'square_area', description: 'Area.', parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Side.' } }, required: ['side'] } }] });
+  const answer = (i: number) => JSON.stringify({ id: `simple_${i}`, ground_truth: [{ square_area: { side: [i] } }] });
+  const questions = [0, 1, 2, 3].map(record).join('\n') + '\n';
+  const answers = [0, 1, 2, 3].map(answer).join('\n') + '\n';
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  const squares = page.getByTestId('pack-row').filter({ hasText: 'squares' });
+  const files = page.getByTestId('bfcl-files');
+  // cut at a line boundary: it read 2 of 4 before, silently
+  await files.setInputFiles([
+    { name: 'squares.json', mimeType: 'application/json', buffer: Buffer.from(questions.split('\n').slice(0, 2).join('\n') + '\n') },
+    { name: 'squares_answers.json', mimeType: 'application/json', buffer: Buffer.from(answers) },
+  ]);
+  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported. squares_answers.json: id: 2 possible answers have no question in squares.json (simple_2, simple_3): is the question file complete?');
+  // a byte that is not UTF-8 (it became U+FFFD)
+  const broken = Buffer.concat([Buffer.from(questions.slice(0, 60)), Buffer.from([0xff]), Buffer.from(questions.slice(60))]);
+  await files.setInputFiles([
+    { name: 'squares.json', mimeType: 'application/json', buffer: broken },
+    { name: 'squares_answers.json', mimeType: 'application/json', buffer: Buffer.from(answers) },
+  ]);
+  await expect(page.getByTestId('import-message')).toContainText('squares.json: (encoding): not UTF-8 text (first invalid byte at offset 60)');
+  await expect(squares).toHaveCount(0);
+  await files.setInputFiles([
+    { name: 'squares.json', mimeType: 'application/json', buffer: Buffer.from(questions) },
+    { name: 'squares_answers.json', mimeType: 'application/json', buffer: Buffer.from(answers) },
+  ]);
+  await expect(page.getByTestId('import-message')).toContainText('Imported squares: 4 requests');
+  await expect(squares).toHaveCount(1);
+});

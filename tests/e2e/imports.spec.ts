@@ -61,7 +61,7 @@ test('a 60 MB BFCL import runs off the page with progress; the picker takes the 
   // the same picker again, at once: a ground truth given as a bare number is refused by record and field
   const [q, a] = bfclFiles(3, 'simple_small');
   await page.getByTestId('bfcl-files').setInputFiles([q as never, { ...(a as { name: string; mimeType: string; buffer: Buffer }), buffer: Buffer.from((a as { buffer: Buffer }).buffer.toString().replace('"base":[1]', '"base":1')) }]);
-  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported. simple_small.json (possible answers) record 2 (simple_small_1): ground_truth[0].triangle_area_1.base: expected a list of accepted values, got 1');
+  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported. simple_small_answers.json record 2 (simple_small_1): ground_truth[0].triangle_area_1.base: expected a list of accepted values, got 1');
   await expect(page.getByTestId('pack-row')).toHaveCount(5);
   await page.getByTestId('bfcl-files').setInputFiles(bfclFiles(3, 'simple_small'));
   await expect(page.getByTestId('import-message')).toContainText('Imported simple_small: 3 requests');
