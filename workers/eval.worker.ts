@@ -228,7 +228,9 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       recover,
     });
     const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
-    await updateRun(db, runId, { status, error: outcome.status === 'failed' ? outcome.error : undefined, ...speedOf(latest) });
+    const error = outcome.status === 'completed' ? undefined : outcome.error;
+    // with the storage full this small write may be refused too: then the run stays "running" without a lock, which every page shows as paused
+    await updateRun(db, runId, { status, error, ...speedOf(latest) }).catch(() => undefined);
     return outcome;
   } catch (e) {
     await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });

@@ -145,3 +145,41 @@ test('imports are exact or refused: a question file cut short at a line, or byte
   await expect(page.getByTestId('import-message')).toContainText('Imported squares: 4 requests');
   await expect(squares).toHaveCount(1);
 });
+
+test('storage full mid-run: the run pauses naming the failed write, says how to free space, and resumes without loss once there is room', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell: 100, constraint: 'off', maxTokens: 128 });
+  // Chromium offers no quota knob here (Storage.overrideQuotaForOrigin has no effect headless), so the
+  // browser's refusal is injected from the test: after 40 results, IndexedDB refuses to store more
+  const worker = page.workers().find((w) => w.url().includes('eval.worker'));
+  if (!worker) throw new Error('no evaluation worker');
+  await worker.evaluate(() => {
+    const g = globalThis as { roomLeft?: number };
+    g.roomLeft = 40;
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'results' && (g.roomLeft ?? 1) <= 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (this.name === 'results') g.roomLeft = (g.roomLeft ?? 1) - 1;
+      return put.apply(this, args);
+    };
+  });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run paused — storage full', { timeout: 120_000 });
+  await expect(page.getByTestId('run-error')).toContainText(/storage for this site is full: saving the result of sample \d+ \(.+\) failed/);
+  await expect(page.getByTestId('run-error')).toContainText('download their run files first');
+  const stored = await readStore<{ index: number }>(page, 'results');
+  expect(stored).toHaveLength(40);
+  const [run] = await readStore<{ status: string; error?: string }>(page, 'runs');
+  expect(run?.status).toBe('paused');
+  // space again: resumed, every sample exactly once
+  await worker.evaluate(() => void ((globalThis as { roomLeft?: number }).roomLeft = Infinity));
+  await page.getByTestId('see-results').click();
+  await page.getByTestId('resume-run').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 180_000 });
+  const after = (await readStore<{ index: number }>(page, 'results')).map((r) => r.index);
+  expect(after).toHaveLength(300);
+  expect(new Set(after).size).toBe(300);
+});

@@ -7,7 +7,7 @@ import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { createReplayEngine, readPredictions } from '../../src/lib/engines/replay';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
-import { MemoryResultStore, type RunProgress, runSamples } from '../../src/lib/run/loop';
+import { MemoryResultStore, type RunProgress, runSamples, STORAGE_FULL } from '../../src/lib/run/loop';
 import { catalogSource } from '../../src/lib/suites/catalog';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
@@ -132,6 +132,24 @@ describe('run loop', () => {
     expect(r?.error).toBeNull();
     expect(r?.score.correct).toBe(false);
     expect(r?.parseError).toMatch(/^too_large: a value of [\d,]+ elements and characters/);
+  });
+
+  it('storage full: the run pauses naming the failed write, loses nothing, and resumes once there is space (issue 17, item 5)', async () => {
+    const store = new MemoryResultStore();
+    let room = 5;
+    const full = {
+      completed: store.completed.bind(store),
+      put: async (r: Parameters<typeof store.put>[0]) => {
+        if (room-- <= 0) throw Object.assign(new Error(`storage full: saving the result of sample ${r.index + 1} failed`), { name: STORAGE_FULL });
+        await store.put(r);
+      },
+    };
+    const first = await runSamples({ runId: 'r9', source: source(), engine: createOracleEngine(), store: full, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(first).toMatchObject({ status: 'stopped', reason: 'storage_full', error: expect.stringMatching(/^storage full: saving the result of sample \d+ failed$/) });
+    expect(store.results.size).toBe(5);
+    const second = await runSamples({ runId: 'r9', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(second.status).toBe('completed');
+    expect(store.results.size).toBe(30);
   });
 
   it('replays predictions made elsewhere', async () => {

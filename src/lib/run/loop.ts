@@ -75,7 +75,11 @@ export interface RunOptions {
   now?: () => number;
 }
 
-export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: string } | { status: 'failed'; error: string };
+/** `stopped` for `storage_full` carries the failed write's message: the run is paused, to be resumed once space is freed. */
+export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: string; error?: string } | { status: 'failed'; error: string };
+
+/** The name a ResultStore gives the error of a write the browser refused for lack of space. */
+export const STORAGE_FULL = 'StorageFullError';
 
 const CONSECUTIVE_ERRORS_TO_FAIL = 3;
 export const MAX_CONCURRENCY = 256;
@@ -200,7 +204,13 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           result = baseResult(opts.runId, id, index, sample, failedScore('engine_error'), { kind: 'engine_error', message: `${name}: ${errorMessage(e)}` });
         }
       }
-      await opts.store.put(result);
+      try {
+        await opts.store.put(result);
+      } catch (e) {
+        // nothing can be written: stop here, resumable from this sample once there is space
+        outcome ??= errorName(e) === STORAGE_FULL ? { status: 'stopped', reason: 'storage_full', error: errorMessage(e) } : { status: 'failed', error: `${errorName(e)}: ${errorMessage(e)}` };
+        return;
+      }
       finished++;
       sessionSamples++;
       if (result.score.correct) correct++;

@@ -7,6 +7,7 @@ import type { GrammarField } from '../engines/openai-server';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { MeasuredSpeed } from '../run/estimate';
+import { STORAGE_FULL } from '../run/loop';
 import type { RobustnessConfig } from '../suites/robustness/suite';
 import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
@@ -179,8 +180,13 @@ export function isQuotaError(e: unknown): boolean {
   return err?.name === 'QuotaExceededError' || err?.inner?.name === 'QuotaExceededError';
 }
 
-/** Rethrows storage failures with a message a person can act on. */
+/** Rethrows storage failures with a message a person can act on, naming the write that failed. */
 export function explainStorageError(e: unknown, doing: string): never {
-  if (isQuotaError(e)) throw new StorageError(`The browser's storage for this site is full while ${doing}. Delete old runs or imported packs, or cached models, and try again.`);
+  if (isQuotaError(e)) {
+    throw Object.assign(
+      new StorageError(`The browser's storage for this site is full: ${doing} failed. Free space by deleting runs you no longer need (download their run files first to keep them), imported packs or cached models, then try again.`),
+      { name: STORAGE_FULL },
+    );
+  }
   throw e;
 }

@@ -174,7 +174,7 @@ export class DexieResultStore implements ResultStore {
           });
       });
     } catch (e) {
-      explainStorageError(e, 'saving a result');
+      explainStorageError(e, `saving the result of sample ${result.index + 1} (${result.sampleId})`);
     }
   }
 }
