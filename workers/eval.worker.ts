@@ -22,7 +22,7 @@ import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, importBfclFiles, loadPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
+import { DexieResultStore, importBfclFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { formatAnswer } from '../src/lib/scoring/qa';
@@ -117,7 +117,7 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
   const counter = await counterFor(run);
   if (!counter) return null;
   const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(run)) ?? null) : null;
-  const packs = await loadPacks(db, run.packIds);
+  const packs = await loadRunPacks(db, run);
   const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
   return async (sampleId) => {
     const sample = await buildCounted(counting, () => source.build(sampleId));
@@ -205,7 +205,8 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
         break;
       }
     }
-    const packs = await loadPacks(db, run.packIds);
+    // the versions of its packs the run first started with (pinned now if it is new)
+    const packs = await loadRunPacks(db, run, true);
     const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
     await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
     let latest: RunProgress | null = null;
@@ -334,7 +335,7 @@ const api = {
     const run = await db.runs.get(runId);
     if (!run || run.recording) return null;
     try {
-      const source = sourceFor(run, await loadPacks(db, run.packIds), await defaultCounter());
+      const source = sourceFor(run, await loadRunPacks(db, run), await defaultCounter());
       return source.ids.map((id) => source.cellOf(id));
     } catch {
       return null;

@@ -10,7 +10,7 @@ import { FormatError } from '../../src/lib/formats/jsonl';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { runSamples } from '../../src/lib/run/loop';
 import { AppDB, type RunRow } from '../../src/lib/store/db';
-import { DexieResultStore, loadPacks, runResults, savePack } from '../../src/lib/store/repos';
+import { deleteRun, DexieResultStore, loadPacks, loadRunPacks, runResults, savePack } from '../../src/lib/store/repos';
 import { catalogSource } from '../../src/lib/suites/catalog';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
@@ -93,5 +93,38 @@ describe('schema upgrade', () => {
     expect((await db.runs.get('r1'))?.status).toBe('paused');
     await db.rephrasings.put({ id: 'm|p|i', model: 'm', packId: 'p', itemId: 'i', original: 'a', text: 'b', keepsValues: false, status: 'pending', createdAt: 1 });
     expect(await db.rephrasings.where('model').equals('m').count()).toBe(1);
+  });
+
+  it('packs are versioned by content: a run keeps the version it started with; a re-import is a new version (issue 17, item 4)', async () => {
+    const db = freshDb();
+    await savePack(db, readBfclPack({ name: 't', questions: Q, answers: A }));
+    const run: RunRow = {
+      id: 'pinned', name: 'r', createdAt: 0, updatedAt: 0, status: 'paused', suite: 'catalog', packIds: ['bfcl:t'], sweep: { lengths: [1000], positions: [0.5], samplesPerCell: 1, seed: 1 },
+      engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 },
+      counterId: 'llama3', total: 1, done: 0, correct: 0,
+    };
+    await db.runs.put(run);
+    const [first] = await loadRunPacks(db, run, true);
+    const pinned = (await db.runs.get('pinned'))?.packVersions;
+    expect(Object.keys(pinned ?? {})).toEqual(['bfcl:t']);
+    // the same content again: nothing kept aside
+    await savePack(db, readBfclPack({ name: 't', questions: Q, answers: A }));
+    expect(await db.packs.count()).toBe(1);
+    // different content under the same name: the old version is kept for the run that pinned it, unlisted
+    const Q2 = Q.replace('base 10', 'base 12');
+    await savePack(db, readBfclPack({ name: 't', questions: Q2, answers: A }));
+    expect((await db.packs.toArray()).map((r) => [r.id.replace(/@.*/, '@…'), r.versionOf ?? null])).toEqual([['bfcl:t', null], ['bfcl:t@…', 'bfcl:t']]);
+    const pinnedRun = (await db.runs.get('pinned')) as RunRow;
+    const [kept] = await loadRunPacks(db, pinnedRun);
+    expect(kept?.items[0]?.question).toBe(first?.items[0]?.question);
+    expect(kept?.id).toBe('bfcl:t');
+    const [current] = await loadRunPacks(db, { packIds: ['bfcl:t'] });
+    expect(current?.items[0]?.question).toContain('base 12');
+    // deleting the run takes the version kept for it alone
+    await deleteRun(db, 'pinned');
+    expect(await db.packs.count()).toBe(1);
+    // a run pinned to a version that is gone says so instead of mixing plans
+    await db.runs.put({ ...run, id: 'orphan', packVersions: { 'bfcl:t': 'ffffffffffffff' } });
+    await expect(loadRunPacks(db, (await db.runs.get('orphan')) as RunRow)).rejects.toThrow(/has changed since this run started .* resuming would mix two sets of requests/);
   });
 });

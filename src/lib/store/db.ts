@@ -28,6 +28,10 @@ export interface PackRow {
   data: string;
   /** builder version for built-in packs, so a newer builder replaces an older pack */
   version?: number;
+  /** hash of the content (tools, requests, responses, conversations, tasks): the version runs pin */
+  contentHash?: string;
+  /** set on an earlier version kept for the runs that pinned it (its id is `<pack id>@<hash>`); not listed as a pack */
+  versionOf?: string;
   /** tool responses (challenge 2), as plain JSON text */
   responses?: string;
   /** base conversations and filler exchanges (challenge 3), as plain JSON text */
@@ -94,6 +98,8 @@ export interface RunRow {
   status: RunStatus;
   suite: SuiteId;
   packIds: string[];
+  /** the content hash of each pack when the run first started: a resume uses exactly those versions */
+  packVersions?: Record<string, string>;
   /** catalog runs: the sweep (robustness runs keep their seed here too) */
   sweep: CatalogSweep;
   robustness?: RobustnessConfig;

@@ -1,4 +1,5 @@
 /** Reading and writing packs, runs and results. */
+import { hashString } from '../core/random';
 import type { Json, Pack, SampleResult } from '../core/types';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
@@ -26,6 +27,7 @@ export function packToRow(pack: Pack, version?: number): PackRow {
     row.taskLevelCounts = {};
     for (const t of pack.tasks) row.taskLevelCounts[t.level] = (row.taskLevelCounts[t.level] ?? 0) + 1;
   }
+  row.contentHash = contentHashOf(row);
   return row;
 }
 
@@ -45,12 +47,62 @@ export function rowToPack(row: PackRow): Pack {
 export async function savePack(db: AppDB, pack: Pack, version?: number): Promise<void> {
   const row = packToRow(pack, version);
   try {
-    await db.transaction('rw', db.packs, async () => {
+    await db.transaction('rw', db.packs, db.runs, async () => {
+      const previous = await db.packs.get(row.id);
+      const before = previous ? packHash(previous) : null;
+      // a new version under the same id: the one it replaces is kept for the runs that pinned it
+      if (previous && before !== row.contentHash && (await runsPinning(db, row.id, before as string)).length > 0) {
+        await db.packs.put({ ...previous, id: versionId(row.id, before as string), contentHash: before as string, versionOf: row.id });
+      }
       await db.packs.put(row);
     });
   } catch (e) {
     explainStorageError(e, `saving the pack ${pack.name}`);
   }
+}
+
+/** The content hash of a stored pack (computed for rows stored before hashes were kept). */
+export function packHash(row: PackRow): string {
+  return row.contentHash ?? contentHashOf(row);
+}
+
+function contentHashOf(row: Pick<PackRow, 'data' | 'responses' | 'conversations' | 'tasks' | 'taskOutputs'>): string {
+  return hashString([row.data, row.responses ?? '', row.conversations ?? '', row.tasks ?? '', row.taskOutputs ?? ''].join('\u0001'));
+}
+
+const versionId = (packId: string, hash: string) => `${packId}@${hash}`;
+
+function runsPinning(db: AppDB, packId: string, hash: string): Promise<RunRow[]> {
+  return db.runs.filter((r) => r.packVersions?.[packId] === hash).toArray();
+}
+
+export class PackVersionGoneError extends Error {
+  override name = 'PackVersionGoneError';
+}
+
+/**
+ * A run's packs as they were when it first started (pinning them then): a pack re-imported or
+ * edited since is read in the version the run used, kept aside for it; if that version is gone
+ * the run says so rather than mixing two plans.
+ */
+export async function loadRunPacks(db: AppDB, run: Pick<RunRow, 'packIds' | 'packVersions'> & { id?: string }, pin = false): Promise<Pack[]> {
+  const rows = await db.packs.bulkGet([...run.packIds]);
+  const pinned = run.packVersions ?? {};
+  const out: PackRow[] = [];
+  for (const [i, id] of run.packIds.entries()) {
+    const current = rows[i];
+    const want = pinned[id];
+    if (want === undefined || (current && packHash(current) === want)) {
+      if (!current) throw new Error(`pack ${id} is not in storage (deleted?)`);
+      out.push(current);
+      continue;
+    }
+    const kept = await db.packs.get(versionId(id, want));
+    if (!kept) throw new PackVersionGoneError(`The pack ${current?.name ?? id} has changed since this run started (re-imported or edited), and the version it used is gone: resuming would mix two sets of requests. Start a new run on the pack as it is now.`);
+    out.push({ ...kept, id });
+  }
+  if (pin && run.id && !run.packVersions) await db.runs.update(run.id, { packVersions: Object.fromEntries(out.map((r) => [r.id, packHash(r)])) });
+  return out.map(rowToPack);
 }
 
 /** A BFCL question file and its possible answers, read and validated completely, then stored in one transaction; a mistake stores nothing. */
@@ -82,15 +134,21 @@ export async function deletePack(db: AppDB, packId: string): Promise<void> {
   await db.transaction('rw', [db.packs, db.runs, db.results, db.prompts, db.rephrasings], async () => {
     for (const run of await runsUsingPack(db, packId)) await deleteRun(db, run.id);
     await db.rephrasings.filter((r) => r.packId === packId).delete();
+    await db.packs.filter((r) => r.versionOf === packId).delete();
     await db.packs.delete(packId);
   });
 }
 
 export async function deleteRun(db: AppDB, runId: string): Promise<void> {
-  await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
+  await db.transaction('rw', [db.runs, db.results, db.prompts, db.packs], async () => {
+    const run = await db.runs.get(runId);
     await db.results.where('runId').equals(runId).delete();
     await db.prompts.where('runId').equals(runId).delete();
     await db.runs.delete(runId);
+    // an earlier pack version kept for this run alone goes with it
+    for (const [packId, hash] of Object.entries(run?.packVersions ?? {})) {
+      if ((await runsPinning(db, packId, hash)).length === 0) await db.packs.delete(versionId(packId, hash));
+    }
   });
 }
 
