@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { contentSecurityPolicy } from './vite/csp';
 import { webllmModelList } from './vite/webllm-model-list';
 
 /**
@@ -12,7 +13,7 @@ const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), contentSecurityPolicy()],
   worker: { format: 'es', plugins: () => [webllmModelList()] },
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config

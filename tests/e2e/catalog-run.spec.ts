@@ -158,7 +158,11 @@ test('imports BFCL files from URLs through the real fetch path (fixtures served 
   await page.getByTestId('tab-packs').click();
   await page.getByTestId('question-url').fill('https://data.example.org/missing.json');
   await page.getByTestId('import-urls').click();
+  // the page's policy connects only where the user allows: allowing reloads it, and the download goes on
+  await expect(page.getByTestId('allow-origin')).toContainText('https://data.example.org is not one yet');
+  await page.getByTestId('allow-origin-ok').click();
   await expect(page.getByTestId('import-message')).toContainText('HTTP 404');
+  await expect(page.getByTestId('question-url')).toHaveValue('https://data.example.org/missing.json');
   await page.getByTestId('question-url').fill('https://data.example.org/bfcl/BFCL_v4_simple.json');
   await page.getByTestId('answer-url').fill('https://data.example.org/bfcl/possible_answer/BFCL_v4_simple.json');
   await page.getByTestId('import-urls').click();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { setupCatalog } from '../helpers/app-driver';
+import { evalWorkerOf, setupCatalog } from '../helpers/app-driver';
 import { readStore } from './idb';
 
 const progressOf = async (page: Page) => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10);
@@ -154,8 +154,7 @@ test('storage full mid-run: the run pauses naming the failed write, says how to 
   await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell: 100, constraint: 'off', maxTokens: 128 });
   // Chromium offers no quota knob here (Storage.overrideQuotaForOrigin has no effect headless), so the
   // browser's refusal is injected from the test: after 40 results, IndexedDB refuses to store more
-  const worker = page.workers().find((w) => w.url().includes('eval.worker'));
-  if (!worker) throw new Error('no evaluation worker');
+  const worker = await evalWorkerOf(page);
   await worker.evaluate(() => {
     const g = globalThis as { roomLeft?: number };
     g.roomLeft = 40;
@@ -227,4 +226,37 @@ test('a pack re-imported under the same name while a run is paused: the run resu
   await page.getByTestId('filter-verdict').selectOption('all');
   await page.getByTestId('sample-row').first().click();
   await expect(page.getByTestId('sample-detail')).toContainText('first: what is the area of shape number');
+});
+
+test('a strict Content-Security-Policy: the app works, an injected inline script does not run, and neither the page nor its worker connects where the user did not choose', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) refused.push(m.text());
+  });
+  await page.route('https://elsewhere.example.org/**', (r) => r.fulfill({ status: 200, body: 'x', headers: { 'access-control-allow-origin': '*' } }));
+  await page.goto('index.html');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(policy).toContain("worker-src 'self' blob:");
+  expect(policy).toMatch(/connect-src 'self' blob: data: https:\/\/huggingface\.co .*http:\/\/127\.0\.0\.1:\*/);
+  // an inline script put into the page does not run
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+  });
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  // no connection to an origin the user did not choose, from the page or from the worker that runs the engines
+  expect(await page.evaluate(() => fetch('https://elsewhere.example.org/a').then(() => 'connected', () => 'refused'))).toBe('refused');
+  const worker = await evalWorkerOf(page);
+  expect(await worker.evaluate(() => fetch('https://elsewhere.example.org/b').then(() => 'connected', () => 'refused'))).toBe('refused');
+  expect(refused.length).toBeGreaterThanOrEqual(2);
+  // and the app still works under it: an oracle run, scored and shown
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 2, constraint: 'off', maxTokens: 128 });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  await page.getByTestId('see-results').click();
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
 });

@@ -123,6 +123,8 @@ test.describe('without a model', () => {
     await connect(page, 'https://api.example.com/v1');
     await expect(page.getByTestId('server-consent')).toContainText('Prompts will leave this device');
     await expect(page.getByTestId('server-status')).toHaveCount(0);
+    // the page's policy gets the new origin: one reload, then it connects by itself
+    await expect(page.getByTestId('server-consent-reload')).toContainText('it reloads once to add api.example.com');
     await page.getByTestId('server-consent-ok').click();
     await expect(page.getByTestId('server-status')).toContainText('vllm at api.example.com');
     await expect(page.getByTestId('server-status')).toContainText('context window 32768');

@@ -140,3 +140,12 @@ export async function catalogRunToResults(page: Page, engine: 'oracle' | 'baseli
   await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 120_000 });
   await page.getByTestId('see-results').click();
 }
+
+/** The page's evaluation worker (started from a blob, named "eval"). */
+export async function evalWorkerOf(page: Page) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    for (const w of page.workers()) if ((await w.evaluate(() => self.name).catch(() => '')) === 'eval') return w;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no evaluation worker');
+}
