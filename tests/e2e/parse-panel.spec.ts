@@ -5,7 +5,7 @@ test.describe('parse panel', () => {
     const outside: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
-      if (u.hostname !== '127.0.0.1' && u.protocol !== 'data:') outside.push(r.url());
+      if (u.hostname !== '127.0.0.1' && u.protocol !== 'data:' && u.protocol !== 'blob:') outside.push(r.url());
     });
     await page.goto('index.html');
     await expect(page.getByRole('heading', { name: 'fc-playground' })).toBeVisible();
