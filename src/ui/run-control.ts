@@ -46,6 +46,7 @@ export async function startRun(runId: string): Promise<void> {
     app.ended = { runId, outcome: { status: 'failed', error: (e as Error).message } };
   } finally {
     app.activeRunId = null;
+    void refreshRunLocks().catch(() => undefined);
   }
 }
 
@@ -68,18 +69,20 @@ export const runsElsewhere = (runId: string): boolean => app.runLocks.has(runId)
  * reloaded or crashed (its lock is gone), so they can be resumed. Returns the stop.
  */
 export function watchRunLocks(): () => void {
-  const tick = async () => {
-    // running first, locks second: a run that held its lock when read as running still holds it, or has changed status
-    const running = await db.runs.where('status').equals('running').primaryKeys();
-    const held = await runningElsewhere();
-    app.runLocks = held;
-    const interrupted = running.filter((id) => !held.has(id));
-    if (interrupted.length) await db.runs.where('id').anyOf(interrupted).and((r) => r.status === 'running').modify({ status: 'paused' });
-  };
-  const safeTick = () => void tick().catch(() => undefined);
+  const safeTick = () => void refreshRunLocks().catch(() => undefined);
   safeTick();
   const timer = setInterval(safeTick, 1500);
   return () => clearInterval(timer);
+}
+
+/** Reads which runs are locked now (at once after this tab's run ends, so its Resume shows without waiting for the next tick). */
+export async function refreshRunLocks(): Promise<void> {
+  // running first, locks second: a run that held its lock when read as running still holds it, or has changed status
+  const running = await db.runs.where('status').equals('running').primaryKeys();
+  const held = await runningElsewhere();
+  app.runLocks = held;
+  const interrupted = running.filter((id) => !held.has(id));
+  if (interrupted.length) await db.runs.where('id').anyOf(interrupted).and((r) => r.status === 'running').modify({ status: 'paused' });
 }
 
 /** Deletes a run with its results in one transaction, after stopping it wherever it runs (this tab or another). */

@@ -42,7 +42,7 @@ export class ValueBudget {
   check(values: readonly PyValue[]): void {
     let size = 0;
     for (const v of values) if ((size += this.sizeOf(v)) > MAX_VALUE_UNITS) break;
-    if (size > MAX_VALUE_UNITS) tooLarge(`a value of ${size.toLocaleString('en-US')} elements and characters (the limit is ${MAX_VALUE_UNITS.toLocaleString('en-US')})`);
+    if (size > MAX_VALUE_UNITS) tooLarge(`values of more than ${MAX_VALUE_UNITS.toLocaleString('en-US')} elements and characters once expanded (repeated parts counted each time)`);
   }
 
   /** Elements + characters once expanded; stops counting past the budget (depth ≤ the nesting the parser allowed). */
