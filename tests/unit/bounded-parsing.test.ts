@@ -26,7 +26,7 @@ describe('values built by arithmetic are bounded', () => {
   it('refuses shared references that would expand to 10⁹ elements, from 29 characters', () => {
     const r = python('[f(a=[[[1]*1000]*1000]*1000)]');
     expect(r).toMatchObject({ ok: false, error: { kind: 'too_large' } });
-    expect(r.ok || r.error.message).toBe('values of more than 100,000 elements and characters once expanded (repeated parts counted each time)');
+    expect(r.ok || r.error.message).toBe('values of more than 50,000 elements and characters once expanded (repeated parts counted each time)');
   });
 
   it('refuses list and tuple arithmetic past the budget, before building it', () => {
@@ -34,7 +34,7 @@ describe('values built by arithmetic are bounded', () => {
     expect(errorKind(python('f(a=(1,)*10**12)'))).toBe('too_large');
     expect(errorKind(python("f(a='x'*10**9)"))).toBe('too_large');
     // ([1]*99999)*1*1*…: each step is small, the copying adds up
-    expect(errorKind(python('f(a=[1]*99999' + '*1'.repeat(10) + ')'))).toBe('too_large');
+    expect(errorKind(python('f(a=[1]*49999' + '*1'.repeat(10) + ')'))).toBe('too_large');
     // within the budget, arithmetic still evaluates as Python does
     expect(onlyArg('f(a=[0]*3+[1])')).toEqual([0, 0, 0, 1]);
   });
@@ -78,8 +78,8 @@ describe('integers are exact and bounded like Python', () => {
 });
 
 describe('no recursion without a depth limit', () => {
-  it('a 10,000-term sum or chain is a parse error, not a stack overflow', () => {
-    const sum = 'f(a=' + Array(10_000).fill('1').join('+') + ')';
+  it('a 7,000-term sum or chain is a parse error, not a stack overflow', () => {
+    const sum = 'f(a=' + Array(7_000).fill('1').join('+') + ')';
     expect(sum.length).toBeLessThan(MAX_OUTPUT_CHARS);
     expect(python(sum)).toMatchObject({ ok: false, error: { kind: 'syntax' } });
     expect(errorKind(python('f(a=' + '-'.repeat(20_000) + '1)'))).not.toBe('ok');
@@ -91,7 +91,7 @@ describe('linear-time patterns', () => {
   it('30,000 unclosed <tool_call> tags are read in one pass (refused as too long, or no block)', () => {
     const unclosed = '<tool_call>'.repeat(30_000);
     expect(errorKind(parseToolCallTags(unclosed))).toBe('too_large');
-    expect(errorKind(parseToolCallTags('<tool_call>'.repeat(2_900)))).toBe('not_calls');
+    expect(errorKind(parseToolCallTags('<tool_call>'.repeat(1_400)))).toBe('not_calls');
     expect(parseReply('<API_CALL>'.repeat(30_000))).toEqual({ kind: 'unknown' });
   });
 

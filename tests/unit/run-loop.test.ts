@@ -131,7 +131,7 @@ describe('run loop', () => {
     const r = [...store.results.values()][0];
     expect(r?.error).toBeNull();
     expect(r?.score.correct).toBe(false);
-    expect(r?.parseError).toMatch(/^too_large: values of more than 100,000 elements and characters/);
+    expect(r?.parseError).toMatch(/^too_large: values of more than 50,000 elements and characters/);
   });
 
   it('storage full: the run pauses naming the failed write, loses nothing, and resumes once there is space (issue 17, item 5)', async () => {

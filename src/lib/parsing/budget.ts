@@ -7,12 +7,12 @@
 import { isDict, PyTuple, type PyValue } from '../core/pyvalue';
 import { DecodeFailure } from './calls';
 
-/** Longer outputs are refused unread: 16 characters a token at the highest output limit a run allows (2,048 tokens; answers average about 4). */
-export const MAX_OUTPUT_CHARS = 32_768;
+/** Longer outputs are refused unread: 8 characters a token at the highest output limit a run allows (2,048 tokens; answers average about 4). */
+export const MAX_OUTPUT_CHARS = 16_384;
 /** Elements plus string characters of every value of one output, shared references counted each time they appear. */
-export const MAX_VALUE_UNITS = 100_000;
+export const MAX_VALUE_UNITS = 50_000;
 /** Elements and characters copied by all the arithmetic of one output (`[1]*n`, `a + b`, `'x'*n`). */
-export const MAX_WORK_UNITS = 500_000;
+export const MAX_WORK_UNITS = 250_000;
 /** Python's own limit for an int's decimal digits (`sys.get_int_max_str_digits()`). */
 export const MAX_INT_DIGITS = 4300;
 /** 4300 decimal digits, in bits. */
