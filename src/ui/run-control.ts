@@ -1,7 +1,7 @@
 /** Starting, pausing, resuming and cancelling runs from the page. */
 import type { SampleResult } from '../lib/core/types';
 import type { RunProgress } from '../lib/run/loop';
-import { askToStop, runningElsewhere, whenRunIdle } from '../lib/store/run-locks';
+import { askToStop, heldRunLocks, RUN_BUSY, whenRunIdle } from '../lib/store/run-locks';
 import { deleteRun } from '../lib/store/repos';
 import { app } from './app-state.svelte';
 import { db } from './db';
@@ -42,8 +42,10 @@ export async function startRun(runId: string): Promise<void> {
     );
     app.ended = { runId, outcome };
   } catch (e) {
+    // another tab took it first: nothing changed here, it shows live, read-only
+    if ((e as Error).name === RUN_BUSY) app.ended = { runId, outcome: { status: 'stopped', reason: 'elsewhere' } };
     // the worker could not start it (no model loaded, no server…): it marked the run failed with this message
-    app.ended = { runId, outcome: { status: 'failed', error: (e as Error).message } };
+    else app.ended = { runId, outcome: { status: 'failed', error: (e as Error).message } };
   } finally {
     app.activeRunId = null;
     void refreshRunLocks().catch(() => undefined);
@@ -79,7 +81,7 @@ export function watchRunLocks(): () => void {
 export async function refreshRunLocks(): Promise<void> {
   // running first, locks second: a run that held its lock when read as running still holds it, or has changed status
   const running = await db.runs.where('status').equals('running').primaryKeys();
-  const held = await runningElsewhere();
+  const held = await heldRunLocks();
   app.runLocks = held;
   const interrupted = running.filter((id) => !held.has(id));
   if (interrupted.length) await db.runs.where('id').anyOf(interrupted).and((r) => r.status === 'running').modify({ status: 'paused' });

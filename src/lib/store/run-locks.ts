@@ -35,8 +35,8 @@ export async function whenRunIdle<T>(runId: string, fn: () => Promise<T>, timeou
   }
 }
 
-/** Ids of the runs some tab is generating now. */
-export async function runningElsewhere(): Promise<Set<string>> {
+/** Ids of the runs some tab (this one included) is generating now. */
+export async function heldRunLocks(): Promise<Set<string>> {
   const manager = locks();
   if (!manager) return new Set();
   const { held = [] } = await manager.query();
