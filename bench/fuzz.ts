@@ -3,7 +3,7 @@
  * every parser and renderer; figures per family, then the same summary line as `cli fuzz-check`.
  * Usage: npm run fuzz [-- --count N --seed S]
  */
-import { CHECKED_FORMATS, checkOutput, SLOW_MS, summarize, summaryLine, type FormatCheck } from '../src/cli/output-check';
+import { CHECKED_FORMATS, checkOutput, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/output-check';
 import { adversarialOutputs } from '../tests/helpers/adversarial-outputs';
 
 const arg = (name: string, fallback: number): number => {
@@ -15,6 +15,7 @@ const seed = arg('seed', 1);
 
 const byFamily = new Map<string, FormatCheck[][]>();
 const all: FormatCheck[][] = [];
+warmUp();
 const started = performance.now();
 for (const { family, text } of adversarialOutputs(seed, count)) {
   const checks = checkOutput(text);

@@ -74,3 +74,8 @@ export function summarize(checks: readonly FormatCheck[][]): CheckSummary {
 }
 
 export const summaryLine = (s: CheckSummary): string => `inputs ${s.inputs}, throws ${s.throws}, over50ms ${s.over50ms}, max ${Math.round(s.maxMs)} ms`;
+
+/** Runs every reader a few times on ordinary outputs, so the first measured input does not pay for compiling them. */
+export function warmUp(): void {
+  for (let i = 0; i < 20; i++) for (const text of ["[f(a=1, b='x', c=[1.5, None])]", '{"name": "f", "arguments": {"a": 1}}', '<tool_call>{"name": "f", "arguments": {}}</tool_call>', '<API_CALL>{"api": "f", "params": {}}</API_CALL>']) checkOutput(text);
+}
