@@ -3,7 +3,7 @@
  * every parser and renderer; figures per family, then the same summary line as `cli fuzz-check`.
  * Usage: npm run fuzz [-- --count N --seed S]
  */
-import { CHECKED_FORMATS, checkOutput, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/output-check';
+import { CHECKED_FORMATS, checkOutputSteady, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/output-check';
 import { adversarialOutputs } from '../tests/helpers/adversarial-outputs';
 
 const arg = (name: string, fallback: number): number => {
@@ -18,7 +18,7 @@ const all: FormatCheck[][] = [];
 warmUp();
 const started = performance.now();
 for (const { family, text } of adversarialOutputs(seed, count)) {
-  const checks = checkOutput(text);
+  const checks = checkOutputSteady(text);
   for (const c of checks) if (c.threw || c.ms > SLOW_MS) console.log(`${family} (${c.format}, ${text.length} chars${c.threw ? `, threw ${c.threw}` : ''}, ${Math.round(c.ms)} ms): ${JSON.stringify(text.slice(0, 80))}`);
   all.push(checks);
   const list = byFamily.get(family) ?? [];

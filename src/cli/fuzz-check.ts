@@ -1,6 +1,6 @@
 /** `cli fuzz-check <inputs.jsonl>`: every input through every reader, timed; ends with the summary line. */
 import { readFileSync } from 'node:fs';
-import { checkOutput, summarize, summaryLine, type FormatCheck, warmUp } from './output-check';
+import { checkOutputSteady, summarize, summaryLine, type FormatCheck, warmUp } from './output-check';
 
 /** Inputs from JSON Lines, one object per line with the raw output in `text`; a bad line is named. */
 export function readInputs(path: string): string[] {
@@ -27,7 +27,7 @@ export function runFuzzCheck(path: string, out: (line: string) => void): number 
   const inputs = readInputs(path);
   warmUp();
   inputs.forEach((text, i) => {
-    const result = checkOutput(text);
+    const result = checkOutputSteady(text);
     for (const c of result) if (c.threw) out(`input ${i + 1} (${c.format}): threw ${c.threw}`);
     checks.push(result);
   });

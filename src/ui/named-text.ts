@@ -1,5 +1,6 @@
 /** Files and downloads as named text, for the import panels. */
 import { utf8Text } from '../lib/formats/jsonl';
+import { canConnect } from './connect-origins';
 export interface NamedText {
   name: string;
   text: string;
@@ -24,16 +25,25 @@ export async function fetchText(url: string): Promise<NamedText> {
   return { name, text: utf8Text(new Uint8Array(await res.arrayBuffer()), name) };
 }
 
-/** Downloads the URLs given (empty ones skipped), then imports them; a failed download imports nothing. */
-export async function importFromUrls(urls: readonly string[], importFiles: (files: NamedText[]) => Promise<void>): Promise<string | null> {
+export type UrlImportOutcome = { imported: true } | { imported: false; failed: string } | { imported: false; blockedUrl: string };
+
+/**
+ * Downloads the URLs given (empty ones skipped), then imports them; a failed download imports
+ * nothing. A URL outside the page's connection policy is not tried: it comes back as
+ * `blockedUrl`, for the panel to offer allowing its site.
+ */
+export async function importFromUrls(urls: readonly string[], importFiles: (files: NamedText[]) => Promise<void>): Promise<UrlImportOutcome> {
+  const given = urls.filter(Boolean);
+  const blockedUrl = given.find((u) => !canConnect(u));
+  if (blockedUrl) return { imported: false, blockedUrl };
   let files: NamedText[];
   try {
-    files = await Promise.all(urls.filter(Boolean).map(fetchText));
+    files = await Promise.all(given.map(fetchText));
   } catch (e) {
-    return `Nothing was imported. Download failed: ${(e as Error).message}`;
+    return { imported: false, failed: `Nothing was imported. Download failed: ${(e as Error).message}` };
   }
   await importFiles(files);
-  return null;
+  return { imported: true };
 }
 
 /** Reads the files as UTF-8 text, then imports them; a file that is not UTF-8 imports nothing and the refusal names it. */
