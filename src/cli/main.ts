@@ -7,10 +7,12 @@ import { runLongFuncEvalFigures } from './longfunceval';
 import { runRobustnessFigures } from './robustness';
 import { runApiComplexityFigures } from './api-complexity';
 import { runFuzzCheck } from './fuzz-check';
+import { runWildAgtEvalParity } from './parity-wildagteval';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
   cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
+  cli parity wildagteval <dir>     WildAgtEval's analyzer verdicts on every result log (*.json) under <dir>, one line per file; agree N/M with <dir>/scoring_reference.json
   cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
   cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3
   cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows
@@ -41,6 +43,10 @@ async function main(argv: string[]): Promise<number> {
     if (kind === 'bfcl-ast') {
       runBfclParity(dir, out);
       return 0;
+    }
+    if (kind === 'wildagteval') {
+      const { agree, total } = runWildAgtEvalParity(dir, out, (line) => process.stderr.write(line + '\n'));
+      return agree === total ? 0 : 1;
     }
     if (kind === 'comptoolbench') {
       const { scores, corpus } = runDagParity(dir, out);

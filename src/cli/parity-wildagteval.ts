@@ -1,0 +1,97 @@
+/**
+ * `parity wildagteval <dir>`: every WildAgtEval result log under <dir> (`*.json`, recursively)
+ * scored as its analyzer does, one JSON line per file; then `agree N/M` against
+ * `<dir>/scoring_reference.json` when it is there.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Json } from '../lib/core/types';
+import { readWildAgtEvalResult } from '../lib/formats/wildagteval';
+import { scoreWildAgtEvalTurn } from '../lib/scoring/wildagteval-analyzer';
+
+const REFERENCE = 'scoring_reference.json';
+/** a folder of result logs holds hundreds of files; this bounds a walk into the wrong folder */
+const MAX_FILES = 100_000;
+const MAX_DEPTH = 16;
+
+export interface LogVerdict {
+  file: string;
+  success: boolean;
+  turns: boolean[];
+}
+
+/** The `.json` files under `dir`, as paths relative to it with `/`, sorted; the reference file is not a log. */
+export function resultLogFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (at: string, depth: number): void => {
+    if (depth > MAX_DEPTH) throw new Error(`${at}: folders nested more than ${MAX_DEPTH} deep; is this a folder of result logs?`);
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path, depth + 1);
+      else if (entry.isFile() && entry.name.endsWith('.json') && !(at === dir && entry.name === REFERENCE)) {
+        if (found.length >= MAX_FILES) throw new Error(`${dir}: more than ${MAX_FILES} .json files`);
+        found.push(relative(dir, path).split(sep).join('/'));
+      }
+    }
+  };
+  walk(dir, 0);
+  return found;
+}
+
+export function scoreResultLog(text: string, file: string): LogVerdict {
+  let v: Json;
+  try {
+    v = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const turns = readWildAgtEvalResult(v, file).map((t) => scoreWildAgtEvalTurn(t.expected, t.steps).success);
+  return { file, success: turns.every(Boolean), turns };
+}
+
+interface ReferenceFile {
+  files: Record<string, { conversation_success: boolean; turns: { success: boolean }[] }>;
+}
+
+function readReference(path: string): ReferenceFile {
+  const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<ReferenceFile>;
+  if (typeof v.files !== 'object' || v.files === null) throw new Error(`${path}: expected {"files": {<path>: {"conversation_success", "turns"}}}`);
+  return v as ReferenceFile;
+}
+
+export function runWildAgtEvalParity(dir: string, out: (line: string) => void, err: (line: string) => void = out): { agree: number; total: number; unreadable: number } {
+  const verdicts = new Map<string, LogVerdict>();
+  let unreadable = 0;
+  for (const file of resultLogFiles(dir)) {
+    try {
+      const verdict = scoreResultLog(readFileSync(join(dir, file), 'utf8'), file);
+      verdicts.set(file, verdict);
+      out(JSON.stringify(verdict));
+    } catch (e) {
+      unreadable++;
+      err(`skipped ${(e as Error).message}`);
+    }
+  }
+  const refPath = join(dir, REFERENCE);
+  if (!existsSync(refPath)) return { agree: 0, total: 0, unreadable };
+  const reference = readReference(refPath);
+  let agree = 0;
+  let turnsAgree = 0;
+  let turnsTotal = 0;
+  const entries = Object.entries(reference.files);
+  for (const [file, want] of entries) {
+    const ours = verdicts.get(file);
+    const wantTurns = want.turns.map((t) => t.success);
+    turnsTotal += wantTurns.length;
+    if (!ours) {
+      err(`disagree ${file}: no readable log at that path`);
+      continue;
+    }
+    const sameTurns = ours.turns.length === wantTurns.length && ours.turns.every((t, i) => t === wantTurns[i]);
+    turnsAgree += wantTurns.filter((t, i) => ours.turns[i] === t).length;
+    if (ours.success === want.conversation_success && sameTurns) agree++;
+    else err(`disagree ${file}: ours ${JSON.stringify({ success: ours.success, turns: ours.turns })}, reference ${JSON.stringify({ success: want.conversation_success, turns: wantTurns })}`);
+  }
+  out(`agree ${agree}/${entries.length} (turns ${turnsAgree}/${turnsTotal})`);
+  return { agree, total: entries.length, unreadable };
+}
