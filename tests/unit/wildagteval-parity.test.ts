@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultLogFiles, runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity-wildagteval';
 import type { Json } from '../../src/lib/core/types';
+import type { ApiCallRecord } from '../../src/lib/scoring/api-accuracy';
 import { readWildAgtEvalScoring } from '../../src/lib/formats/wildagteval';
 import { fixWildAgtEvalLabels, WILDAGTEVAL_SCORING } from '../../src/lib/scoring/wildagteval-analyzer';
 
@@ -21,14 +22,14 @@ describe("WildAgtEval's analyzer", () => {
   it('drops expected lock_lock calls on endpoint 29 and the power_on of the one hard-coded sequence', () => {
     const lock = (e: string) => ({ api: 'lock_lock', params: { endpoints: [e] } });
     expect(fixWildAgtEvalLabels([lock('GarageDoorOpener_29'), lock('FrontDoorLock_42')])).toEqual([lock('FrontDoorLock_42')]);
-    const carter = [
+    const carter: ApiCallRecord[] = [
       { api: 'find_contact', params: { query: 'Jessica Carter', search_type: 'name', limit: 1 } },
       { api: 'find_call_device', params: {} },
       { api: 'power_on', params: { endpoints: ['17'] } },
       { api: 'make_call', params: { phone_number: 'D:4157863264', call_type: 'audio', device_endpoint: '17' } },
     ];
     expect(fixWildAgtEvalLabels(carter).map((c) => c.api)).toEqual(['find_contact', 'find_call_device', 'make_call']);
-    const other = carter.map((c, i) => (i === 0 ? { ...c, params: { ...c.params, query: 'Nancy Collins' } } : c));
+    const other = carter.map((c, i): ApiCallRecord => (i === 0 ? { ...c, params: { ...c.params, query: 'Nancy Collins' } } : c));
     expect(fixWildAgtEvalLabels(other)).toHaveLength(4);
   });
 
