@@ -16,7 +16,7 @@ const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'results_sample', 'scoring_reference.json'));
 if (!haveShared) console.warn(`skipping the WildAgtEval parity-command tests on its shipped logs: ${REF} is not present (it comes with ../shared, not with the repository)`);
 
-const log = (expected: Json[], steps: Json[]): string => JSON.stringify({ query_results: [{ query: 'q', expected_api_sequence: expected, steps }] });
+const log = (expected: readonly ApiCallRecord[], steps: readonly object[]): string => JSON.stringify({ query_results: [{ query: 'q', expected_api_sequence: expected, steps }] });
 
 describe("WildAgtEval's analyzer", () => {
   it('drops expected lock_lock calls on endpoint 29 and the power_on of the one hard-coded sequence', () => {
@@ -34,8 +34,8 @@ describe("WildAgtEval's analyzer", () => {
   });
 
   it('a log scores per turn: a failed side effect is missing, a call to a look-alike fails the turn', () => {
-    const gold = [{ api: 'power_on', params: { endpoints: ['61A'] } }];
-    const ok = { api_call: gold[0], api_success: true, api_result: '{"success": true}' };
+    const gold: ApiCallRecord[] = [{ api: 'power_on', params: { endpoints: ['61A'] } }];
+    const ok = { api_call: gold[0] as ApiCallRecord, api_success: true, api_result: '{"success": true}' };
     const failed = { ...ok, api_success: false, api_result: '{"success": false}' };
     const lookalike = { api_call: { api: 'find_communication_device', params: {} }, api_success: false, api_result: `{"success": false, "message": "Tool 'find_communication_device' not found in any environment"}` };
     expect(scoreResultLog(log(gold, [ok]), 'a.json')).toEqual({ file: 'a.json', success: true, turns: [true] });
@@ -47,8 +47,8 @@ describe("WildAgtEval's analyzer", () => {
   it('reads every .json under the folder, recursively, but not the reference file; an unreadable log is skipped and named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wae-'));
     mkdirSync(join(dir, 'run_a', 'deeper'), { recursive: true });
-    const gold = [{ api: 'stock_price', params: { symbol: 'NASDAQ:TSLA' } }];
-    writeFileSync(join(dir, 'run_a', 'x.json'), log(gold, [{ api_call: gold[0], api_success: true, api_result: '{}' }]));
+    const gold: ApiCallRecord[] = [{ api: 'stock_price', params: { symbol: 'NASDAQ:TSLA' } }];
+    writeFileSync(join(dir, 'run_a', 'x.json'), log(gold, [{ api_call: gold[0] as ApiCallRecord, api_success: true, api_result: '{}' }]));
     writeFileSync(join(dir, 'run_a', 'deeper', 'y.json'), log(gold, []));
     writeFileSync(join(dir, 'run_a', 'notes.txt'), 'not a log');
     writeFileSync(join(dir, 'broken.json'), '{');
