@@ -1,10 +1,8 @@
 /** Files and downloads as named text, for the import panels. */
 import { utf8Text } from '../lib/formats/jsonl';
 import { canConnect } from './connect-origins';
-export interface NamedText {
-  name: string;
-  text: string;
-}
+import type { NamedText } from '../lib/core/types';
+export type { NamedText };
 
 export async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
   return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));

@@ -1,0 +1,103 @@
+/**
+ * WildAgtEval's benchmark files as its repository holds them: the database files
+ * (`common/data/*.json`) and the conversation files (`Conv_<user>_….jsonl`, one user turn per
+ * line with the gold `api_sequence`). Errors name file, record and field.
+ */
+import { isDict, type PyValue } from '../core/pyvalue';
+import type { NamedText } from '../core/types';
+import { JsonError, parseJsonValue } from '../parsing/json-value';
+import type { GoldCall } from '../simulate/wildagteval/replay';
+import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation } from '../simulate/wildagteval/state';
+import { FormatError, parseJsonLines } from './jsonl';
+
+const baseName = (name: string): string => name.split('/').pop() ?? name;
+
+/** The database file a file name is (`…/common/data/products.json` → products), or null. */
+export function databaseFileOf(name: string): DatabaseFile | null {
+  const stem = baseName(name).replace(/\.json$/, '');
+  return (DATABASE_FILES as readonly string[]).includes(stem) && baseName(name).endsWith('.json') ? (stem as DatabaseFile) : null;
+}
+
+/** The shape each database file must have at its top level (the tools index into it). */
+const TOP_LEVEL: Readonly<Record<DatabaseFile, 'list' | 'object'>> = {
+  alarms: 'list', call_history: 'list', contacts: 'list', delivery_orders: 'list', devices: 'list', favorite_recipes: 'list', favorite_restaurants: 'list',
+  groups: 'list', irrelevant_mock_data: 'object', meal_plans: 'list', media_database: 'object', message_history: 'list', mock_data: 'object', notifications: 'list',
+  orders: 'list', playlists: 'list', products: 'list', queries: 'list', recipes: 'list', reminders: 'list', restaurants: 'list', shopping_carts: 'object', sources: 'list', users: 'list',
+};
+
+function parseFile(file: NamedText): PyValue {
+  try {
+    return parseJsonValue(file.text);
+  } catch (e) {
+    throw new FormatError(file.name, '(file)', e instanceof JsonError ? `not JSON: ${e.message}` : String(e));
+  }
+}
+
+/** Every database file, each checked for its top-level shape; a missing one is named. */
+export function readWildDatabases(files: readonly NamedText[]): Databases {
+  const out: Partial<Record<DatabaseFile, PyValue>> = {};
+  for (const file of files) {
+    const kind = databaseFileOf(file.name);
+    if (!kind) continue;
+    if (kind in out) throw new FormatError(file.name, '(file)', `a second ${kind}.json: pick one copy of common/data`);
+    const v = parseFile(file);
+    const want = TOP_LEVEL[kind];
+    if (want === 'list' ? !Array.isArray(v) : v === null || !isDict(v)) throw new FormatError(file.name, '(file)', `expected ${want === 'list' ? 'a list of records' : 'an object'} at the top level`);
+    out[kind] = v;
+  }
+  const missing = DATABASE_FILES.filter((f) => !(f in out));
+  if (missing.length) throw new FormatError('databases', '(files)', `missing ${missing.map((m) => `${m}.json`).join(', ')} (all ${DATABASE_FILES.length} files of common/data are needed)`);
+  return out as Databases;
+}
+
+export interface WildTurn {
+  query: string;
+  gold: GoldCall[];
+}
+
+export interface WildConversation {
+  /** the file name, e.g. `Conv_user3_scenario7_NotificationCall_only.jsonl` */
+  name: string;
+  user: string;
+  turns: WildTurn[];
+}
+
+/** One conversation file: the user from its name, `query` and `api_sequence` of every line (other fields are the generator's and never shown). */
+export function readWildConversation(file: NamedText): WildConversation {
+  const name = baseName(file.name);
+  const user = userOfConversation(name);
+  if (!user) throw new FormatError(file.name, '(file name)', 'expected Conv_<userId>_….jsonl (the user is taken from the name)');
+  const lines = parseJsonLines(file.text, file.name);
+  if (lines.length === 0) throw new FormatError(file.name, '(file)', 'no turns');
+  const turns = lines.map((v, i): WildTurn => {
+    const where = `${file.name} line ${i + 1}`;
+    if (v === null || !isDict(v)) throw new FormatError(where, '(line)', 'expected an object');
+    if (typeof v.query !== 'string' || v.query.trim() === '') throw new FormatError(where, 'query', 'expected the user message (a non-empty string)');
+    if (!Array.isArray(v.api_sequence)) throw new FormatError(where, 'api_sequence', 'expected a list of gold calls');
+    const gold = v.api_sequence.map((c, j): GoldCall => {
+      if (c === null || !isDict(c) || typeof c.api !== 'string' || c.api === '') throw new FormatError(where, `api_sequence[${j}]`, 'expected {"api": name, "params": {...}}');
+      const params = c.params ?? null;
+      if (params !== null && !isDict(params)) throw new FormatError(where, `api_sequence[${j}].params`, 'expected an object');
+      return { api: c.api, params };
+    });
+    return { query: v.query, gold };
+  });
+  return { name, user, turns };
+}
+
+export interface ExecMappingEntry {
+  index: number;
+  after: string;
+  executionResult: string;
+  executionSuccess: boolean;
+}
+
+/** A `*_exec_mapping.json`: each gold call of a conversation and the result the repository stored for it. */
+export function readExecMapping(file: NamedText): ExecMappingEntry[] {
+  const v = parseFile(file);
+  if (v === null || !isDict(v) || !Array.isArray(v.mappings)) throw new FormatError(file.name, 'mappings', 'expected a list');
+  return v.mappings.map((m, i) => {
+    if (m === null || !isDict(m) || typeof m.execution_result !== 'string') throw new FormatError(file.name, `mappings[${i}].execution_result`, 'expected a string');
+    return { index: typeof m.index === 'number' ? m.index : i + 1, after: typeof m.after === 'string' ? m.after : '', executionResult: m.execution_result, executionSuccess: m.execution_success === true };
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The state WildAgtEval's API system runs on: its database files (`common/data/*.json`), the
+ * current user (taken from the conversation's file name) and the clock, frozen as its evaluator
+ * freezes it.
+ */
+import type { PyDict, PyValue } from '../../core/pyvalue';
+import { clonePy } from './values';
+
+/** The files its shared memory loads, plus the one three tools read when irrelevant information is switched on. */
+export const DATABASE_FILES = [
+  'alarms', 'call_history', 'contacts', 'delivery_orders', 'devices', 'favorite_recipes', 'favorite_restaurants', 'groups',
+  'irrelevant_mock_data', 'meal_plans', 'media_database', 'message_history', 'mock_data', 'notifications', 'orders', 'playlists',
+  'products', 'queries', 'recipes', 'reminders', 'restaurants', 'shopping_carts', 'sources', 'users',
+] as const;
+export type DatabaseFile = (typeof DATABASE_FILES)[number];
+export type Databases = Readonly<Record<DatabaseFile, PyValue>>;
+
+/** 2025-07-17 12:00:00 UTC, the evaluator's frozen time */
+export const FROZEN_NOW = Date.UTC(2025, 6, 17, 12, 0, 0);
+
+export interface WildState {
+  data: Record<DatabaseFile, PyValue>;
+  user: string;
+  /** milliseconds since the epoch, UTC */
+  now: number;
+  /** ids handed out so far, by kind (new orders, reminders…) */
+  counters: Record<string, number>;
+}
+
+export function createWildState(databases: Databases, user: string, now = FROZEN_NOW): WildState {
+  const data = {} as Record<DatabaseFile, PyValue>;
+  for (const f of DATABASE_FILES) data[f] = clonePy(databases[f]);
+  return { data, user, now, counters: {} };
+}
+
+/** The user a conversation file is about: `Conv_<userId>_…` (WildAgtEval's regex `Conv_([^_]+)_`). */
+export function userOfConversation(fileName: string): string | null {
+  return /Conv_([^_]+)_/.exec(fileName)?.[1] ?? null;
+}
+
+export function nextId(state: WildState, kind: string): number {
+  state.counters[kind] = (state.counters[kind] ?? 0) + 1;
+  return state.counters[kind];
+}
+
+/** One of the system's functions: the state it may change, the call's keyword arguments, its result (before the environment tag). */
+export type WildFunction = (state: WildState, params: PyDict) => PyDict;
