@@ -6,6 +6,7 @@
 import { isDict, type PyDict, type PyValue } from '../../core/pyvalue';
 import { pyJsonDumps } from '../../core/py-json';
 import type { WildFunction, WildState } from './state';
+import { SMARTHOME_FUNCTIONS } from './smarthome';
 import { TRANSACTION_FUNCTIONS } from './transaction';
 import { dict } from './values';
 
@@ -22,7 +23,7 @@ export const ENVIRONMENTS = [
 export const WILD_FUNCTION_NAMES: readonly string[] = ENVIRONMENTS.flatMap((e) => e.functions);
 const ENVIRONMENT_OF = new Map<string, string>(ENVIRONMENTS.flatMap((e) => e.functions.map((f) => [f, e.env] as const)));
 
-const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...TRANSACTION_FUNCTIONS }));
+const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...TRANSACTION_FUNCTIONS }));
 
 export const implementedWildFunctions = (): string[] => WILD_FUNCTION_NAMES.filter((n) => IMPLEMENTED.has(n));
 
@@ -47,6 +48,7 @@ export function invokeWildTool(state: WildState, name: string, params: PyValue):
   if (!fn) return outcome(dict({ success: false, message: `fc-playground does not re-implement WildAgtEval's ${name} yet` }), false);
   const args = params !== null && isDict(params) ? params : dict({});
   const result = fn(state, args);
-  result._environment = env;
+  // the traces tag successful results only
+  if (result.success !== false) result._environment = env;
   return outcome(result);
 }

@@ -1,0 +1,154 @@
+/**
+ * WildAgtEval's SmartHomeEnv: the devices and groups of the current user's home (`devices.json`,
+ * `groups.json`, `users.json`). Device commands answer per endpoint in `results`.
+ */
+import type { PyDict, PyValue } from '../../core/pyvalue';
+import type { WildFunction, WildState } from './state';
+import { asDict, asDicts, asList, dict, num, str } from './values';
+
+const fail = (message: string): PyDict => dict({ success: false, message });
+
+export function currentUser(s: WildState): PyDict | undefined {
+  return asDicts(s.data.users).find((u) => u.user_id === s.user);
+}
+
+const homeOf = (s: WildState): string | null => str(currentUser(s)?.home_id);
+
+/** Devices of the user's home, in file order. */
+export const homeDevices = (s: WildState): PyDict[] => {
+  const home = homeOf(s);
+  return asDicts(s.data.devices).filter((d) => d.home_id === home);
+};
+
+/** An endpoint as given: its id, or `<Name>_<id>` as the ad-hoc lock format writes it. */
+export function deviceByEndpoint(s: WildState, endpoint: string): PyDict | undefined {
+  const devices = homeDevices(s);
+  return devices.find((d) => d.endpoint === endpoint) ?? devices.find((d) => d.endpoint === endpoint.slice(endpoint.lastIndexOf('_') + 1));
+}
+
+const stateOf = (device: PyDict): PyDict => {
+  const state = asDict(device.state) ?? dict({});
+  device.state = state;
+  return state;
+};
+
+const supports = (device: PyDict, api: string): boolean => asList(device.supported_apis).includes(api);
+
+/**
+ * A command on every endpoint given: each answers for itself; the call succeeds when all did.
+ * `act` changes the device and returns its message and extra fields, or a failure message.
+ */
+function onEndpoints(api: string, act: (device: PyDict, state: PyDict) => { message: string; extra?: Record<string, PyValue> } | string): WildFunction {
+  return (s, p) => {
+    const endpoints = asList(p.endpoints).filter((e): e is string => typeof e === 'string');
+    if (endpoints.length === 0) return fail('No devices specified');
+    const results = endpoints.map((endpoint) => {
+      const device = deviceByEndpoint(s, endpoint);
+      if (!device) return dict({ endpoint, success: false, message: `Device ${endpoint} not found` });
+      if (!supports(device, api)) return dict({ endpoint, name: device.name ?? null, success: false, message: `Device ${String(device.name)} does not support ${api}` });
+      const done = act(device, stateOf(device));
+      if (typeof done === 'string') return dict({ endpoint, name: device.name ?? null, success: false, message: done });
+      return dict({ endpoint, name: device.name ?? null, success: true, message: done.message, ...(done.extra ?? {}) });
+    });
+    return dict({ success: results.every((r) => r.success === true), results });
+  };
+}
+
+const clamp = (x: number): number => Math.max(0, Math.min(100, x));
+
+/** An absolute level, or a relative step of `step` points in `direction` (increase / decrease). */
+function level(p: PyDict, key: string, step: number, current: number): { value: number; relative: 'increase' | 'decrease' | null } | string {
+  const absolute = num(p[key]);
+  if (absolute !== null) return absolute < 0 || absolute > 100 ? `Invalid ${key} value: must be between 0 and 100` : { value: absolute, relative: null };
+  const direction = str(p.direction);
+  if (direction === 'increase') return { value: clamp(current + step), relative: 'increase' };
+  if (direction === 'decrease') return { value: clamp(current - step), relative: 'decrease' };
+  return `No valid ${key} parameter provided`;
+}
+
+export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
+  power_on: onEndpoints('power_on', (d, state) => {
+    state.power = 'on';
+    return { message: `Turned on ${String(d.name)}` };
+  }),
+  power_off: onEndpoints('power_off', (d, state) => {
+    state.power = 'off';
+    return { message: `Turned off ${String(d.name)}` };
+  }),
+  color_set: (s, p) => {
+    const color = str(p.color);
+    if (!color) return fail('No color specified');
+    return onEndpoints('color_set', (d, state) => {
+      state.color = color;
+      return { message: `Set ${String(d.name)} color to ${color}`, extra: { color } };
+    })(s, p);
+  },
+  brightness_adjust: (s, p) =>
+    onEndpoints('brightness_adjust', (d, state) => {
+      const l = level(p, 'brightness', 20, num(state.brightness) ?? 0);
+      if (typeof l === 'string') return l;
+      state.brightness = l.value;
+      const verb = l.relative === 'increase' ? 'Increased' : l.relative === 'decrease' ? 'Decreased' : 'Set';
+      return { message: `${verb} ${String(d.name)} brightness to ${l.value}%`, extra: { brightness: l.value } };
+    })(s, p),
+  volume_adjust: (s, p) =>
+    onEndpoints('volume_adjust', (d, state) => {
+      const l = level(p, 'volume', 10, num(state.volume) ?? 0);
+      if (typeof l === 'string') return l;
+      state.volume = l.value;
+      const verb = l.relative === 'increase' ? 'Increased' : l.relative === 'decrease' ? 'Decreased' : 'Set';
+      return { message: `${verb} ${String(d.name)} volume to ${l.value}%`, extra: { volume: l.value } };
+    })(s, p),
+  temperature_set: (s, p) => {
+    const t = p.temperature;
+    if (num(t) === null) return fail('No temperature specified');
+    return onEndpoints('temperature_set', (d, state) => {
+      state.temperature = t ?? null;
+      return { message: `Set ${String(d.name)} temperature to ${String(num(t))}\u00b0C`, extra: { temperature: t ?? null } };
+    })(s, p);
+  },
+  lock_lock: onEndpoints('lock_lock', (d, state) => {
+    state.locked = true;
+    return { message: `Locked ${String(d.name)}`, extra: { state: 'locked' } };
+  }),
+  lock_unlock: onEndpoints('lock_unlock', (d, state) => {
+    state.locked = false;
+    return { message: `Unlocked ${String(d.name)}`, extra: { state: 'unlocked' } };
+  }),
+  lock_status: onEndpoints('lock_status', (d, state) => {
+    const locked = state.locked === true;
+    return { message: `${String(d.name)} is ${locked ? 'locked' : 'unlocked'}`, extra: { state: dict({ locked }) } };
+  }),
+  open_close: onEndpoints('open_close', (d, state) => {
+    state.position = 0;
+    return { message: `Closed ${String(d.name)}`, extra: { position: 0 } };
+  }),
+  open_open: onEndpoints('open_open', (d, state) => {
+    state.position = 100;
+    return { message: `Opened ${String(d.name)}`, extra: { position: 100 } };
+  }),
+  get_device_details: (s, p) => {
+    const endpoint = str(p.endpoint);
+    if (!endpoint) return fail('No endpoint specified');
+    const device = deviceByEndpoint(s, endpoint);
+    if (!device) return fail(`Device ${endpoint} not found`);
+    return dict({ success: true, device });
+  },
+  get_user_inventory: (s) => {
+    const user = currentUser(s);
+    if (!user) return fail('No current user');
+    const home = str(user.home_id);
+    // phones are the communication environment's devices: the traces never list them here
+    const devices = homeDevices(s)
+      .filter((d) => !asList(d.endpoint_categories).includes('PHONE'))
+      .map((d) => dict({ endpoint: d.endpoint ?? null, name: d.name ?? null, alternate_names: d.alternate_names ?? [] }));
+    const groups = asDicts(s.data.groups)
+      .filter((g) => g.home_id === home)
+      .map((g) => {
+        const shown = dict({});
+        for (const k of Object.keys(g)) if (k !== 'home_id') shown[k] = g[k] as PyValue;
+        return shown;
+      });
+    return dict({ success: true, user_id: s.user, name: user.name ?? null, home_id: home, current_space: null, devices, groups });
+  },
+};
