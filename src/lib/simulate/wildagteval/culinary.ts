@@ -1,0 +1,245 @@
+/**
+ * WildAgtEval's CulinaryControlEnv: recipes and favourites, meal plans, restaurants and delivery
+ * orders (`recipes.json`, `favorite_recipes.json`, `meal_plans.json`, `restaurants.json`,
+ * `favorite_restaurants.json`, `delivery_orders.json`).
+ */
+import type { PyDict, PyValue } from '../../core/pyvalue';
+import { nextId, type WildFunction, type WildState } from './state';
+import { isoSeconds } from './transaction';
+import { asDicts, asList, dict, float, num, pyRound, str } from './values';
+
+const fail = (message: string): PyDict => dict({ success: false, message });
+const listOf = (s: WildState, file: 'favorite_recipes' | 'meal_plans' | 'delivery_orders' | 'favorite_restaurants'): PyValue[] => {
+  const v = s.data[file];
+  if (Array.isArray(v)) return v;
+  const fresh: PyValue[] = [];
+  s.data[file] = fresh;
+  return fresh;
+};
+
+const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
+const recipeById = (s: WildState, id: string | null): PyDict | undefined => recipes(s).find((r) => r.recipe_id === id);
+const isFavoriteRecipe = (s: WildState, id: PyValue | undefined): boolean => asDicts(s.data.favorite_recipes).some((f) => f.user_id === s.user && f.recipe_id === id);
+const restaurants = (s: WildState): PyDict[] => asDicts(s.data.restaurants);
+const restaurantById = (s: WildState, id: string | null): PyDict | undefined => restaurants(s).find((r) => r.restaurant_id === id);
+
+const byNumber = (key: string, descending: boolean) => (a: PyDict, b: PyDict) => (descending ? -1 : 1) * ((num(a[key]) ?? 0) - (num(b[key]) ?? 0));
+const sortedUnique = (xs: readonly PyValue[]): string[] => [...new Set(xs.filter((x): x is string => typeof x === 'string'))].sort();
+const sameText = (a: PyValue | undefined, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+
+const searchRecipes: WildFunction = (s, p) => {
+  const query = str(p.query)?.toLowerCase() ?? null;
+  const cuisine = str(p.cuisine);
+  const difficulty = str(p.difficulty);
+  const maxTime = num(p.max_time);
+  const dietary = str(p.dietary_restriction);
+  const limit = num(p.limit) ?? 10;
+  let found = recipes(s).filter(
+    (r) =>
+      (query === null || String(r.name ?? '').toLowerCase().includes(query) || String(r.description ?? '').toLowerCase().includes(query)) &&
+      (cuisine === null || sameText(r.cuisine, cuisine)) &&
+      (difficulty === null || sameText(r.difficulty, difficulty)) &&
+      (maxTime === null || (num(r.preparation_time) ?? Infinity) <= maxTime) &&
+      (dietary === null || asList(r.dietary_info).some((d) => sameText(d, dietary))),
+  );
+  const sortBy = str(p.sort_by);
+  if (sortBy === 'time') found = [...found].sort(byNumber('preparation_time', false));
+  else if (sortBy === 'rating') found = [...found].sort(byNumber('rating', true));
+  const results = found.slice(0, Math.max(0, limit)).map((r) =>
+    dict({ recipe_id: r.recipe_id ?? null, name: r.name ?? null, cuisine: r.cuisine ?? null, difficulty: r.difficulty ?? null, preparation_time: r.preparation_time ?? null, rating: r.rating ?? null, dietary_info: r.dietary_info ?? [] }),
+  );
+  return dict({ success: true, count: results.length, cuisines: sortedUnique(results.map((r) => r.cuisine ?? null)), results, message: `Found ${results.length} recipe(s)` });
+};
+
+const getRecipeDetails: WildFunction = (s, p) => {
+  const id = str(p.recipe_id);
+  if (!id) return fail('Recipe ID is required');
+  const recipe = recipeById(s, id);
+  if (!recipe) return fail(`Recipe with ID ${id} not found`);
+  const out = dict({ success: true });
+  for (const k of Object.keys(recipe)) out[k] = recipe[k] as PyValue;
+  if (!('author' in out)) out.author = '';
+  out.is_favorite = isFavoriteRecipe(s, id);
+  out.formatted = `${String(recipe.name)} - ${String(recipe.description ?? '').slice(0, 100)}... (${String(recipe.preparation_time)} min, ${String(recipe.difficulty)} difficulty)`;
+  return out;
+};
+
+const saveFavoriteRecipe: WildFunction = (s, p) => {
+  const id = str(p.recipe_id);
+  if (!id) return fail('Recipe ID is required');
+  const recipe = recipeById(s, id);
+  if (!recipe) return fail(`Recipe with ID ${id} not found`);
+  if (isFavoriteRecipe(s, id)) return dict({ success: true, message: `Recipe '${String(recipe.name)}' is already in favorites`, already_favorite: true });
+  listOf(s, 'favorite_recipes').push(dict({ user_id: s.user, recipe_id: id, date_added: isoSeconds(s.now) }));
+  return dict({ success: true, message: `Recipe '${String(recipe.name)}' has been added to favorites`, already_favorite: false, recipe_id: id, recipe_name: recipe.name ?? null });
+};
+
+const DAY_MS = 86_400_000;
+
+const createMealPlan: WildFunction = (s, p) => {
+  const name = str(p.name);
+  const start = str(p.start_date);
+  const end = str(p.end_date);
+  if (!name || !start || !end) return fail('Name, start date and end date are required');
+  const from = Date.parse(`${start}T00:00:00Z`);
+  const to = Date.parse(`${end}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to)) return fail('Invalid date format. Use YYYY-MM-DD');
+  if (to < from) return fail('End date must be after start date');
+  const meals = asList(p.meals_per_day ?? ['breakfast', 'lunch', 'dinner']);
+  const plans = listOf(s, 'meal_plans');
+  const planId = `plan${plans.length + 1}`;
+  const days: PyDict[] = [];
+  for (let t = from; t <= to && days.length < 366; t += DAY_MS) days.push(dict({ day: new Date(t).toISOString().slice(0, 10), meals: dict(Object.fromEntries(meals.filter((m): m is string => typeof m === 'string').map((m) => [m, null]))) }));
+  plans.push(dict({ plan_id: planId, user_id: s.user, name, description: str(p.description) ?? '', start_date: start, end_date: end, created_at: isoSeconds(s.now), meals: days }));
+  return dict({ success: true, plan_id: planId, name, start_date: start, end_date: end, meals_per_day: meals, days_count: days.length, message: `Meal plan '${name}' created successfully` });
+};
+
+const scheduleMeal: WildFunction = (s, p) => {
+  const planId = str(p.plan_id);
+  const recipeId = str(p.recipe_id);
+  const day = str(p.day);
+  const mealType = str(p.meal_type);
+  if (!planId || !recipeId || !day || !mealType) return fail('plan_id, recipe_id, day and meal_type are required');
+  const plan = asDicts(s.data.meal_plans).find((m) => m.plan_id === planId && m.user_id === s.user);
+  if (!plan) return fail(`Meal plan ${planId} not found`);
+  const recipe = recipeById(s, recipeId);
+  if (!recipe) return fail(`Recipe with ID ${recipeId} not found`);
+  const entry = asDicts(plan.meals).find((d) => d.day === day);
+  if (!entry) return fail(`Day ${day} is not in meal plan ${planId}`);
+  const slots = entry.meals !== null && typeof entry.meals === 'object' && !Array.isArray(entry.meals) ? (entry.meals as PyDict) : dict({});
+  slots[mealType] = dict({ recipe_id: recipeId, notes: str(p.notes) ?? '' });
+  entry.meals = slots;
+  return dict({ success: true, plan_id: planId, day, meal_type: mealType, recipe_id: recipeId, recipe_name: recipe.name ?? null, message: `Added ${String(recipe.name)} to ${mealType} on ${day}` });
+};
+
+const searchRestaurants: WildFunction = (s, p) => {
+  const cuisine = str(p.cuisine_type);
+  const query = str(p.query)?.toLowerCase() ?? null;
+  const limit = num(p.limit) ?? 10;
+  let found = restaurants(s).filter(
+    (r) => (cuisine === null || asList(r.cuisine_types).some((c) => sameText(c, cuisine))) && (query === null || String(r.name ?? '').toLowerCase().includes(query) || String(r.description ?? '').toLowerCase().includes(query)),
+  );
+  if (str(p.sort_by) === 'rating') found = [...found].sort(byNumber('rating', true));
+  const results = found.slice(0, Math.max(0, limit)).map((r) =>
+    dict({ restaurant_id: r.restaurant_id ?? null, name: r.name ?? null, location: r.location ?? null, cuisine_types: r.cuisine_types ?? [], price_range: r.price_range ?? null, rating: r.rating ?? null, delivery_available: r.delivery_available ?? null, menu_item_count: asList(r.menu).length }),
+  );
+  return dict({ success: true, count: results.length, cuisines: sortedUnique(results.flatMap((r) => asList(r.cuisine_types))), results, message: `Found ${results.length} restaurant(s)` });
+};
+
+const getRestaurantMenu: WildFunction = (s, p) => {
+  const id = str(p.restaurant_id);
+  if (!id) return fail('Restaurant ID is required');
+  const r = restaurantById(s, id);
+  if (!r) return fail(`Restaurant with ID ${id} not found`);
+  const menu = dict({});
+  for (const item of asDicts(r.menu)) {
+    const category = str(item.category) ?? 'Other';
+    const list = Array.isArray(menu[category]) ? (menu[category] as PyValue[]) : [];
+    list.push(item);
+    menu[category] = list;
+  }
+  const favorite = asDicts(s.data.favorite_restaurants).some((f) => f.user_id === s.user && f.restaurant_id === id);
+  return dict({
+    success: true,
+    message: `Retrieved menu for ${String(r.name)}`,
+    restaurant_id: id,
+    restaurant_name: r.name ?? null,
+    description: r.description ?? null,
+    price_range: r.price_range ?? null,
+    rating: r.rating ?? null,
+    cuisine_types: r.cuisine_types ?? [],
+    delivery_available: r.delivery_available ?? null,
+    menu_categories: Object.keys(menu),
+    menu,
+    is_favorite: favorite,
+  });
+};
+
+const TAX_RATE = 0.0875;
+const DELIVERY_FEE = 5.99;
+const TIP_RATE = 0.15;
+
+const placeDeliveryOrder: WildFunction = (s, p) => {
+  const id = str(p.restaurant_id);
+  if (!id) return fail('Restaurant ID is required');
+  const r = restaurantById(s, id);
+  if (!r) return fail(`Restaurant with ID ${id} not found`);
+  if (r.delivery_available === false) return fail(`${String(r.name)} does not offer delivery`);
+  const wanted = asDicts(p.items);
+  if (wanted.length === 0) return fail('No items specified');
+  const menu = asDicts(r.menu);
+  const lines: PyDict[] = [];
+  let subtotal = 0;
+  for (const w of wanted) {
+    const item = menu.find((m) => m.item_id === w.item_id);
+    if (!item) return fail(`Item ${String(w.item_id)} not found on the menu of ${String(r.name)}`);
+    const quantity = num(w.quantity) ?? 1;
+    subtotal += (num(item.price) ?? 0) * quantity;
+    lines.push(dict({ item_id: item.item_id ?? null, name: item.name ?? null, quantity, price: item.price ?? null, special_instructions: str(w.special_instructions) ?? '' }));
+  }
+  subtotal = pyRound(subtotal, 2);
+  const tax = pyRound(subtotal * TAX_RATE, 2);
+  const tip = pyRound(subtotal * TIP_RATE, 2);
+  const total = pyRound(subtotal + tax + DELIVERY_FEE + tip, 2);
+  const orderId = `dorder${nextId(s, 'delivery_order')}`;
+  const time = isoSeconds(s.now);
+  listOf(s, 'delivery_orders').push(
+    dict({
+      order_id: orderId,
+      user_id: s.user,
+      restaurant_id: id,
+      order_time: time,
+      delivery_address: p.delivery_address ?? null,
+      items: lines,
+      payment: dict({ subtotal: float(subtotal), tax: float(tax), delivery_fee: float(DELIVERY_FEE), tip: float(tip), total: float(total) }),
+      status: 'placed',
+      status_updates: [dict({ status: 'placed', timestamp: time })],
+      estimated_delivery_time: '',
+    }),
+  );
+  return dict({ success: true, order_id: orderId, restaurant_name: r.name ?? null, order_time: time, status: 'placed', items_count: lines.length, subtotal: float(subtotal), tax: float(tax), delivery_fee: float(DELIVERY_FEE), tip: float(tip), total: float(total), message: 'Your order has been placed successfully' });
+};
+
+/** What tracking says for each status; only `placed` is seen in the traces, the rest follow its pattern. */
+const DELIVERY_STATUS: Readonly<Record<string, [string, number]>> = {
+  placed: ['Order has been placed and is pending restaurant confirmation.', 10],
+  confirmed: ['Restaurant has confirmed your order.', 25],
+  preparing: ['Restaurant is preparing your order.', 50],
+  ready_for_pickup: ['Order is ready and waiting for the driver.', 70],
+  out_for_delivery: ['Driver is on the way with your order.', 85],
+  delivered: ['Order has been delivered.', 100],
+  cancelled: ['Order has been cancelled.', 0],
+};
+
+const trackDeliveryOrder: WildFunction = (s, p) => {
+  const id = str(p.order_id);
+  if (!id) return fail('Order ID is required');
+  const order = asDicts(s.data.delivery_orders).find((o) => o.order_id === id && o.user_id === s.user);
+  if (!order) return fail(`Delivery order ${id} not found`);
+  const status = str(order.status) ?? 'placed';
+  const [statusMessage, progress] = DELIVERY_STATUS[status] ?? [`Order status: ${status}.`, 0];
+  return dict({
+    success: true,
+    order_id: id,
+    restaurant_name: restaurantById(s, str(order.restaurant_id))?.name ?? null,
+    status,
+    status_message: statusMessage,
+    progress_percentage: progress,
+    status_history: order.status_updates ?? [],
+    estimated_delivery_time: order.estimated_delivery_time ?? '',
+    driver_info: order.driver_info ?? null,
+    message: `Tracked order ${id}: ${statusMessage}`,
+  });
+};
+
+export const CULINARY_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
+  search_recipes: searchRecipes,
+  get_recipe_details: getRecipeDetails,
+  save_favorite_recipe: saveFavoriteRecipe,
+  create_meal_plan: createMealPlan,
+  schedule_meal: scheduleMeal,
+  search_restaurants: searchRestaurants,
+  get_restaurant_menu: getRestaurantMenu,
+  place_delivery_order: placeDeliveryOrder,
+  track_delivery_order: trackDeliveryOrder,
+};
