@@ -25,12 +25,14 @@ export interface WildState {
   now: number;
   /** ids handed out so far, by kind (new orders, reminders…) */
   counters: Record<string, number>;
+  /** what the tools keep in memory beside the databases (notification preferences) */
+  session: Record<string, PyDict>;
 }
 
 export function createWildState(databases: Databases, user: string, now = FROZEN_NOW): WildState {
   const data = {} as Record<DatabaseFile, PyValue>;
   for (const f of DATABASE_FILES) data[f] = clonePy(databases[f]);
-  return { data, user, now, counters: {} };
+  return { data, user, now, counters: {}, session: {} };
 }
 
 /** The user a conversation file is about: `Conv_<userId>_…` (WildAgtEval's regex `Conv_([^_]+)_`). */

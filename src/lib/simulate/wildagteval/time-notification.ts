@@ -1,0 +1,129 @@
+/**
+ * WildAgtEval's TimeNotificationEnv: alarms, reminders and notifications of the current user
+ * (`alarms.json`, `reminders.json`, `notifications.json`) and their notification preferences.
+ */
+import { pyRepr, type PyDict, type PyValue } from '../../core/pyvalue';
+import type { WildFunction, WildState } from './state';
+import { asDicts, dict, num, str, truthy } from './values';
+
+const fail = (message: string): PyDict => dict({ success: false, message });
+const listIn = (s: WildState, file: 'alarms' | 'reminders' | 'notifications'): PyValue[] => {
+  const list = Array.isArray(s.data[file]) ? (s.data[file] as PyValue[]) : [];
+  s.data[file] = list;
+  return list;
+};
+const byText = (key: string, descending = false) => (a: PyDict, b: PyDict) => (descending ? -1 : 1) * (String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : 0);
+
+const DEFAULT_PREFERENCES = { do_not_disturb: false, notification_sounds: true, preferred_device_endpoint: null };
+
+/** Preferences live with the session (the databases hold none): the tools start from their defaults. */
+function preferencesOf(s: WildState): PyDict {
+  const key = `notification_preferences:${s.user}`;
+  const stored = s.session[key];
+  if (stored) return stored;
+  const fresh = dict({ ...DEFAULT_PREFERENCES });
+  s.session[key] = fresh;
+  return fresh;
+}
+
+const createAlarm: WildFunction = (s, p) => {
+  const title = str(p.title);
+  const time = str(p.time);
+  if (!title || !time) return fail('Title and time are required');
+  if (!/^\d\d:\d\d(:\d\d)?$/.test(time)) return fail('Invalid time format. Use HH:MM:SS');
+  const alarms = listIn(s, 'alarms');
+  const alarmId = `alarm${alarms.length + 1}`;
+  const alarm = dict({ alarm_id: alarmId, user_id: s.user, title, time, days: p.days ?? [], active: true, sound: str(p.sound) ?? 'default', device_endpoint: p.device_endpoint ?? null });
+  alarms.push(alarm);
+  return dict({ success: true, message: `Alarm '${title}' created successfully`, alarm_id: alarmId, alarm });
+};
+
+const getAlarms: WildFunction = (s, p) => {
+  const activeOnly = truthy(p.active_only);
+  const alarms = asDicts(s.data.alarms)
+    .filter((a) => a.user_id === s.user && (!activeOnly || a.active === true))
+    .sort(byText('time'));
+  return dict({ success: true, message: `Found ${alarms.length} alarm(s)${activeOnly ? ' (active only)' : ''}`, alarms });
+};
+
+const deleteAlarm: WildFunction = (s, p) => {
+  const id = str(p.alarm_id);
+  const alarm = asDicts(s.data.alarms).find((a) => a.alarm_id === id && a.user_id === s.user);
+  if (!id || !alarm) return fail(`Alarm ${id ?? ''} not found`);
+  s.data.alarms = listIn(s, 'alarms').filter((a) => a !== alarm);
+  return dict({ success: true, message: `Alarm '${String(alarm.title)}' deleted successfully`, alarm_id: id });
+};
+
+const createReminder: WildFunction = (s, p) => {
+  const title = str(p.title);
+  const date = str(p.date);
+  const time = str(p.time) ?? '09:00:00';
+  if (!title || !date) return fail('Title and date are required');
+  const at = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  if (Number.isNaN(at)) return fail('Invalid date or time format');
+  if (at < s.now) return fail('Cannot set reminder in the past');
+  const reminders = listIn(s, 'reminders');
+  const reminderId = `reminder${reminders.length + 1}`;
+  const reminder = dict({ reminder_id: reminderId, user_id: s.user, title, description: str(p.description) ?? '', date, time, notify_before_minutes: num(p.notify_before_minutes) ?? 15, status: 'pending' });
+  reminders.push(reminder);
+  return dict({ success: true, message: `Reminder '${title}' created successfully`, reminder_id: reminderId, reminder });
+};
+
+const getReminders: WildFunction = (s, p) => {
+  const status = str(p.status);
+  const date = str(p.date);
+  const reminders = asDicts(s.data.reminders)
+    .filter((r) => r.user_id === s.user && (status === null || r.status === status) && (date === null || r.date === date))
+    .sort((a, b) => byText('date')(a, b) || byText('time')(a, b));
+  const message = reminders.length ? `Found ${reminders.length} reminder(s) matching the specified filters` : 'No reminders found matching the specified filters';
+  return dict({ success: true, message, reminders });
+};
+
+const nextNotificationId = (s: WildState): string => {
+  let max = 0;
+  for (const n of asDicts(s.data.notifications)) max = Math.max(max, Number(/\d+$/.exec(String(n.notification_id))?.[0] ?? 0));
+  return `notif${max + 1}`;
+};
+
+const createNotification: WildFunction = (s, p) => {
+  const title = str(p.title);
+  const message = str(p.message);
+  if (!title || !message) return fail('Title and message are required');
+  const id = nextNotificationId(s);
+  const dnd = preferencesOf(s).do_not_disturb === true;
+  // datetime.now().isoformat(): no zone, and no fraction on the frozen clock
+  const notification = dict({ notification_id: id, user_id: s.user, title, message, timestamp: new Date(s.now).toISOString().slice(0, 19), type: str(p.type) ?? 'info', source: str(p.source) ?? 'system', read: false, priority: str(p.priority) ?? 'normal' });
+  listIn(s, 'notifications').push(notification);
+  return dict({ success: true, message: `Notification created for user ${s.user}${dnd ? ' (will be shown when do-not-disturb is disabled)' : ''}`, notification_id: id, notification, do_not_disturb: dnd });
+};
+
+const getNotifications: WildFunction = (s, p) => {
+  const includeRead = p.include_read === undefined ? true : truthy(p.include_read);
+  const limit = num(p.limit) ?? 10;
+  const notifications = asDicts(s.data.notifications)
+    .filter((n) => n.user_id === s.user && (includeRead || n.read !== true))
+    .sort(byText('timestamp', true))
+    .slice(0, Math.max(0, limit));
+  return dict({ success: true, message: `Found ${notifications.length} notification(s)${includeRead ? '' : ' (unread only)'}`, notifications });
+};
+
+const PREFERENCE_KEYS = ['do_not_disturb', 'notification_sounds', 'preferred_device_endpoint'] as const;
+
+const setNotificationPreferences: WildFunction = (s, p) => {
+  const given = PREFERENCE_KEYS.filter((k) => p[k] !== undefined);
+  if (given.length === 0) return fail('No preferences specified');
+  const prefs = preferencesOf(s);
+  for (const k of given) prefs[k] = p[k] as PyValue;
+  return dict({ success: true, message: `Notification preferences updated: ${given.map((k) => `${k}: ${pyRepr(p[k] as PyValue)}`).join(', ')}`, preferences: prefs });
+};
+
+export const TIME_NOTIFICATION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
+  create_alarm: createAlarm,
+  get_alarms: getAlarms,
+  delete_alarm: deleteAlarm,
+  create_reminder: createReminder,
+  get_reminders: getReminders,
+  create_notification: createNotification,
+  get_notifications: getNotifications,
+  set_notification_preferences: setNotificationPreferences,
+};
