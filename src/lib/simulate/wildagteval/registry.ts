@@ -8,6 +8,7 @@ import { pyJsonDumps } from '../../core/py-json';
 import type { WildFunction, WildState } from './state';
 import { COMMUNICATION_FUNCTIONS } from './communication';
 import { CULINARY_FUNCTIONS } from './culinary';
+import { INFORMATION_FUNCTIONS } from './information';
 import { SMARTHOME_FUNCTIONS } from './smarthome';
 import { TIME_NOTIFICATION_FUNCTIONS } from './time-notification';
 import { TRANSACTION_FUNCTIONS } from './transaction';
@@ -26,7 +27,7 @@ export const ENVIRONMENTS = [
 export const WILD_FUNCTION_NAMES: readonly string[] = ENVIRONMENTS.flatMap((e) => e.functions);
 const ENVIRONMENT_OF = new Map<string, string>(ENVIRONMENTS.flatMap((e) => e.functions.map((f) => [f, e.env] as const)));
 
-const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }));
+const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...INFORMATION_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }));
 
 export const implementedWildFunctions = (): string[] => WILD_FUNCTION_NAMES.filter((n) => IMPLEMENTED.has(n));
 

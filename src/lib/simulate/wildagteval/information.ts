@@ -1,0 +1,130 @@
+/**
+ * WildAgtEval's InformationControlEnv over `mock_data.json` (weather, news, knowledge, stocks)
+ * and the current user's preferences (`users.json`).
+ */
+import type { PyDict, PyValue } from '../../core/pyvalue';
+import { currentUser } from './smarthome';
+import type { WildFunction, WildState } from './state';
+import { asDict, asDicts, asList, dict, float, num, pyRound, str } from './values';
+
+const fail = (message: string): PyDict => dict({ success: false, message });
+const mock = (s: WildState, key: 'weather' | 'news' | 'knowledge' | 'stocks'): PyDict => asDict(asDict(s.data.mock_data)?.[key]) ?? dict({});
+const preferences = (s: WildState): PyDict => asDict(currentUser(s)?.preferences) ?? dict({});
+
+/** `New York` → `new_york`, the key of a city in the weather data */
+const cityKey = (location: string): string => location.trim().toLowerCase().replaceAll(' ', '_');
+
+type Weather = { location: string; data: PyDict } | { failure: PyDict };
+
+function weatherOf(s: WildState, p: PyDict): Weather {
+  const location = str(p.location) ?? str(preferences(s).location);
+  if (!location) return { failure: fail('Location is required') };
+  const data = asDict(mock(s, 'weather')[cityKey(location)]);
+  if (!data) return { failure: fail(`Weather data not available for ${location}`) };
+  return { location, data };
+}
+
+const weatherCurrent: WildFunction = (s, p) => {
+  const w = weatherOf(s, p);
+  if ('failure' in w) return w.failure;
+  const c = asDict(w.data.current) ?? dict({});
+  return dict({
+    success: true,
+    location: w.location,
+    current_weather: c,
+    formatted: `Temperature: ${String(num(c.temperature))}\u00b0C, Condition: ${String(c.condition)}, Humidity: ${String(num(c.humidity))}%, Wind: ${String(num(c.wind_speed))} km/h`,
+  });
+};
+
+const weatherForecast: WildFunction = (s, p) => {
+  const w = weatherOf(s, p);
+  if ('failure' in w) return w.failure;
+  const days = num(p.days) ?? 7;
+  return dict({ success: true, location: w.location, days, forecast: asList(w.data.forecast).slice(0, Math.max(0, days)) });
+};
+
+const weatherAlerts: WildFunction = (s, p) => {
+  const w = weatherOf(s, p);
+  if ('failure' in w) return w.failure;
+  const alerts = asList(w.data.alerts);
+  return dict({ success: true, location: w.location, alerts, has_alerts: alerts.length > 0, alert_count: alerts.length });
+};
+
+/** Stock symbols may carry an exchange (`NASDAQ:TSLA`, the ad-hoc format). */
+const plainSymbol = (symbol: string): string => symbol.slice(symbol.indexOf(':') + 1).trim().toUpperCase();
+const stockLine = (d: PyDict): string => `${String(d.symbol)}: $${String(num(d.price))} (${String(num(d.change))} / ${String(num(d.change_percent))}%)`;
+
+const stockPrice: WildFunction = (s, p) => {
+  const symbol = str(p.symbol);
+  if (!symbol) return fail('Stock symbol is required');
+  const stock = asDict(mock(s, 'stocks')[plainSymbol(symbol)]);
+  if (!stock) return fail(`Stock data not available for ${symbol}`);
+  return dict({ success: true, stock, formatted: stockLine(stock) });
+};
+
+const stockWatchlist: WildFunction = (s) => {
+  const watchlist = asList(preferences(s).stock_watchlist).filter((x): x is string => typeof x === 'string');
+  const stocks: PyDict[] = [];
+  let value = 0;
+  let change = 0;
+  for (const symbol of watchlist) {
+    const data = asDict(mock(s, 'stocks')[symbol]);
+    if (!data) continue;
+    value += num(data.price) ?? 0;
+    change += num(data.change) ?? 0;
+    stocks.push(dict({ symbol, data, formatted: stockLine(data) }));
+  }
+  return dict({ success: true, watchlist, stocks, summary: dict({ total_symbols: stocks.length, total_value: float(pyRound(value, 2)), total_change: float(pyRound(change, 2)) }) });
+};
+
+const knowledgeLookup: WildFunction = (s, p) => {
+  const keyword = str(p.keyword);
+  if (!keyword) return fail('Keyword is required');
+  const definition = mock(s, 'knowledge')[keyword.trim().toLowerCase().replaceAll(' ', '_')];
+  if (typeof definition !== 'string') return fail(`No information found for '${keyword}'`);
+  return dict({ success: true, keyword, definition, source: 'General Knowledge Base' });
+};
+
+/** The news of some categories, newest first, each tagged with its category. */
+function newsOf(s: WildState, categories: readonly string[]): PyDict[] {
+  const news = mock(s, 'news');
+  const items = categories.flatMap((c) => asDicts(news[c]).map((n) => dict({ ...n, category: c })));
+  return items.sort((a, b) => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0));
+}
+
+const headlines = (items: readonly PyDict[]): string =>
+  items
+    .slice(0, 5)
+    .map((n) => `\u2022 ${String(n.title)} (${String(n.source)})`)
+    .join('\n');
+
+const newsByCategory: WildFunction = (s, p) => {
+  const category = str(p.category)?.toLowerCase();
+  if (!category) return fail('Category is required');
+  if (!(category in mock(s, 'news'))) return fail(`No news available for category '${category}'`);
+  const items = newsOf(s, [category]).slice(0, Math.max(0, num(p.limit) ?? 5));
+  return dict({ success: true, category, count: items.length, news: items, formatted: headlines(items) });
+};
+
+const newsLatest: WildFunction = (s, p) => {
+  const items = newsOf(s, Object.keys(mock(s, 'news'))).slice(0, Math.max(0, num(p.limit) ?? 5));
+  return dict({ success: true, count: items.length, news: items, formatted: headlines(items) });
+};
+
+const newsPersonalized: WildFunction = (s, p) => {
+  const categories = asList(preferences(s).news_categories).filter((c): c is string => typeof c === 'string');
+  const items = newsOf(s, categories).slice(0, Math.max(0, num(p.limit) ?? 5));
+  return dict({ success: true, preferred_categories: categories as PyValue[], count: items.length, news: items, formatted: headlines(items) });
+};
+
+export const INFORMATION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
+  news_personalized: newsPersonalized,
+  stock_watchlist: stockWatchlist,
+  knowledge_lookup: knowledgeLookup,
+  weather_current: weatherCurrent,
+  news_by_category: newsByCategory,
+  news_latest: newsLatest,
+  weather_forecast: weatherForecast,
+  stock_price: stockPrice,
+  weather_alerts: weatherAlerts,
+};
