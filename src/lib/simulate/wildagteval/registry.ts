@@ -9,6 +9,7 @@ import type { WildFunction, WildState } from './state';
 import { COMMUNICATION_FUNCTIONS } from './communication';
 import { CULINARY_FUNCTIONS } from './culinary';
 import { INFORMATION_FUNCTIONS } from './information';
+import { MEDIA_FUNCTIONS } from './media';
 import { SMARTHOME_FUNCTIONS } from './smarthome';
 import { TIME_NOTIFICATION_FUNCTIONS } from './time-notification';
 import { TRANSACTION_FUNCTIONS } from './transaction';
@@ -27,21 +28,23 @@ export const ENVIRONMENTS = [
 export const WILD_FUNCTION_NAMES: readonly string[] = ENVIRONMENTS.flatMap((e) => e.functions);
 const ENVIRONMENT_OF = new Map<string, string>(ENVIRONMENTS.flatMap((e) => e.functions.map((f) => [f, e.env] as const)));
 
-const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...INFORMATION_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }));
+const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...INFORMATION_FUNCTIONS, ...MEDIA_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }));
 
 export const implementedWildFunctions = (): string[] => WILD_FUNCTION_NAMES.filter((n) => IMPLEMENTED.has(n));
 
 export interface WildCallOutcome {
   /** the result as the evaluator stores it (Python's json.dumps) */
   text: string;
-  result: PyDict;
-  /** the evaluator's success flag: the result's `success`, a missing one counting as true */
+  /** the result as a value (a text answer stays text) */
+  result: PyDict | string;
+  /** the evaluator's success flag: the result's `success`, a missing one counting as true; for a text answer, no "error" or "failed" in it */
   success: boolean;
   /** false for a function of the system this re-implementation does not have yet */
   implemented: boolean;
 }
 
-function outcome(result: PyDict, implemented = true): WildCallOutcome {
+function outcome(result: PyDict | string, implemented = true): WildCallOutcome {
+  if (typeof result === 'string') return { text: result, result, success: !/error|failed/i.test(result), implemented };
   return { text: pyJsonDumps(result), result, success: result.success !== false && result.success !== null && result.success !== 0, implemented };
 }
 
@@ -53,6 +56,6 @@ export function invokeWildTool(state: WildState, name: string, params: PyValue):
   const args = params !== null && isDict(params) ? params : dict({});
   const result = fn(state, args);
   // the traces tag successful results only
-  if (result.success !== false) result._environment = env;
+  if (typeof result !== 'string' && result.success !== false) result._environment = env;
   return outcome(result);
 }

@@ -45,5 +45,5 @@ export function nextId(state: WildState, kind: string): number {
   return state.counters[kind];
 }
 
-/** One of the system's functions: the state it may change, the call's keyword arguments, its result (before the environment tag). */
-export type WildFunction = (state: WildState, params: PyDict) => PyDict;
+/** One of the system's functions: the state it may change, the call's keyword arguments, its result (before the environment tag; a few answer in plain text). */
+export type WildFunction = (state: WildState, params: PyDict) => PyDict | string;

@@ -1,0 +1,203 @@
+/**
+ * WildAgtEval's MediaControlEnv over `media_database.json` (music, movies, TV shows, videos,
+ * playlists): search, playlists, and playback on the home's media devices (kept per endpoint for
+ * the session).
+ */
+import type { PyDict, PyValue } from '../../core/pyvalue';
+import { deviceByEndpoint } from './smarthome';
+import type { WildFunction, WildState } from './state';
+import { asDict, asDicts, asList, dict, float, num, str } from './values';
+
+const fail = (message: string): PyDict => dict({ success: false, message });
+const COLLECTIONS = ['movies', 'tv_shows', 'videos', 'music'] as const;
+const media = (s: WildState): PyDict => asDict(s.data.media_database) ?? dict({});
+const allMedia = (s: WildState): PyDict[] => COLLECTIONS.flatMap((c) => asDicts(media(s)[c]));
+
+/** A media id as given: `song72`, or `song:song72` as the ad-hoc format writes it. */
+const mediaById = (s: WildState, id: string): PyDict | undefined => {
+  const plain = id.slice(id.indexOf(':') + 1);
+  return allMedia(s).find((m) => m.id === plain);
+};
+
+/** `m:ss` */
+const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+const TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = { song: ['artist', 'album'], album: ['artist', 'tracks'], video: ['creator'], tv_show: ['seasons', 'episodes'] };
+
+function searchResult(m: PyDict): PyDict {
+  const out = dict({});
+  for (const k of ['id', 'title', 'type', 'year', 'genre', 'services']) if (k in m) out[k] = m[k] as PyValue;
+  for (const k of TYPE_FIELDS[String(m.type)] ?? []) if (k in m) out[k] = m[k] as PyValue;
+  return out;
+}
+
+const searchMedia: WildFunction = (s, p) => {
+  const query = str(p.query);
+  if (!query) return fail('Search query is required');
+  const type = str(p.media_type);
+  const limit = num(p.limit) ?? 10;
+  const q = query.toLowerCase();
+  const results = allMedia(s)
+    .filter((m) => String(m.title ?? '').toLowerCase().includes(q) && (type === null || m.type === type))
+    .slice(0, Math.max(0, limit))
+    .map(searchResult);
+  return dict({ success: true, count: results.length, results, message: `Found ${results.length} media items matching '${query}'` });
+};
+
+const searchByArtist: WildFunction = (s, p) => {
+  const artist = str(p.artist);
+  if (!artist) return fail('Artist name is required');
+  const type = str(p.media_type);
+  const limit = num(p.limit) ?? 10;
+  const found = asDicts(media(s).music)
+    .filter((m) => String(m.artist ?? '').toLowerCase() === artist.toLowerCase() && (type === null || m.type === type))
+    .slice(0, Math.max(0, limit));
+  if (found.length === 0) return `No media items found for artist '${artist}'`;
+  const lines = found.map(
+    (m, i) =>
+      `${i + 1}. [${String(m.type).toUpperCase()}] ${String(m.title)}\n   Artist: ${String(m.artist)}\n   Year: ${String(num(m.year))} | Duration: ${clock(num(m.duration) ?? 0)} | Genre: ${asList(m.genre).join(', ')}\n   ID: ${String(m.id)}\n`,
+  );
+  return `Found ${found.length} media items for artist '${artist}':\n${lines.join('')}`;
+};
+
+const playlists = (s: WildState): PyValue[] => {
+  const db = media(s);
+  const list = Array.isArray(db.playlists) ? db.playlists : [];
+  db.playlists = list;
+  return list;
+};
+const userPlaylists = (s: WildState): PyDict[] => asDicts(playlists(s)).filter((p) => p.user_id === s.user);
+
+const createPlaylist: WildFunction = (s, p) => {
+  const title = str(p.title);
+  if (!title) return fail('Playlist title is required');
+  const id = `playlist${playlists(s).length + 1}`;
+  playlists(s).push(dict({ id, title, user_id: s.user, type: 'playlist', items: asList(p.media_ids) }));
+  return dict({ success: true, playlist_id: id, title, message: `Created playlist '${title}' with ID '${id}'` });
+};
+
+const addToPlaylist: WildFunction = (s, p) => {
+  const id = str(p.playlist_id);
+  if (!id) return fail('Playlist ID is required');
+  const playlist = userPlaylists(s).find((x) => x.id === id);
+  if (!playlist) return fail(`Playlist ${id} not found`);
+  const items = asList(playlist.items);
+  let added = 0;
+  for (const m of asList(p.media_ids)) {
+    if (typeof m !== 'string' || items.includes(m)) continue;
+    items.push(m);
+    added++;
+  }
+  playlist.items = items;
+  return dict({ success: true, added_count: added, playlist_id: id, message: `Added ${added} items to playlist '${String(playlist.title)}'` });
+};
+
+/** The traces list every playlist item as Unknown: the tool's lookup never resolves an id, and this keeps that. */
+const getPlaylists: WildFunction = (s) => {
+  const lists = userPlaylists(s).map((p) => dict({ id: p.id ?? null, title: p.title ?? null, user_id: p.user_id ?? null, item_count: asList(p.items).length, items: asList(p.items).map((id) => dict({ id, title: 'Unknown', type: 'Unknown' })) }));
+  return dict({ success: true, count: lists.length, playlists: lists, message: `Found ${lists.length} playlists for user ${s.user}` });
+};
+
+/** What a device is playing, kept in the session: status, media_id (as given), position, playback_speed, shuffle. */
+type Playback = PyDict;
+
+const playbackKey = (endpoint: PyValue | undefined): string => `playback:${String(endpoint)}`;
+
+/** A playback command on every endpoint given, each answering for itself. */
+function onMediaEndpoints(api: string, act: (s: WildState, device: PyDict) => string | { failure: string }): WildFunction {
+  return (s, p) => {
+    const endpoints = asList(p.endpoints).filter((e): e is string => typeof e === 'string');
+    if (endpoints.length === 0) return fail('No devices specified');
+    const results = endpoints.map((endpoint) => {
+      const device = deviceByEndpoint(s, endpoint);
+      if (!device) return dict({ endpoint, success: false, message: `Device ${endpoint} not found` });
+      if (!asList(device.supported_apis).includes(api)) return dict({ endpoint, name: device.name ?? null, success: false, message: `Device ${String(device.name)} does not support ${api}` });
+      const done = act(s, device);
+      if (typeof done !== 'string') return dict({ endpoint, name: device.name ?? null, success: false, message: done.failure });
+      return dict({ endpoint, name: device.name ?? null, success: true, message: done });
+    });
+    return dict({ success: results.every((r) => r.success === true), results });
+  };
+}
+
+const current = (s: WildState, device: PyDict): Playback | undefined => s.session[playbackKey(device.endpoint)];
+const itemOf = (s: WildState, pb: Playback): PyDict => mediaById(s, String(pb.media_id)) ?? dict({});
+const nothingPlaying = (device: PyDict) => ({ failure: `Nothing is playing on ${String(device.name)}` });
+
+const play: WildFunction = (s, p) => {
+  const mediaId = str(p.media_id);
+  if (!mediaId) return fail('Media ID is required');
+  const item = mediaById(s, mediaId);
+  if (!item) return fail(`Media ${mediaId} not found`);
+  return onMediaEndpoints('play', (state, device) => {
+    state.session[playbackKey(device.endpoint)] = dict({ status: 'playing', media_id: mediaId, position: 0, playback_speed: float(1), shuffle: false });
+    return `Now playing '${String(item.title)}' on ${String(device.name)}`;
+  })(s, p);
+};
+
+const seek = (api: string, sign: 1 | -1, verb: string): WildFunction => (s, p) => {
+  const seconds = num(p.seconds) ?? 10;
+  return onMediaEndpoints(api, (state, device) => {
+    const pb = current(state, device);
+    if (!pb) return nothingPlaying(device);
+    const duration = num(itemOf(state, pb).duration) ?? 0;
+    pb.position = Math.max(0, Math.min(duration, (num(pb.position) ?? 0) + sign * seconds));
+    return `${verb} ${seconds} seconds on ${String(device.name)}`;
+  })(s, p);
+};
+
+const setStatus = (api: string, status: 'playing' | 'paused' | 'stopped', verb: string): WildFunction =>
+  onMediaEndpoints(api, (s, device) => {
+    const pb = current(s, device);
+    if (!pb) return nothingPlaying(device);
+    pb.status = status;
+    if (status === 'stopped') pb.position = 0;
+    return `${verb} on ${String(device.name)}`;
+  });
+
+const getPlaybackStatus: WildFunction = (s, p) => {
+  const endpoints = asList(p.endpoints).filter((e): e is string => typeof e === 'string');
+  if (endpoints.length === 0) return fail('No devices specified');
+  const results = endpoints.map((endpoint) => {
+    const device = deviceByEndpoint(s, endpoint);
+    if (!device) return dict({ endpoint, success: false, message: `Device ${endpoint} not found` });
+    const pb = current(s, device);
+    if (!pb || pb.status === 'stopped') return dict({ endpoint, name: device.name ?? null, success: true, status: 'stopped', message: `Nothing is playing on ${String(device.name)}` });
+    const item = itemOf(s, pb);
+    const position = num(pb.position) ?? 0;
+    const out = dict({
+      endpoint,
+      name: device.name ?? null,
+      success: true,
+      status: pb.status ?? null,
+      media_id: pb.media_id ?? null,
+      title: item.title ?? null,
+      type: item.type ?? null,
+      position,
+      duration: item.duration ?? null,
+      position_formatted: clock(position),
+      duration_formatted: clock(num(item.duration) ?? 0),
+      playback_speed: pb.playback_speed ?? float(1),
+      shuffle: pb.shuffle ?? false,
+      loop: 'off',
+    });
+    if (item.artist !== undefined) out.artist = item.artist;
+    return out;
+  });
+  return dict({ success: results.every((r) => r.success === true), results });
+};
+
+export const MEDIA_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
+  play,
+  pause: setStatus('pause', 'paused', 'Paused playback'),
+  resume: setStatus('resume', 'playing', 'Resumed playback'),
+  stop: setStatus('stop', 'stopped', 'Stopped playback'),
+  fast_forward: seek('fast_forward', 1, 'Fast forwarded'),
+  rewind: seek('rewind', -1, 'Rewound'),
+  search_media: searchMedia,
+  create_playlist: createPlaylist,
+  add_to_playlist: addToPlaylist,
+  get_playlists: getPlaylists,
+  get_playback_status: getPlaybackStatus,
+  search_by_artist: searchByArtist,
+};
