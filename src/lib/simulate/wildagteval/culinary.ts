@@ -232,6 +232,64 @@ const trackDeliveryOrder: WildFunction = (s, p) => {
   });
 };
 
+// create_custom_recipe: no trace calls it; written from its spec
+const createCustomRecipe: WildFunction = (s, p) => {
+  const name = str(p.name);
+  if (!name) return fail('Recipe name is required');
+  if (asList(p.ingredients).length === 0) return fail('At least one ingredient is required');
+  if (asList(p.instructions).length === 0) return fail('At least one instruction step is required');
+  const difficulty = str(p.difficulty) ?? 'medium';
+  if (!['easy', 'medium', 'hard'].includes(difficulty)) return fail("Difficulty must be one of 'easy', 'medium', or 'hard'");
+  if ((num(p.preparation_time) ?? 0) < 0 || (num(p.cooking_time) ?? 0) < 0) return fail('Preparation and cooking times cannot be negative');
+  if ((num(p.servings) ?? 4) <= 0) return fail('Number of servings must be positive');
+  const list = Array.isArray(s.data.recipes) ? s.data.recipes : [];
+  s.data.recipes = list;
+  const id = `recipe${list.length + 1}`;
+  const recipe = dict({
+    recipe_id: id,
+    name,
+    description: str(p.description) ?? '',
+    cuisine: str(p.cuisine) ?? 'Other',
+    difficulty,
+    preparation_time: p.preparation_time ?? 0,
+    cooking_time: p.cooking_time ?? 0,
+    servings: p.servings ?? 4,
+    ingredients: p.ingredients ?? [],
+    instructions: p.instructions ?? [],
+    dietary_info: p.dietary_info ?? [],
+    tags: p.tags ?? [],
+    author: s.user,
+  });
+  list.push(recipe);
+  return dict({ success: true, recipe_id: id, name, message: `Recipe '${name}' created successfully` });
+};
+
+/**
+ * The traces' selection depends on Python's random state, which cannot be reproduced here: the
+ * format is the traces', the choice deterministic (favourites first, then by rating).
+ */
+const getMealSuggestions: WildFunction = (s, p) => {
+  const mealType = str(p.meal_type);
+  if (mealType !== null && !['breakfast', 'lunch', 'dinner', 'snack'].includes(mealType)) return fail("meal_type must be one of 'breakfast', 'lunch', 'dinner', or 'snack'");
+  const count = num(p.count) ?? 3;
+  if (count < 1 || count > 10) return fail('count must be between 1 and 10');
+  const dietary = asList(p.dietary).filter((d): d is string => typeof d === 'string');
+  const cuisine = str(p.cuisine);
+  const maxTime = num(p.max_time);
+  const candidates = recipes(s).filter(
+    (r) =>
+      dietary.every((d) => asList(r.dietary_info).some((x) => sameText(x, d))) &&
+      (cuisine === null || sameText(r.cuisine, cuisine)) &&
+      (maxTime === null || (num(r.preparation_time) ?? Infinity) <= maxTime),
+  );
+  if (candidates.length === 0) return fail('No recipes match the specified criteria');
+  const ranked = [...candidates].sort((a, b) => Number(isFavoriteRecipe(s, b.recipe_id)) - Number(isFavoriteRecipe(s, a.recipe_id)) || (num(b.rating) ?? 0) - (num(a.rating) ?? 0));
+  const suggestions = ranked.slice(0, count).map((r) =>
+    dict({ recipe_id: r.recipe_id ?? null, name: r.name ?? null, cuisine: r.cuisine ?? null, difficulty: r.difficulty ?? null, preparation_time: r.preparation_time ?? null, dietary_info: r.dietary_info ?? [], rating: r.rating ?? null, is_favorite: isFavoriteRecipe(s, r.recipe_id) }),
+  );
+  return dict({ success: true, count: suggestions.length, suggestions, dietary_info: dietary, user_preferences_applied: true, message: `Suggested recipes${mealType ? ` for ${mealType}` : ''}` });
+};
+
 export const CULINARY_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   search_recipes: searchRecipes,
   get_recipe_details: getRecipeDetails,
@@ -242,4 +300,6 @@ export const CULINARY_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   get_restaurant_menu: getRestaurantMenu,
   place_delivery_order: placeDeliveryOrder,
   track_delivery_order: trackDeliveryOrder,
+  create_custom_recipe: createCustomRecipe,
+  get_meal_suggestions: getMealSuggestions,
 };

@@ -117,6 +117,32 @@ const newsPersonalized: WildFunction = (s, p) => {
   return dict({ success: true, preferred_categories: categories as PyValue[], count: items.length, news: items, formatted: headlines(items) });
 };
 
+// user_preferences, query_history, source_list: no trace calls them; written from their specs
+const userPreferences: WildFunction = (s) => {
+  const user = currentUser(s);
+  if (!user) return fail('No user logged in');
+  return dict({ success: true, user_id: s.user, name: user.name ?? null, preferences: preferences(s) });
+};
+
+const queryHistory: WildFunction = (s, p) => {
+  if (!currentUser(s)) return fail('No user logged in');
+  const limit = Math.max(1, Math.min(50, num(p.limit) ?? 10));
+  const queries = asDicts(s.data.queries)
+    .filter((q) => q.user_id === s.user)
+    .sort((a, b) => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0))
+    .slice(0, limit);
+  return dict({ success: true, count: queries.length, queries });
+};
+
+const SOURCE_TYPES = ['weather', 'news', 'knowledge', 'financial'];
+
+const sourceList: WildFunction = (s, p) => {
+  const type = str(p.source_type);
+  if (type !== null && !SOURCE_TYPES.includes(type)) return dict({ success: false, message: `Invalid source type: ${type}`, available_types: SOURCE_TYPES });
+  const sources = asDicts(s.data.sources).filter((x) => type === null || x.type === type);
+  return dict({ success: true, count: sources.length, sources });
+};
+
 export const INFORMATION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   news_personalized: newsPersonalized,
   stock_watchlist: stockWatchlist,
@@ -127,4 +153,7 @@ export const INFORMATION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   weather_forecast: weatherForecast,
   stock_price: stockPrice,
   weather_alerts: weatherAlerts,
+  user_preferences: userPreferences,
+  query_history: queryHistory,
+  source_list: sourceList,
 };

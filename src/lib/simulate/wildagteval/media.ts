@@ -187,6 +187,43 @@ const getPlaybackStatus: WildFunction = (s, p) => {
   return dict({ success: results.every((r) => r.success === true), results });
 };
 
+// next, previous, set_playback_speed, shuffle, get_media_details: no trace calls them; written from their specs
+const getMediaDetails: WildFunction = (s, p) => {
+  const id = str(p.media_id);
+  if (!id) return fail('Media ID is required');
+  const item = mediaById(s, id);
+  if (!item) return fail(`Media ${id} not found`);
+  return dict({ success: true, media: item, duration_formatted: clock(num(item.duration) ?? 0) });
+};
+
+const setPlaybackSpeed: WildFunction = (s, p) => {
+  const speed = num(p.speed);
+  if (speed === null || speed < 0.5 || speed > 2) return fail('Invalid speed: must be between 0.5 and 2.0');
+  return onMediaEndpoints('set_playback_speed', (state, device) => {
+    const pb = current(state, device);
+    if (!pb || pb.status === 'stopped') return nothingPlaying(device);
+    pb.playback_speed = float(speed);
+    return `Set playback speed to ${String(speed)}x on ${String(device.name)}`;
+  })(s, p);
+};
+
+const shuffle: WildFunction = (s, p) =>
+  onMediaEndpoints('shuffle', (state, device) => {
+    const pb = current(state, device);
+    if (!pb || pb.status === 'stopped') return nothingPlaying(device);
+    pb.shuffle = typeof p.enabled === 'boolean' ? p.enabled : pb.shuffle !== true;
+    return `Shuffle ${pb.shuffle ? 'enabled' : 'disabled'} on ${String(device.name)}`;
+  })(s, p);
+
+/** Tracks have no queue in the data: next and previous restart the current item. */
+const skip = (api: string, verb: string): WildFunction =>
+  onMediaEndpoints(api, (s, device) => {
+    const pb = current(s, device);
+    if (!pb || pb.status === 'stopped') return nothingPlaying(device);
+    pb.position = 0;
+    return `${verb} on ${String(device.name)}`;
+  });
+
 export const MEDIA_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   play,
   pause: setStatus('pause', 'paused', 'Paused playback'),
@@ -200,4 +237,9 @@ export const MEDIA_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   get_playlists: getPlaylists,
   get_playback_status: getPlaybackStatus,
   search_by_artist: searchByArtist,
+  next: skip('next', 'Skipped to the next item'),
+  previous: skip('previous', 'Went back to the previous item'),
+  set_playback_speed: setPlaybackSpeed,
+  shuffle,
+  get_media_details: getMediaDetails,
 };

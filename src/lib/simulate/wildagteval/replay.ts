@@ -4,14 +4,15 @@
  */
 import type { PyValue } from '../../core/pyvalue';
 import { invokeWildTool, type WildCallOutcome } from './registry';
-import { createWildState, type Databases } from './state';
+import { createWildState, type Databases, FROZEN_NOW } from './state';
 
 export interface GoldCall {
   api: string;
   params: PyValue;
 }
 
-export function replayGoldCalls(databases: Databases, user: string, calls: readonly GoldCall[]): WildCallOutcome[] {
-  const state = createWildState(databases, user);
+/** `now`: the clock the calls run at (the evaluator's frozen time unless a test asks for another). */
+export function replayGoldCalls(databases: Databases, user: string, calls: readonly GoldCall[], now = FROZEN_NOW): WildCallOutcome[] {
+  const state = createWildState(databases, user, now);
   return calls.map((c) => invokeWildTool(state, c.api, c.params));
 }

@@ -127,6 +127,44 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     state.position = 100;
     return { message: `Opened ${String(d.name)}`, extra: { position: 100 } };
   }),
+  // mode_set, channel_change, open_set_position, get_group_devices: no trace calls them; written from their specs
+  mode_set: (s, p) => {
+    const mode = str(p.mode);
+    if (!mode) return fail('No mode specified');
+    if (!['heat', 'cool', 'auto', 'off', 'eco'].includes(mode)) return fail(`Invalid mode: ${mode}. Valid modes are heat, cool, auto, off, eco`);
+    return onEndpoints('mode_set', (d, state) => {
+      state.mode = mode;
+      return { message: `Set ${String(d.name)} mode to ${mode}`, extra: { mode } };
+    })(s, p);
+  },
+  channel_change: (s, p) => {
+    const channel = num(p.channel);
+    if (channel === null) return fail('No channel specified');
+    if (channel <= 0 || !Number.isInteger(channel)) return fail('Invalid channel: must be a positive integer');
+    return onEndpoints('channel_change', (d, state) => {
+      state.channel = channel;
+      return { message: `Changed ${String(d.name)} to channel ${channel}`, extra: { channel } };
+    })(s, p);
+  },
+  open_set_position: (s, p) => {
+    const position = num(p.position);
+    if (position === null) return fail('No position specified');
+    const at = clamp(Math.round(position));
+    return onEndpoints('open_set_position', (d, state) => {
+      state.position = at;
+      return { message: `Set ${String(d.name)} position to ${at}%`, extra: { position: at } };
+    })(s, p);
+  },
+  get_group_devices: (s, p) => {
+    const id = str(p.group_id);
+    const name = str(p.group_name);
+    if (!id && !name) return fail('No group ID or name specified');
+    const home = homeOf(s);
+    const group = asDicts(s.data.groups).find((g) => g.home_id === home && (id ? g.id === id : String(g.name ?? '').toLowerCase() === (name ?? '').toLowerCase()));
+    if (!group) return fail(`Group ${id ?? name ?? ''} not found`);
+    const devices = homeDevices(s).filter((d) => asList(d.groups).includes(group.id ?? null));
+    return dict({ success: true, group_id: group.id ?? null, group_name: group.name ?? null, devices, count: devices.length });
+  },
   get_device_details: (s, p) => {
     const endpoint = str(p.endpoint);
     if (!endpoint) return fail('No endpoint specified');

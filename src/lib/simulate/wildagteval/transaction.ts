@@ -167,10 +167,52 @@ const cancelOrder: WildFunction = (s, p) => {
   return dict({ success: true, order_id: id, status: 'cancelled', refunded: true, message: `Order ${id} has been cancelled and payment has been refunded.` });
 };
 
+// remove_from_cart, update_cart_quantity, clear_cart: no trace calls them; written from their specs
+const removeFromCart: WildFunction = (s, p) => {
+  const id = str(p.product_id);
+  if (!id) return fail('Product ID is required');
+  const quantity = num(p.quantity);
+  if (quantity !== null && quantity < 1) return fail('Quantity must be at least 1');
+  const cart = cartOf(s);
+  const line = cartItems(cart).find((i) => i.product_id === id);
+  if (!line) return fail(`Product ${id} is not in your cart`);
+  const left = quantity === null ? 0 : (num(line.quantity) ?? 0) - quantity;
+  if (left > 0) line.quantity = left;
+  else cart.items = cartItems(cart).filter((i) => i !== line);
+  const total = recomputeTotal(cart);
+  return dict({ success: true, product_id: id, removed_quantity: left > 0 ? quantity : (num(line.quantity) ?? 0), cart_total: float(total), message: left > 0 ? `Removed ${String(quantity)} x '${String(line.name)}' from cart` : `Removed '${String(line.name)}' from cart` });
+};
+
+const updateCartQuantity: WildFunction = (s, p) => {
+  const id = str(p.product_id);
+  const quantity = num(p.quantity);
+  if (!id) return fail('Product ID is required');
+  if (quantity === null || quantity < 1) return fail('Quantity must be at least 1');
+  const product = productById(s, id);
+  if (!product) return fail(`Product with ID '${id}' not found`);
+  const cart = cartOf(s);
+  const line = cartItems(cart).find((i) => i.product_id === id);
+  if (!line) return fail(`Product ${id} is not in your cart`);
+  if (quantity > (num(product.stock) ?? Infinity)) return fail(`Insufficient stock: only ${String(product.stock)} available`);
+  line.quantity = quantity;
+  const total = recomputeTotal(cart);
+  return dict({ success: true, product: dict({ product_id: id, name: line.name ?? null, quantity, price: line.price ?? null }), cart_total: float(total), message: `Updated quantity of '${String(line.name)}' to ${quantity}` });
+};
+
+const clearCart: WildFunction = (s) => {
+  const cart = cartOf(s);
+  cart.items = [];
+  cart.total = float(0);
+  return dict({ success: true, message: 'Cart cleared' });
+};
+
 export const TRANSACTION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   search_product: searchProduct,
   get_product_details: getProductDetails,
   add_to_cart: addToCart,
+  remove_from_cart: removeFromCart,
+  update_cart_quantity: updateCartQuantity,
+  clear_cart: clearCart,
   view_cart: viewCart,
   checkout,
   get_order_history: getOrderHistory,
