@@ -3,9 +3,10 @@
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
-import { deviceByEndpoint, homeDevices } from './smarthome';
+import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { isoSeconds } from './transaction';
+import { invalid, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, num, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -41,8 +42,12 @@ const findCallDevice: WildFunction = (s) => {
 };
 
 const makeCall: WildFunction = (s, p) => {
+  if (!currentUser(s)) return fail('No current user');
   const phone = str(p.phone_number);
   if (!phone) return fail('Phone number is required');
+  if (switchOn(s, 'ADHOC', 'make_call') && !/^(\+|D:)\d+$/.test(phone)) return invalid('Invalid phone number format.');
+  const failure = systemFailure(s, 'make_call');
+  if (failure) return failure;
   const endpoint = str(p.device_endpoint);
   const device = endpoint ? deviceByEndpoint(s, endpoint) : homeDevices(s).find((d) => asList(d.supported_apis).includes('make_call'));
   if (!device) return fail(endpoint ? `Device ${endpoint} not found` : 'No call device available');
@@ -51,7 +56,9 @@ const makeCall: WildFunction = (s, p) => {
   const callType = str(p.call_type) ?? 'audio';
   const callId = `call${asList(s.data.call_history).length + 1}`;
   appendTo(s, 'call_history', dict({ call_id: callId, user_id: s.user, contact_id: null, direction: 'outgoing', timestamp: isoSeconds(s.now), duration: 0, status: 'connecting', call_type: callType, device_endpoint: device.endpoint ?? null, phone_number: phone }));
-  return dict({ success: true, message: `Call initiated to ${phone} using ${String(device.name)}`, call_id: callId, call_type: callType, status: 'connecting' });
+  // a number written as a contact has it names the contact (the ad-hoc `D:` form never matches, as in the traces)
+  const callee = contacts(s).find((c) => asDicts(c.phone_numbers).some((n) => n.number === phone))?.name ?? phone;
+  return dict({ success: true, message: `Call initiated to ${String(callee)} using ${String(device.name)}`, call_id: callId, call_type: callType, status: 'connecting' });
 };
 
 const endCall: WildFunction = (s, p) => {
@@ -72,6 +79,8 @@ const sendMessage: WildFunction = (s, p) => {
   if (!content) return fail('Message content is required');
   const contact = contacts(s).find((c) => c.contact_id === id);
   if (!contact) return fail(`Contact ${id} not found`);
+  const failure = systemFailure(s, 'send_message');
+  if (failure) return failure;
   const messageId = `msg${asList(s.data.message_history).length + 1}`;
   const timestamp = isoMicros(s.now);
   appendTo(s, 'message_history', dict({ message_id: messageId, user_id: s.user, contact_id: id, direction: 'outgoing', timestamp, content, read: true }));
@@ -79,6 +88,7 @@ const sendMessage: WildFunction = (s, p) => {
 };
 
 const getMessages: WildFunction = (s, p) => {
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_messages')) return fail('Retrieving all messages is temporarily limited to recent history');
   const contactId = str(p.contact_id);
   const limit = num(p.limit) ?? 10;
   const messages = asDicts(s.data.message_history)
@@ -90,15 +100,29 @@ const getMessages: WildFunction = (s, p) => {
   return dict({ success: true, message: `Retrieved ${messages.length} messages ${scope}`, messages });
 };
 
-const WEEK_MS = 7 * 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ISO_DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 
-/** A time range as the tools read it: `10w`, `3d`… (ISO 8601 durations `P10W`, `P3D` under the ad-hoc rule); null when unreadable. */
+/** An ISO 8601 duration with at least one non-zero number (the ad-hoc rule's format), in ms; else null. */
+function isoDurationMs(range: string): number | null {
+  const m = ISO_DURATION.exec(range);
+  if (!m) return null;
+  const [y, mo, w, d, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
+  const ms = (y ?? 0) * 365 * DAY + (mo ?? 0) * 30 * DAY + (w ?? 0) * 7 * DAY + (d ?? 0) * DAY + (h ?? 0) * HOUR + (mi ?? 0) * 60_000 + (sec ?? 0) * 1000;
+  return ms > 0 ? ms : null;
+}
+
+/** A time range as the tools read it: an ISO duration (`P10W`), or the legacy forms `7`, `7d`, `2w`, `3m`, `1y`, `24h`, `60min`; null when unreadable. */
 export function rangeMs(range: string): number | null {
-  const m = /^P?(\d+)([DdWwMmHh])$/.exec(range.trim());
+  const text = range.trim();
+  const iso = isoDurationMs(text);
+  if (iso !== null) return iso;
+  const m = /^(\d+)\s*(min|[dwmyh])?$/i.exec(text);
   if (!m) return null;
   const n = Number(m[1]);
-  const unit = (m[2] as string).toLowerCase();
-  return unit === 'h' ? n * 3_600_000 : unit === 'd' ? n * 86_400_000 : unit === 'w' ? n * WEEK_MS : n * 30 * 86_400_000;
+  const unit = (m[2] ?? 'd').toLowerCase();
+  return unit === 'min' ? n * 60_000 : unit === 'h' ? n * HOUR : unit === 'd' ? n * DAY : unit === 'w' ? n * 7 * DAY : unit === 'm' ? n * 30 * DAY : n * 365 * DAY;
 }
 
 function durationText(seconds: number): string {
@@ -109,8 +133,10 @@ function durationText(seconds: number): string {
 
 const getCallHistory: WildFunction = (s, p) => {
   const range = str(p.time_range);
+  if (range !== null && switchOn(s, 'ADHOC', 'get_call_history') && isoDurationMs(range.trim()) === null) return invalid('Invalid time range format.');
   const span = range === null ? null : rangeMs(range);
   if (range !== null && span === null) return fail(`Invalid time range: ${range}`);
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_call_history')) return fail('Extended historical data temporarily unavailable; recent call records remain accessible');
   const since = span === null ? -Infinity : s.now - span;
   const limit = num(p.limit) ?? 10;
   const calls = asDicts(s.data.call_history)

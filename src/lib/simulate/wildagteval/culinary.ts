@@ -6,6 +6,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { nextId, type WildFunction, type WildState } from './state';
 import { isoSeconds } from './transaction';
+import { systemFailure } from './switches';
 import { asDicts, asList, dict, float, num, pyRound, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -181,6 +182,8 @@ const placeDeliveryOrder: WildFunction = (s, p) => {
   const tax = pyRound(subtotal * TAX_RATE, 2);
   const tip = pyRound(subtotal * TIP_RATE, 2);
   const total = pyRound(subtotal + tax + DELIVERY_FEE + tip, 2);
+  const failure = systemFailure(s, 'place_delivery_order');
+  if (failure) return failure;
   const orderId = `dorder${nextId(s, 'delivery_order')}`;
   const time = isoSeconds(s.now);
   listOf(s, 'delivery_orders').push(
@@ -212,6 +215,8 @@ const DELIVERY_STATUS: Readonly<Record<string, [string, number]>> = {
 };
 
 const trackDeliveryOrder: WildFunction = (s, p) => {
+  const failure = systemFailure(s, 'track_delivery_order');
+  if (failure) return failure;
   const id = str(p.order_id);
   if (!id) return fail('Order ID is required');
   const order = asDicts(s.data.delivery_orders).find((o) => o.order_id === id && o.user_id === s.user);

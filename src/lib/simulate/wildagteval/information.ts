@@ -5,6 +5,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser } from './smarthome';
 import type { WildFunction, WildState } from './state';
+import { invalid, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, float, num, pyRound, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -37,6 +38,7 @@ const weatherCurrent: WildFunction = (s, p) => {
 };
 
 const weatherForecast: WildFunction = (s, p) => {
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'weather_forecast')) return fail(`Weather data for ${str(p.location) ?? str(preferences(s).location) ?? 'New York'} temporarily unavailable. Other regions are accessible`);
   const w = weatherOf(s, p);
   if ('failure' in w) return w.failure;
   const days = num(p.days) ?? 7;
@@ -54,16 +56,39 @@ const weatherAlerts: WildFunction = (s, p) => {
 const plainSymbol = (symbol: string): string => symbol.slice(symbol.indexOf(':') + 1).trim().toUpperCase();
 const stockLine = (d: PyDict): string => `${String(d.symbol)}: $${String(num(d.price))} (${String(num(d.change))} / ${String(num(d.change_percent))}%)`;
 
+/**
+ * The listing exchange of each ticker in the stock data, for the ad-hoc `EXCHANGE:TICKER` rule.
+ * The repository's own table is not published; the gold labels confirm the NASDAQ ones they use.
+ */
+const NASDAQ = ['AAPL', 'GOOGL', 'MSFT', 'AMZN', 'TSLA', 'META', 'NVDA', 'NFLX', 'INTC', 'AMD', 'ADBE', 'PYPL', 'ZOOM', 'ROKU', 'SBUX', 'PEP'];
+const NYSE = ['ORCL', 'IBM', 'CRM', 'UBER', 'SPOT', 'SNAP', 'TWTR', 'PINS', 'SQ', 'SHOP', 'JPM', 'BAC', 'WFC', 'GS', 'MS', 'C', 'V', 'MA', 'AXP', 'JNJ', 'PFE', 'MRK', 'ABBV', 'TMO', 'UNH', 'CVS', 'WMT', 'TGT', 'HD', 'LOW', 'NKE', 'MCD', 'KO'];
+const EXCHANGE_OF: ReadonlyMap<string, string> = new Map([...NASDAQ.map((t) => [t, 'NASDAQ'] as const), ...NYSE.map((t) => [t, 'NYSE'] as const)]);
+
+/** A symbol breaks the rule when its ticker is in the table and it is not written with that exchange; other tickers pass. */
+function symbolBreaksRule(symbol: string): boolean {
+  const ticker = plainSymbol(symbol);
+  const exchange = EXCHANGE_OF.get(ticker);
+  return exchange !== undefined && symbol.trim() !== `${exchange}:${ticker}`;
+}
+
 const stockPrice: WildFunction = (s, p) => {
   const symbol = str(p.symbol);
   if (!symbol) return fail('Stock symbol is required');
+  if (switchOn(s, 'ADHOC', 'stock_price') && symbolBreaksRule(symbol)) return invalid('Invalid symbol.');
+  const failure = systemFailure(s, 'stock_price');
+  if (failure) return failure;
   const stock = asDict(mock(s, 'stocks')[plainSymbol(symbol)]);
   if (!stock) return fail(`Stock data not available for ${symbol}`);
   return dict({ success: true, stock, formatted: stockLine(stock) });
 };
 
+/** The feature-limited capacity: always below the size asked for (WildAgtEval's tiers). */
+const capacity = (n: number, tiers: readonly [number, number][]): number => tiers.find(([above]) => n > above)?.[1] ?? 0;
+
 const stockWatchlist: WildFunction = (s) => {
   const watchlist = asList(preferences(s).stock_watchlist).filter((x): x is string => typeof x === 'string');
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'stock_watchlist'))
+    return dict({ success: false, message: `Watchlist exceeds current capacity of ${capacity(watchlist.length, [[50, 25], [20, 10], [5, 3], [1, 1]])} symbols`, info: 'Premium features offer expanded capabilities' });
   const stocks: PyDict[] = [];
   let value = 0;
   let change = 0;
@@ -113,6 +138,8 @@ const newsLatest: WildFunction = (s, p) => {
 
 const newsPersonalized: WildFunction = (s, p) => {
   const categories = asList(preferences(s).news_categories).filter((c): c is string => typeof c === 'string');
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'news_personalized'))
+    return dict({ success: false, message: `Personalized news exceeds current capacity of ${capacity(categories.length, [[5, 2], [2, 1]])} categories`, info: 'Premium features offer expanded capabilities' });
   const items = newsOf(s, categories).slice(0, Math.max(0, num(p.limit) ?? 5));
   return dict({ success: true, preferred_categories: categories as PyValue[], count: items.length, news: items, formatted: headlines(items) });
 };

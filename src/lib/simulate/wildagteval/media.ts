@@ -6,6 +6,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { deviceByEndpoint } from './smarthome';
 import type { WildFunction, WildState } from './state';
+import { invalid, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, float, num, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -125,8 +126,14 @@ const itemOf = (s: WildState, pb: Playback): PyDict => mediaById(s, String(pb.me
 const nothingPlaying = (device: PyDict) => ({ failure: `Nothing is playing on ${String(device.name)}` });
 
 const play: WildFunction = (s, p) => {
+  const failure = systemFailure(s, 'play');
+  if (failure) return failure;
   const mediaId = str(p.media_id);
   if (!mediaId) return fail('Media ID is required');
+  if (switchOn(s, 'ADHOC', 'play')) {
+    const [type, id] = mediaId.split(':');
+    if (!mediaId.includes(':') || allMedia(s).find((m) => m.id === id)?.type !== type) return invalid('Invalid media ID format.');
+  }
   const item = mediaById(s, mediaId);
   if (!item) return fail(`Media ${mediaId} not found`);
   return onMediaEndpoints('play', (state, device) => {

@@ -4,6 +4,7 @@
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
+import { invalid, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, num, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -66,6 +67,20 @@ function level(p: PyDict, key: string, step: number, current: number): { value: 
   return `No valid ${key} parameter provided`;
 }
 
+/** The ad-hoc lock rule: every endpoint written `<DeviceNameWithoutSpaces>_<id>` ('42' → 'FrontDoorLock_42'), else the whole call fails. */
+function lockFormatChecked(api: string, run: WildFunction): WildFunction {
+  return (s, p) => {
+    if (switchOn(s, 'ADHOC', api)) {
+      for (const e of asList(p.endpoints)) {
+        const endpoint = typeof e === 'string' ? e : '';
+        const device = endpoint.includes('_') ? homeDevices(s).find((d) => d.endpoint === endpoint.slice(endpoint.lastIndexOf('_') + 1)) : undefined;
+        if (!device || endpoint !== `${String(device.name).replaceAll(' ', '')}_${String(device.endpoint)}`) return invalid('Invalid format.');
+      }
+    }
+    return run(s, p);
+  };
+}
+
 export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   power_on: onEndpoints('power_on', (d, state) => {
     state.power = 'on';
@@ -76,8 +91,12 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     return { message: `Turned off ${String(d.name)}` };
   }),
   color_set: (s, p) => {
+    const failure = systemFailure(s, 'color_set');
+    if (failure) return failure;
     const color = str(p.color);
+    if (asList(p.endpoints).length === 0) return fail('No devices specified');
     if (!color) return fail('No color specified');
+    if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(color)) return invalid('Invalid format.');
     return onEndpoints('color_set', (d, state) => {
       state.color = color;
       return { message: `Set ${String(d.name)} color to ${color}`, extra: { color } };
@@ -107,14 +126,20 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
       return { message: `Set ${String(d.name)} temperature to ${String(num(t))}\u00b0C`, extra: { temperature: t ?? null } };
     })(s, p);
   },
-  lock_lock: onEndpoints('lock_lock', (d, state) => {
-    state.locked = true;
-    return { message: `Locked ${String(d.name)}`, extra: { state: 'locked' } };
-  }),
-  lock_unlock: onEndpoints('lock_unlock', (d, state) => {
-    state.locked = false;
-    return { message: `Unlocked ${String(d.name)}`, extra: { state: 'unlocked' } };
-  }),
+  lock_lock: lockFormatChecked(
+    'lock_lock',
+    onEndpoints('lock_lock', (d, state) => {
+      state.locked = true;
+      return { message: `Locked ${String(d.name)}`, extra: { state: 'locked' } };
+    }),
+  ),
+  lock_unlock: lockFormatChecked(
+    'lock_unlock',
+    onEndpoints('lock_unlock', (d, state) => {
+      state.locked = false;
+      return { message: `Unlocked ${String(d.name)}`, extra: { state: 'unlocked' } };
+    }),
+  ),
   lock_status: onEndpoints('lock_status', (d, state) => {
     const locked = state.locked === true;
     return { message: `${String(d.name)} is ${locked ? 'locked' : 'unlocked'}`, extra: { state: dict({ locked }) } };
@@ -172,12 +197,18 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     if (!device) return fail(`Device ${endpoint} not found`);
     return dict({ success: true, device });
   },
-  get_user_inventory: (s) => {
-    const user = currentUser(s);
-    if (!user) return fail('No current user');
+  get_user_inventory: (s, p) => {
+    const failure = systemFailure(s, 'get_user_inventory');
+    if (failure) return failure;
+    const asked = str(p.user_id);
+    if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_user_inventory') && asked === null)
+      return fail('Inventory retrieval temporarily limited due to system maintenance. Targeted queries for specified user ids remain available.');
+    const user = asked === null ? currentUser(s) : asDicts(s.data.users).find((u) => u.user_id === asked);
+    if (!user) return fail(asked === null ? 'No current user' : `User ${asked} not found`);
     const home = str(user.home_id);
     // phones are the communication environment's devices: the traces never list them here
-    const devices = homeDevices(s)
+    const devices = asDicts(s.data.devices)
+      .filter((d) => d.home_id === home)
       .filter((d) => !asList(d.endpoint_categories).includes('PHONE'))
       .map((d) => dict({ endpoint: d.endpoint ?? null, name: d.name ?? null, alternate_names: d.alternate_names ?? [] }));
     const groups = asDicts(s.data.groups)
@@ -187,6 +218,6 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
         for (const k of Object.keys(g)) if (k !== 'home_id') shown[k] = g[k] as PyValue;
         return shown;
       });
-    return dict({ success: true, user_id: s.user, name: user.name ?? null, home_id: home, current_space: null, devices, groups });
+    return dict({ success: true, user_id: user.user_id ?? null, name: user.name ?? null, home_id: home, current_space: null, devices, groups });
   },
 };

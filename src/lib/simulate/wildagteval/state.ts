@@ -25,14 +25,16 @@ export interface WildState {
   now: number;
   /** ids handed out so far, by kind (new orders, reminders…) */
   counters: Record<string, number>;
-  /** what the tools keep in memory beside the databases (notification preferences) */
+  /** what the tools keep in memory beside the databases (notification preferences, playback) */
   session: Record<string, PyDict>;
+  /** complexity switches on, as `<TYPE>:<function>` (see switches.ts) */
+  switches: ReadonlySet<string>;
 }
 
-export function createWildState(databases: Databases, user: string, now = FROZEN_NOW): WildState {
+export function createWildState(databases: Databases, user: string, now = FROZEN_NOW, switches: ReadonlySet<string> = new Set()): WildState {
   const data = {} as Record<DatabaseFile, PyValue>;
   for (const f of DATABASE_FILES) data[f] = clonePy(databases[f]);
-  return { data, user, now, counters: {}, session: {} };
+  return { data, user, now, counters: {}, session: {}, switches };
 }
 
 /** The user a conversation file is about: `Conv_<userId>_…` (WildAgtEval's regex `Conv_([^_]+)_`). */
@@ -47,3 +49,12 @@ export function nextId(state: WildState, kind: string): number {
 
 /** One of the system's functions: the state it may change, the call's keyword arguments, its result (before the environment tag; a few answer in plain text). */
 export type WildFunction = (state: WildState, params: PyDict) => PyDict | string;
+
+/** An independent copy of a state, optionally with other switches (to run one call from the same point twice). */
+export function forkWildState(s: WildState, switches: ReadonlySet<string> = s.switches): WildState {
+  const data = {} as Record<DatabaseFile, PyValue>;
+  for (const f of DATABASE_FILES) data[f] = clonePy(s.data[f]);
+  const session: Record<string, PyDict> = {};
+  for (const [k, v] of Object.entries(s.session)) session[k] = clonePy(v) as PyDict;
+  return { data, user: s.user, now: s.now, counters: { ...s.counters }, session, switches };
+}

@@ -4,6 +4,7 @@
  */
 import { pyRepr, type PyDict, type PyValue } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
+import { switchOn } from './switches';
 import { asDicts, dict, num, str, truthy } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
@@ -98,6 +99,7 @@ const createNotification: WildFunction = (s, p) => {
 };
 
 const getNotifications: WildFunction = (s, p) => {
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_notifications')) return dict({ success: false, message: 'Historical notification access temporarily restricted', info: 'Recent activity remains available' });
   const includeRead = p.include_read === undefined ? true : truthy(p.include_read);
   const limit = num(p.limit) ?? 10;
   const notifications = asDicts(s.data.notifications)

@@ -1,0 +1,29 @@
+/**
+ * WildAgtEval's complexity switches: its uncertainty configs list, per type, the functions whose
+ * behaviour changes (the evaluator sets `ENABLE__<TYPE>__<FUNCTION>` around each call of a listed
+ * function); the tools read them. Here a state carries the set of switched (type, function) pairs.
+ */
+import type { PyDict } from '../../core/pyvalue';
+import { parseJsonValue } from '../../parsing/json-value';
+import type { WildState } from './state';
+import { SYSTEM_FAILURE_PAYLOADS } from './system-failures';
+import { asDict, dict } from './values';
+
+export const SWITCH_TYPES = ['ADHOC', 'FEATURE_LIMITATION_ERROR', 'PARTIALLY_IRRELEVANT_INFORMATION', 'INFORMATIONAL_NOTICE', 'SYSTEM_FAILURE_ERROR'] as const;
+export type SwitchType = (typeof SWITCH_TYPES)[number];
+
+export const switchKey = (type: SwitchType, fn: string): string => `${type}:${fn}`;
+export const switchOn = (s: WildState, type: SwitchType, fn: string): boolean => s.switches.has(switchKey(type, fn));
+
+/** The fixed infrastructure error of `fn` when its system-failure switch is on, else null. */
+export function systemFailure(s: WildState, fn: string): PyDict | null {
+  if (!switchOn(s, 'SYSTEM_FAILURE_ERROR', fn)) return null;
+  const text = SYSTEM_FAILURE_PAYLOADS[fn];
+  const payload = text === undefined ? null : asDict(parseJsonValue(text));
+  if (!payload) return null;
+  // datetime.now(timezone.utc).isoformat() on the frozen clock
+  if (fn === 'stock_price') payload.timestamp = `${new Date(s.now).toISOString().slice(0, 19)}+00:00`;
+  return payload;
+}
+
+export const invalid = (message: string): PyDict => dict({ success: false, message });
