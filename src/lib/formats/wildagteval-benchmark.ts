@@ -101,3 +101,103 @@ export function readExecMapping(file: NamedText): ExecMappingEntry[] {
     return { index: typeof m.index === 'number' ? m.index : i + 1, after: typeof m.after === 'string' ? m.after : '', executionResult: m.execution_result, executionSuccess: m.execution_success === true };
   });
 }
+
+/** Which system prompt a prompt file is: its no-complexity copy, the complexity ("adhoc") one, or "adhoc+unclear". */
+export type WildPromptVariant = 'none' | 'adhoc' | 'adhoc+unclear';
+
+export interface WildPrompt {
+  name: string;
+  variant: WildPromptVariant;
+  text: string;
+}
+
+export interface WildJudgeReference {
+  name: string;
+  function: string;
+  errorType: 'feature_limitation' | 'system_failure';
+  text: string;
+}
+
+export interface WildConversationSet {
+  /** the folder it came from (Combined50, Combined50_transformed…), or `conversations` for loose files */
+  name: string;
+  /** gold labels rewritten to the ad-hoc formats (the `_transformed` sets) */
+  transformed: boolean;
+  conversations: WildConversation[];
+}
+
+export interface WildAgtEvalFiles {
+  databases: Databases | null;
+  sets: WildConversationSet[];
+  prompts: WildPrompt[];
+  judgeReferences: WildJudgeReference[];
+  /** files the import does not use (a folder's README, code…), by name */
+  skipped: string[];
+}
+
+const API_REFERENCE_HEADING = '# COMPLETE API REFERENCE';
+const JUDGE_FILE = /^([a-z_]+?)_(feature_limitation|system_failure)_error\.md$/;
+
+function promptVariant(text: string): WildPromptVariant {
+  if (text.includes('RealEnv')) return 'adhoc+unclear';
+  return text.includes('CARRIER') || text.includes('ISO 8601') ? 'adhoc' : 'none';
+}
+
+const folderOf = (name: string): string | null => {
+  const parts = name.split('/');
+  return parts.length > 1 ? (parts[parts.length - 2] ?? null) : null;
+};
+
+/**
+ * Everything a user picked (files or a folder of WildAgtEval's repository), sorted into database
+ * files, conversation sets, prompt files and judge references, each read completely: the first
+ * mistake is thrown, naming file, record and field, so nothing is stored from a partial import.
+ * `knownFunctions`: the system's function names; a gold call to another name is refused.
+ */
+export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions: ReadonlySet<string>): WildAgtEvalFiles {
+  const skipped: string[] = [];
+  const databaseFiles: NamedText[] = [];
+  const sets = new Map<string, WildConversationSet>();
+  const prompts: WildPrompt[] = [];
+  const judgeReferences: WildJudgeReference[] = [];
+  for (const file of files) {
+    const base = baseName(file.name);
+    if (databaseFileOf(file.name)) databaseFiles.push(file);
+    else if (base.endsWith('.jsonl') && base.startsWith('Conv_')) {
+      const setName = folderOf(file.name) ?? 'conversations';
+      const set = sets.get(setName) ?? { name: setName, transformed: setName.includes('_transformed'), conversations: [] };
+      const conversation = readWildConversation(file);
+      if (set.conversations.some((c) => c.name === conversation.name)) throw new FormatError(file.name, '(file)', `a second ${conversation.name} in ${setName}`);
+      conversation.turns.forEach((t, i) =>
+        t.gold.forEach((g, j) => {
+          if (!knownFunctions.has(g.api)) throw new FormatError(`${file.name} line ${i + 1}`, `api_sequence[${j}].api`, `'${g.api}' is not one of WildAgtEval's ${knownFunctions.size} functions`);
+        }),
+      );
+      set.conversations.push(conversation);
+      sets.set(setName, set);
+    } else if (/^centralized_prompt.*\.md$/.test(base)) {
+      if (!file.text.includes(API_REFERENCE_HEADING)) throw new FormatError(file.name, '(file)', `no "${API_REFERENCE_HEADING}" section: is this WildAgtEval's agent prompt?`);
+      prompts.push({ name: file.name, variant: promptVariant(file.text), text: file.text });
+    } else if (JUDGE_FILE.test(base)) {
+      const m = JUDGE_FILE.exec(base) as RegExpExecArray;
+      const fn = m[1] as string;
+      if (!knownFunctions.has(fn)) throw new FormatError(file.name, '(file name)', `'${fn}' is not one of WildAgtEval's functions`);
+      if (file.text.trim() === '') throw new FormatError(file.name, '(file)', 'empty rubric');
+      judgeReferences.push({ name: file.name, function: fn, errorType: m[2] as WildJudgeReference['errorType'], text: file.text });
+    } else skipped.push(file.name);
+  }
+  const databases = databaseFiles.length ? readWildDatabases(databaseFiles) : null;
+  if (databases) {
+    const users = new Set(asUserIds(databases.users));
+    for (const set of sets.values())
+      for (const c of set.conversations) if (!users.has(c.user)) throw new FormatError(`${set.name}/${c.name}`, '(file name)', `user ${c.user} is not in users.json`);
+  }
+  const variants = prompts.map((p) => p.variant);
+  const twice = variants.find((v, i) => variants.indexOf(v) !== i);
+  if (twice) throw new FormatError(prompts.filter((p) => p.variant === twice).map((p) => p.name).join(' and '), '(file)', `two "${twice}" system prompts: pick one`);
+  return { databases, sets: [...sets.values()], prompts, judgeReferences, skipped };
+}
+
+function asUserIds(users: PyValue): string[] {
+  return (Array.isArray(users) ? users : []).flatMap((u) => (u !== null && isDict(u) && typeof u.user_id === 'string' ? [u.user_id] : []));
+}
