@@ -28,7 +28,8 @@ const timesBlanked = (text: string): string => text.replace(WRITTEN_TIME, '<time
 
 const read = (path: string): NamedText => ({ name: path, text: readFileSync(path, 'utf8') });
 
-export function replayReference(dir: string): ReplayFigures {
+/** `switches`: complexity switches on during the replay (none: the no-complexity behaviour). */
+export function replayReference(dir: string, switches: ReadonlySet<string> = new Set()): ReplayFigures {
   const dbDir = join(dir, 'databases');
   const databases = readWildDatabases(readdirSync(dbDir).filter((f) => f.endsWith('.json')).map((f) => read(join(dbDir, f))));
   const convDir = join(dir, 'conversations', 'Combined50_transformed');
@@ -39,7 +40,7 @@ export function replayReference(dir: string): ReplayFigures {
     const gold = conversation.turns.flatMap((t) => t.gold);
     const stored = readExecMapping(read(join(mapDir, name.replace(/\.jsonl$/, '_exec_mapping.json'))));
     if (stored.length !== gold.length) throw new Error(`${name}: ${gold.length} gold calls but ${stored.length} stored results`);
-    replayGoldCalls(databases, conversation.user, gold).forEach((ours, i) => {
+    replayGoldCalls(databases, conversation.user, gold, undefined, switches).forEach((ours, i) => {
       const api = gold[i]?.api ?? '';
       const theirs = stored[i]?.executionResult ?? '';
       const same = ours.text === theirs;

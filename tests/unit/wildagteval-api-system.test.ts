@@ -13,6 +13,7 @@ import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { invokeWildTool, WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry';
 import { replayGoldCalls } from '../../src/lib/simulate/wildagteval/replay';
 import { createWildState, DATABASE_FILES, type Databases, userOfConversation } from '../../src/lib/simulate/wildagteval/state';
+import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
 
 describe("Python's json.dumps", () => {
   it('writes floats as Python does, escapes non-ASCII, keeps key order', () => {
@@ -95,6 +96,12 @@ describe.skipIf(!haveShared)("every gold call of Combined50_transformed against 
       // msg50's direction is "outgoing" in the published message_history.json, "incoming" when the result was stored
       'get_messages Conv_user9_msg_scenario2_msgcall_scenario86_Message_MessageCall_merged.jsonl 1',
     ]);
+  });
+
+  it('with the ad-hoc switches on (every complexity config enables them), the rule-following gold labels give the same results', { timeout: 60_000 }, () => {
+    const adHoc = new Set(['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'].map((f) => switchKey('ADHOC', f)));
+    const figures = replayReference(REF, adHoc);
+    expect(figures.same).toBe(replayReference(REF).same);
   });
 
   it("at the repository's recording time, the three reminders are refused as it stored them", () => {

@@ -4,7 +4,7 @@
  * the session).
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
-import { deviceByEndpoint } from './smarthome';
+import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { invalid, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, float, num, str } from './values';
@@ -106,19 +106,10 @@ const playbackKey = (endpoint: PyValue | undefined): string => `playback:${Strin
 
 /** A playback command on every endpoint given, each answering for itself. */
 function onMediaEndpoints(api: string, act: (s: WildState, device: PyDict) => string | { failure: string }): WildFunction {
-  return (s, p) => {
-    const endpoints = asList(p.endpoints).filter((e): e is string => typeof e === 'string');
-    if (endpoints.length === 0) return fail('No devices specified');
-    const results = endpoints.map((endpoint) => {
-      const device = deviceByEndpoint(s, endpoint);
-      if (!device) return dict({ endpoint, success: false, message: `Device ${endpoint} not found` });
-      if (!asList(device.supported_apis).includes(api)) return dict({ endpoint, name: device.name ?? null, success: false, message: `Device ${String(device.name)} does not support ${api}` });
-      const done = act(s, device);
-      if (typeof done !== 'string') return dict({ endpoint, name: device.name ?? null, success: false, message: done.failure });
-      return dict({ endpoint, name: device.name ?? null, success: true, message: done });
-    });
-    return dict({ success: results.every((r) => r.success === true), results });
-  };
+  return onEndpoints(api, (device, _deviceState, s) => {
+    const done = act(s, device);
+    return typeof done === 'string' ? { message: done } : done.failure;
+  });
 }
 
 const current = (s: WildState, device: PyDict): Playback | undefined => s.session[playbackKey(device.endpoint)];

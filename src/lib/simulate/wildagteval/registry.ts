@@ -60,7 +60,13 @@ export function invokeWildTool(state: WildState, name: string, params: PyValue):
   const fn = IMPLEMENTED.get(name);
   if (!fn) return outcome(dict({ success: false, message: `fc-playground does not re-implement WildAgtEval's ${name} yet` }), false);
   const args = params !== null && isDict(params) ? params : dict({});
-  const result = fn(state, args);
+  let result: PyDict | string;
+  try {
+    result = fn(state, args);
+  } catch (e) {
+    // a bug here must not end a run: the call fails as a tool error would
+    result = dict({ success: false, message: `Error executing ${name}: ${e instanceof Error ? e.message : String(e)}` });
+  }
   // the traces tag successful results only
   if (typeof result !== 'string' && result.success !== false) result._environment = env;
   return outcome(result);

@@ -12,7 +12,7 @@ export interface GoldCall {
 }
 
 /** `now`: the clock the calls run at (the evaluator's frozen time unless a test asks for another). */
-export function replayGoldCalls(databases: Databases, user: string, calls: readonly GoldCall[], now = FROZEN_NOW): WildCallOutcome[] {
-  const state = createWildState(databases, user, now);
+export function replayGoldCalls(databases: Databases, user: string, calls: readonly GoldCall[], now = FROZEN_NOW, switches: ReadonlySet<string> = new Set()): WildCallOutcome[] {
+  const state = createWildState(databases, user, now, switches);
   return calls.map((c) => invokeWildTool(state, c.api, c.params));
 }

@@ -39,7 +39,7 @@ const supports = (device: PyDict, api: string): boolean => asList(device.support
  * A command on every endpoint given: each answers for itself; the call succeeds when all did.
  * `act` changes the device and returns its message and extra fields, or a failure message.
  */
-function onEndpoints(api: string, act: (device: PyDict, state: PyDict) => { message: string; extra?: Record<string, PyValue> } | string): WildFunction {
+export function onEndpoints(api: string, act: (device: PyDict, deviceState: PyDict, s: WildState) => { message: string; extra?: Record<string, PyValue> } | string): WildFunction {
   return (s, p) => {
     const endpoints = asList(p.endpoints).filter((e): e is string => typeof e === 'string');
     if (endpoints.length === 0) return fail('No devices specified');
@@ -47,7 +47,7 @@ function onEndpoints(api: string, act: (device: PyDict, state: PyDict) => { mess
       const device = deviceByEndpoint(s, endpoint);
       if (!device) return dict({ endpoint, success: false, message: `Device ${endpoint} not found` });
       if (!supports(device, api)) return dict({ endpoint, name: device.name ?? null, success: false, message: `Device ${String(device.name)} does not support ${api}` });
-      const done = act(device, stateOf(device));
+      const done = act(device, stateOf(device), s);
       if (typeof done === 'string') return dict({ endpoint, name: device.name ?? null, success: false, message: done });
       return dict({ endpoint, name: device.name ?? null, success: true, message: done.message, ...(done.extra ?? {}) });
     });
@@ -65,6 +65,18 @@ function level(p: PyDict, key: string, step: number, current: number): { value: 
   if (direction === 'increase') return { value: clamp(current + step), relative: 'increase' };
   if (direction === 'decrease') return { value: clamp(current - step), relative: 'decrease' };
   return `No valid ${key} parameter provided`;
+}
+
+/** Brightness or volume: set to a level, or stepped up or down by `step` points. */
+function levelAdjust(api: string, key: 'brightness' | 'volume', step: number): WildFunction {
+  return (s, p) =>
+    onEndpoints(api, (d, state) => {
+      const l = level(p, key, step, num(state[key]) ?? 0);
+      if (typeof l === 'string') return l;
+      state[key] = l.value;
+      const verb = l.relative === 'increase' ? 'Increased' : l.relative === 'decrease' ? 'Decreased' : 'Set';
+      return { message: `${verb} ${String(d.name)} ${key} to ${l.value}%`, extra: { [key]: l.value } };
+    })(s, p);
 }
 
 /** The ad-hoc lock rule: every endpoint written `<DeviceNameWithoutSpaces>_<id>` ('42' → 'FrontDoorLock_42'), else the whole call fails. */
@@ -102,22 +114,8 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
       return { message: `Set ${String(d.name)} color to ${color}`, extra: { color } };
     })(s, p);
   },
-  brightness_adjust: (s, p) =>
-    onEndpoints('brightness_adjust', (d, state) => {
-      const l = level(p, 'brightness', 20, num(state.brightness) ?? 0);
-      if (typeof l === 'string') return l;
-      state.brightness = l.value;
-      const verb = l.relative === 'increase' ? 'Increased' : l.relative === 'decrease' ? 'Decreased' : 'Set';
-      return { message: `${verb} ${String(d.name)} brightness to ${l.value}%`, extra: { brightness: l.value } };
-    })(s, p),
-  volume_adjust: (s, p) =>
-    onEndpoints('volume_adjust', (d, state) => {
-      const l = level(p, 'volume', 10, num(state.volume) ?? 0);
-      if (typeof l === 'string') return l;
-      state.volume = l.value;
-      const verb = l.relative === 'increase' ? 'Increased' : l.relative === 'decrease' ? 'Decreased' : 'Set';
-      return { message: `${verb} ${String(d.name)} volume to ${l.value}%`, extra: { volume: l.value } };
-    })(s, p),
+  brightness_adjust: levelAdjust('brightness_adjust', 'brightness', 20),
+  volume_adjust: levelAdjust('volume_adjust', 'volume', 10),
   temperature_set: (s, p) => {
     const t = p.temperature;
     if (num(t) === null) return fail('No temperature specified');
