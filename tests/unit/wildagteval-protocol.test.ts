@@ -13,6 +13,7 @@ import { WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry
 import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
 import { expectedFrom, findTargetPoints, goldHistory, parseWildReply, wildPrompt, wildSystemText } from '../../src/lib/suites/wildagteval/protocol';
 import { STEP_BY_STEP_SUFFIX } from '../../src/lib/suites/wildagteval/step-by-step-suffix';
+import { isTargetReplayed, runsCrossTurn, WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
 
 describe('parsing a reply', () => {
   it('End of Turn first (any case), so a reply with both a call and the marker ends the turn', () => {
@@ -101,6 +102,36 @@ describe.skipIf(!haveShared)('the prompt at a target point, on the reference fil
       const { targetTurnSteps } = goldHistory(createWildState(files!.databases!, conversation.user, undefined, adHoc), conversation, point, true);
       expect(targetTurnSteps.map((s) => ({ api: s.call.api, params: pyJsonDumps(s.call.params) })), file).toEqual(recorded.map((s) => ({ api: s.api_call.api, params: JSON.stringify(s.api_call.params).replaceAll('":', '": ').replaceAll(',"', ', "') })));
       expect(targetTurnSteps.map((s) => s.outcome.text), file).toEqual(recorded.map((s) => s.api_result));
+    }
+  });
+});
+
+describe('the experiment matrix', () => {
+  it('replays error and irrelevant-information targets, lets the agent produce ad-hoc and unclear ones (except the ad-hoc functions, switched on)', () => {
+    const byId = new Map(WILD_EXPERIMENTS.map((e) => [e.id, e]));
+    expect(isTargetReplayed(byId.get('isolated:ad-hoc:on')!, 'make_call')).toBe(false);
+    expect(isTargetReplayed(byId.get('isolated:unclear:on')!, 'find_contact')).toBe(false);
+    expect(isTargetReplayed(byId.get('isolated:unclear:on')!, 'color_set')).toBe(true);
+    expect(isTargetReplayed(byId.get('isolated:irrelevant:off')!, 'search_recipes')).toBe(true);
+    expect(isTargetReplayed(byId.get('error:feature_limitation:get_messages')!, 'get_messages')).toBe(true);
+    expect(runsCrossTurn(byId.get('error:system_failure:play')!, 'play')).toBe(false);
+    expect(runsCrossTurn(byId.get('isolated:notice:on')!, 'make_call')).toBe(true);
+    expect(WILD_EXPERIMENTS.filter((e) => e.mode === 'cumulative').map((e) => e.label)).toEqual(['None', 'Ad-hoc', '+Unclear', '+Info', '+Irrelevant']);
+  });
+});
+
+describe.skipIf(!haveShared)("the experiment matrix is the repository's (its configs, as transcribed in complexity_scenarios.json)", () => {
+  it('every experiment enables what its uncertainty config enables and targets what its targets file lists', () => {
+    const scenarios = JSON.parse(readFileSync(join(REF, 'complexity_scenarios.json'), 'utf8')) as { config_files: Record<string, { uncertainties?: Record<string, { enabled: boolean; apis: string[] }>; target_functions?: string[] }> };
+    for (const e of WILD_EXPERIMENTS) {
+      const copy = e.code === 'complexity' ? 'API_Complexity' : 'API_NoComplexity';
+      const config = scenarios.config_files[`${copy}/uncertainty_configs/${e.configFile}`];
+      expect(config, e.id).toBeDefined();
+      const enabled = Object.fromEntries(Object.entries(config!.uncertainties ?? {}).filter(([, u]) => u.enabled && u.apis.length > 0).map(([t, u]) => [t, [...u.apis].sort()]));
+      // the no-complexity copy has no switches in its code, whatever its config lists
+      const ours = Object.fromEntries(Object.entries(e.switches).map(([t, fns]) => [t, [...(fns ?? [])].sort()]));
+      expect(ours, e.id).toEqual(e.code === 'no_complexity' ? {} : enabled);
+      if (e.targets) expect([...e.targets.functions].sort(), e.id).toEqual([...(scenarios.config_files[`${copy}/uncertainty_configs/${e.targets.file}`]?.target_functions ?? [])].sort());
     }
   });
 });
