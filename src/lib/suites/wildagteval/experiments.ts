@@ -53,6 +53,22 @@ function isolatedPair(id: string, label: string, targets: WildTargets, off: Pick
 
 const adhocConfig = { code: 'complexity', configFile: 'adhoc.yaml', switches: AD_HOC } as const;
 
+/** `run_error_based_complexity.sh`: one function's error switch (and the ad-hoc ones), the unclear prompt, that function as the only target. */
+function errorExperiment(kind: 'feature_limitation' | 'system_failure', fn: string): WildExperiment {
+  const type: SwitchType = kind === 'feature_limitation' ? 'FEATURE_LIMITATION_ERROR' : 'SYSTEM_FAILURE_ERROR';
+  return {
+    id: `error:${kind}:${fn}`,
+    mode: 'error',
+    label: `${fn} (${kind.replace('_', ' ')})`,
+    side: 'on',
+    code: 'complexity',
+    prompt: 'adhoc+unclear',
+    configFile: `${kind}_${fn}.yaml`,
+    switches: { ...AD_HOC, [type]: [fn] },
+    targets: { file: `target_functions_${fn}.yaml`, functions: [fn] },
+  };
+}
+
 export const WILD_EXPERIMENTS: readonly WildExperiment[] = [
   ...isolatedPair(
     'ad-hoc',
@@ -76,32 +92,8 @@ export const WILD_EXPERIMENTS: readonly WildExperiment[] = [
     { ...adhocConfig, prompt: 'adhoc+unclear' },
     { code: 'complexity', prompt: 'adhoc+unclear', configFile: 'partially_irrelevant.yaml', switches: { ...AD_HOC, PARTIALLY_IRRELEVANT_INFORMATION: IRRELEVANT_FUNCTIONS } },
   ),
-  ...FEATURE_LIMITED_FUNCTIONS.map(
-    (fn): WildExperiment => ({
-      id: `error:feature_limitation:${fn}`,
-      mode: 'error',
-      label: `${fn} (feature limitation)`,
-      side: 'on',
-      code: 'complexity',
-      prompt: 'adhoc+unclear',
-      configFile: `feature_limitation_${fn}.yaml`,
-      switches: { ...AD_HOC, FEATURE_LIMITATION_ERROR: [fn] },
-      targets: { file: `target_functions_${fn}.yaml`, functions: [fn] },
-    }),
-  ),
-  ...SYSTEM_FAILURE_FUNCTIONS.map(
-    (fn): WildExperiment => ({
-      id: `error:system_failure:${fn}`,
-      mode: 'error',
-      label: `${fn} (system failure)`,
-      side: 'on',
-      code: 'complexity',
-      prompt: 'adhoc+unclear',
-      configFile: `system_failure_${fn}.yaml`,
-      switches: { ...AD_HOC, SYSTEM_FAILURE_ERROR: [fn] },
-      targets: { file: `target_functions_${fn}.yaml`, functions: [fn] },
-    }),
-  ),
+  ...FEATURE_LIMITED_FUNCTIONS.map((fn) => errorExperiment('feature_limitation', fn)),
+  ...SYSTEM_FAILURE_FUNCTIONS.map((fn) => errorExperiment('system_failure', fn)),
   // the cumulative ladder; as shipped, "+Irrelevant" does not keep the notices on
   { id: 'cumulative:none', mode: 'cumulative', label: 'None', side: null, code: 'no_complexity', prompt: 'none', configFile: 'none.yaml', switches: {}, targets: null },
   { id: 'cumulative:ad-hoc', mode: 'cumulative', label: 'Ad-hoc', side: null, ...adhocConfig, prompt: 'adhoc', targets: null },
