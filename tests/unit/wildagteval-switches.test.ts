@@ -60,6 +60,18 @@ describe.skipIf(!haveShared)('complexity switches reproduce the example payloads
     }
   });
 
+  it('informational notices and irrelevant information, switch off: the scenarios\' functions answer as usual (the switched payloads are not re-implemented yet)', () => {
+    for (const type of ['informational_notices', 'partially_irrelevant_information']) {
+      // some examples come from the 300-conversation set, which ../shared does not hold
+      const rows = typeScenarios(type).filter((s) => existsSync(join(REF, 'conversations', String((s.example as PyDict).conversation))));
+      expect(rows.length).toBeGreaterThanOrEqual(6);
+      for (const s of rows) {
+        const example = s.example as PyDict;
+        expect(call(stateBefore(example), example.gold_call), `${type} ${String(s.function)} off`).toBe(text((example.returned as PyDict)['switch off (complexity code, ad-hoc switches on)']));
+      }
+    }
+  });
+
   for (const [type, key] of [
     ['system_failure_errors', 'SYSTEM_FAILURE_ERROR'],
     ['feature_limitation_errors', 'FEATURE_LIMITATION_ERROR'],

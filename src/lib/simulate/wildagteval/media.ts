@@ -185,13 +185,18 @@ const getPlaybackStatus: WildFunction = (s, p) => {
   return dict({ success: results.every((r) => r.success === true), results });
 };
 
-// next, previous, set_playback_speed, shuffle, get_media_details: no trace calls them; written from their specs
+// next, previous, set_playback_speed, shuffle: no trace calls them, written from their specs; get_media_details from a scenario payload
 const getMediaDetails: WildFunction = (s, p) => {
   const id = str(p.media_id);
   if (!id) return fail('Media ID is required');
   const item = mediaById(s, id);
   if (!item) return fail(`Media ${id} not found`);
-  return dict({ success: true, media: item, duration_formatted: clock(num(item.duration) ?? 0) });
+  // the format the notice scenario's switch-off payload shows
+  const details = dict({});
+  for (const k of ['id', 'title', 'type', 'year', 'genre', 'services', 'duration']) if (k in item) details[k] = item[k] as PyValue;
+  if ('duration' in item) details.duration_formatted = clock(num(item.duration) ?? 0);
+  for (const k of TYPE_FIELDS[String(item.type)] ?? []) if (k in item) details[k] = item[k] as PyValue;
+  return dict({ success: true, details, message: `Found details for '${String(item.title)}'` });
 };
 
 const setPlaybackSpeed: WildFunction = (s, p) => {
