@@ -12,6 +12,7 @@ import { readExecMapping, readWildConversation, readWildDatabases } from '../../
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { invokeWildTool, WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry';
 import { replayGoldCalls } from '../../src/lib/simulate/wildagteval/replay';
+import { pyRound } from '../../src/lib/simulate/wildagteval/values';
 import { createWildState, DATABASE_FILES, type Databases, userOfConversation } from '../../src/lib/simulate/wildagteval/state';
 import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
 
@@ -19,6 +20,13 @@ describe("Python's json.dumps", () => {
   it('writes floats as Python does, escapes non-ASCII, keeps key order', () => {
     expect(pyJsonDumps(parseJsonValue('{"b": 5.0, "a": [1, 2.5, 1e-05, 1e16], "c": "°C é 😀", "d": null, "e": true}'))).toBe('{"b": 5.0, "a": [1, 2.5, 1e-05, 1e+16], "c": "\\u00b0C \\u00e9 \\ud83d\\ude00", "d": null, "e": true}');
     expect(pyJsonDumps(new PyTuple([new PyFloat(100), 'x"\n']))).toBe('[100.0, "x\\"\\n"]');
+  });
+});
+
+describe("Python's round(x, 2)", () => {
+  it('rounds the exact binary value, an exact tie to even (Python 3 values)', () => {
+    const cases: [number, number][] = [[81.545, 81.55], [82.335, 82.33], [0.125, 0.12], [0.375, 0.38], [2.675, 2.67], [1.005, 1.0], [10.005, 10.01], [-0.125, -0.12], [45.595, 45.59]];
+    for (const [x, want] of cases) expect(pyRound(x, 2), String(x)).toBe(want);
   });
 });
 

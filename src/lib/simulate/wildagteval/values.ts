@@ -31,17 +31,22 @@ export function truthy(v: PyValue | undefined): boolean {
   return true;
 }
 
-/** Python's round(x, n) for the values money takes (ties to even on the exact binary value, as Python does). */
+/**
+ * Python's round(x, n): the exact binary value rounded to n decimals, an exact tie to even.
+ * toFixed rounds the exact value too but ties up, so only exact ties need care; the exact decimal
+ * expansion (toFixed with many digits) tells a tie from a value a hair above or below it.
+ */
 export function pyRound(x: number, digits: number): number {
-  const scaled = x * 10 ** digits;
-  const candidate = Number(x.toFixed(digits));
-  // toFixed rounds the exact binary value half-up; Python rounds it half-even: they differ only on exact ties
-  if (Math.abs(scaled - Math.trunc(scaled)) === 0.5 && Number.isFinite(scaled)) {
-    const down = Math.trunc(scaled);
-    const even = down % 2 === 0 ? down : down + Math.sign(scaled);
-    return even / 10 ** digits;
-  }
-  return candidate;
+  if (!Number.isFinite(x)) return x;
+  const exact = Math.abs(x).toFixed(Math.min(100, digits + 60));
+  const cut = exact.indexOf('.') + 1 + digits;
+  const isTie = exact[cut] === '5' && /^0*$/.test(exact.slice(cut + 1));
+  if (!isTie) return Number(x.toFixed(digits));
+  const down = Number(`${exact.slice(0, cut)}`.replace(/\.$/, ''));
+  const lastDigit = Number(exact[cut - 1] === '.' ? exact[cut - 2] : exact[cut - 1]);
+  const step = 10 ** -digits;
+  const magnitude = lastDigit % 2 === 0 ? down : Number((down + step).toFixed(digits));
+  return x < 0 ? -magnitude : magnitude;
 }
 
 /** A deep copy (PyFloat and PyTuple are immutable and shared). */
