@@ -62,6 +62,11 @@ describe.skipIf(!haveShared)('running WildAgtEval experiments', () => {
     expect(prompts[0]!.startsWith(system)).toBe(true);
   });
 
+  it('an experiment whose switches are not re-implemented yet is refused, not run without them', async () => {
+    const experiment = byId.get('cumulative:info')!;
+    await expect(runConversation({ databases: files!.databases!, conversation: conversations[0]!, experiment, system, generate: wildOracle, model: 'oracle' })).rejects.toThrow(/cumulative:info needs the INFORMATIONAL_NOTICE switches/);
+  });
+
   it('cumulative: the oracle passes every turn of whole conversations', async () => {
     const experiment = byId.get('cumulative:ad-hoc')!;
     for (const conversation of conversations) {

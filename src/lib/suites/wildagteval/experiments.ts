@@ -5,7 +5,7 @@
  * configuration, transcribed (WildAgtEval, Kim et al., CC BY 4.0).
  */
 import type { WildPromptVariant } from '../../formats/wildagteval-benchmark';
-import { switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
+import { IMPLEMENTED_SWITCH_TYPES, switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
 import type { TargetLimits } from './protocol';
 
 export const AD_HOC_FUNCTIONS = ['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'] as const;
@@ -124,4 +124,9 @@ export function isTargetReplayed(experiment: WildExperiment, fn: string): boolea
 /** After a target that ends its turn, the next turn is run by the agent too — unless an error switch is on for the target. */
 export function runsCrossTurn(experiment: WildExperiment, fn: string): boolean {
   return !(experiment.switches.SYSTEM_FAILURE_ERROR?.includes(fn) || experiment.switches.FEATURE_LIMITATION_ERROR?.includes(fn));
+}
+
+/** The switch families an experiment needs that this re-implementation does not have yet (it cannot run faithfully until they exist). */
+export function missingSwitches(experiment: WildExperiment): SwitchType[] {
+  return (Object.keys(experiment.switches) as SwitchType[]).filter((t) => (experiment.switches[t]?.length ?? 0) > 0 && !IMPLEMENTED_SWITCH_TYPES.has(t));
 }
