@@ -93,6 +93,20 @@ export function numericValue(v: PyValue): number | null {
   return null;
 }
 
+/** Python truthiness (`bool(v)`). */
+export function truthy(v: PyValue): boolean {
+  if (v === null) return false;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  if (typeof v === 'string') return v.length > 0;
+  if (v instanceof PyFloat) return v.value !== 0;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof PyTuple) return v.items.length > 0;
+  if (isDict(v)) return Object.keys(v).length > 0;
+  return true;
+}
+
 /** Python `a == b`. */
 export function pyEquals(a: PyValue, b: PyValue): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);

@@ -4,10 +4,9 @@
  * paper and the reference code disagree, this follows the code, because our
  * numbers must be comparable with published ones).
  */
-import { isDict, isPyInt, numericValue, PyFloat, pyStr, type PyDict, type PyValue } from '../core/pyvalue';
+import { isDict, isPyInt, numericValue, PyFloat, pyStr, truthy, type PyDict, type PyValue } from '../core/pyvalue';
 import { codePointLength, pyCollapseSpace, pyStrip } from '../core/pystr';
 import type { Call } from '../parsing/calls';
-import { truthy } from '../parsing/python/const-eval';
 
 export const LEVELS = ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'] as const;
 export type Level = (typeof LEVELS)[number];

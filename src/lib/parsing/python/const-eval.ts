@@ -4,7 +4,7 @@
  * `n=4 + 1`). Only literals and operators: names, calls, attribute access and
  * anything else that could run code are refused with DecodeFailure.
  */
-import { intValue, isDict, isPyInt, newDict, numericValue, PyFloat, pyEquals, PyTuple, type PyInt, type PyValue } from '../../core/pyvalue';
+import { intValue, isDict, isPyInt, newDict, numericValue, PyFloat, pyEquals, PyTuple, truthy, type PyInt, type PyValue } from '../../core/pyvalue';
 import { MAX_INT_BITS, MAX_INT_DIGITS, tooLarge, type ValueBudget } from '../budget';
 import { DecodeFailure } from '../calls';
 import type { Node } from './ast';
@@ -18,19 +18,6 @@ const typeError = (msg: string): never => {
 
 const isInt = (v: PyValue): v is PyInt | boolean => isPyInt(v) || typeof v === 'boolean';
 const asBig = (v: PyInt | boolean): bigint => (typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v));
-
-export function truthy(v: PyValue): boolean {
-  if (v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'bigint') return v !== 0n;
-  if (typeof v === 'string') return v.length > 0;
-  if (v instanceof PyFloat) return v.value !== 0;
-  if (Array.isArray(v)) return v.length > 0;
-  if (v instanceof PyTuple) return v.items.length > 0;
-  if (isDict(v)) return Object.keys(v).length > 0;
-  return true;
-}
 
 /** Bits of |n| (0 for 0). */
 function bitLength(n: bigint): number {

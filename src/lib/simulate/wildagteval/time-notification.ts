@@ -2,10 +2,10 @@
  * WildAgtEval's TimeNotificationEnv: alarms, reminders and notifications of the current user
  * (`alarms.json`, `reminders.json`, `notifications.json`) and their notification preferences.
  */
-import { pyRepr, type PyDict, type PyValue } from '../../core/pyvalue';
+import { pyRepr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
 import { switchOn } from './switches';
-import { asDicts, dict, num, str, truthy } from './values';
+import { asDicts, dict, num, str } from './values';
 
 const fail = (message: string): PyDict => dict({ success: false, message });
 const listIn = (s: WildState, file: 'alarms' | 'reminders' | 'notifications'): PyValue[] => {
@@ -40,7 +40,7 @@ const createAlarm: WildFunction = (s, p) => {
 };
 
 const getAlarms: WildFunction = (s, p) => {
-  const activeOnly = truthy(p.active_only);
+  const activeOnly = truthy(p.active_only ?? null);
   const alarms = asDicts(s.data.alarms)
     .filter((a) => a.user_id === s.user && (!activeOnly || a.active === true))
     .sort(byText('time'));

@@ -1,5 +1,5 @@
 /** Reading and writing WildAgtEval's data as Python values (its outputs are compared as Python's JSON text). */
-import { isDict, newDict, PyFloat, type PyDict, type PyValue } from '../../core/pyvalue';
+import { isDict, newDict, numericValue, PyFloat, type PyDict, type PyValue } from '../../core/pyvalue';
 
 export const float = (x: number): PyFloat => new PyFloat(x);
 
@@ -15,21 +15,8 @@ export const asList = (v: PyValue | undefined): PyValue[] => (Array.isArray(v) ?
 export const asDicts = (v: PyValue | undefined): PyDict[] => asList(v).filter((x): x is PyDict => x !== null && isDict(x));
 export const str = (v: PyValue | undefined): string | null => (typeof v === 'string' ? v : null);
 
-/** A number's value, int or float (null otherwise). */
-export function num(v: PyValue | undefined): number | null {
-  if (typeof v === 'number') return v;
-  if (v instanceof PyFloat) return v.value;
-  return null;
-}
-
-/** Python truthiness of a value read from data or parameters. */
-export function truthy(v: PyValue | undefined): boolean {
-  if (v === undefined || v === null || v === false || v === 0 || v === '') return false;
-  if (v instanceof PyFloat) return v.value !== 0;
-  if (Array.isArray(v)) return v.length > 0;
-  if (isDict(v)) return Object.keys(v).length > 0;
-  return true;
-}
+/** A number's value, int or float (null otherwise: a bool is not taken for a number here). */
+export const num = (v: PyValue | undefined): number | null => (v === undefined || typeof v === 'boolean' ? null : numericValue(v));
 
 /**
  * Python's round(x, n): the exact binary value rounded to n decimals, an exact tie to even.
