@@ -6,10 +6,8 @@ import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { isoSeconds } from './transaction';
-import { invalid, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, num, str } from './values';
-
-const fail = (message: string): PyDict => dict({ success: false, message });
+import { switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, dict, fail, num, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
@@ -45,7 +43,7 @@ const makeCall: WildFunction = (s, p) => {
   if (!currentUser(s)) return fail('No current user');
   const phone = str(p.phone_number);
   if (!phone) return fail('Phone number is required');
-  if (switchOn(s, 'ADHOC', 'make_call') && !/^(\+|D:)\d+$/.test(phone)) return invalid('Invalid phone number format.');
+  if (switchOn(s, 'ADHOC', 'make_call') && !/^(\+|D:)\d+$/.test(phone)) return fail('Invalid phone number format.');
   const failure = systemFailure(s, 'make_call');
   if (failure) return failure;
   const endpoint = str(p.device_endpoint);
@@ -133,7 +131,7 @@ function durationText(seconds: number): string {
 
 const getCallHistory: WildFunction = (s, p) => {
   const range = str(p.time_range);
-  if (range !== null && switchOn(s, 'ADHOC', 'get_call_history') && isoDurationMs(range.trim()) === null) return invalid('Invalid time range format.');
+  if (range !== null && switchOn(s, 'ADHOC', 'get_call_history') && isoDurationMs(range.trim()) === null) return fail('Invalid time range format.');
   const span = range === null ? null : rangeMs(range);
   if (range !== null && span === null) return fail(`Invalid time range: ${range}`);
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_call_history')) return fail('Extended historical data temporarily unavailable; recent call records remain accessible');

@@ -7,9 +7,8 @@ import type { PyDict, PyValue } from '../../core/pyvalue';
 import { nextId, type WildFunction, type WildState } from './state';
 import { isoSeconds } from './transaction';
 import { systemFailure } from './switches';
-import { asDicts, asList, dict, float, num, pyRound, str } from './values';
+import { asDicts, asList, dict, fail, float, num, pyRound, str } from './values';
 
-const fail = (message: string): PyDict => dict({ success: false, message });
 const listOf = (s: WildState, file: 'favorite_recipes' | 'meal_plans' | 'delivery_orders' | 'favorite_restaurants'): PyValue[] => {
   const v = s.data[file];
   if (Array.isArray(v)) return v;

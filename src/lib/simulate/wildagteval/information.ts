@@ -5,10 +5,9 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser } from './smarthome';
 import type { WildFunction, WildState } from './state';
-import { invalid, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, float, num, pyRound, str } from './values';
+import { switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, dict, fail, float, num, pyRound, str } from './values';
 
-const fail = (message: string): PyDict => dict({ success: false, message });
 const mock = (s: WildState, key: 'weather' | 'news' | 'knowledge' | 'stocks'): PyDict => asDict(asDict(s.data.mock_data)?.[key]) ?? dict({});
 const preferences = (s: WildState): PyDict => asDict(currentUser(s)?.preferences) ?? dict({});
 
@@ -74,7 +73,7 @@ function symbolBreaksRule(symbol: string): boolean {
 const stockPrice: WildFunction = (s, p) => {
   const symbol = str(p.symbol);
   if (!symbol) return fail('Stock symbol is required');
-  if (switchOn(s, 'ADHOC', 'stock_price') && symbolBreaksRule(symbol)) return invalid('Invalid symbol.');
+  if (switchOn(s, 'ADHOC', 'stock_price') && symbolBreaksRule(symbol)) return fail('Invalid symbol.');
   const failure = systemFailure(s, 'stock_price');
   if (failure) return failure;
   const stock = asDict(mock(s, 'stocks')[plainSymbol(symbol)]);

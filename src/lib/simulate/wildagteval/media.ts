@@ -6,10 +6,9 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
-import { invalid, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, float, num, str } from './values';
+import { switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, dict, fail, float, num, str } from './values';
 
-const fail = (message: string): PyDict => dict({ success: false, message });
 const COLLECTIONS = ['movies', 'tv_shows', 'videos', 'music'] as const;
 const media = (s: WildState): PyDict => asDict(s.data.media_database) ?? dict({});
 const allMedia = (s: WildState): PyDict[] => COLLECTIONS.flatMap((c) => asDicts(media(s)[c]));
@@ -123,7 +122,7 @@ const play: WildFunction = (s, p) => {
   if (!mediaId) return fail('Media ID is required');
   if (switchOn(s, 'ADHOC', 'play')) {
     const [type, id] = mediaId.split(':');
-    if (!mediaId.includes(':') || allMedia(s).find((m) => m.id === id)?.type !== type) return invalid('Invalid media ID format.');
+    if (!mediaId.includes(':') || allMedia(s).find((m) => m.id === id)?.type !== type) return fail('Invalid media ID format.');
   }
   const item = mediaById(s, mediaId);
   if (!item) return fail(`Media ${mediaId} not found`);

@@ -4,10 +4,8 @@
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
-import { invalid, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, num, str } from './values';
-
-const fail = (message: string): PyDict => dict({ success: false, message });
+import { switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, dict, fail, num, str } from './values';
 
 export function currentUser(s: WildState): PyDict | undefined {
   return asDicts(s.data.users).find((u) => u.user_id === s.user);
@@ -86,7 +84,7 @@ function lockFormatChecked(api: string, run: WildFunction): WildFunction {
       for (const e of asList(p.endpoints)) {
         const endpoint = typeof e === 'string' ? e : '';
         const device = endpoint.includes('_') ? homeDevices(s).find((d) => d.endpoint === endpoint.slice(endpoint.lastIndexOf('_') + 1)) : undefined;
-        if (!device || endpoint !== `${String(device.name).replaceAll(' ', '')}_${String(device.endpoint)}`) return invalid('Invalid format.');
+        if (!device || endpoint !== `${String(device.name).replaceAll(' ', '')}_${String(device.endpoint)}`) return fail('Invalid format.');
       }
     }
     return run(s, p);
@@ -108,7 +106,7 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     const color = str(p.color);
     if (asList(p.endpoints).length === 0) return fail('No devices specified');
     if (!color) return fail('No color specified');
-    if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(color)) return invalid('Invalid format.');
+    if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(color)) return fail('Invalid format.');
     return onEndpoints('color_set', (d, state) => {
       state.color = color;
       return { message: `Set ${String(d.name)} color to ${color}`, extra: { color } };

@@ -7,7 +7,7 @@ import type { PyDict } from '../../core/pyvalue';
 import { parseJsonValue } from '../../parsing/json-value';
 import type { WildState } from './state';
 import { SYSTEM_FAILURE_PAYLOADS } from './system-failures';
-import { asDict, dict } from './values';
+import { asDict } from './values';
 
 export const SWITCH_TYPES = ['ADHOC', 'FEATURE_LIMITATION_ERROR', 'PARTIALLY_IRRELEVANT_INFORMATION', 'INFORMATIONAL_NOTICE', 'SYSTEM_FAILURE_ERROR'] as const;
 export type SwitchType = (typeof SWITCH_TYPES)[number];
@@ -28,5 +28,3 @@ export function systemFailure(s: WildState, fn: string): PyDict | null {
   if (fn === 'stock_price') payload.timestamp = `${new Date(s.now).toISOString().slice(0, 19)}+00:00`;
   return payload;
 }
-
-export const invalid = (message: string): PyDict => dict({ success: false, message });

@@ -5,9 +5,8 @@
 import { pyRepr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
 import { switchOn } from './switches';
-import { asDicts, dict, num, str } from './values';
+import { asDicts, dict, fail, num, str } from './values';
 
-const fail = (message: string): PyDict => dict({ success: false, message });
 const listIn = (s: WildState, file: 'alarms' | 'reminders' | 'notifications'): PyValue[] => {
   const list = Array.isArray(s.data[file]) ? (s.data[file] as PyValue[]) : [];
   s.data[file] = list;

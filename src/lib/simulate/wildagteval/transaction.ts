@@ -5,10 +5,8 @@
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { nextId, type WildFunction, type WildState } from './state';
-import { invalid, switchOn } from './switches';
-import { asDict, asDicts, dict, float, num, pyRound, str } from './values';
-
-const fail = (message: string): PyDict => dict({ success: false, message });
+import { switchOn } from './switches';
+import { asDict, asDicts, dict, fail, float, num, pyRound, str } from './values';
 
 /** `2025-07-17T12:00:00Z`: a timestamp as the tools write new ones (seconds, Z) */
 export const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -155,7 +153,7 @@ const getOrderDetails: WildFunction = (s, p) => {
 const trackOrder: WildFunction = (s, p) => {
   const id = str(p.order_id);
   if (!id) return fail('Order ID is required');
-  if (switchOn(s, 'ADHOC', 'track_order') && !id.includes('-')) return invalid('Invalid order ID format.');
+  if (switchOn(s, 'ADHOC', 'track_order') && !id.includes('-')) return fail('Invalid order ID format.');
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'track_order'))
     return fail(`${id.split('-')[0] ?? id} tracking temporarily unavailable. It may have been changed to other shipping carriers like SwiftShip, RapidCargo`);
   return dict({ success: true, tracking: dict({ order_id: id, status: 'unknown', message: 'Tracking information is not available for this order.' }), message: 'Unable to retrieve detailed tracking information.' });

@@ -10,6 +10,9 @@ export function dict(entries: Record<string, PyValue>): PyDict {
   return d;
 }
 
+/** A tool's refusal: `{"success": false, "message": …}`. */
+export const fail = (message: string): PyDict => dict({ success: false, message });
+
 export const asDict = (v: PyValue | undefined): PyDict | null => (v !== undefined && v !== null && isDict(v) ? v : null);
 export const asList = (v: PyValue | undefined): PyValue[] => (Array.isArray(v) ? v : []);
 export const asDicts = (v: PyValue | undefined): PyDict[] => asList(v).filter((x): x is PyDict => x !== null && isDict(x));
