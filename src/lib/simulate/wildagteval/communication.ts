@@ -4,19 +4,13 @@
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
-import type { WildFunction, WildState } from './state';
-import { isoSeconds } from './transaction';
+import { dataList, isoNaive, isoSeconds, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, fail, num, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
 const newestFirst = (a: PyDict, b: PyDict): number => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0);
-const appendTo = (s: WildState, file: 'call_history' | 'message_history', record: PyDict): void => {
-  const list = Array.isArray(s.data[file]) ? (s.data[file] as PyValue[]) : [];
-  list.push(record);
-  s.data[file] = list;
-};
 
 const findContact: WildFunction = (s, p) => {
   const query = (str(p.query) ?? '').toLowerCase();
@@ -53,7 +47,7 @@ const makeCall: WildFunction = (s, p) => {
   if (asDict(device.state)?.power !== 'on') return fail(`Device ${String(device.name)} is not powered on`);
   const callType = str(p.call_type) ?? 'audio';
   const callId = `call${asList(s.data.call_history).length + 1}`;
-  appendTo(s, 'call_history', dict({ call_id: callId, user_id: s.user, contact_id: null, direction: 'outgoing', timestamp: isoSeconds(s.now), duration: 0, status: 'connecting', call_type: callType, device_endpoint: device.endpoint ?? null, phone_number: phone }));
+  dataList(s, 'call_history').push(dict({ call_id: callId, user_id: s.user, contact_id: null, direction: 'outgoing', timestamp: isoSeconds(s.now), duration: 0, status: 'connecting', call_type: callType, device_endpoint: device.endpoint ?? null, phone_number: phone }));
   // a number written as a contact has it names the contact (the ad-hoc `D:` form never matches, as in the traces)
   const callee = contacts(s).find((c) => asDicts(c.phone_numbers).some((n) => n.number === phone))?.name ?? phone;
   return dict({ success: true, message: `Call initiated to ${String(callee)} using ${String(device.name)}`, call_id: callId, call_type: callType, status: 'connecting' });
@@ -67,8 +61,6 @@ const endCall: WildFunction = (s, p) => {
   return dict({ success: true, message: `Call ${String(call.call_id)} ended`, call_id: call.call_id ?? null, status: 'completed' });
 };
 
-/** Python's datetime.isoformat() with microseconds, as the message log writes it (the frozen clock has none: `…T12:00:00`, plus Z as the traces show). */
-const isoMicros = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}${ms % 1000 ? `.${String(ms % 1000).padStart(3, '0')}000` : ''}Z`;
 
 const sendMessage: WildFunction = (s, p) => {
   const id = str(p.contact_id);
@@ -80,8 +72,9 @@ const sendMessage: WildFunction = (s, p) => {
   const failure = systemFailure(s, 'send_message');
   if (failure) return failure;
   const messageId = `msg${asList(s.data.message_history).length + 1}`;
-  const timestamp = isoMicros(s.now);
-  appendTo(s, 'message_history', dict({ message_id: messageId, user_id: s.user, contact_id: id, direction: 'outgoing', timestamp, content, read: true }));
+  // isoformat() plus Z, as the message log's traces show
+  const timestamp = `${isoNaive(s.now)}Z`;
+  dataList(s, 'message_history').push(dict({ message_id: messageId, user_id: s.user, contact_id: id, direction: 'outgoing', timestamp, content, read: true }));
   return dict({ success: true, message: `Message sent to ${String(contact.name)}`, message_id: messageId, contact_name: contact.name ?? null, timestamp, has_response: false });
 };
 

@@ -4,18 +4,10 @@
  * `favorite_restaurants.json`, `delivery_orders.json`).
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
-import { nextId, type WildFunction, type WildState } from './state';
-import { isoSeconds } from './transaction';
+import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { systemFailure } from './switches';
 import { asDicts, asList, dict, fail, float, num, pyRound, str } from './values';
 
-const listOf = (s: WildState, file: 'favorite_recipes' | 'meal_plans' | 'delivery_orders' | 'favorite_restaurants'): PyValue[] => {
-  const v = s.data[file];
-  if (Array.isArray(v)) return v;
-  const fresh: PyValue[] = [];
-  s.data[file] = fresh;
-  return fresh;
-};
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
 const recipeById = (s: WildState, id: string | null): PyDict | undefined => recipes(s).find((r) => r.recipe_id === id);
@@ -70,7 +62,7 @@ const saveFavoriteRecipe: WildFunction = (s, p) => {
   const recipe = recipeById(s, id);
   if (!recipe) return fail(`Recipe with ID ${id} not found`);
   if (isFavoriteRecipe(s, id)) return dict({ success: true, message: `Recipe '${String(recipe.name)}' is already in favorites`, already_favorite: true });
-  listOf(s, 'favorite_recipes').push(dict({ user_id: s.user, recipe_id: id, date_added: isoSeconds(s.now) }));
+  dataList(s, 'favorite_recipes').push(dict({ user_id: s.user, recipe_id: id, date_added: isoSeconds(s.now) }));
   return dict({ success: true, message: `Recipe '${String(recipe.name)}' has been added to favorites`, already_favorite: false, recipe_id: id, recipe_name: recipe.name ?? null });
 };
 
@@ -86,7 +78,7 @@ const createMealPlan: WildFunction = (s, p) => {
   if (Number.isNaN(from) || Number.isNaN(to)) return fail('Invalid date format. Use YYYY-MM-DD');
   if (to < from) return fail('End date must be after start date');
   const meals = asList(p.meals_per_day ?? ['breakfast', 'lunch', 'dinner']);
-  const plans = listOf(s, 'meal_plans');
+  const plans = dataList(s, 'meal_plans');
   const planId = `plan${plans.length + 1}`;
   const days: PyDict[] = [];
   for (let t = from; t <= to && days.length < 366; t += DAY_MS) days.push(dict({ day: new Date(t).toISOString().slice(0, 10), meals: dict(Object.fromEntries(meals.filter((m): m is string => typeof m === 'string').map((m) => [m, null]))) }));
@@ -185,7 +177,7 @@ const placeDeliveryOrder: WildFunction = (s, p) => {
   if (failure) return failure;
   const orderId = `dorder${nextId(s, 'delivery_order')}`;
   const time = isoSeconds(s.now);
-  listOf(s, 'delivery_orders').push(
+  dataList(s, 'delivery_orders').push(
     dict({
       order_id: orderId,
       user_id: s.user,
@@ -246,8 +238,7 @@ const createCustomRecipe: WildFunction = (s, p) => {
   if (!['easy', 'medium', 'hard'].includes(difficulty)) return fail("Difficulty must be one of 'easy', 'medium', or 'hard'");
   if ((num(p.preparation_time) ?? 0) < 0 || (num(p.cooking_time) ?? 0) < 0) return fail('Preparation and cooking times cannot be negative');
   if ((num(p.servings) ?? 4) <= 0) return fail('Number of servings must be positive');
-  const list = Array.isArray(s.data.recipes) ? s.data.recipes : [];
-  s.data.recipes = list;
+  const list = dataList(s, 'recipes');
   const id = `recipe${list.length + 1}`;
   const recipe = dict({
     recipe_id: id,

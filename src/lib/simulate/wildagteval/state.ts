@@ -42,6 +42,21 @@ export function userOfConversation(fileName: string): string | null {
   return /Conv_([^_]+)_/.exec(fileName)?.[1] ?? null;
 }
 
+/** A database file that holds a list of records, as the tools append to it (made a list if the import held something else). */
+export function dataList(s: WildState, file: DatabaseFile): PyValue[] {
+  const v = s.data[file];
+  if (Array.isArray(v)) return v;
+  const fresh: PyValue[] = [];
+  s.data[file] = fresh;
+  return fresh;
+}
+
+/** The clock as the tools stamp new records: `2025-07-17T12:00:00Z`, whole seconds. */
+export const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Python's `datetime.isoformat()` of the clock: no zone; a six-digit fraction only when there is one (none on the frozen clock). */
+export const isoNaive = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}${ms % 1000 ? `.${String(ms % 1000).padStart(3, '0')}000` : ''}`;
+
 export function nextId(state: WildState, kind: string): number {
   state.counters[kind] = (state.counters[kind] ?? 0) + 1;
   return state.counters[kind];

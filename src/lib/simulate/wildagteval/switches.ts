@@ -5,7 +5,7 @@
  */
 import type { PyDict } from '../../core/pyvalue';
 import { parseJsonValue } from '../../parsing/json-value';
-import type { WildState } from './state';
+import { isoNaive, type WildState } from './state';
 import { SYSTEM_FAILURE_PAYLOADS } from './system-failures';
 import { asDict } from './values';
 
@@ -24,7 +24,7 @@ export function systemFailure(s: WildState, fn: string): PyDict | null {
   const text = SYSTEM_FAILURE_PAYLOADS[fn];
   const payload = text === undefined ? null : asDict(parseJsonValue(text));
   if (!payload) return null;
-  // datetime.now(timezone.utc).isoformat() on the frozen clock
-  if (fn === 'stock_price') payload.timestamp = `${new Date(s.now).toISOString().slice(0, 19)}+00:00`;
+  // datetime.now(timezone.utc).isoformat()
+  if (fn === 'stock_price') payload.timestamp = `${isoNaive(s.now)}+00:00`;
   return payload;
 }

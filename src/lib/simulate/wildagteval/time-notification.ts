@@ -3,15 +3,10 @@
  * (`alarms.json`, `reminders.json`, `notifications.json`) and their notification preferences.
  */
 import { pyRepr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
-import type { WildFunction, WildState } from './state';
+import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
 import { asDicts, dict, fail, num, str } from './values';
 
-const listIn = (s: WildState, file: 'alarms' | 'reminders' | 'notifications'): PyValue[] => {
-  const list = Array.isArray(s.data[file]) ? (s.data[file] as PyValue[]) : [];
-  s.data[file] = list;
-  return list;
-};
 const byText = (key: string, descending = false) => (a: PyDict, b: PyDict) => (descending ? -1 : 1) * (String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : 0);
 
 const DEFAULT_PREFERENCES = { do_not_disturb: false, notification_sounds: true, preferred_device_endpoint: null };
@@ -31,7 +26,7 @@ const createAlarm: WildFunction = (s, p) => {
   const time = str(p.time);
   if (!title || !time) return fail('Title and time are required');
   if (!/^\d\d:\d\d(:\d\d)?$/.test(time)) return fail('Invalid time format. Use HH:MM:SS');
-  const alarms = listIn(s, 'alarms');
+  const alarms = dataList(s, 'alarms');
   const alarmId = `alarm${alarms.length + 1}`;
   const alarm = dict({ alarm_id: alarmId, user_id: s.user, title, time, days: p.days ?? [], active: true, sound: str(p.sound) ?? 'default', device_endpoint: p.device_endpoint ?? null });
   alarms.push(alarm);
@@ -50,7 +45,7 @@ const deleteAlarm: WildFunction = (s, p) => {
   const id = str(p.alarm_id);
   const alarm = asDicts(s.data.alarms).find((a) => a.alarm_id === id && a.user_id === s.user);
   if (!id || !alarm) return fail(`Alarm ${id ?? ''} not found`);
-  s.data.alarms = listIn(s, 'alarms').filter((a) => a !== alarm);
+  s.data.alarms = dataList(s, 'alarms').filter((a) => a !== alarm);
   return dict({ success: true, message: `Alarm '${String(alarm.title)}' deleted successfully`, alarm_id: id });
 };
 
@@ -62,7 +57,7 @@ const createReminder: WildFunction = (s, p) => {
   const at = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
   if (Number.isNaN(at)) return fail('Invalid date or time format');
   if (at < s.now) return fail('Cannot set reminder in the past');
-  const reminders = listIn(s, 'reminders');
+  const reminders = dataList(s, 'reminders');
   const reminderId = `reminder${reminders.length + 1}`;
   const reminder = dict({ reminder_id: reminderId, user_id: s.user, title, description: str(p.description) ?? '', date, time, notify_before_minutes: num(p.notify_before_minutes) ?? 15, status: 'pending' });
   reminders.push(reminder);
@@ -91,9 +86,8 @@ const createNotification: WildFunction = (s, p) => {
   if (!title || !message) return fail('Title and message are required');
   const id = nextNotificationId(s);
   const dnd = preferencesOf(s).do_not_disturb === true;
-  // datetime.now().isoformat(): no zone, and no fraction on the frozen clock
-  const notification = dict({ notification_id: id, user_id: s.user, title, message, timestamp: new Date(s.now).toISOString().slice(0, 19), type: str(p.type) ?? 'info', source: str(p.source) ?? 'system', read: false, priority: str(p.priority) ?? 'normal' });
-  listIn(s, 'notifications').push(notification);
+  const notification = dict({ notification_id: id, user_id: s.user, title, message, timestamp: isoNaive(s.now), type: str(p.type) ?? 'info', source: str(p.source) ?? 'system', read: false, priority: str(p.priority) ?? 'normal' });
+  dataList(s, 'notifications').push(notification);
   return dict({ success: true, message: `Notification created for user ${s.user}${dnd ? ' (will be shown when do-not-disturb is disabled)' : ''}`, notification_id: id, notification, do_not_disturb: dnd });
 };
 

@@ -4,12 +4,9 @@
  * read off the specs, error cases and execution traces in ../shared/reference/wildagteval.
  */
 import type { PyDict, PyValue } from '../../core/pyvalue';
-import { nextId, type WildFunction, type WildState } from './state';
+import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
 import { asDict, asDicts, dict, fail, float, num, pyRound, str } from './values';
-
-/** `2025-07-17T12:00:00Z`: a timestamp as the tools write new ones (seconds, Z) */
-export const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const products = (s: WildState): PyDict[] => asDicts(s.data.products);
 const productById = (s: WildState, id: string | null): PyDict | undefined => products(s).find((p) => p.product_id === id);
@@ -121,9 +118,7 @@ const checkout: WildFunction = (s, p) => {
     status: 'processing',
     created_at: created,
   });
-  const orders = Array.isArray(s.data.orders) ? s.data.orders : [];
-  orders.push(order);
-  s.data.orders = orders;
+  dataList(s, 'orders').push(order);
   cart.items = [];
   cart.total = float(0);
   return dict({ success: true, order_id: orderId, total: float(total), status: 'processing', items_count: items.length, message: `Order ${orderId} created successfully. Your payment of $${money(total)} has been processed. Your order will be shipped via ${carrier}.` });
