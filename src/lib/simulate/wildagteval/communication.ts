@@ -6,11 +6,10 @@ import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
 import { dataList, isoNaive, isoSeconds, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, fail, num, str } from './values';
+import { asDict, asDicts, asList, byText, dict, fail, num, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
-const newestFirst = (a: PyDict, b: PyDict): number => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0);
 
 const findContact: WildFunction = (s, p) => {
   const query = (str(p.query) ?? '').toLowerCase();
@@ -84,7 +83,7 @@ const getMessages: WildFunction = (s, p) => {
   const limit = num(p.limit) ?? 10;
   const messages = asDicts(s.data.message_history)
     .filter((m) => m.user_id === s.user && (contactId === null || m.contact_id === contactId))
-    .sort(newestFirst)
+    .sort(byText('timestamp', true))
     .slice(0, Math.max(0, limit))
     .map((m) => dict({ ...m, contact_name: contactName(s, m.contact_id) }));
   const scope = contactId === null ? 'across all contacts' : `with ${String(contactName(s, contactId))}`;
@@ -132,7 +131,7 @@ const getCallHistory: WildFunction = (s, p) => {
   const limit = num(p.limit) ?? 10;
   const calls = asDicts(s.data.call_history)
     .filter((c) => c.user_id === s.user && Date.parse(String(c.timestamp)) >= since)
-    .sort(newestFirst)
+    .sort(byText('timestamp', true))
     .slice(0, Math.max(0, limit))
     .map((c) => dict({ ...c, contact_name: contactName(s, c.contact_id), duration_formatted: durationText(num(c.duration) ?? 0) }));
   return dict({ success: true, message: `Retrieved ${calls.length} call records`, calls });

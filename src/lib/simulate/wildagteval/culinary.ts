@@ -6,7 +6,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { systemFailure } from './switches';
-import { asDicts, asList, dict, fail, float, num, pyRound, str } from './values';
+import { asDicts, asList, byNumber, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -15,7 +15,6 @@ const isFavoriteRecipe = (s: WildState, id: PyValue | undefined): boolean => asD
 const restaurants = (s: WildState): PyDict[] => asDicts(s.data.restaurants);
 const restaurantById = (s: WildState, id: string | null): PyDict | undefined => restaurants(s).find((r) => r.restaurant_id === id);
 
-const byNumber = (key: string, descending: boolean) => (a: PyDict, b: PyDict) => (descending ? -1 : 1) * ((num(a[key]) ?? 0) - (num(b[key]) ?? 0));
 const sortedUnique = (xs: readonly PyValue[]): string[] => [...new Set(xs.filter((x): x is string => typeof x === 'string'))].sort();
 const sameText = (a: PyValue | undefined, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 

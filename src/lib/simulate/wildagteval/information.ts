@@ -6,7 +6,7 @@ import type { PyDict, PyValue } from '../../core/pyvalue';
 import { currentUser } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byText, dict, fail, float, num, pyRound, str } from './values';
 
 const mock = (s: WildState, key: 'weather' | 'news' | 'knowledge' | 'stocks'): PyDict => asDict(asDict(s.data.mock_data)?.[key]) ?? dict({});
 const preferences = (s: WildState): PyDict => asDict(currentUser(s)?.preferences) ?? dict({});
@@ -113,7 +113,7 @@ const knowledgeLookup: WildFunction = (s, p) => {
 function newsOf(s: WildState, categories: readonly string[]): PyDict[] {
   const news = mock(s, 'news');
   const items = categories.flatMap((c) => asDicts(news[c]).map((n) => dict({ ...n, category: c })));
-  return items.sort((a, b) => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0));
+  return items.sort(byText('timestamp', true));
 }
 
 const headlines = (items: readonly PyDict[]): string =>
@@ -155,7 +155,7 @@ const queryHistory: WildFunction = (s, p) => {
   const limit = Math.max(1, Math.min(50, num(p.limit) ?? 10));
   const queries = asDicts(s.data.queries)
     .filter((q) => q.user_id === s.user)
-    .sort((a, b) => (String(a.timestamp) < String(b.timestamp) ? 1 : String(a.timestamp) > String(b.timestamp) ? -1 : 0))
+    .sort(byText('timestamp', true))
     .slice(0, limit);
   return dict({ success: true, count: queries.length, queries });
 };

@@ -5,9 +5,8 @@
 import { pyRepr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
-import { asDicts, dict, fail, num, str } from './values';
+import { asDicts, byText, dict, fail, num, str } from './values';
 
-const byText = (key: string, descending = false) => (a: PyDict, b: PyDict) => (descending ? -1 : 1) * (String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : 0);
 
 const DEFAULT_PREFERENCES = { do_not_disturb: false, notification_sounds: true, preferred_device_endpoint: null };
 

@@ -6,7 +6,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
-import { asDict, asDicts, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, byNumber, byText, dict, fail, float, num, pyRound, str } from './values';
 
 const products = (s: WildState): PyDict[] => asDicts(s.data.products);
 const productById = (s: WildState, id: string | null): PyDict | undefined => products(s).find((p) => p.product_id === id);
@@ -51,10 +51,10 @@ const searchProduct: WildFunction = (s, p) => {
   });
   const sortBy = str(p.sort_by);
   // Python's sort is stable, as Array.prototype.sort is
-  if (sortBy === 'price') found = [...found].sort((a, b) => (num(a.price) ?? 0) - (num(b.price) ?? 0));
-  else if (sortBy === 'price_desc') found = [...found].sort((a, b) => (num(b.price) ?? 0) - (num(a.price) ?? 0));
-  else if (sortBy === 'rating') found = [...found].sort((a, b) => (num(b.rating) ?? 0) - (num(a.rating) ?? 0));
-  else if (sortBy === 'name') found = [...found].sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+  if (sortBy === 'price') found = [...found].sort(byNumber('price'));
+  else if (sortBy === 'price_desc') found = [...found].sort(byNumber('price', true));
+  else if (sortBy === 'rating') found = [...found].sort(byNumber('rating', true));
+  else if (sortBy === 'name') found = [...found].sort(byText('name'));
   const results = found.slice(0, Math.max(0, limit)).map((x) => dict({ product_id: x.product_id ?? null, name: x.name ?? null, price: x.price ?? null, category: x.category ?? null, stock: x.stock ?? null }));
   const categories: string[] = [];
   for (const r of results) if (typeof r.category === 'string' && !categories.includes(r.category)) categories.push(r.category);
@@ -127,7 +127,7 @@ const checkout: WildFunction = (s, p) => {
 /** an order without a carrier (not shipped yet, cancelled) is listed with UPS, as the traces show */
 const getOrderHistory: WildFunction = (s, p) => {
   const limit = num(p.limit) ?? 10;
-  const sorted = [...userOrders(s)].sort((a, b) => (String(a.created_at) < String(b.created_at) ? 1 : String(a.created_at) > String(b.created_at) ? -1 : 0));
+  const sorted = [...userOrders(s)].sort(byText('created_at', true));
   const orders = sorted.slice(0, Math.max(0, limit)).map((o) => dict({ order_id: o.order_id ?? null, created_at: o.created_at ?? null, total: o.total ?? null, items_count: asDicts(o.items).length, carrier: asDict(o.shipping)?.carrier ?? 'UPS' }));
   return dict({ success: true, count: orders.length, orders, message: `Found ${orders.length} order(s)` });
 };

@@ -39,6 +39,18 @@ export function pyRound(x: number, digits: number): number {
   return x < 0 ? -magnitude : magnitude;
 }
 
+/** Records ordered by a text field (ISO dates and times order as text); stable, as Python's sort. */
+export const byText =
+  (key: string, descending = false) =>
+  (a: PyDict, b: PyDict): number =>
+    (descending ? -1 : 1) * (String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : 0);
+
+/** Records ordered by a numeric field (a missing one as 0). */
+export const byNumber =
+  (key: string, descending = false) =>
+  (a: PyDict, b: PyDict): number =>
+    (descending ? -1 : 1) * ((num(a[key]) ?? 0) - (num(b[key]) ?? 0));
+
 /** A deep copy (PyFloat and PyTuple are immutable and shared). */
 export function clonePy(v: PyValue): PyValue {
   if (Array.isArray(v)) return v.map(clonePy);
