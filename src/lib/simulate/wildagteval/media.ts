@@ -7,7 +7,7 @@ import type { PyDict, PyValue } from '../../core/pyvalue';
 import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, fail, float, num, str } from './values';
+import { asDict, asDicts, asList, dict, fail, float, num, pick, str } from './values';
 
 const COLLECTIONS = ['movies', 'tv_shows', 'videos', 'music'] as const;
 const media = (s: WildState): PyDict => asDict(s.data.media_database) ?? dict({});
@@ -24,12 +24,9 @@ const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String
 
 const TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = { song: ['artist', 'album'], album: ['artist', 'tracks'], video: ['creator'], tv_show: ['seasons', 'episodes'] };
 
-function searchResult(m: PyDict): PyDict {
-  const out = dict({});
-  for (const k of ['id', 'title', 'type', 'year', 'genre', 'services']) if (k in m) out[k] = m[k] as PyValue;
-  for (const k of TYPE_FIELDS[String(m.type)] ?? []) if (k in m) out[k] = m[k] as PyValue;
-  return out;
-}
+const BASE_FIELDS = ['id', 'title', 'type', 'year', 'genre', 'services'];
+const typeFields = (m: PyDict): readonly string[] => TYPE_FIELDS[String(m.type)] ?? [];
+const searchResult = (m: PyDict): PyDict => pick(m, [...BASE_FIELDS, ...typeFields(m)]);
 
 const searchMedia: WildFunction = (s, p) => {
   const query = str(p.query);
@@ -191,10 +188,9 @@ const getMediaDetails: WildFunction = (s, p) => {
   const item = mediaById(s, id);
   if (!item) return fail(`Media ${id} not found`);
   // the format the notice scenario's switch-off payload shows
-  const details = dict({});
-  for (const k of ['id', 'title', 'type', 'year', 'genre', 'services', 'duration']) if (k in item) details[k] = item[k] as PyValue;
+  const details = pick(item, [...BASE_FIELDS, 'duration']);
   if ('duration' in item) details.duration_formatted = clock(num(item.duration) ?? 0);
-  for (const k of TYPE_FIELDS[String(item.type)] ?? []) if (k in item) details[k] = item[k] as PyValue;
+  Object.assign(details, pick(item, typeFields(item)));
   return dict({ success: true, details, message: `Found details for '${String(item.title)}'` });
 };
 

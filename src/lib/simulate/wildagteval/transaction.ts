@@ -6,7 +6,7 @@
 import type { PyDict, PyValue } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
-import { asDict, asDicts, byNumber, byText, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, byNumber, byText, dict, fail, float, num, pick, pyRound, str } from './values';
 
 const products = (s: WildState): PyDict[] => asDicts(s.data.products);
 const productById = (s: WildState, id: string | null): PyDict | undefined => products(s).find((p) => p.product_id === id);
@@ -139,9 +139,7 @@ const getOrderDetails: WildFunction = (s, p) => {
   if (!id) return fail('Order ID is required');
   const order = userOrders(s).find((o) => o.order_id === id);
   if (!order) return fail(`Order ${id} not found`);
-  const shown = dict({});
-  for (const k of DETAIL_FIELDS) if (k in order) shown[k] = order[k] as PyValue;
-  return dict({ success: true, order: shown, message: `Retrieved details for order ${id}` });
+  return dict({ success: true, order: pick(order, DETAIL_FIELDS), message: `Retrieved details for order ${id}` });
 };
 
 /** The traces show the same answer whether or not the order exists and has shipped (tracking data is not part of the databases). */

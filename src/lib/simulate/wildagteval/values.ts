@@ -13,6 +13,13 @@ export function dict(entries: Record<string, PyValue>): PyDict {
 /** A tool's refusal: `{"success": false, "message": …}`. */
 export const fail = (message: string): PyDict => dict({ success: false, message });
 
+/** The fields of `d` named in `keys`, in that order, those it has. */
+export function pick(d: PyDict, keys: readonly string[]): PyDict {
+  const out = newDict();
+  for (const k of keys) if (k in d) out[k] = d[k] as PyValue;
+  return out;
+}
+
 export const asDict = (v: PyValue | undefined): PyDict | null => (v !== undefined && v !== null && isDict(v) ? v : null);
 export const asList = (v: PyValue | undefined): PyValue[] => (Array.isArray(v) ? v : []);
 export const asDicts = (v: PyValue | undefined): PyDict[] => asList(v).filter((x): x is PyDict => x !== null && isDict(x));
