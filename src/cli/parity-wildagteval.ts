@@ -6,8 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Json } from '../lib/core/types';
-import { readWildAgtEvalResult } from '../lib/formats/wildagteval';
-import { scoreWildAgtEvalTurn } from '../lib/scoring/wildagteval-analyzer';
+import { scoreWildLog } from '../lib/suites/wildagteval/log-score';
 
 const REFERENCE = 'scoring_reference.json';
 /** a folder of result logs holds hundreds of files; this bounds a walk into the wrong folder */
@@ -45,7 +44,7 @@ export function scoreResultLog(text: string, file: string): LogVerdict {
   } catch (e) {
     throw new Error(`${file}: not JSON (${(e as Error).message})`);
   }
-  const turns = readWildAgtEvalResult(v, file).map((t) => scoreWildAgtEvalTurn(t.expected, t.steps).success);
+  const turns = scoreWildLog(v, file).verdicts.map((t) => t.success);
   return { file, success: turns.every(Boolean), turns };
 }
 

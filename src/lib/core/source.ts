@@ -8,7 +8,7 @@
  *   rank), so an engine that keeps its last prompt's KV cache reads the shared part once.
  */
 import type { Call } from '../parsing/calls';
-import type { Cell, Sample } from './types';
+import type { Cell, Sample, Score } from './types';
 
 /** Runs one call and renders its result (or structured error) as the tool message shows it. */
 export type CallExecutor = (call: Call) => string;
@@ -26,7 +26,12 @@ export interface SampleSource {
   build(id: string): Sample;
   /** runs a model's call against the suite's simulated tools (multi-turn samples) */
   execute?: CallExecutor;
+  /** runs a whole episode its suite drives (WildAgtEval's own runner), asking the engine through `ask`, and scores it */
+  episode?: (sample: Sample, ask: EpisodeAsk) => Promise<Score>;
 }
+
+/** One generation inside an episode: the prompt (sent as one user message), its stop sequences, and the gold reply at this step (only the oracle reads it). */
+export type EpisodeAsk = (prompt: string, stop: readonly string[], goldReply: string) => Promise<string>;
 
 /** A sample as planned: enough to order the run and report its coverage without building prompts. */
 export interface PlannedSample {

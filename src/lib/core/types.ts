@@ -91,7 +91,7 @@ export interface CompositionTask extends DagTask {
 }
 
 /** 'builtin' packs come from our builders; 'bfcl' and 'comptoolbench' from benchmark files; 'yours' from the user's own tools and requests */
-export type PackSource = 'builtin' | 'bfcl' | 'comptoolbench' | 'yours';
+export type PackSource = 'builtin' | 'bfcl' | 'comptoolbench' | 'yours' | 'wildagteval';
 
 export interface Pack {
   id: string;
@@ -108,6 +108,8 @@ export interface Pack {
   conversations?: { seeds: ConversationSeed[]; fillers: FillerEpisode[] };
   /** composition tasks (CompToolBench levels L0–L3) */
   tasks?: CompositionTask[];
+  /** WildAgtEval's own benchmark: the repository's files as imported (databases, conversation sets, prompts, rubrics), read by its suite */
+  wildagteval?: NamedText[];
 }
 
 /** A grid cell: which experimental condition a sample belongs to. */
@@ -175,7 +177,16 @@ export interface ApiExpectation {
   errorScenario?: { workaround: ApiCallJson | null; reference: string };
 }
 
-export type Expectation = AstExpectation | QaExpectation | DagExpectation | ApiExpectation;
+/**
+ * A step of an episode on WildAgtEval's own API system (the episode is run by its suite): the
+ * reply the gold trajectory gives at this step, which only the oracle engine reads.
+ */
+export interface WildStepExpectation {
+  kind: 'wild';
+  goldReply: string;
+}
+
+export type Expectation = AstExpectation | QaExpectation | DagExpectation | ApiExpectation | WildStepExpectation;
 
 /** What a sample is about, beyond its cell: grouped over by the analyses (endpoint, category, depth, setting…). */
 export type Facets = Record<string, string | number>;
@@ -298,6 +309,8 @@ export interface ApiEpisodeScore {
   turns: ApiTurnJson[];
   /** error scenarios: the 1–5 error-handling score, who judged, and why */
   errorHandling?: { score: number; judge: string; reasons: string[] };
+  /** WildAgtEval's own benchmark: the episode as its result log (what its analyzer reads; exported as is) */
+  resultLog?: JsonObject;
 }
 
 /**

@@ -48,7 +48,9 @@ export function createOracleEngine(): Engine {
             ? traceAnswer(e, turnIndex(request, sample))
             : e.kind === 'api'
               ? episodeAnswer(e, request)
-              : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
+              : e.kind === 'wild'
+                ? e.goldReply
+                : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
     },
   };

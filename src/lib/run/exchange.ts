@@ -14,7 +14,7 @@ export interface ExchangeResult extends GenerateResult {
   calls: Call[];
 }
 
-const TURN_SEPARATOR = '\n\n';
+export const TURN_SEPARATOR = '\n\n';
 
 export async function runExchange(
   generate: (request: GenerateRequest) => Promise<GenerateResult>,

@@ -11,7 +11,7 @@ import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../parsing/calls';
 import type { SampleSource } from '../core/source';
-import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
+import { accumulate, emptyResult, runExchange, TURN_SEPARATOR, withSpeeds } from './exchange';
 import type { ApiExpectation } from '../core/types';
 import { apiSystemOf, type EngineJudgement, episodeScore, episodeSpecOf, judgedScenario } from '../suites/api-complexity/suite';
 import { judgeMessages, parseJudgeScore } from '../suites/api-complexity/error-handling';
@@ -234,6 +234,7 @@ async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult 
   const request = requestFor(opts.request, sample, opts.format, opts.constrained, opts.calls);
   const e = sample.expected;
   if (e.kind === 'api') return runApiEpisode(opts, sample, request, e);
+  if (e.kind === 'wild') return runSuiteEpisode(opts, sample, request);
   if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);
   const execute = opts.source.execute;
   if (!execute) throw new Error('this run has multi-turn samples but no tools to run their calls');
@@ -264,6 +265,25 @@ async function runApiEpisode(opts: RunOptions, sample: Sample, request: Generate
   const score = episodeScore(e, turns, judgement);
   total.text = episodeText(turns);
   return { ...withSpeeds(total), scored: { score, calls: agentCalls(turns), parseError: null } };
+}
+
+/** An episode its suite drives (WildAgtEval's own runner): every prompt one user message; the replies joined as the output. */
+async function runSuiteEpisode(opts: RunOptions, sample: Sample, request: GenerateRequest): Promise<GenerateResult & { scored: ScoredOutput }> {
+  const episode = opts.source.episode;
+  if (!episode) throw new Error('this run has episodes but no runner for them');
+  const total = emptyResult();
+  const replies: string[] = [];
+  const score = await episode(sample, async (prompt, stop, goldReply) => {
+    const step: Sample = { ...sample, expected: { kind: 'wild', goldReply } };
+    const gen = await generateWithRecovery(opts, step, { ...request, messages: [{ role: 'user', content: prompt }], stop: [...stop] });
+    accumulate(total, gen);
+    if (gen.finishReason === 'abort') throw new DOMException('generation interrupted', 'AbortError');
+    replies.push(gen.text);
+    return gen.text;
+  });
+  total.text = replies.join(TURN_SEPARATOR);
+  const calls = (score.api?.turns ?? []).flatMap((t) => t.steps.flatMap((s) => (s.source === 'agent' && s.call ? [{ name: s.call.api, args: s.call.params }] : [])));
+  return { ...withSpeeds(total), scored: { score, calls, parseError: null } };
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */

@@ -13,12 +13,13 @@ export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Samp
   const request: GenerateRequest = { ...base, messages: sample.messages };
   const e = sample.expected;
   if (calls === 'native') {
-    if (e.kind === 'qa' || e.kind === 'api' || (e.kind === 'dag' && e.protocol === 'multi-turn')) throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');
+    if (e.kind === 'qa' || e.kind === 'api' || e.kind === 'wild' || (e.kind === 'dag' && e.protocol === 'multi-turn')) throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');
     request.messages = withoutToolList(sample.messages, sample.tools);
     request.tools = sample.tools;
   }
   // a native request leaves the call syntax to the server's own tool template
-  const constrained = calls === 'prompt' && (sample.cell.variant === CONSTRAINED || (runConstrained && e.kind !== 'qa'));
+  // WildAgtEval's replies mix prose, calls and end-of-turn marks: never under a call grammar
+  const constrained = calls === 'prompt' && e.kind !== 'wild' && (sample.cell.variant === CONSTRAINED || (runConstrained && e.kind !== 'qa'));
   if (constrained) request.grammar = buildCallGrammar(sample.tools, format === 'json' ? 'json' : 'bfcl-python', grammarLimits(sample));
   return request;
 }

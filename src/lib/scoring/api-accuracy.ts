@@ -146,3 +146,11 @@ export function rulesFromTable(table: ApiScoringTable, isInvalidCall: (step: Api
     isInvalidCall,
   };
 }
+
+/** The error type of an episode, from its first failed turn (null when every turn succeeded). */
+export function episodeErrorType(verdicts: readonly Omit<TurnVerdict, 'counted'>[]): string | null {
+  if (verdicts.length === 0) return 'api:no_turn';
+  const first = verdicts.find((v) => !v.success);
+  if (!first) return null;
+  return first.invalidApiCalls.length ? 'api:invalid_call' : first.incorrectSideEffects.length ? 'api:ad_hoc_format' : first.missingSideEffects.length ? 'api:missing_side_effect' : 'api:missing_core_query';
+}

@@ -28,7 +28,7 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
   const e = sample.expected;
   if (e.kind === 'qa') return scoreAnswer(output, e.answer);
   // an API-system episode is scored turn by turn as it runs (suites/api-complexity), never from its text
-  if (e.kind === 'api') return { score: { correct: false, value: 0, errorType: 'api:not_an_episode', errorClass: null }, calls: null, parseError: null };
+  if (e.kind === 'api' || e.kind === 'wild') return { score: { correct: false, value: 0, errorType: 'api:not_an_episode', errorClass: null }, calls: null, parseError: null };
   const parsed: ParseResult = calls ? { ok: true, calls: [...calls] } : parseCalls(output, format);
   const parseError = parsed.ok ? null : describeParseError(output, parsed.error, cutOff);
   if (e.kind === 'dag') return scoreTrace(sample, e, parsed, parseError);

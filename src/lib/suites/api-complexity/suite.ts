@@ -8,7 +8,7 @@ import { hashString, Rng } from '../../core/random';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
-import type { ApiCallRecord } from '../../scoring/api-accuracy';
+import { type ApiCallRecord, episodeErrorType } from '../../scoring/api-accuracy';
 import type { ApiSystem } from '../../simulate/api/api-system';
 import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, type FunctionComplexity, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
 import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/system';
@@ -223,8 +223,6 @@ export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], en
   }
   const passed = turns.filter((t) => t.verdict.success).length;
   const correct = turns.length > 0 && passed === turns.length;
-  const first = turns.find((t) => !t.verdict.success);
-  const errorType = correct ? null : !first ? 'api:no_turn' : first.verdict.invalidApiCalls.length ? 'api:invalid_call' : first.verdict.incorrectSideEffects.length ? 'api:ad_hoc_format' : first.verdict.missingSideEffects.length ? 'api:missing_side_effect' : 'api:missing_core_query';
-  return { correct, value: turns.length ? passed / turns.length : 0, errorType, errorClass: null, api };
+  return { correct, value: turns.length ? passed / turns.length : 0, errorType: episodeErrorType(turns.map((t) => t.verdict)), errorClass: null, api };
 }
 

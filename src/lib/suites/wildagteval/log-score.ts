@@ -1,0 +1,54 @@
+/**
+ * A WildAgtEval result log scored by its analyzer's rules, as the episode the app's views read
+ * (turns with their steps and verdicts). The same for our runs and for published logs.
+ */
+import type { ApiEpisodeScore, ApiStepJson, ApiTurnJson, Json, JsonObject, Score } from '../../core/types';
+import { episodeErrorType, type TurnVerdict } from '../../scoring/api-accuracy';
+import { readWildAgtEvalResult } from '../../formats/wildagteval';
+import { scoreWildAgtEvalTurn } from '../../scoring/wildagteval-analyzer';
+
+const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stepKind(type: Json | undefined): ApiStepJson['kind'] {
+  return type === 'api_call' || type === 'gt_execution' ? 'api_call' : type === 'completion' ? 'completion' : 'unknown';
+}
+
+/** A tool's answer as the step view shows it: its JSON object, or its text. */
+function resultObject(text: string | null): JsonObject | null {
+  if (text === null) return null;
+  try {
+    const v = JSON.parse(text) as Json;
+    return isObject(v) ? v : { result: v };
+  } catch {
+    return { text };
+  }
+}
+
+/** Every turn of the log, scored (throws a FormatError naming the field for a log that is not one). */
+export function scoreWildLog(log: Json, source: string): { api: ApiEpisodeScore; verdicts: TurnVerdict[] } {
+  const read = readWildAgtEvalResult(log, source);
+  const raw = isObject(log) && Array.isArray(log.query_results) ? log.query_results : [];
+  const verdicts = read.map((t) => scoreWildAgtEvalTurn(t.expected, t.steps));
+  const turns = read.map((t, i): ApiTurnJson => {
+    const q = raw[i];
+    const rawSteps = isObject(q) && Array.isArray(q.steps) ? q.steps : [];
+    const verdict = verdicts[i] as TurnVerdict;
+    const steps = t.steps.map((s, j): ApiStepJson => {
+      const r = rawSteps[j];
+      const reply = isObject(r) && typeof r.llm_response === 'string' ? r.llm_response : '';
+      const type = isObject(r) && isObject(r.parsed_action) ? r.parsed_action.type : undefined;
+      return { source: type === 'gt_execution' ? 'gold' : 'agent', reply, kind: stepKind(type), call: s.call, result: resultObject(s.result), success: s.success, injected: [] };
+    });
+    const last = steps.at(-1);
+    const endedBy = last?.kind === 'completion' ? 'completion' : 'step_limit';
+    return { turn: i, query: t.query, expected: t.expected, steps, success: verdict.success, failureReason: verdict.failureReason, endedBy };
+  });
+  return { api: { turns, ...(isObject(log) ? { resultLog: log } : {}) }, verdicts };
+}
+
+/** A result log's score as a sample's: correct when every turn succeeded (the analyzer's conversation success); value the share of turns. */
+export function wildLogScore(log: Json, source: string): Score {
+  const { api, verdicts } = scoreWildLog(log, source);
+  const passed = verdicts.filter((v) => v.success).length;
+  return { correct: verdicts.length > 0 && passed === verdicts.length, value: verdicts.length ? passed / verdicts.length : 0, errorType: episodeErrorType(verdicts), errorClass: null, api };
+}

@@ -1,0 +1,184 @@
+/**
+ * WildAgtEval's own benchmark as a suite of the app: an imported pack (its databases, a
+ * conversation set, its prompts) and the experiments of its matrix. A sample is one target point
+ * of one isolated experiment (off and on paired by target) or one whole conversation of a rung of
+ * the cumulative ladder; the suite's runner drives its episode and writes its result log.
+ */
+import { hashString } from '../../core/random';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource, type EpisodeAsk } from '../../core/source';
+import type { Json, Pack, Sample, Score } from '../../core/types';
+import type { TokenCounter } from '../../context/token-counter';
+import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
+import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
+import { createWildState, type Databases } from '../../simulate/wildagteval/state';
+import { isTargetReplayed, missingSwitches, switchSet, WILD_EXPERIMENTS, type WildExperiment } from './experiments';
+import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
+import { runConversation, runTargetPoint, type WildGenerate, wildOracle } from './runner';
+import { wildLogScore } from './log-score';
+
+export const WILDAGTEVAL_SUITE = 'wildagteval';
+
+export interface WildAgtEvalConfig {
+  /** the imported WildAgtEval pack */
+  packId: string;
+  /** the conversation set (its folder name, e.g. Combined50_transformed) */
+  set: string;
+  /** experiment ids of WILD_EXPERIMENTS */
+  experiments: string[];
+  /** the first N conversations of the set (by file name); 0 = all */
+  conversations: number;
+}
+
+export const DEFAULT_WILDAGTEVAL: WildAgtEvalConfig = { packId: '', set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on'], conversations: 0 };
+
+/** Table 3's type ids (as the API-complexity suite names them), so the same views read both suites. */
+const TABLE_TYPE: Readonly<Record<string, string>> = { 'ad-hoc': 'ad_hoc', unclear: 'unclear', notice: 'notice', irrelevant: 'irrelevant' };
+
+/** The cumulative ladder's rungs in the paper's order (Figure 4). */
+export const WILD_LADDER: readonly string[] = WILD_EXPERIMENTS.filter((e) => e.mode === 'cumulative').map((e) => e.label);
+
+export interface WildBenchmark extends WildAgtEvalFiles {
+  databases: Databases;
+}
+
+/** The imported files of a WildAgtEval pack, read again (they were validated when imported). */
+export function wildBenchmarkOf(pack: Pack): WildBenchmark {
+  if (!pack.wildagteval) throw new Error(`the pack '${pack.name}' holds no WildAgtEval files`);
+  const files = readWildAgtEvalFiles(pack.wildagteval, new Set(WILD_FUNCTION_NAMES));
+  if (!files.databases) throw new Error(`the pack '${pack.name}' has no database files (common/data/*.json)`);
+  return { ...files, databases: files.databases };
+}
+
+const experimentNamed = (id: string): WildExperiment => {
+  const e = WILD_EXPERIMENTS.find((x) => x.id === id);
+  if (!e) throw new Error(`no WildAgtEval experiment '${id}'`);
+  return e;
+};
+
+/** Why an experiment cannot run on this benchmark yet, or null when it can. */
+export function whyNotRunnable(experiment: WildExperiment, bench: Pick<WildAgtEvalFiles, 'prompts'>): string | null {
+  const missing = missingSwitches(experiment);
+  if (missing.length) return `needs the ${missing.join(' and ')} switches, not re-implemented yet`;
+  if (experiment.mode === 'error') return 'judged by the error-handling rubric, whose judge is not built yet';
+  if (!bench.prompts.some((p) => p.variant === experiment.prompt)) return `needs the "${experiment.prompt}" agent prompt file (centralized_prompt…md), not imported`;
+  return null;
+}
+
+const PROMPT_FILE: Readonly<Record<WildPromptVariant, string>> = { none: 'no_complexity/centralized_prompt.md', adhoc: 'complexity/centralized_prompt.md', 'adhoc+unclear': 'complexity/centralized_prompt_unclear.md' };
+
+function systemOf(bench: WildBenchmark, variant: WildPromptVariant): string {
+  const prompt = bench.prompts.find((p) => p.variant === variant);
+  if (!prompt) throw new Error(`the "${variant}" agent prompt (${PROMPT_FILE[variant]}) is not imported`);
+  return wildSystemText(prompt.text);
+}
+
+interface PlannedWild extends PlannedSample {
+  experiment: WildExperiment;
+  conversation: WildConversation;
+  point: TargetPoint | null;
+  facets: Record<string, string | number>;
+}
+
+export function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: Pick<WildAgtEvalConfig, 'set' | 'conversations'>): WildConversation[] {
+  const set = bench.sets.find((s) => s.name === config.set);
+  if (!set) throw new Error(`no conversation set '${config.set}' in this pack (${bench.sets.map((s) => s.name).join(', ') || 'none imported'})`);
+  const sorted = [...set.conversations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return config.conversations > 0 ? sorted.slice(0, config.conversations) : sorted;
+}
+
+export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEvalFiles, 'sets' | 'prompts'>): PlannedWild[] {
+  const conversations = conversationsOf(bench, config);
+  const plan: PlannedWild[] = [];
+  const id = (...parts: (string | number)[]) => hashString([WILDAGTEVAL_SUITE, config.packId, config.set, ...parts].join('|'));
+  const chosen = WILD_EXPERIMENTS.filter((e) => config.experiments.includes(e.id));
+  for (const unknown of config.experiments) experimentNamed(unknown);
+  for (const experiment of chosen) {
+    const why = whyNotRunnable(experiment, bench);
+    if (why) throw new Error(`the experiment ${experiment.id} cannot run: it ${why}`);
+    if (experiment.mode === 'cumulative') {
+      const rank = WILD_LADDER.indexOf(experiment.label);
+      for (const c of conversations)
+        plan.push({ id: id(experiment.id, c.name), cell: { length: 0, position: 0, variant: experiment.label }, group: c.name, rank: [rank], itemId: c.name, experiment, conversation: c, point: null, facets: { mode: 'cumulative', rung: experiment.label, conversation: c.name, turns: c.turns.length } });
+      continue;
+    }
+    const pair = experiment.id.split(':')[1] as string;
+    const side = experiment.side ?? 'on';
+    const targets = new Set(experiment.targets?.functions ?? []);
+    for (const c of conversations)
+      for (const point of findTargetPoints(c, targets, experiment.targets?.limits)) {
+        const target = `${c.name} turn ${point.turn + 1} step ${point.step + 1}`;
+        plan.push({
+          id: id(experiment.id, c.name, point.turn, point.step),
+          cell: { length: 0, position: 0, variant: side },
+          group: `${pair}|${c.name}|${point.turn}|${point.step}`,
+          rank: [side === 'off' ? 0 : 1],
+          itemId: c.name,
+          experiment,
+          conversation: c,
+          point,
+          facets: { mode: 'isolated', type: TABLE_TYPE[pair] ?? pair, switch: side, fn: point.fn, conversation: c.name, target, wording: 'coref' },
+        });
+      }
+  }
+  return plan;
+}
+
+/** The history the agent first sees: the target's gold history, or the conversation's first query. */
+function firstHistory(bench: WildBenchmark, p: PlannedWild): WildEntry[] {
+  if (!p.point) return [{ kind: 'human', text: p.conversation.turns[0]?.query ?? '' }];
+  const state = createWildState(bench.databases, p.conversation.user, undefined, switchSet(p.experiment.switches));
+  return goldHistory(state, p.conversation, p.point, isTargetReplayed(p.experiment, p.point.fn)).history;
+}
+
+export interface WildAgtEvalSourceOptions {
+  config: WildAgtEvalConfig;
+  bench: WildBenchmark;
+  counter: TokenCounter;
+  /** the model's name as result logs record it */
+  model: string;
+  order?: RunOrder;
+}
+
+/** The run's samples; each one's episode is run by `episode` (the run loop asks the engine through it). */
+export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource {
+  const { bench, counter } = opts;
+  const plan = planWildAgtEval(opts.config, bench);
+  const byId = new Map(plan.map((p) => [p.id, p]));
+  const systemTokens = new Map<string, number>();
+  const countSystem = (variant: WildPromptVariant, text: string): number => {
+    const known = systemTokens.get(variant);
+    if (known !== undefined) return known;
+    const n = counter.count(text);
+    systemTokens.set(variant, n);
+    return n;
+  };
+  const planned = planSource(plan, opts.order ?? 'grid', (p): Sample => {
+    const system = systemOf(bench, p.experiment.prompt);
+    const prompt = wildPrompt(system, firstHistory(bench, p));
+    return {
+      id: p.id,
+      suite: WILDAGTEVAL_SUITE,
+      packId: opts.config.packId,
+      itemId: p.conversation.name,
+      cell: p.cell,
+      facets: p.facets,
+      messages: [{ role: 'user', content: prompt }],
+      tools: [],
+      needleIndexes: [],
+      expected: { kind: 'wild', goldReply: '' },
+      // the system text counted once per prompt variant, the history added
+      promptTokens: countSystem(p.experiment.prompt, system) + counter.count(prompt.slice(system.length)),
+    };
+  });
+  const episode = async (sample: Sample, ask: EpisodeAsk): Promise<Score> => {
+    const p = byId.get(sample.id);
+    if (!p) throw new Error(`sample ${sample.id} is not part of this run`);
+    const generate: WildGenerate = async (prompt, stop, context) => ask(prompt, stop, await wildOracle(prompt, stop, context));
+    const input = { databases: bench.databases, conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
+    const log = p.point ? await runTargetPoint(input, p.point) : await runConversation(input);
+    return wildLogScore(JSON.parse(JSON.stringify(log)) as Json, log.filename);
+  };
+  return { ...planned, episode };
+}
+
+export { experimentNamed };

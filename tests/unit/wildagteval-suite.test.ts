@@ -1,0 +1,108 @@
+/**
+ * WildAgtEval's own benchmark as a suite of the app (skipped without ../shared): an imported pack's
+ * experiments planned into samples, run by the run loop with the oracle (every episode correct) and
+ * with an engine that only ends turns (none correct); results carry the result log and Table 3's facets.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Engine, NamedText, Pack } from '../../src/lib/core/types';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
+import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
+import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf, whyNotRunnable } from '../../src/lib/suites/wildagteval/suite';
+import { WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
+import { scoreResultLog } from '../../src/cli/parity-wildagteval';
+import { table3, ladder } from '../../src/lib/analysis/api-complexity';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+
+const REF = '../shared/reference/wildagteval';
+const haveShared = existsSync(join(REF, 'databases'));
+if (!haveShared) console.warn(`skipping the WildAgtEval suite tests: ${REF} is not present (it comes with ../shared, not with the repository)`);
+
+describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
+  const read = (path: string): NamedText => ({ name: path.slice(REF.length + 1), text: readFileSync(path, 'utf8') });
+  const setDir = join(REF, 'conversations', 'Combined50_transformed');
+  // short conversations whose turns all fit the 15-step limit
+  const names = ['Conv_user3_scenario7_NotificationCall_only', 'Conv_user5_DailyInvestmentMonitor_scenario2'];
+  const pack: Pack = {
+    id: 'wae',
+    name: 'WildAgtEval',
+    source: 'wildagteval',
+    description: '',
+    createdAt: 0,
+    tools: [],
+    items: [],
+    wildagteval: haveShared
+      ? [
+          ...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))),
+          ...names.map((n) => read(join(setDir, `${n}.jsonl`))),
+          read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md')),
+          read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md')),
+        ]
+      : [],
+  };
+  const bench = haveShared ? wildBenchmarkOf(pack) : null;
+  const config = { packId: 'wae', set: 'Combined50_transformed', conversations: 0, experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on', 'cumulative:none', 'cumulative:ad-hoc'] };
+  const counter = new CachedCounter(llama3Counter);
+
+  it('says which experiments cannot run on these files, and why', () => {
+    const why = (id: string) => whyNotRunnable(WILD_EXPERIMENTS.find((e) => e.id === id)!, bench!);
+    expect(why('isolated:ad-hoc:on')).toBeNull();
+    expect(why('cumulative:none')).toBeNull();
+    expect(why('isolated:unclear:on')).toMatch(/"adhoc\+unclear" agent prompt/);
+    expect(why('isolated:notice:on')).toMatch(/INFORMATIONAL_NOTICE switches/);
+    expect(why('error:system_failure:play')).toMatch(/judge/);
+    expect(() => planWildAgtEval({ ...config, experiments: ['isolated:unclear:on'] }, bench!)).toThrow(/cannot run/);
+    expect(() => planWildAgtEval({ ...config, set: 'Combined300' }, bench!)).toThrow(/no conversation set 'Combined300'.*Combined50_transformed/);
+  });
+
+  it('the oracle through the run loop: every episode correct, logs the parity scorer reads, Table 3 and the ladder filled', async () => {
+    const source = wildAgtEvalSource({ config, bench: bench!, counter, model: 'oracle' });
+    const plan = planWildAgtEval(config, bench!);
+    expect(source.ids.length).toBe(plan.length);
+    // isolated: one sample per ad-hoc target point and side; cumulative: one per conversation and rung
+    expect(plan.filter((p) => p.experiment.mode === 'cumulative').length).toBe(4);
+    expect(plan.filter((p) => p.experiment.id === 'isolated:ad-hoc:on').length).toBe(plan.filter((p) => p.experiment.id === 'isolated:ad-hoc:off').length);
+    const first = source.build(source.ids[0]!);
+    expect(first.messages[0]!.content).toContain('# COMPLETE API REFERENCE');
+    expect(first.promptTokens).toBeGreaterThan(20_000);
+    const store = new MemoryResultStore();
+    const outcome = await runSamples({ runId: 'r', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    expect(outcome).toEqual({ status: 'completed' });
+    const results = [...store.results.values()];
+    expect(results.length).toBe(plan.length);
+    expect(results.filter((r) => !r.score.correct).map((r) => r.facets)).toEqual([]);
+    for (const r of results) {
+      const log = r.score.api?.resultLog;
+      expect(log).toBeDefined();
+      expect(scoreResultLog(JSON.stringify(log), 'x.json').success).toBe(true);
+    }
+    const t3 = table3(results);
+    expect(t3.rows.map((row) => [row.type, row.off.accuracy, row.on.accuracy])).toEqual([['ad_hoc', 1, 1]]);
+    expect(ladder(results, ['None', 'Ad-hoc']).map((row) => [row.rung, row.acc.accuracy])).toEqual([
+      ['None', 1],
+      ['Ad-hoc', 1],
+    ]);
+  });
+
+  it('an engine that only ends turns fails every episode, and its replies are the output', async () => {
+    const source = wildAgtEvalSource({ config: { ...config, experiments: ['cumulative:ad-hoc'] }, bench: bench!, counter, model: 'ender' });
+    const ender: Engine = {
+      info: { id: 'ender', kind: 'baseline', model: 'ender' },
+      async generate() {
+        return { text: 'Nothing to do. <End of Turn>', finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 3 }, timings: { prefillMs: 0, decodeMs: 1 } };
+      },
+    };
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'r', source, engine: ender, store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    const results = [...store.results.values()];
+    expect(results.length).toBe(2);
+    for (const r of results) {
+      expect(r.score.correct).toBe(false);
+      expect(r.output).toContain('<End of Turn>');
+      expect(r.score.api?.turns.every((t) => t.steps.every((s) => s.kind === 'completion'))).toBe(true);
+    }
+  });
+});
