@@ -22,9 +22,11 @@ import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, importBfclFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
+import { DexieResultStore, importBfclFiles, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
+import { WILD_FUNCTION_NAMES } from '../src/lib/simulate/wildagteval/registry';
+import { type WildAgtEvalConfig, type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/suites/composition/shape';
@@ -349,6 +351,27 @@ const api = {
       return { name: pack.name, items: pack.items.length, tools: pack.tools.length };
     } catch (e) {
       throw plainError(e);
+    }
+  },
+
+  /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
+  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string; leftOut: string[] }> {
+    try {
+      const { pack, leftOut } = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
+      return { description: pack.description, leftOut };
+    } catch (e) {
+      throw plainError(e);
+    }
+  },
+
+  /** A WildAgtEval setup measured before it starts: its samples and its system prompts' tokens (Llama 3's tokenizer); or why it cannot run. */
+  async wildAgtEvalPlan(config: WildAgtEvalConfig): Promise<WildPlanSummary | { error: string }> {
+    try {
+      const [pack] = await loadPacks(db, [config.packId]);
+      if (!pack) return { error: 'no WildAgtEval pack stored' };
+      return wildPlanSummary(config, wildBenchmarkOf(pack), await defaultCounter());
+    } catch (e) {
+      return { error: (e as Error).message };
     }
   },
 

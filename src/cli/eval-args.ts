@@ -243,6 +243,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       run = { ...runBase, name: `API complexity · ${mode}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: a.perType, seed }, apiComplexity: a };
       break;
     }
+    case 'wildagteval':
+      throw new UsageError('WildAgtEval\'s own benchmark runs in the app (Packs → Import WildAgtEval, then Run); not from the command line yet');
   }
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;

@@ -11,6 +11,7 @@ import { formatTokens } from '../lib/analysis/format';
 import type { SampleResult } from '../lib/core/types';
 import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
 import type { RunRow } from '../lib/store/db';
+import { WILD_LADDER } from '../lib/suites/wildagteval/experiments';
 import { barsSvg, heatmapSvg } from './svg';
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '  n/a' : `${(v * 100).toFixed(1).padStart(5)}%`);
@@ -72,14 +73,12 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
       lines.push(`  Selection Gap (composed − L0): ${(r.selectionGap.composedMinusL0 * 100).toFixed(1)} points${r.selectionGap.present ? ' — present' : ''}`);
       break;
     }
-    case 'api-complexity': {
-      if (run.apiComplexity?.mode === 'cumulative') {
-        for (const r of ladder(results, CUMULATIVE_LADDER.map((x) => x.name))) lines.push(`  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns`);
-      } else {
-        const t = table3(results);
-        for (const r of t.rows) lines.push(`  ${r.type}: off ${pct(r.off.accuracy).trim()} → on ${pct(r.on.accuracy).trim()} (${r.pairs} pairs)`);
-        lines.push(`  API call accuracy ${pct(accuracyOf(results).accuracy).trim()}`);
-      }
+    case 'api-complexity':
+    case 'wildagteval': {
+      for (const r of ladder(results, rungsOf(run))) lines.push(`  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns`);
+      const t = table3(results);
+      for (const r of t.rows) lines.push(`  ${r.type}: off ${pct(r.off.accuracy).trim()} → on ${pct(r.on.accuracy).trim()} (${r.pairs} pairs)`);
+      lines.push(`  API call accuracy ${pct(accuracyOf(results).accuracy).trim()}`);
       break;
     }
   }
@@ -112,11 +111,19 @@ export function chartsOf(run: RunRow, results: readonly SampleResult[]): { name:
       const r = compositionReport(scoredTasksOf(results));
       return [{ name: 'by-level.svg', svg: barsSvg(Object.entries(r.perLevelAccuracy).map(([l, a]) => ({ label: l, accuracy: a, n: r.taskCounts[l as keyof typeof r.taskCounts] })), run.name, 'composition level') }];
     }
-    case 'api-complexity': {
-      if (run.apiComplexity?.mode === 'cumulative') {
-        return [{ name: 'ladder.svg', svg: barsSvg(ladder(results, CUMULATIVE_LADDER.map((x) => x.name)).map((r) => ({ label: r.rung, accuracy: r.acc.accuracy ?? 0, n: r.acc.turns })), run.name, 'cumulative complexity') }];
-      }
-      return [{ name: 'table3.svg', svg: barsSvg(table3(results).rows.flatMap((r) => [{ label: `${r.type} off`, accuracy: r.off.accuracy ?? 0, n: r.pairs }, { label: `${r.type} on`, accuracy: r.on.accuracy ?? 0, n: r.pairs }]), run.name, 'complexity type, off and on') }];
+    case 'api-complexity':
+    case 'wildagteval': {
+      const rungs = ladder(results, rungsOf(run));
+      const rows = table3(results).rows;
+      return [
+        ...(rungs.length ? [{ name: 'ladder.svg', svg: barsSvg(rungs.map((r) => ({ label: r.rung, accuracy: r.acc.accuracy ?? 0, n: r.acc.turns })), run.name, 'cumulative complexity') }] : []),
+        ...(rows.length ? [{ name: 'table3.svg', svg: barsSvg(rows.flatMap((r) => [{ label: `${r.type} off`, accuracy: r.off.accuracy ?? 0, n: r.pairs }, { label: `${r.type} on`, accuracy: r.on.accuracy ?? 0, n: r.pairs }]), run.name, 'complexity type, off and on') }] : []),
+      ];
     }
   }
+}
+
+/** The cumulative ladder's rungs in order: the paper's for WildAgtEval's own benchmark, ours for the API-complexity suite. */
+function rungsOf(run: Pick<RunRow, 'suite'>): readonly string[] {
+  return run.suite === 'wildagteval' ? WILD_LADDER : CUMULATIVE_LADDER.map((x) => x.name);
 }

@@ -11,7 +11,8 @@ const PENDING_KEY = 'fc-playground:pending';
 export type Pending =
   | { kind: 'server'; baseUrl: string; model: string; calls: CallMode; apiKey: string; remember: boolean }
   | { kind: 'bfcl-urls'; urls: [string, string] }
-  | { kind: 'ctb-urls'; urls: [string, string] };
+  | { kind: 'ctb-urls'; urls: [string, string] }
+  | { kind: 'wildagteval-urls'; urls: string[] };
 
 /** The origins in the policy this page loaded with (none in the dev server, which writes no policy: everything connects). */
 function policyOrigins(): string[] | null {

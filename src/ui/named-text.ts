@@ -5,7 +5,8 @@ import type { NamedText } from '../lib/core/types';
 export type { NamedText };
 
 export async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
-  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));
+  // a file of a picked folder is named by its path in the folder (its folder can say what it is)
+  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.webkitRelativePath || f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));
 }
 
 /** The file an `<input type="file">` was just given, read as text; the input is cleared so the same file can be picked again. */
@@ -16,10 +17,11 @@ export async function pickedFile(e: Event): Promise<NamedText | null> {
   return file ?? null;
 }
 
-export async function fetchText(url: string): Promise<NamedText> {
+/** `named: 'path'` names the text by the URL's path (its folders can say what it is), otherwise by its last segment. */
+export async function fetchText(url: string, named: 'file' | 'path' = 'file'): Promise<NamedText> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  const name = url.split('/').pop() || url;
+  const name = named === 'path' ? decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '') || url : url.split('/').pop() || url;
   return { name, text: utf8Text(new Uint8Array(await res.arrayBuffer()), name) };
 }
 
@@ -30,13 +32,13 @@ export type UrlImportOutcome = { imported: true } | { imported: false; failed: s
  * nothing. A URL outside the page's connection policy is not tried: it comes back as
  * `blockedUrl`, for the panel to offer allowing its site.
  */
-export async function importFromUrls(urls: readonly string[], importFiles: (files: NamedText[]) => Promise<void>): Promise<UrlImportOutcome> {
+export async function importFromUrls(urls: readonly string[], importFiles: (files: NamedText[]) => Promise<void>, named: 'file' | 'path' = 'file'): Promise<UrlImportOutcome> {
   const given = urls.filter(Boolean);
   const blockedUrl = given.find((u) => !canConnect(u));
   if (blockedUrl) return { imported: false, blockedUrl };
   let files: NamedText[];
   try {
-    files = await Promise.all(given.map(fetchText));
+    files = await Promise.all(given.map((u) => fetchText(u, named)));
   } catch (e) {
     return { imported: false, failed: `Nothing was imported. Download failed: ${(e as Error).message}` };
   }

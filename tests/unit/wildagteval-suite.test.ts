@@ -3,19 +3,27 @@
  * experiments planned into samples, run by the run loop with the oracle (every episode correct) and
  * with an engine that only ends turns (none correct); results carry the result log and Table 3's facets.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Engine, NamedText, Pack } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
-import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf, whyNotRunnable } from '../../src/lib/suites/wildagteval/suite';
-import { WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
-import { scoreResultLog } from '../../src/cli/parity-wildagteval';
+import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';
+import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval/experiments';
+import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity-wildagteval';
+import { wildLogFiles } from '../../src/lib/suites/wildagteval/log-score';
+import { tarArchive } from '../../src/lib/formats/tar';
 import { table3, ladder } from '../../src/lib/analysis/api-complexity';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { CachedCounter } from '../../src/lib/context/token-counter';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { AppDB } from '../../src/lib/store/db';
+import { importWildAgtEvalFiles } from '../../src/lib/store/repos';
+import { WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'databases'));
@@ -48,7 +56,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
   const counter = new CachedCounter(llama3Counter);
 
   it('says which experiments cannot run on these files, and why', () => {
-    const why = (id: string) => whyNotRunnable(WILD_EXPERIMENTS.find((e) => e.id === id)!, bench!);
+    const why = (id: string) => whyNotRunnable(WILD_EXPERIMENTS.find((e) => e.id === id)!, bench!.prompts.map((p) => p.variant));
     expect(why('isolated:ad-hoc:on')).toBeNull();
     expect(why('cumulative:none')).toBeNull();
     expect(why('isolated:unclear:on')).toMatch(/"adhoc\+unclear" agent prompt/);
@@ -79,6 +87,20 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
       expect(log).toBeDefined();
       expect(scoreResultLog(JSON.stringify(log), 'x.json').success).toBe(true);
     }
+    // exported as WildAgtEval logs in a tar: `tar -xf` reads it, and the parity command scores every log a success
+    const files = wildLogFiles(results);
+    expect(files.length).toBe(results.length);
+    expect(new Set(files.map((f) => f.name.split('/')[0]))).toEqual(new Set(config.experiments.map((e) => e.replace(/:/g, '_'))));
+    const dir = mkdtempSync(join(tmpdir(), 'wae-logs-'));
+    writeFileSync(join(dir, 'logs.tar'), tarArchive(files));
+    execFileSync('tar', ['-xf', 'logs.tar'], { cwd: dir });
+    rmSync(join(dir, 'logs.tar'));
+    const lines: string[] = [];
+    runWildAgtEvalParity(dir, (l) => lines.push(l));
+    expect(lines.length).toBe(files.length);
+    expect(lines.every((l) => (JSON.parse(l) as { success: boolean }).success)).toBe(true);
+    expect(readFileSync(join(dir, files[0]!.name), 'utf8')).toBe(files[0]!.text);
+    rmSync(dir, { recursive: true });
     const t3 = table3(results);
     expect(t3.rows.map((row) => [row.type, row.off.accuracy, row.on.accuracy])).toEqual([['ad_hoc', 1, 1]]);
     expect(ladder(results, ['None', 'Ad-hoc']).map((row) => [row.rung, row.acc.accuracy])).toEqual([
@@ -104,5 +126,39 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
       expect(r.output).toContain('<End of Turn>');
       expect(r.score.api?.turns.every((t) => t.steps.every((s) => s.kind === 'completion'))).toBe(true);
     }
+  });
+});
+
+describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
+  const freshDb = () => new AppDB(`w${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const read = (path: string): NamedText => ({ name: path.slice(REF.length + 1), text: readFileSync(path, 'utf8') });
+  const known = new Set(WILD_FUNCTION_NAMES);
+  const dbFiles = () => DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`)));
+  const conv = (set: string, name: string) => read(join(REF, 'conversations', set, `${name}.jsonl`));
+  const prompt = () => read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md'));
+
+  it('files added later join the pack; the no-complexity copy of the databases is left out and named', async () => {
+    const db = freshDb();
+    const first = await importWildAgtEvalFiles(db, [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt(), { name: 'README.md', text: '#' }], known);
+    expect(first.pack.description).toMatch(/^24 database files · Combined50_transformed \(1 conversations\) · agent prompts: adhoc · 0 judge rubrics\. WildAgtEval/);
+    // a whole folder: a second copy of two database files under no_complexity_variant, and another set
+    const second = await importWildAgtEvalFiles(db, [read(join(REF, 'databases', 'no_complexity_variant', 'mock_data.json')), ...dbFiles(), conv('Combined50', 'Conv_user3_scenario7_NotificationCall_only')], known);
+    expect(second.leftOut).toEqual(['databases/no_complexity_variant/mock_data.json']);
+    const [row] = await db.packs.toArray();
+    expect(row?.wildagtevalSummary?.sets).toEqual([
+      { name: 'Combined50', conversations: 1 },
+      { name: 'Combined50_transformed', conversations: 1 },
+    ]);
+    expect(row?.createdAt).toBe(first.pack.createdAt);
+  });
+
+  it('a mistake stores nothing: the pack stays as it was', async () => {
+    const db = freshDb();
+    await importWildAgtEvalFiles(db, [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt()], known);
+    const before = (await db.packs.toArray())[0]?.contentHash;
+    const bad = { name: 'Combined50_transformed/Conv_user3_broken.jsonl', text: '{"query": "hi", "api_sequence": [{"api": "teleport", "params": {}}]}\n' };
+    await expect(importWildAgtEvalFiles(db, [bad], known)).rejects.toThrow(/Conv_user3_broken\.jsonl line 1.*api_sequence\[0\]\.api.*'teleport'/);
+    expect((await db.packs.toArray()).map((p) => p.contentHash)).toEqual([before]);
+    await expect(importWildAgtEvalFiles(freshDb(), [prompt()], known)).rejects.toThrow(/needs the database files.*a conversation set/);
   });
 });

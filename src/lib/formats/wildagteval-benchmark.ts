@@ -4,7 +4,7 @@
  * line with the gold `api_sequence`). Errors name file, record and field.
  */
 import { isDict, type PyValue } from '../core/pyvalue';
-import type { NamedText } from '../core/types';
+import type { NamedText, Pack } from '../core/types';
 import { JsonError, parseJsonValue } from '../parsing/json-value';
 import type { GoldCall } from '../simulate/wildagteval/replay';
 import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation } from '../simulate/wildagteval/state';
@@ -138,7 +138,7 @@ export interface WildAgtEvalFiles {
 const API_REFERENCE_HEADING = '# COMPLETE API REFERENCE';
 const JUDGE_FILE = /^([a-z_]+?)_(feature_limitation|system_failure)_error\.md$/;
 
-function promptVariant(text: string): WildPromptVariant {
+export function promptVariant(text: string): WildPromptVariant {
   if (text.includes('RealEnv')) return 'adhoc+unclear';
   return text.includes('CARRIER') || text.includes('ISO 8601') ? 'adhoc' : 'none';
 }
@@ -200,4 +200,85 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
 
 function asUserIds(users: PyValue): string[] {
   return (Array.isArray(users) ? users : []).flatMap((u) => (u !== null && isDict(u) && typeof u.user_id === 'string' ? [u.user_id] : []));
+}
+
+/** A file the import reads (by name): every other file of a picked folder is left unread. */
+export function isWildAgtEvalFileName(name: string): boolean {
+  const base = baseName(name);
+  return databaseFileOf(name) !== null || (base.startsWith('Conv_') && base.endsWith('.jsonl')) || /^centralized_prompt.*\.md$/.test(base) || JUDGE_FILE.test(base);
+}
+
+const NO_COMPLEXITY_COPY = /no_?complexity/i;
+
+/**
+ * The files to import: those added, and those stored before that the added ones do not replace (a
+ * database file by its name, anything else by its path). A repository holds a second copy of the
+ * databases for its no-complexity code: where two copies meet, the complexity copy is kept and the
+ * left-out files are named.
+ */
+export function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): { files: NamedText[]; leftOut: string[] } {
+  const addedDbs = added.filter((f) => databaseFileOf(f.name));
+  const folders = new Set(addedDbs.map((f) => folderOf(f.name) ?? ''));
+  const leftOut: string[] = [];
+  let keptAdded = [...added];
+  if (folders.size > 1) {
+    const preferred = addedDbs.filter((f) => !NO_COMPLEXITY_COPY.test(f.name));
+    const preferredNames = new Set(preferred.map((f) => databaseFileOf(f.name)));
+    keptAdded = added.filter((f) => {
+      const kind = databaseFileOf(f.name);
+      const drop = kind !== null && NO_COMPLEXITY_COPY.test(f.name) && preferredNames.has(kind);
+      if (drop) leftOut.push(f.name);
+      return !drop;
+    });
+  }
+  const keyOf = (f: NamedText) => databaseFileOf(f.name) ?? f.name;
+  const replaced = new Set(keptAdded.map(keyOf));
+  return { files: [...stored.filter((f) => !replaced.has(keyOf(f))), ...keptAdded], leftOut };
+}
+
+export interface WildFilesSummary {
+  databases: number;
+  sets: { name: string; conversations: number }[];
+  prompts: WildPromptVariant[];
+  rubrics: number;
+}
+
+/** What a stored pack holds, told from file names and prompt headings alone (nothing parsed). */
+export function wildSummaryOf(files: readonly NamedText[]): WildFilesSummary {
+  const sets = new Map<string, number>();
+  let databases = 0;
+  let rubrics = 0;
+  const prompts: WildPromptVariant[] = [];
+  for (const f of files) {
+    const base = baseName(f.name);
+    if (databaseFileOf(f.name)) databases++;
+    else if (base.startsWith('Conv_') && base.endsWith('.jsonl')) {
+      const set = folderOf(f.name) ?? 'conversations';
+      sets.set(set, (sets.get(set) ?? 0) + 1);
+    } else if (/^centralized_prompt.*\.md$/.test(base)) prompts.push(promptVariant(f.text));
+    else if (JUDGE_FILE.test(base)) rubrics++;
+  }
+  return { databases, sets: [...sets].map(([name, conversations]) => ({ name, conversations })).sort((a, b) => (a.name < b.name ? -1 : 1)), prompts, rubrics };
+}
+
+export const WILDAGTEVAL_PACK_ID = 'wildagteval';
+export const WILDAGTEVAL_ATTRIBUTION = 'WildAgtEval (Kim et al., 2025), data under CC BY 4.0';
+
+export function describeWildFiles(summary: WildFilesSummary): string {
+  const sets = summary.sets.map((s) => `${s.name} (${s.conversations} conversations)`).join(', ');
+  const prompts = summary.prompts.length ? `agent prompts: ${summary.prompts.join(', ')}` : 'no agent prompt';
+  return `${summary.databases} database files · ${sets || 'no conversation set'} · ${prompts} · ${summary.rubrics} judge rubrics. ${WILDAGTEVAL_ATTRIBUTION}.`;
+}
+
+/**
+ * WildAgtEval's benchmark as a pack: every file read and checked first (the first mistake is thrown,
+ * naming file, record and field); it needs the databases, a conversation set and an agent prompt.
+ * Only the files it reads are kept, as imported.
+ */
+export function wildAgtEvalPack(files: readonly NamedText[], knownFunctions: ReadonlySet<string>, createdAt: number): Pack {
+  const kept = files.filter((f) => isWildAgtEvalFileName(f.name));
+  const read = readWildAgtEvalFiles(kept, knownFunctions);
+  const lacking = [!read.databases && 'the database files (common/data/*.json)', read.sets.length === 0 && 'a conversation set (Conv_*.jsonl in its folder, e.g. Combined50_transformed)', read.prompts.length === 0 && 'an agent prompt (centralized_prompt*.md)'].filter((x): x is string => typeof x === 'string');
+  if (lacking.length) throw new FormatError('(the files given)', '(files)', `WildAgtEval's benchmark needs ${lacking.join(', ')}`);
+  return { id: WILDAGTEVAL_PACK_ID, name: 'WildAgtEval', source: 'wildagteval', description: describeWildFiles(wildSummaryOf(kept)), createdAt, tools: [], items: [], wildagteval: kept };
 }

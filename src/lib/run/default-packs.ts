@@ -9,4 +9,6 @@ export const DEFAULT_PACKS: Readonly<Record<SuiteId, readonly string[]>> = {
   composition: ['builtin-composition'],
   // the API-complexity suite brings its own API system
   'api-complexity': [],
+  // WildAgtEval's benchmark is the imported pack it is run on (chosen in its fields)
+  wildagteval: [],
 };

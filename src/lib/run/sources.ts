@@ -11,8 +11,9 @@ import { responseQaSource } from '../suites/response-qa/suite';
 import type { RunOrder, SampleSource } from '../core/source';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
 import { ownApiSetup } from '../suites/api-complexity/request-conversations';
+import { wildAgtEvalSource, wildBenchmarkOf } from '../suites/wildagteval/suite';
 
-export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'template' | 'order'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
   const order: RunOrder = run.order ?? 'grid';
   switch (run.suite) {
@@ -33,6 +34,13 @@ export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | '
       const pack = packs.find((p) => p.id === config.packId);
       if (!pack) throw new Error(`the tools pack '${config.packId}' of this run is not stored any more (deleted?)`);
       return apiComplexitySource({ config, counter, order, own: ownApiSetup(pack) });
+    }
+    case 'wildagteval': {
+      const config = run.wildagteval;
+      if (!config) throw new Error('this WildAgtEval run has no configuration');
+      const pack = packs.find((p) => p.id === config.packId);
+      if (!pack) throw new Error(`the WildAgtEval pack '${config.packId}' of this run is not stored any more (deleted?)`);
+      return wildAgtEvalSource({ config, bench: wildBenchmarkOf(pack), counter, order, model: run.engine.model });
     }
   }
 }

@@ -13,8 +13,10 @@ import type { ResponseQaConfig } from '../suites/response-qa/config';
 import type { MultiturnConfig } from '../suites/multiturn/suite';
 import type { CompositionConfig } from '../suites/composition/suite';
 import type { ApiComplexityConfig } from '../suites/api-complexity/suite';
+import type { WildAgtEvalConfig } from '../suites/wildagteval/suite';
+import type { WildFilesSummary } from '../formats/wildagteval-benchmark';
 
-export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity';
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
 
 export interface PackRow {
   id: string;
@@ -45,6 +47,9 @@ export interface PackRow {
   taskCount?: number;
   /** composition tasks per level (L0_node …) */
   taskLevelCounts?: Record<string, number>;
+  /** WildAgtEval's benchmark: its files as imported (JSON of [{name, text}]) and what they hold */
+  wildagteval?: string;
+  wildagtevalSummary?: WildFilesSummary;
 }
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
@@ -107,6 +112,8 @@ export interface RunRow {
   multiturn?: MultiturnConfig;
   composition?: CompositionConfig;
   apiComplexity?: ApiComplexityConfig;
+  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments */
+  wildagteval?: WildAgtEvalConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;

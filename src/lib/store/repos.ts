@@ -1,6 +1,7 @@
 /** Reading and writing packs, runs and results. */
 import { hashString } from '../core/random';
-import type { Json, Pack, SampleResult } from '../core/types';
+import type { Json, NamedText, Pack, SampleResult } from '../core/types';
+import { isWildAgtEvalFileName, mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
@@ -27,6 +28,10 @@ export function packToRow(pack: Pack, version?: number): PackRow {
     row.taskLevelCounts = {};
     for (const t of pack.tasks) row.taskLevelCounts[t.level] = (row.taskLevelCounts[t.level] ?? 0) + 1;
   }
+  if (pack.wildagteval) {
+    row.wildagteval = JSON.stringify(pack.wildagteval);
+    row.wildagtevalSummary = wildSummaryOf(pack.wildagteval);
+  }
   row.contentHash = contentHashOf(row);
   return row;
 }
@@ -40,6 +45,7 @@ export function rowToPack(row: PackRow): Pack {
     const outputs = JSON.parse(row.taskOutputs ?? '[]') as (Json[] | null)[];
     pack.tasks = (parseJsonValue(row.tasks) as unknown as NonNullable<Pack['tasks']>).map((t, i) => (outputs[i] ? { ...t, outputs: outputs[i] } : t));
   }
+  if (row.wildagteval) pack.wildagteval = JSON.parse(row.wildagteval) as NamedText[];
   return pack;
 }
 
@@ -66,8 +72,9 @@ export function packHash(row: PackRow): string {
   return row.contentHash ?? contentHashOf(row);
 }
 
-function contentHashOf(row: Pick<PackRow, 'data' | 'responses' | 'conversations' | 'tasks' | 'taskOutputs'>): string {
-  return hashString([row.data, row.responses ?? '', row.conversations ?? '', row.tasks ?? '', row.taskOutputs ?? ''].join('\u0001'));
+function contentHashOf(row: Pick<PackRow, 'data' | 'responses' | 'conversations' | 'tasks' | 'taskOutputs' | 'wildagteval'>): string {
+  // a field absent adds nothing, so packs hashed before it existed keep their hash
+  return hashString([row.data, row.responses ?? '', row.conversations ?? '', row.tasks ?? '', row.taskOutputs ?? '', ...(row.wildagteval ? [row.wildagteval] : [])].join('\u0001'));
 }
 
 const versionId = (packId: string, hash: string) => `${packId}@${hash}`;
@@ -114,6 +121,25 @@ export async function importBfclFiles(db: AppDB, files: readonly { name: string;
   onProgress?.('', 1);
   await savePack(db, pack);
   return pack;
+}
+
+export interface WildAgtEvalImport {
+  pack: Pack;
+  /** database files of a second copy (the repository's no-complexity code) that were not taken */
+  leftOut: string[];
+}
+
+/**
+ * WildAgtEval's files added to its stored pack (a file replaces the one of the same path; a database
+ * file the one of the same name), the whole read and validated, then stored in one transaction; a
+ * mistake stores nothing and the stored pack stays as it was.
+ */
+export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<WildAgtEvalImport> {
+  const stored = await db.packs.get(WILDAGTEVAL_PACK_ID);
+  const { files: merged, leftOut } = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files.filter((f) => isWildAgtEvalFileName(f.name)));
+  const pack = wildAgtEvalPack(merged, knownFunctions, stored?.createdAt ?? now);
+  await savePack(db, pack);
+  return { pack, leftOut };
 }
 
 export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {

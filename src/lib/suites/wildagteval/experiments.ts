@@ -102,6 +102,9 @@ export const WILD_EXPERIMENTS: readonly WildExperiment[] = [
   { id: 'cumulative:irrelevant', mode: 'cumulative', label: '+Irrelevant', side: null, code: 'complexity', prompt: 'adhoc+unclear', configFile: 'partially_irrelevant.yaml', switches: { ...AD_HOC, PARTIALLY_IRRELEVANT_INFORMATION: IRRELEVANT_FUNCTIONS }, targets: null },
 ];
 
+/** The cumulative ladder's rungs in the paper's order (Figure 4). */
+export const WILD_LADDER: readonly string[] = WILD_EXPERIMENTS.filter((e) => e.mode === 'cumulative').map((e) => e.label);
+
 /** The switch set the API system reads (`<TYPE>:<function>`). */
 export function switchSet(config: WildSwitchConfig): ReadonlySet<string> {
   return new Set(Object.entries(config).flatMap(([type, fns]) => (fns ?? []).map((fn) => switchKey(type as SwitchType, fn))));
@@ -130,3 +133,15 @@ export function runsCrossTurn(experiment: WildExperiment, fn: string): boolean {
 export function missingSwitches(experiment: WildExperiment): SwitchType[] {
   return (Object.keys(experiment.switches) as SwitchType[]).filter((t) => (experiment.switches[t]?.length ?? 0) > 0 && !IMPLEMENTED_SWITCH_TYPES.has(t));
 }
+
+/** Why an experiment cannot run on these imported prompts yet, or null when it can. */
+export function whyNotRunnable(experiment: WildExperiment, prompts: readonly WildPromptVariant[]): string | null {
+  const missing = missingSwitches(experiment);
+  if (missing.length) return `needs the ${missing.join(' and ')} switches, not re-implemented yet`;
+  if (experiment.mode === 'error') return 'is judged by the error-handling rubric, whose judge is not built yet';
+  if (!prompts.includes(experiment.prompt)) return `needs the "${experiment.prompt}" agent prompt file (${PROMPT_FILES[experiment.prompt]}), not imported`;
+  return null;
+}
+
+/** Where each prompt variant lives in the repository. */
+export const PROMPT_FILES: Readonly<Record<WildPromptVariant, string>> = { none: 'API_NoComplexity/…/centralized_prompt.md', adhoc: 'API_Complexity/…/centralized_prompt.md', 'adhoc+unclear': 'API_Complexity/…/centralized_prompt_unclear.md' };

@@ -52,3 +52,20 @@ export function wildLogScore(log: Json, source: string): Score {
   const passed = verdicts.filter((v) => v.success).length;
   return { correct: verdicts.length > 0 && passed === verdicts.length, value: verdicts.length ? passed / verdicts.length : 0, errorType: episodeErrorType(verdicts), errorClass: null, api };
 }
+
+/** A run's result logs as files, one folder per experiment (`<experiment>/<log file name>`), for WildAgtEval's own analyzer. */
+export function wildLogFiles(results: readonly { facets?: Record<string, string | number>; score: Score }[]): { name: string; text: string }[] {
+  const files: { name: string; text: string }[] = [];
+  const taken = new Set<string>();
+  for (const r of results) {
+    const log = r.score.api?.resultLog;
+    if (!log) continue;
+    const folder = String(r.facets?.experiment ?? 'results').replace(/[^\w+.-]+/g, '_');
+    const file = typeof log.filename === 'string' && log.filename ? log.filename.replace(/[^\w+.-]+/g, '_') : 'log.json';
+    let name = `${folder}/${file}`;
+    for (let k = 2; taken.has(name); k++) name = `${folder}/${file.replace(/\.json$/, '')}_${k}.json`;
+    taken.add(name);
+    files.push({ name, text: JSON.stringify(log, null, 2) });
+  }
+  return files;
+}

@@ -11,7 +11,7 @@ import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
 import { createWildState, type Databases } from '../../simulate/wildagteval/state';
-import { isTargetReplayed, missingSwitches, switchSet, WILD_EXPERIMENTS, type WildExperiment } from './experiments';
+import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES } from './experiments';
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
@@ -34,8 +34,6 @@ export const DEFAULT_WILDAGTEVAL: WildAgtEvalConfig = { packId: '', set: 'Combin
 /** Table 3's type ids (as the API-complexity suite names them), so the same views read both suites. */
 const TABLE_TYPE: Readonly<Record<string, string>> = { 'ad-hoc': 'ad_hoc', unclear: 'unclear', notice: 'notice', irrelevant: 'irrelevant' };
 
-/** The cumulative ladder's rungs in the paper's order (Figure 4). */
-export const WILD_LADDER: readonly string[] = WILD_EXPERIMENTS.filter((e) => e.mode === 'cumulative').map((e) => e.label);
 
 export interface WildBenchmark extends WildAgtEvalFiles {
   databases: Databases;
@@ -55,20 +53,9 @@ const experimentNamed = (id: string): WildExperiment => {
   return e;
 };
 
-/** Why an experiment cannot run on this benchmark yet, or null when it can. */
-export function whyNotRunnable(experiment: WildExperiment, bench: Pick<WildAgtEvalFiles, 'prompts'>): string | null {
-  const missing = missingSwitches(experiment);
-  if (missing.length) return `needs the ${missing.join(' and ')} switches, not re-implemented yet`;
-  if (experiment.mode === 'error') return 'judged by the error-handling rubric, whose judge is not built yet';
-  if (!bench.prompts.some((p) => p.variant === experiment.prompt)) return `needs the "${experiment.prompt}" agent prompt file (centralized_prompt…md), not imported`;
-  return null;
-}
-
-const PROMPT_FILE: Readonly<Record<WildPromptVariant, string>> = { none: 'no_complexity/centralized_prompt.md', adhoc: 'complexity/centralized_prompt.md', 'adhoc+unclear': 'complexity/centralized_prompt_unclear.md' };
-
 function systemOf(bench: WildBenchmark, variant: WildPromptVariant): string {
   const prompt = bench.prompts.find((p) => p.variant === variant);
-  if (!prompt) throw new Error(`the "${variant}" agent prompt (${PROMPT_FILE[variant]}) is not imported`);
+  if (!prompt) throw new Error(`the "${variant}" agent prompt (${PROMPT_FILES[variant]}) is not imported`);
   return wildSystemText(prompt.text);
 }
 
@@ -93,12 +80,12 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
   const chosen = WILD_EXPERIMENTS.filter((e) => config.experiments.includes(e.id));
   for (const unknown of config.experiments) experimentNamed(unknown);
   for (const experiment of chosen) {
-    const why = whyNotRunnable(experiment, bench);
+    const why = whyNotRunnable(experiment, bench.prompts.map((p) => p.variant));
     if (why) throw new Error(`the experiment ${experiment.id} cannot run: it ${why}`);
     if (experiment.mode === 'cumulative') {
       const rank = WILD_LADDER.indexOf(experiment.label);
       for (const c of conversations)
-        plan.push({ id: id(experiment.id, c.name), cell: { length: 0, position: 0, variant: experiment.label }, group: c.name, rank: [rank], itemId: c.name, experiment, conversation: c, point: null, facets: { mode: 'cumulative', rung: experiment.label, conversation: c.name, turns: c.turns.length } });
+        plan.push({ id: id(experiment.id, c.name), cell: { length: 0, position: 0, variant: experiment.label }, group: c.name, rank: [rank], itemId: c.name, experiment, conversation: c, point: null, facets: { mode: 'cumulative', experiment: experiment.id, rung: experiment.label, conversation: c.name, turns: c.turns.length } });
       continue;
     }
     const pair = experiment.id.split(':')[1] as string;
@@ -116,7 +103,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
           experiment,
           conversation: c,
           point,
-          facets: { mode: 'isolated', type: TABLE_TYPE[pair] ?? pair, switch: side, fn: point.fn, conversation: c.name, target, wording: 'coref' },
+          facets: { mode: 'isolated', experiment: experiment.id, type: TABLE_TYPE[pair] ?? pair, switch: side, fn: point.fn, conversation: c.name, target, wording: 'coref' },
         });
       }
   }
@@ -144,14 +131,6 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
   const { bench, counter } = opts;
   const plan = planWildAgtEval(opts.config, bench);
   const byId = new Map(plan.map((p) => [p.id, p]));
-  const systemTokens = new Map<string, number>();
-  const countSystem = (variant: WildPromptVariant, text: string): number => {
-    const known = systemTokens.get(variant);
-    if (known !== undefined) return known;
-    const n = counter.count(text);
-    systemTokens.set(variant, n);
-    return n;
-  };
   const planned = planSource(plan, opts.order ?? 'grid', (p): Sample => {
     const system = systemOf(bench, p.experiment.prompt);
     const prompt = wildPrompt(system, firstHistory(bench, p));
@@ -166,8 +145,8 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
       tools: [],
       needleIndexes: [],
       expected: { kind: 'wild', goldReply: '' },
-      // the system text counted once per prompt variant, the history added
-      promptTokens: countSystem(p.experiment.prompt, system) + counter.count(prompt.slice(system.length)),
+      // the system text and the history counted apart: the counter caches the system text's count
+      promptTokens: counter.count(system) + counter.count(prompt.slice(system.length)),
     };
   });
   const episode = async (sample: Sample, ask: EpisodeAsk): Promise<Score> => {
@@ -181,4 +160,17 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
   return { ...planned, episode };
 }
 
-export { experimentNamed };
+
+export interface WildPlanSummary {
+  samples: number;
+  conversations: number;
+  /** each prompt variant the plan uses: its system text (prompt file + suffix) measured, the least any step sends */
+  systemTokens: { variant: WildPromptVariant; tokens: number }[];
+}
+
+/** What a setup would run, measured before it starts (throws, naming the cause, for a setup that cannot run). */
+export function wildPlanSummary(config: WildAgtEvalConfig, bench: WildBenchmark, counter: TokenCounter): WildPlanSummary {
+  const plan = planWildAgtEval(config, bench);
+  const variants = [...new Set(plan.map((p) => p.experiment.prompt))];
+  return { samples: plan.length, conversations: conversationsOf(bench, config).length, systemTokens: variants.map((variant) => ({ variant, tokens: counter.count(systemOf(bench, variant)) })) };
+}
