@@ -100,6 +100,13 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     expect(lines.length).toBe(files.length);
     expect(lines.every((l) => (JSON.parse(l) as { success: boolean }).success)).toBe(true);
     expect(readFileSync(join(dir, files[0]!.name), 'utf8')).toBe(files[0]!.text);
+    // a path longer than the ustar fields (a pax record names it)
+    const long = { name: `${'folder_'.repeat(30)}/${'x'.repeat(120)}é.json`, text: '{"é": 1}' };
+    writeFileSync(join(dir, 'long.tar'), tarArchive([long]));
+    execFileSync('tar', ['-xf', 'long.tar'], { cwd: dir });
+    expect(readFileSync(join(dir, long.name), 'utf8')).toBe(long.text);
+    rmSync(join(dir, 'long.tar'));
+    rmSync(join(dir, long.name.split('/')[0]!), { recursive: true });
     rmSync(dir, { recursive: true });
     const t3 = table3(results);
     expect(t3.rows.map((row) => [row.type, row.off.accuracy, row.on.accuracy])).toEqual([['ad_hoc', 1, 1]]);

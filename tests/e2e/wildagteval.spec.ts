@@ -1,0 +1,112 @@
+/**
+ * WildAgtEval's own benchmark in the browser (skipped without ../shared): its reference folder
+ * imported through the folder picker, a broken conversation refused with nothing stored, an
+ * isolated and a cumulative experiment run by the oracle (100%), the Table 3 / Figure 4 views, an
+ * episode's transcript, the refusal of a model whose window is too small, and the run exported as
+ * WildAgtEval result logs that the parity command scores.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+const REF = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
+const haveShared = existsSync(join(REF, 'databases', 'users.json'));
+
+test.describe.configure({ timeout: 300_000 });
+
+async function wildRun(page: Page, runs: number, choose: (page: Page) => Promise<void>) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('suite-wildagteval').check();
+  await page.getByTestId('engine-oracle').check();
+  await choose(page);
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
+  await page.getByRole('button', { name: /^oracle.* · WildAgtEval/ }).first().click();
+}
+
+test('imported by folder, run by the oracle in isolated and cumulative mode, viewed, refused for a small window, exported as result logs the parity command scores', async ({ page }) => {
+  test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
+
+  // a conversation calling a function WildAgtEval does not have: refused, naming file, line and field; nothing stored
+  const broken = mkdtempSync(join(tmpdir(), 'wae-broken-'));
+  writeFileSync(join(broken, 'Conv_user3_broken.jsonl'), '{"query": "hi", "api_sequence": [{"api": "teleport", "params": {}}]}\n');
+  await page.getByTestId('wae-files').setInputFiles(join(broken, 'Conv_user3_broken.jsonl'));
+  await expect(page.getByTestId('wae-import-message')).toContainText("Nothing was imported. Conv_user3_broken.jsonl line 1: api_sequence[0].api: 'teleport' is not one of WildAgtEval's 84 functions");
+  await expect(page.getByTestId('pack-row')).toHaveCount(4);
+
+  // the whole reference folder: two copies of two database files (the no-complexity one is left out), four sets, three prompts, sixteen rubrics
+  await page.getByTestId('wae-folder').setInputFiles(REF);
+  const message = page.getByTestId('wae-import-message');
+  await expect(message).toContainText('Imported WildAgtEval: 24 database files · Combined50 (50 conversations), Combined50_transformed (50 conversations)', { timeout: 60_000 });
+  await expect(message).toContainText('agent prompts:');
+  await expect(message).toContainText('16 judge rubrics');
+  await expect(message).toContainText('The no-complexity copy of the databases was left out (2 files');
+  await expect(page.getByTestId('pack-row')).toHaveCount(5);
+  await expect(page.getByTestId('pack-row').filter({ hasText: 'WildAgtEval' })).toContainText('CC BY 4.0');
+
+  // a model engine with an 8K window: the measured prompt is refused, pointing to a server
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('suite-wildagteval').check();
+  await page.getByTestId('engine-wllama').check();
+  await expect(page.getByTestId('wae-plan')).toContainText('episodes over 50 conversations');
+  // the longest system prompt of the chosen experiments (ad-hoc off: no complexity; on: ad-hoc)
+  const measured = await page.locator('[data-testid^="wae-tokens-"]').allTextContents();
+  expect(measured.length).toBe(2);
+  const tokens = Math.max(...measured.map((t) => Number(t.replace(/,/g, ''))));
+  expect(tokens).toBeGreaterThan(20_000);
+  await expect(page.getByTestId('wae-window')).toContainText(`The prompt measures ${tokens.toLocaleString('en-US')} tokens`);
+  await expect(page.getByTestId('wae-window')).toContainText('OpenAI-compatible server');
+  await expect(page.getByTestId('start-blockers')).toContainText('a model whose window takes the prompt');
+
+  // isolated ad-hoc (the default pair) on the first six conversations
+  let episodes = 0;
+  await wildRun(page, 1, async (p) => {
+    await p.getByTestId('wae-conversations').fill('6');
+    await expect(p.getByTestId('wae-plan')).toContainText('over 6 conversations');
+    episodes = Number(/(\d+) episodes/.exec((await p.getByTestId('wae-plan').textContent()) ?? '')?.[1]);
+    expect(episodes).toBeGreaterThan(2);
+    await expect(p.getByTestId('start-blockers')).toHaveCount(0);
+  });
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+  await expect(page.getByTestId('api-row-ad_hoc')).toContainText('100.0%');
+  await page.getByTestId('filter-verdict').selectOption('all');
+  await page.getByTestId('sample-row').first().click();
+  await expect(page.getByTestId('episode-transcript')).toBeVisible();
+  await expect(page.getByTestId('turn-verdict').first()).toHaveText('correct');
+
+  // exported as WildAgtEval result logs; the parity command reads every one a success
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-wild-logs').click();
+  const tar = await downloading;
+  const dir = mkdtempSync(join(tmpdir(), 'wae-logs-'));
+  await tar.saveAs(join(dir, 'logs.tar'));
+  execFileSync('tar', ['-xf', 'logs.tar'], { cwd: dir });
+  expect(readdirSync(dir).sort()).toEqual(['isolated_ad-hoc_off', 'isolated_ad-hoc_on', 'logs.tar']);
+  execFileSync('rm', [join(dir, 'logs.tar')]);
+  const lines = execFileSync('npx', ['tsx', 'src/cli/main.ts', 'parity', 'wildagteval', dir], { encoding: 'utf8' }).trim().split('\n');
+  expect(lines.length).toBe(episodes);
+  expect(lines.map((l) => (JSON.parse(l) as { success: boolean }).success)).toEqual(lines.map(() => true));
+
+  // cumulative: no complexity and ad-hoc, the same two conversations
+  await wildRun(page, 2, async (p) => {
+    await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
+    await p.getByTestId('wae-exp-cumulative:none').check();
+    await p.getByTestId('wae-exp-cumulative:ad-hoc').check();
+    await p.getByTestId('wae-conversations').fill('2');
+    await expect(p.getByTestId('wae-plan')).toContainText('4 episodes over 2 conversations');
+  });
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+  await expect(page.getByTestId('api-ladder').locator('rect title')).toHaveCount(2);
+  await expect(page.getByTestId('api-ladder-table')).toContainText('None');
+
+  // the WildAgtEval page compares them with any API-complexity runs
+  await page.getByTestId('tab-wildagteval').click();
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-table3')).toHaveCount(1);
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-ladder')).toHaveCount(1);
+});
