@@ -25,6 +25,7 @@ import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, importBfclFiles, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
+import { publishedWildRuns } from '../src/lib/store/wildagteval-logs';
 import { WILD_FUNCTION_NAMES } from '../src/lib/simulate/wildagteval/registry';
 import { type WildAgtEvalConfig, type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
 import { formatAnswer } from '../src/lib/scoring/qa';
@@ -359,6 +360,17 @@ const api = {
     try {
       const { pack, leftOut } = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
       return { description: pack.description, leftOut };
+    } catch (e) {
+      throw plainError(e);
+    }
+  },
+
+  /** WildAgtEval's published result logs (folders of them) read, scored and stored as runs, one per model and experiment; nothing is stored if a log cannot be read. */
+  async importWildAgtEvalLogs(files: { name: string; text: string }[]): Promise<{ runs: { runId: string; name: string; results: number }[]; unrecognised: string[]; skipped: number }> {
+    try {
+      const { runs, unrecognised, skipped } = publishedWildRuns(files);
+      for (const file of runs) await saveRunFile(db, file);
+      return { runs: runs.map((f) => ({ runId: f.run.id, name: f.run.name, results: f.results.length })), unrecognised, skipped: skipped.length };
     } catch (e) {
       throw plainError(e);
     }

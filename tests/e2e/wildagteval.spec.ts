@@ -2,8 +2,8 @@
  * WildAgtEval's own benchmark in the browser (skipped without ../shared): its reference folder
  * imported through the folder picker, a broken conversation refused with nothing stored, an
  * isolated and a cumulative experiment run by the oracle (100%), the Table 3 / Figure 4 views, an
- * episode's transcript, the refusal of a model whose window is too small, and the run exported as
- * WildAgtEval result logs that the parity command scores.
+ * episode's transcript, the refusal of a model whose window is too small, the run exported as
+ * WildAgtEval result logs that the parity command scores, and its published result logs opened as a run.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -109,4 +109,14 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await page.getByTestId('tab-wildagteval').click();
   await expect(page.getByTestId('wildagteval-page').getByTestId('api-table3')).toHaveCount(1);
   await expect(page.getByTestId('wildagteval-page').getByTestId('api-ladder')).toHaveCount(1);
+
+  // the published result logs open as a run of the model that made them, labelled a recording, in the same views
+  await page.getByText("Open WildAgtEval's published result logs").click();
+  await page.getByTestId('wae-logs-folder').setInputFiles(join(REF, 'results_sample'));
+  await expect(page.getByTestId('wae-logs-message')).toContainText('Opened us.anthropic.claude-3-7-sonnet-20250219-v1:0 · WildAgtEval (published logs) · Partially irrelevant information (17 logs)');
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-table3')).toHaveCount(2);
+  await expect(page.getByTestId('wildagteval-page').getByTestId('api-row-irrelevant')).toContainText('8');
+  await page.getByTestId('tab-results').click();
+  await page.getByRole('button', { name: /published logs/ }).click();
+  await expect(page.getByTestId('recording-banner')).toContainText("WildAgtEval's own runner");
 });

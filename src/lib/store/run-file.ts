@@ -14,6 +14,7 @@ import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity'
 import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
 import { CALL_FORMATS } from '../suites/api-complexity/protocol';
+import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
 import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
 
 export type { RecordedPrompt, Recording };
@@ -50,7 +51,7 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
   return lines.join('\n') + '\n';
 }
 
-const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity'];
+const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
 const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama', 'openai'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
@@ -145,6 +146,7 @@ function readHeader(value: unknown, where: string): Header {
   if (run.order !== undefined) r.oneOf(run, 'order', RUN_ORDERS, 'run.order');
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
   if (run.apiComplexity !== undefined) readApiComplexityConfig(r, r.obj(run.apiComplexity, 'run.apiComplexity'));
+  if (run.wildagteval !== undefined) readWildAgtEvalConfig(r, r.obj(run.wildagteval, 'run.wildagteval'));
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
@@ -172,6 +174,15 @@ function readApiComplexityConfig(r: Reader, c: Obj): void {
   if (c.maxSteps !== undefined && (r.num(c, 'maxSteps', 'run.apiComplexity.maxSteps') < 1 || (c.maxSteps as number) > 50)) r.fail('run.apiComplexity.maxSteps', 'expected 1 to 50 steps per turn');
 }
 
+function readWildAgtEvalConfig(r: Reader, c: Obj): void {
+  r.str(c, 'packId', 'run.wildagteval.packId');
+  r.str(c, 'set', 'run.wildagteval.set');
+  const experiments = r.strings(c, 'experiments', 'run.wildagteval.experiments');
+  const bad = experiments.find((id) => !WILD_EXPERIMENTS.some((e) => e.id === id));
+  if (bad !== undefined) r.fail('run.wildagteval.experiments', `"${bad.slice(0, 40)}" is not one of WildAgtEval's experiments (e.g. isolated:ad-hoc:on, cumulative:none)`);
+  r.num(c, 'conversations', 'run.wildagteval.conversations');
+}
+
 /** An API-system episode's turns, as the results browser shows them (text only). */
 function readApiScore(r: Reader, api: Obj): void {
   const turns = api.turns;
@@ -188,6 +199,7 @@ function readApiScore(r: Reader, api: Obj): void {
       r.strings(st, 'injected', `result.score.api.turns[${i}].steps[${j}].injected`);
     });
   });
+  if (api.resultLog !== undefined) r.obj(api.resultLog, 'result.score.api.resultLog');
   if (api.errorHandling !== undefined) {
     const e = r.obj(api.errorHandling, 'result.score.api.errorHandling');
     r.num(e, 'score', 'result.score.api.errorHandling.score');
