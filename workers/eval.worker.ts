@@ -26,6 +26,8 @@ import { DexieResultStore, importBfclFiles, importWildAgtEvalFiles, loadPacks, l
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { publishedWildRuns } from '../src/lib/store/wildagteval-logs';
+import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval/judge';
+import { readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../src/lib/simulate/wildagteval/registry';
 import { type WildAgtEvalConfig, type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
 import { formatAnswer } from '../src/lib/scoring/qa';
@@ -136,10 +138,16 @@ async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model:
   const model = loadedModel;
   if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
   const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
+  return withController((signal) => work(engine, model, signal));
+}
+
+/** Work outside a run that stopRun can stop (generations on the loaded model, a judge pass on a server); one at a time. */
+async function withController<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (current) throw new Error('a run or another generation is in progress');
   const controller = new AbortController();
   current = { runId: null, controller };
   try {
-    return await work(engine, model, controller.signal);
+    return await work(controller.signal);
   } finally {
     current = null;
   }
@@ -371,6 +379,45 @@ const api = {
       const { runs, unrecognised, skipped } = publishedWildRuns(files);
       for (const file of runs) await saveRunFile(db, file);
       return { runs: runs.map((f) => ({ runId: f.run.id, name: f.run.name, results: f.results.length })), unrecognised, skipped: skipped.length };
+    } catch (e) {
+      throw plainError(e);
+    }
+  },
+
+  /**
+   * The error-scenario episodes of a WildAgtEval run judged by the model the user picks (the loaded
+   * one, or a server's), with the imported rubric files; written as they come, so a stopped pass resumes.
+   */
+  async judgeWildRun(runId: string, judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string }, maxTokens: number, onProgress: (done: number, total: number) => void): Promise<WildJudgeOutcome & { judge: string }> {
+    try {
+      const run = await db.runs.get(runId);
+      if (!run) throw new Error(`run ${runId} is not stored`);
+      // a run of published logs has no pack: the rubric files come from the imported benchmark
+      const [pack] = await loadPacks(db, run.packIds.length ? run.packIds : [WILDAGTEVAL_PACK_ID]).catch(() => []);
+      const references = pack?.wildagteval ? readWildAgtEvalFiles(pack.wildagteval, new Set(WILD_FUNCTION_NAMES)).judgeReferences : [];
+      if (references.length === 0) throw new Error("the judge reads WildAgtEval's rubric files: import them on the Packs tab (function_uncertainty_references/*_error.md)");
+      const results = await runResults(db, runId);
+      const judgeWith = async (engine: Engine, name: string, signal: AbortSignal) => {
+        const outcome = await judgeWildResults({
+          results,
+          references,
+          judge: name,
+          signal,
+          onProgress: (done, total) => void onProgress(done, total),
+          put: async (r) => void (await db.results.put(r)),
+          ask: async (prompt) => {
+            const request: GenerateRequest = { messages: [{ role: 'user', content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens };
+            return (await engine.generate(request, sideSample('wildagteval-judge', request, []), signal)).text;
+          },
+        });
+        return { ...outcome, judge: name };
+      };
+      const outcome =
+        judge.kind === 'loaded'
+          ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${model.engine === 'webllm' ? 'WebLLM' : 'llama.cpp, CPU'})`, signal))
+          : await withController((signal) => judgeWith(createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false }), `${judge.model} at ${judge.baseUrl}`, signal));
+      await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length });
+      return outcome;
     } catch (e) {
       throw plainError(e);
     }

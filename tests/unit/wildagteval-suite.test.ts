@@ -4,11 +4,12 @@
  * with an engine that only ends turns (none correct); results carry the result log and Table 3's facets.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Engine, NamedText, Pack } from '../../src/lib/core/types';
+import type { Engine, NamedText, Pack, SampleResult } from '../../src/lib/core/types';
+import { judgeWildResults, parseWildJudgeScore } from '../../src/lib/suites/wildagteval/judge';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
@@ -34,7 +35,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
   const setDir = join(REF, 'conversations', 'Combined50_transformed');
   // short conversations whose turns all fit the 15-step limit
   const names = ['Conv_user3_scenario7_NotificationCall_only', 'Conv_user5_DailyInvestmentMonitor_scenario2'];
-  const pack: Pack = {
+  const packWith = (withUnclear: boolean): Pack => ({
     id: 'wae',
     name: 'WildAgtEval',
     source: 'wildagteval',
@@ -48,10 +49,11 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
           ...names.map((n) => read(join(setDir, `${n}.jsonl`))),
           read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md')),
           read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md')),
+          ...(withUnclear ? [read(join(REF, 'prompts', 'complexity', 'centralized_prompt_unclear.md')), ...readdirSync(join(REF, 'judge_references')).filter((f) => f.endsWith('_error.md')).map((f) => read(join(REF, 'judge_references', f)))] : []),
         ]
       : [],
-  };
-  const bench = haveShared ? wildBenchmarkOf(pack) : null;
+  });
+  const bench = haveShared ? wildBenchmarkOf(packWith(false)) : null;
   const config = { packId: 'wae', set: 'Combined50_transformed', conversations: 0, experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on', 'cumulative:none', 'cumulative:ad-hoc'] };
   const counter = new CachedCounter(llama3Counter);
 
@@ -61,7 +63,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     expect(why('cumulative:none')).toBeNull();
     expect(why('isolated:unclear:on')).toMatch(/"adhoc\+unclear" agent prompt/);
     expect(why('isolated:notice:on')).toMatch(/INFORMATIONAL_NOTICE switches/);
-    expect(why('error:system_failure:play')).toMatch(/judge/);
+    expect(why('error:system_failure:play')).toMatch(/"adhoc\+unclear" agent prompt/);
     expect(() => planWildAgtEval({ ...config, experiments: ['isolated:unclear:on'] }, bench!)).toThrow(/cannot run/);
     expect(() => planWildAgtEval({ ...config, set: 'Combined300' }, bench!)).toThrow(/no conversation set 'Combined300'.*Combined50_transformed/);
   });
@@ -114,6 +116,51 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
       ['None', 1],
       ['Ad-hoc', 1],
     ]);
+  });
+
+  it('error scenarios: the oracle run, then judged with the rubric files by a judge that answers the JSON form (or not)', async () => {
+    const full = wildBenchmarkOf(packWith(true));
+    const errorConfig = { ...config, experiments: ['error:system_failure:stock_price', 'error:feature_limitation:stock_watchlist', 'error:feature_limitation:get_notifications', 'error:system_failure:make_call'] };
+    const source = wildAgtEvalSource({ config: errorConfig, bench: full, counter, model: 'oracle' });
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'e', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    const results = [...store.results.values()];
+    expect(results.length).toBeGreaterThan(1);
+    // the target call is replayed and fails: its error payload is in the history the agent reacts to
+    const failed = results[0]!.score.api!.turns[0]!.steps.find((s) => s.source === 'gold' && s.success === false);
+    expect(failed?.call?.api).toMatch(/stock_price|stock_watchlist|get_notifications|make_call/);
+    const prompts: string[] = [];
+    const answers = ['{"evaluation_summary": {"total_score": "4/5", "overall_level": "Good"}}', 'I cannot judge this.'];
+    const written: SampleResult[] = [];
+    const outcome = await judgeWildResults({
+      results,
+      references: full.judgeReferences,
+      ask: async (p) => {
+        prompts.push(p);
+        return answers[(prompts.length - 1) % 2]!;
+      },
+      judge: 'test judge',
+      put: async (r) => void written.push(r),
+      signal: new AbortController().signal,
+    });
+    expect(outcome).toEqual({ judged: results.length, total: results.length, missingReferences: [] });
+    expect(prompts[0]).toContain('## Reference file');
+    expect(prompts[0]).toMatch(/(stock_price_system_failure|stock_watchlist_feature_limitation|get_notifications_feature_limitation|make_call_system_failure)_error\.md/);
+    expect(prompts[0]).toContain(results[0]!.score.api!.turns[0]!.query);
+    expect(written.map((r) => r.score.api?.errorHandling?.score)).toEqual(written.map((_, i) => (i % 2 === 0 ? 4 : 0)));
+    expect(written[0]!.score.correct).toBe(true);
+    const t3 = table3(written);
+    expect([...new Set(t3.errors.map((e) => e.type))].sort()).toEqual(['feature_limit', 'system_failure']);
+    expect(t3.errors.every((e) => e.judge === 'test judge')).toBe(true);
+    expect(t3.rows).toEqual([]);
+  });
+
+  it('reads the judge score as the repository does', () => {
+    expect(parseWildJudgeScore('Here: {"evaluation_summary": {"total_score": "3/5"}, "criteria_scores": []}')).toBe(3);
+    expect(parseWildJudgeScore('{"evaluation_summary": {"total_score": 4.5}}')).toBe(4.5);
+    expect(parseWildJudgeScore('"total_score": "2/5", and more')).toBe(2);
+    expect(parseWildJudgeScore('{"evaluation_summary": {"total_score": "9/5"}}')).toBeNull();
+    expect(parseWildJudgeScore('no score')).toBeNull();
   });
 
   it('an engine that only ends turns fails every episode, and its replies are the output', async () => {

@@ -79,7 +79,8 @@ export function table3(results: readonly SampleResult[]): Table3 {
   const errors: ErrorRow[] = [];
   for (const type of types) {
     const { off, on } = paired(results, type);
-    const judged = on.filter((r) => r.score.api?.errorHandling);
+    // a judged error scenario stands alone (WildAgtEval's error experiments have no off side)
+    const judged = results.filter((r) => facet(r, 'mode') === 'isolated' && facet(r, 'type') === type && r.cell.variant === 'on' && !r.error && r.score.api?.errorHandling);
     if (judged.length > 0) {
       for (const fn of [...new Set(judged.map((r) => facet(r, 'fn')))]) {
         const mine = judged.filter((r) => facet(r, 'fn') === fn);
@@ -87,6 +88,8 @@ export function table3(results: readonly SampleResult[]): Table3 {
       }
       continue;
     }
+    // not judged yet, or no target point with both sides run: nothing to compare
+    if (on.length === 0) continue;
     const a = accuracyOf(off);
     const b = accuracyOf(on);
     rows.push({ type, pairs: on.length, off: a, on: b, degradation: degradation(a.accuracy, b.accuracy) });

@@ -8,7 +8,7 @@ import { hashString } from '../core/random';
 import type { Json, JsonObject, SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import { DEFAULT_PROMPT } from '../prompts/template';
-import { WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
+import { tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
 import { wildLogScore } from '../suites/wildagteval/log-score';
 import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/suite';
 import type { Recording, RunRow } from './db';
@@ -29,16 +29,14 @@ export function experimentOfFolder(folder: string, cumulative: boolean): WildExp
 }
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const TABLE_TYPE: Readonly<Record<string, string>> = { 'ad-hoc': 'ad_hoc', unclear: 'unclear', notice: 'notice', irrelevant: 'irrelevant' };
 
 function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObject, cumulative: boolean): Record<string, string | number> {
   const target = TARGET_IN_FILE.exec(file);
   const conversation = `${file.replace(TARGET_IN_FILE, '').replace(/\.json$/, '')}.jsonl`;
   if (cumulative) return { mode: 'cumulative', ...(experiment ? { experiment: experiment.id, rung: experiment.label } : {}), conversation, turns: Array.isArray(log.query_results) ? log.query_results.length : 0 };
   const where: Record<string, string> = target ? { fn: target[3] as string, target: `${conversation} turn ${Number(target[1]) + 1} step ${Number(target[2]) + 1}` } : {};
-  if (!experiment || experiment.mode !== 'isolated') return { mode: experiment?.mode ?? 'isolated', ...(experiment ? { experiment: experiment.id } : {}), conversation, ...where };
-  const pair = experiment.id.split(':')[1] as string;
-  return { mode: 'isolated', experiment: experiment.id, type: TABLE_TYPE[pair] ?? pair, switch: experiment.side ?? 'on', conversation, ...where, wording: 'coref' };
+  if (!experiment) return { mode: 'isolated', conversation, ...where };
+  return { mode: 'isolated', experiment: experiment.id, type: tableTypeOf(experiment), switch: experiment.side ?? 'on', conversation, ...where, wording: 'coref' };
 }
 
 export interface PublishedRuns {

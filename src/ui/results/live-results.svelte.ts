@@ -44,6 +44,11 @@ export class LiveResults {
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
+  /** Reads every result again (after they were changed in place, e.g. judged). */
+  reload(): void {
+    if (!this.stopped) void this.read();
+  }
+
   /** The stored count the run row reports: when it is not what this list holds and no run of this tab explains it, read again. */
   reconcile(storedDone: number): void {
     if (this.loading || this.stopped) return;

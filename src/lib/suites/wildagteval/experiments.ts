@@ -138,10 +138,16 @@ export function missingSwitches(experiment: WildExperiment): SwitchType[] {
 export function whyNotRunnable(experiment: WildExperiment, prompts: readonly WildPromptVariant[]): string | null {
   const missing = missingSwitches(experiment);
   if (missing.length) return `needs the ${missing.join(' and ')} switches, not re-implemented yet`;
-  if (experiment.mode === 'error') return 'is judged by the error-handling rubric, whose judge is not built yet';
   if (!prompts.includes(experiment.prompt)) return `needs the "${experiment.prompt}" agent prompt file (${PROMPT_FILES[experiment.prompt]}), not imported`;
   return null;
 }
 
 /** Where each prompt variant lives in the repository. */
 export const PROMPT_FILES: Readonly<Record<WildPromptVariant, string>> = { none: 'API_NoComplexity/…/centralized_prompt.md', adhoc: 'API_Complexity/…/centralized_prompt.md', 'adhoc+unclear': 'API_Complexity/…/centralized_prompt_unclear.md' };
+
+/** The type of Table 3 an experiment's results count under (named as the API-complexity suite names them, so the same views read both). */
+export function tableTypeOf(experiment: WildExperiment): string {
+  if (experiment.mode === 'error') return experiment.switches.FEATURE_LIMITATION_ERROR?.length ? 'feature_limit' : 'system_failure';
+  const pair = experiment.id.split(':')[1] ?? experiment.id;
+  return pair === 'ad-hoc' ? 'ad_hoc' : pair;
+}

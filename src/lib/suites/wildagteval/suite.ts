@@ -11,7 +11,7 @@ import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
 import { createWildState, type Databases } from '../../simulate/wildagteval/state';
-import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES } from './experiments';
+import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES, tableTypeOf } from './experiments';
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
@@ -30,9 +30,6 @@ export interface WildAgtEvalConfig {
 }
 
 export const DEFAULT_WILDAGTEVAL: WildAgtEvalConfig = { packId: '', set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on'], conversations: 0 };
-
-/** Table 3's type ids (as the API-complexity suite names them), so the same views read both suites. */
-const TABLE_TYPE: Readonly<Record<string, string>> = { 'ad-hoc': 'ad_hoc', unclear: 'unclear', notice: 'notice', irrelevant: 'irrelevant' };
 
 
 export interface WildBenchmark extends WildAgtEvalFiles {
@@ -103,7 +100,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
           experiment,
           conversation: c,
           point,
-          facets: { mode: 'isolated', experiment: experiment.id, type: TABLE_TYPE[pair] ?? pair, switch: side, fn: point.fn, conversation: c.name, target, wording: 'coref' },
+          facets: { mode: 'isolated', experiment: experiment.id, type: tableTypeOf(experiment), switch: side, fn: point.fn, conversation: c.name, target, wording: 'coref' },
         });
       }
   }
