@@ -20,8 +20,11 @@ import { LEVELS, type Level } from '../lib/scoring/dag';
 import { DEFAULT_MULTITURN } from '../lib/suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../lib/suites/response-qa/config';
 import { DEFAULT_ROBUSTNESS } from '../lib/suites/robustness/suite';
+import { DEFAULT_WILDAGTEVAL } from '../lib/suites/wildagteval/suite';
+import { WILD_EXPERIMENTS } from '../lib/suites/wildagteval/experiments';
+import { WILDAGTEVAL_PACK_ID } from '../lib/formats/wildagteval-benchmark';
 
-export const SUITE_IDS: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity'];
+export const SUITE_IDS: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
 export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
 export type RunnerEngine = (typeof RUNNER_ENGINES)[number];
 
@@ -40,11 +43,14 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
             composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
             api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
+            wildagteval: --experiments isolated:ad-hoc:off,isolated:ad-hoc:on,cumulative:none,… --set Combined50_transformed --conversations N
   data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
             from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
             --tools FILE --requests FILE (catalog, robustness, api-complexity): your own tools (OpenAI/Anthropic/Gemini declarations
             or an OpenAPI document) and requests with expected calls (JSONL) — asked among the built-in catalog's tools,
             rephrased, or under WildAgtEval's complexity switches on your functions
+            --wildagteval DIR (wildagteval): WildAgtEval's files (databases, conversation sets, agent prompts), read from DIR and
+            its folders as the app's Packs tab reads them
   output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
 
 export class UsageError extends Error {
@@ -71,6 +77,8 @@ export interface EvalSettings {
   bfclFiles: string[];
   /** your own tools and requests files (catalog, robustness, api-complexity) */
   ownTools: { tools: string; requests: string } | null;
+  /** WildAgtEval's benchmark folder (wildagteval) */
+  wildagtevalDir: string | null;
   /** the command that makes this run, the API key left out */
   command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
@@ -143,6 +151,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         types: { type: 'string' },
         conversations: { type: 'string' },
         'max-steps': { type: 'string' },
+        experiments: { type: 'string' },
+        set: { type: 'string' },
+        wildagteval: { type: 'string' },
         bfcl: { type: 'string', multiple: true },
         tools: { type: 'string' },
         requests: { type: 'string' },
@@ -177,10 +188,13 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
   if (ownTools && !['catalog', 'robustness', 'api-complexity'].includes(suite)) throw new UsageError(`--tools is for the catalog, robustness and api-complexity suites, not ${suite}`);
   if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
+  const wildagtevalDir = o.wildagteval ?? null;
+  if ((wildagtevalDir !== null) !== (suite === 'wildagteval')) throw new UsageError(suite === 'wildagteval' ? "wildagteval needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)" : `--wildagteval is for the wildagteval suite, not ${suite}`);
   const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
   const perCell = int('per-cell', o['per-cell'], 1, 100_000);
   const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
-  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? (suite === 'response-qa' ? 64 : 256);
+  // WildAgtEval's OpenAI-client runner allows 4,096 output tokens: replies reason before their call
+  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? (suite === 'response-qa' ? 64 : suite === 'wildagteval' ? 4096 : 256);
   const constrained = o.constrained === true;
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
 
@@ -243,8 +257,13 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       run = { ...runBase, name: `API complexity · ${mode}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: a.perType, seed }, apiComplexity: a };
       break;
     }
-    case 'wildagteval':
-      throw new UsageError('WildAgtEval\'s own benchmark runs in the app (Packs → Import WildAgtEval, then Run); not from the command line yet');
+    case 'wildagteval': {
+      const experiments = list('experiments', o.experiments) ?? DEFAULT_WILDAGTEVAL.experiments;
+      for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) throw new UsageError(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
+      const w = { packId: WILDAGTEVAL_PACK_ID, set: o.set ?? DEFAULT_WILDAGTEVAL.set, experiments, conversations: int('conversations', o.conversations, 0, 10_000) ?? 0 };
+      run = { ...runBase, packIds: [WILDAGTEVAL_PACK_ID], name: `WildAgtEval · ${w.set}${w.conversations ? ` (${w.conversations})` : ''} · ${experiments.join(', ')}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 0 }, wildagteval: w };
+      break;
+    }
   }
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
@@ -265,6 +284,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     out: o.out ?? `${suite}.run.jsonl`,
     bfclFiles,
     ownTools,
+    wildagtevalDir,
     svgDir: o.svg ?? null,
     run,
   };

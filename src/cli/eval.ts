@@ -14,6 +14,9 @@ import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../lib/core/types';
 import { readBfclPack } from '../lib/formats/bfcl';
 import { FormatError } from '../lib/formats/jsonl';
+import { isWildAgtEvalFileName, mergeWildFiles, wildAgtEvalPack } from '../lib/formats/wildagteval-benchmark';
+import { WILD_FUNCTION_NAMES } from '../lib/simulate/wildagteval/registry';
+import { filesUnder } from './walk';
 import { readToolRequests } from '../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../lib/formats/your-tools-pack';
 import { createBaselineEngine } from '../lib/engines/baseline';
@@ -72,12 +75,26 @@ export async function readOwnTools(files: { tools: string; requests: string }): 
   }
 }
 
+/** WildAgtEval's files under a folder (its repository, or the reference copy), read and checked as the app's Packs tab reads them. */
+export function readWildAgtEvalDir(dir: string): Pack {
+  if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
+  try {
+    const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: "WildAgtEval files" });
+    const { files } = mergeWildFiles([], paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })));
+    return wildAgtEvalPack(files, new Set(WILD_FUNCTION_NAMES), Date.now());
+  } catch (e) {
+    throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;
+  }
+}
+
 async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const llama3 = new CachedCounter(llama3Counter);
   const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
   // your requests are asked among the built-in catalog's tools; robustness expands from the chosen packs' tools
-  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own ? [...(s.suite === 'catalog' ? s.run.packIds.map(builtinPack) : []), own] : null;
-  if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
+  const wild = s.wildagtevalDir ? readWildAgtEvalDir(s.wildagtevalDir) : null;
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own ? [...(s.suite === 'catalog' ? s.run.packIds.map(builtinPack) : []), own] : wild ? [wild] : null;
+  if (wild) io.out(`WildAgtEval: ${wild.description}`);
+  else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
   if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
@@ -160,6 +177,12 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
+  if (run.suite === 'wildagteval' && setup.contextWindow && source.ids.length) {
+    // every step sends the whole system prompt: a window that cannot take the first is refused before any request
+    const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
+    if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
+      throw new UsageError(`WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`);
+  }
   const started = performance.now();
   let sessionDone = 0;
   let promptTokens = 0;
@@ -245,7 +268,7 @@ export async function runEval(argv: readonly string[], io: EvalIo): Promise<numb
       if (!r.ok) return io.signal.aborted ? 130 : 1;
       done[mode] = r.results;
     } catch (e) {
-      if (e instanceof RunFileMismatchError) {
+      if (e instanceof RunFileMismatchError || e instanceof UsageError) {
         io.out(`error: ${e.message}`);
         return 2;
       }

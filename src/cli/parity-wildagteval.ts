@@ -3,8 +3,9 @@
  * scored as its analyzer does, one JSON line per file; then `agree N/M` against
  * `<dir>/scoring_reference.json` when it is there.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesUnder } from './walk';
 import type { Json } from '../lib/core/types';
 import { scoreWildLog } from '../lib/suites/wildagteval/log-score';
 
@@ -21,20 +22,7 @@ export interface LogVerdict {
 
 /** The `.json` files under `dir`, as paths relative to it with `/`, sorted; the reference file is not a log. */
 export function resultLogFiles(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string, depth: number): void => {
-    if (depth > MAX_DEPTH) throw new Error(`${at}: folders nested more than ${MAX_DEPTH} deep; is this a folder of result logs?`);
-    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path, depth + 1);
-      else if (entry.isFile() && entry.name.endsWith('.json') && !(at === dir && entry.name === REFERENCE)) {
-        if (found.length >= MAX_FILES) throw new Error(`${dir}: more than ${MAX_FILES} .json files`);
-        found.push(relative(dir, path).split(sep).join('/'));
-      }
-    }
-  };
-  walk(dir, 0);
-  return found;
+  return filesUnder(dir, (path) => path.endsWith('.json') && path !== REFERENCE, { maxFiles: MAX_FILES, maxDepth: MAX_DEPTH, what: 'result logs (.json files)' });
 }
 
 export function scoreResultLog(text: string, file: string): LogVerdict {
