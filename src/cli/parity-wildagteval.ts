@@ -26,13 +26,7 @@ export function resultLogFiles(dir: string): string[] {
 }
 
 export function scoreResultLog(text: string, file: string): LogVerdict {
-  let v: Json;
-  try {
-    v = JSON.parse(text) as Json;
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const turns = scoreWildLog(v, file).verdicts.map((t) => t.success);
+  const turns = scoreWildLog(text, file).verdicts.map((t) => t.success);
   return { file, success: turns.every(Boolean), turns };
 }
 

@@ -63,7 +63,7 @@ describe("WildAgtEval's analyzer", () => {
     ]);
     expect(lines.at(-1)).toBe('agree 1/2 (turns 1/2)');
     expect(r).toEqual({ agree: 1, total: 2, unreadable: 1 });
-    expect(errors.join('\n')).toMatch(/skipped broken\.json: not JSON/);
+    expect(errors.join('\n')).toMatch(/skipped broken\.json: \(json\): not JSON/);
     expect(errors.join('\n')).toMatch(/disagree run_a\/deeper\/y\.json/);
   });
 });

@@ -12,7 +12,7 @@ import { WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry
 import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
 import { WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
 import { findTargetPoints, wildSystemText } from '../../src/lib/suites/wildagteval/protocol';
-import { runConversation, runTargetPoint, type WildGenerate, wildOracle } from '../../src/lib/suites/wildagteval/runner';
+import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle, type WildResultLog } from '../../src/lib/suites/wildagteval/runner';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'databases'));
@@ -31,7 +31,7 @@ describe.skipIf(!haveShared)('running WildAgtEval experiments', () => {
   const conversations = files?.sets[0]?.conversations ?? [];
   const system = wildSystemText(files?.prompts[0]?.text ?? '');
   const byId = new Map(WILD_EXPERIMENTS.map((e) => [e.id, e]));
-  const score = (log: object) => scoreResultLog(JSON.stringify(log), 'log.json');
+  const score = (log: WildResultLog) => scoreResultLog(wildLogText(log), 'log.json');
 
   it('isolated ad-hoc targets: the oracle passes every one, with the gold steps before the target recorded as [GT_EXECUTION]', async () => {
     const experiment = byId.get('isolated:ad-hoc:on')!;

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Engine, NamedText, Pack, SampleResult } from '../../src/lib/core/types';
 import { judgeWildResults, parseWildJudgeScore } from '../../src/lib/suites/wildagteval/judge';
+import { wildLogText, type WildResultLog } from '../../src/lib/suites/wildagteval/runner';
+import { PyFloat } from '../../src/lib/core/pyvalue';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
@@ -87,7 +89,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     for (const r of results) {
       const log = r.score.api?.resultLog;
       expect(log).toBeDefined();
-      expect(scoreResultLog(JSON.stringify(log), 'x.json').success).toBe(true);
+      expect(scoreResultLog(log!, 'x.json').success).toBe(true);
     }
     // exported as WildAgtEval logs in a tar: `tar -xf` reads it, and the parity command scores every log a success
     const files = wildLogFiles(results);
@@ -153,6 +155,18 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     expect([...new Set(t3.errors.map((e) => e.type))].sort()).toEqual(['feature_limit', 'system_failure']);
     expect(t3.errors.every((e) => e.judge === 'test judge')).toBe(true);
     expect(t3.rows).toEqual([]);
+  });
+
+  it("result logs are written as Python's json writes them: 28.0 stays a float, keys keep their order", () => {
+    const log: WildResultLog = {
+      evaluation_type: 'step_by_step',
+      filename: 'Conv_user1_x.json',
+      user_id: 'user1',
+      model: 'm',
+      uncertainty_config: 'none.yaml',
+      query_results: [{ query: 'Warm it up', expected_api_sequence: [{ api: 'temperature_set', params: { endpoints: ['5A'], temperature: new PyFloat(28) } }], steps: [] }],
+    };
+    expect(wildLogText(log)).toBe('{"evaluation_type": "step_by_step", "filename": "Conv_user1_x.json", "user_id": "user1", "model": "m", "uncertainty_config": "none.yaml", "query_results": [{"query": "Warm it up", "expected_api_sequence": [{"api": "temperature_set", "params": {"endpoints": ["5A"], "temperature": 28.0}}], "steps": []}]}');
   });
 
   it('reads the judge score as the repository does', () => {

@@ -309,8 +309,8 @@ export interface ApiEpisodeScore {
   turns: ApiTurnJson[];
   /** error scenarios: the 1–5 error-handling score, who judged, and why */
   errorHandling?: { score: number; judge: string; reasons: string[] };
-  /** WildAgtEval's own benchmark: the episode as its result log (what its analyzer reads; exported as is) */
-  resultLog?: JsonObject;
+  /** WildAgtEval's own benchmark: the episode's result log as written (Python's json.dumps for our runs, the file as published): what its analyzer reads, exported as is */
+  resultLog?: string;
 }
 
 /**

@@ -199,7 +199,7 @@ function readApiScore(r: Reader, api: Obj): void {
       r.strings(st, 'injected', `result.score.api.turns[${i}].steps[${j}].injected`);
     });
   });
-  if (api.resultLog !== undefined) r.obj(api.resultLog, 'result.score.api.resultLog');
+  if (api.resultLog !== undefined) r.str(api, 'resultLog', 'result.score.api.resultLog');
   if (api.errorHandling !== undefined) {
     const e = r.obj(api.errorHandling, 'result.score.api.errorHandling');
     r.num(e, 'score', 'result.score.api.errorHandling.score');

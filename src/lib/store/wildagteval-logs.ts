@@ -49,7 +49,7 @@ export interface PublishedRuns {
 
 /** Every result log given (`<folder>/<file>.json`), grouped by folder into runs; a log that cannot be read stops the import, naming it. */
 export function publishedWildRuns(files: readonly { name: string; text: string }[], now = Date.now()): PublishedRuns {
-  const byFolder = new Map<string, { file: string; log: JsonObject }[]>();
+  const byFolder = new Map<string, { file: string; log: JsonObject; text: string }[]>();
   const skipped: string[] = [];
   if (files.length > MAX_LOGS) throw new FormatError('(the files given)', '(files)', `${files.length} files, more than ${MAX_LOGS}: pick result folders`);
   for (const f of files) {
@@ -71,12 +71,12 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
       continue;
     }
     const list = byFolder.get(folder) ?? [];
-    list.push({ file, log: v });
+    list.push({ file, log: v, text: f.text });
     byFolder.set(folder, list);
   }
   const unrecognised: string[] = [];
   // one run per model and experiment pair (both sides of an isolated pair, every rung of the ladder), as a run of the app holds them
-  const groups = new Map<string, { label: string; folders: { folder: string; experiment: WildExperiment | null; logs: { file: string; log: JsonObject }[] }[] }>();
+  const groups = new Map<string, { label: string; folders: { folder: string; experiment: WildExperiment | null; logs: { file: string; log: JsonObject; text: string }[] }[] }>();
   for (const [folder, logs] of [...byFolder].sort(([a], [b]) => (a < b ? -1 : 1))) {
     logs.sort((a, b) => (a.file < b.file ? -1 : 1));
     const first = logs[0]?.log ?? {};
@@ -100,8 +100,8 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
     const first = all[0]?.log ?? {};
     const model = typeof first.model === 'string' ? first.model : 'unknown model';
     const runId = `wildagteval-log-${hashString(all.map((l) => `${l.folder}/${l.file}`).join('|'))}`;
-    const results: SampleResult[] = all.map(({ file, log, folder, experiment }, index) => {
-      const score = wildLogScore(log, `${folder}/${file}`);
+    const results: SampleResult[] = all.map(({ file, log, text, folder, experiment }, index) => {
+      const score = wildLogScore(text, `${folder}/${file}`);
       const sampleId = hashString(`${folder}/${file}`);
       const facets = facetsOf(experiment, file, log, log.evaluation_type === 'step_by_step');
       const steps = (score.api?.turns ?? []).flatMap((t) => t.steps.filter((s) => s.source === 'agent'));

@@ -109,8 +109,9 @@ export async function judgeWildResults(opts: WildJudgeOptions): Promise<WildJudg
     if (opts.signal.aborted) break;
     const scenario = errorScenarioOf(r);
     const reference = scenario && opts.references.find((x) => x.function === scenario.fn && x.errorType === scenario.errorType);
-    const log = r.score.api?.resultLog;
-    if (!scenario || !log) continue;
+    const text = r.score.api?.resultLog;
+    const log = text === undefined ? null : (JSON.parse(text) as Json);
+    if (!scenario || !isObject(log)) continue;
     if (!reference) {
       missing.add(`${scenario.fn}_${scenario.errorType}`);
       continue;

@@ -5,6 +5,7 @@
 import type { ApiEpisodeScore, ApiStepJson, ApiTurnJson, Json, JsonObject, Score } from '../../core/types';
 import { episodeErrorType, type TurnVerdict } from '../../scoring/api-accuracy';
 import { readWildAgtEvalResult } from '../../formats/wildagteval';
+import { FormatError } from '../../formats/jsonl';
 import { scoreWildAgtEvalTurn } from '../../scoring/wildagteval-analyzer';
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,8 +25,18 @@ function resultObject(text: string | null): JsonObject | null {
   }
 }
 
-/** Every turn of the log, scored (throws a FormatError naming the field for a log that is not one). */
-export function scoreWildLog(log: Json, source: string): { api: ApiEpisodeScore; verdicts: TurnVerdict[] } {
+/** A result log's text read as JSON (a FormatError names the file otherwise). */
+export function readWildLog(text: string, source: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch (e) {
+    throw new FormatError(source, '(json)', `not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Every turn of the log, scored (throws a FormatError naming the file and field for a log that is not one); the text is kept as the episode's result log. */
+export function scoreWildLog(text: string, source: string): { api: ApiEpisodeScore; verdicts: TurnVerdict[] } {
+  const log = readWildLog(text, source);
   const read = readWildAgtEvalResult(log, source);
   const raw = isObject(log) && Array.isArray(log.query_results) ? log.query_results : [];
   const verdicts = read.map((t) => scoreWildAgtEvalTurn(t.expected, t.steps));
@@ -43,29 +54,30 @@ export function scoreWildLog(log: Json, source: string): { api: ApiEpisodeScore;
     const endedBy = last?.kind === 'completion' ? 'completion' : 'step_limit';
     return { turn: i, query: t.query, expected: t.expected, steps, success: verdict.success, failureReason: verdict.failureReason, endedBy };
   });
-  return { api: { turns, ...(isObject(log) ? { resultLog: log } : {}) }, verdicts };
+  return { api: { turns, resultLog: text }, verdicts };
 }
 
 /** A result log's score as a sample's: correct when every turn succeeded (the analyzer's conversation success); value the share of turns. */
-export function wildLogScore(log: Json, source: string): Score {
-  const { api, verdicts } = scoreWildLog(log, source);
+export function wildLogScore(text: string, source: string): Score {
+  const { api, verdicts } = scoreWildLog(text, source);
   const passed = verdicts.filter((v) => v.success).length;
   return { correct: verdicts.length > 0 && passed === verdicts.length, value: verdicts.length ? passed / verdicts.length : 0, errorType: episodeErrorType(verdicts), errorClass: null, api };
 }
 
 /** A run's result logs as files, one folder per experiment (`<experiment>/<log file name>`), for WildAgtEval's own analyzer. */
-export function wildLogFiles(results: readonly { facets?: Record<string, string | number>; score: Score }[]): { name: string; text: string }[] {
+export function wildLogFiles(results: readonly { sampleId: string; facets?: Record<string, string | number>; score: Score }[]): { name: string; text: string }[] {
   const files: { name: string; text: string }[] = [];
   const taken = new Set<string>();
   for (const r of results) {
-    const log = r.score.api?.resultLog;
-    if (!log) continue;
+    const text = r.score.api?.resultLog;
+    if (!text) continue;
+    const log = readWildLog(text, r.sampleId);
     const folder = String(r.facets?.experiment ?? 'results').replace(/[^\w+.-]+/g, '_');
-    const file = typeof log.filename === 'string' && log.filename ? log.filename.replace(/[^\w+.-]+/g, '_') : 'log.json';
+    const file = isObject(log) && typeof log.filename === 'string' && log.filename ? log.filename.replace(/[^\w+.-]+/g, '_') : `${r.sampleId}.json`;
     let name = `${folder}/${file}`;
     for (let k = 2; taken.has(name); k++) name = `${folder}/${file.replace(/\.json$/, '')}_${k}.json`;
     taken.add(name);
-    files.push({ name, text: JSON.stringify(log, null, 2) });
+    files.push({ name, text });
   }
   return files;
 }

@@ -4,7 +4,7 @@
  * its result logs (`query_results[].steps[]`), which its analyzer — and ours — score.
  */
 import { pyJsonDumps } from '../../core/py-json';
-import { toPlain } from '../../core/pyvalue';
+import type { PyValue } from '../../core/pyvalue';
 import type { WildConversation } from '../../formats/wildagteval-benchmark';
 import { invokeWildTool } from '../../simulate/wildagteval/registry';
 import type { GoldCall } from '../../simulate/wildagteval/replay';
@@ -52,7 +52,8 @@ export interface WildResultLog {
   query_results: WildQueryResult[];
 }
 
-const plainCall = (c: GoldCall) => ({ api: c.api, params: toPlain(c.params ?? {}) });
+/** a call as the log records it: its parameters kept as Python values (28.0 stays a float when the log is written) */
+const plainCall = (c: GoldCall) => ({ api: c.api, params: c.params ?? dict({}) });
 const sameCall = (a: GoldCall, b: GoldCall | undefined): boolean => b !== undefined && a.api === b.api && pyJsonDumps(a.params ?? {}) === pyJsonDumps(b.params ?? {});
 
 interface TurnRun {
@@ -171,6 +172,11 @@ export async function runConversation(input: WildRunInput): Promise<WildResultLo
     results.push({ query: turn.query, expected_api_sequence: turn.gold.map(plainCall), steps: run.steps });
   }
   return { evaluation_type: 'step_by_step', filename: `${conversation.name.replace(/\.jsonl$/, '')}.json`, user_id: conversation.user, model: input.model, uncertainty_config: experiment.configFile, query_results: results };
+}
+
+/** A result log as WildAgtEval's runner writes it (Python's `json.dumps`: ints and floats kept apart, keys in order). */
+export function wildLogText(log: WildResultLog): string {
+  return pyJsonDumps(log as unknown as PyValue);
 }
 
 /** The oracle: answers each turn's gold calls in order, then ends the turn. It is an oracle, not a model. */

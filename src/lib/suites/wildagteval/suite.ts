@@ -6,14 +6,14 @@
  */
 import { hashString } from '../../core/random';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource, type EpisodeAsk } from '../../core/source';
-import type { Json, Pack, Sample, Score } from '../../core/types';
+import type { Pack, Sample, Score } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
 import { createWildState, type Databases } from '../../simulate/wildagteval/state';
 import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES, tableTypeOf } from './experiments';
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
-import { runConversation, runTargetPoint, type WildGenerate, wildOracle } from './runner';
+import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
 
 export const WILDAGTEVAL_SUITE = 'wildagteval';
@@ -152,7 +152,7 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
     const generate: WildGenerate = async (prompt, stop, context) => ask(prompt, stop, await wildOracle(prompt, stop, context));
     const input = { databases: bench.databases, conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
     const log = p.point ? await runTargetPoint(input, p.point) : await runConversation(input);
-    return wildLogScore(JSON.parse(JSON.stringify(log)) as Json, log.filename);
+    return wildLogScore(wildLogText(log), log.filename);
   };
   return { ...planned, episode };
 }
