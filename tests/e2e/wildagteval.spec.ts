@@ -137,9 +137,9 @@ test('an error experiment run by the oracle, its error handling judged by a real
     await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
     await p.getByTestId('wae-exp-error:system_failure:play').check();
     await p.getByTestId('wae-conversations').fill('1');
-    await expect(p.getByTestId('wae-plan')).toContainText('1 episodes over 1 conversations');
+    await expect(p.getByTestId('wae-plan')).toContainText('1 episode over 1 conversation');
   });
-  await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episodes, 0 judged');
+  await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episode, 0 judged');
   await expect(page.getByTestId('wae-judge-none')).toBeVisible();
 
   await loadSmolLM2(page, 8192);
