@@ -6,7 +6,7 @@
  * WildAgtEval result logs that the parity command scores, and its published result logs opened as a run.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -153,4 +153,41 @@ test('an error experiment run by the oracle, its error handling judged by a real
   // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table
   await expect(page.getByTestId('api-errors')).toContainText('play');
   await expect(page.getByTestId('api-errors')).toContainText('llama.cpp, CPU');
+});
+
+test("imported from URLs through the real fetch path (the repository's raw files served locally at those URLs): the folders name the set", async ({ page }) => {
+  test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
+  const RAW = 'https://raw.githubusercontent.com/Demon-JieHao/WildAGTEval/main/API_Complexity';
+  const local = (url: string): string | null => {
+    const path = decodeURIComponent(new URL(url).pathname);
+    const file = path.split('/').pop() ?? '';
+    if (path.includes('/common/data/')) return join(REF, 'databases', file);
+    if (path.includes('/Combined50_transformed/')) return join(REF, 'conversations', 'Combined50_transformed', file);
+    if (path.endsWith('/centralized_prompt.md')) return join(REF, 'prompts', 'complexity', 'centralized_prompt.md');
+    return null;
+  };
+  const served: string[] = [];
+  await page.route(`${RAW}/**`, (route) => {
+    const path = local(route.request().url());
+    served.push(route.request().url());
+    return path && existsSync(path) ? route.fulfill({ status: 200, contentType: 'text/plain', body: readFileSync(path, 'utf8') }) : route.fulfill({ status: 404, body: 'not found' });
+  });
+  const databases = readdirSync(join(REF, 'databases')).filter((f) => f.endsWith('.json'));
+  const conversations = readdirSync(join(REF, 'conversations', 'Combined50_transformed')).sort().slice(0, 2);
+  const urls = [
+    ...databases.map((f) => `${RAW}/common/data/${f}`),
+    ...conversations.map((f) => `${RAW}/atomic_conversation_units/success_conversations/Combined50_transformed/${f}`),
+    `${RAW}/extracted_api/centralized_prompt.md`,
+  ];
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  // a missing file imports nothing and names it
+  await page.getByTestId('wae-urls').fill(`${RAW}/common/data/nothing_here.json`);
+  await page.getByTestId('wae-import-urls').click();
+  await expect(page.getByTestId('wae-import-message')).toContainText('Nothing was imported. Download failed');
+  await expect(page.getByTestId('wae-import-message')).toContainText('HTTP 404');
+  await page.getByTestId('wae-urls').fill(urls.join('\n'));
+  await page.getByTestId('wae-import-urls').click();
+  await expect(page.getByTestId('wae-import-message')).toContainText('Imported WildAgtEval: 24 database files · Combined50_transformed (2 conversations) · agent prompts: adhoc · 0 judge rubrics', { timeout: 60_000 });
+  expect(served.length).toBe(urls.length + 1);
 });

@@ -31,7 +31,6 @@ export interface WildAgtEvalConfig {
 
 export const DEFAULT_WILDAGTEVAL: WildAgtEvalConfig = { packId: '', set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on'], conversations: 0 };
 
-
 export interface WildBenchmark extends WildAgtEvalFiles {
   databases: Databases;
 }
@@ -156,7 +155,6 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
   };
   return { ...planned, episode };
 }
-
 
 export interface WildPlanSummary {
   samples: number;
