@@ -13,6 +13,7 @@ import { wildLogScore } from '../suites/wildagteval/log-score';
 import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/suite';
 import type { Recording, RunRow } from './db';
 import type { RunFile } from './run-file';
+import { isObject } from '../core/objects';
 
 const FOLDER_NAME = /_(adhoc\+unclear|adhoc|none)_([a-z_]+?)_s\d+_([a-z_]+)TRG$/;
 const TARGET_IN_FILE = /_TurnLevelTF_Turn(\d+)_Step(\d+)_([a-z_]+)\.json$/;
@@ -28,7 +29,6 @@ export function experimentOfFolder(folder: string, cumulative: boolean): WildExp
   return found.length === 1 ? (found[0] as WildExperiment) : null;
 }
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObject, cumulative: boolean): Record<string, string | number> {
   const target = TARGET_IN_FILE.exec(file);

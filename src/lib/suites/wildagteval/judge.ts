@@ -7,6 +7,7 @@
  */
 import type { Json, JsonObject, SampleResult, Score } from '../../core/types';
 import type { WildJudgeReference } from '../../formats/wildagteval-benchmark';
+import { isObject } from '../../core/objects';
 
 /** what the repository cuts each reply, call and result to */
 const STEP_CHARS = 5000;
@@ -14,7 +15,6 @@ const STEP_CHARS = 5000;
 const MAX_ANSWER_CHARS = 40_000;
 export const JUDGE_SETTINGS = { temperature: 0.1, maxTokens: 2000 } as const;
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const cut = (s: string): string => (s.length > STEP_CHARS ? `${s.slice(0, STEP_CHARS)}…` : s);
 
 /** The error experiment a result belongs to: its function and error type, or null. */
@@ -26,7 +26,7 @@ export function errorScenarioOf(result: Pick<SampleResult, 'facets'>): { fn: str
 export function wildJudgePrompt(input: { logFile: string; reference: WildJudgeReference; log: JsonObject }): string {
   const turn = Array.isArray(input.log.query_results) ? input.log.query_results[0] : undefined;
   const query = isObject(turn) && typeof turn.query === 'string' ? turn.query : '';
-  const steps = isObject(turn) && Array.isArray(turn.steps) ? turn.steps.filter(isObject) : [];
+  const steps = isObject(turn) && Array.isArray(turn.steps) ? turn.steps.filter((s): s is JsonObject => isObject(s)) : [];
   const stepText = steps
     .map((s, i) => {
       const call = s.api_call === null || s.api_call === undefined ? 'none' : JSON.stringify(s.api_call);

@@ -7,8 +7,8 @@ import { episodeErrorType, type TurnVerdict } from '../../scoring/api-accuracy';
 import { readWildAgtEvalResult } from '../../formats/wildagteval';
 import { FormatError } from '../../formats/jsonl';
 import { scoreWildAgtEvalTurn } from '../../scoring/wildagteval-analyzer';
+import { isObject } from '../../core/objects';
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function stepKind(type: Json | undefined): ApiStepJson['kind'] {
   return type === 'api_call' || type === 'gt_execution' ? 'api_call' : type === 'completion' ? 'completion' : 'unknown';
