@@ -64,7 +64,8 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   expect(tokens).toBeGreaterThan(20_000);
   await expect(page.getByTestId('wae-window')).toContainText(`The prompt measures ${tokens.toLocaleString('en-US')} tokens`);
   await expect(page.getByTestId('wae-window')).toContainText('OpenAI-compatible server');
-  await expect(page.getByTestId('start-blockers')).toContainText('a model whose window takes the prompt');
+  await expect(page.getByTestId('start-blockers')).toContainText(`a model whose window takes the prompt (${tokens.toLocaleString('en-US')} tokens and the answer; see above)`);
+  await expect(page.getByTestId('wae-answer-tokens')).toContainText('4,096 output tokens');
 
   // isolated ad-hoc (the default pair) on the first six conversations
   let episodes = 0;
