@@ -137,6 +137,8 @@ export interface WildAgtEvalFiles {
 
 const API_REFERENCE_HEADING = '# COMPLETE API REFERENCE';
 const JUDGE_FILE = /^([a-z_]+?)_(feature_limitation|system_failure)_error\.md$/;
+const PROMPT_FILE = /^centralized_prompt.*\.md$/;
+const isConversationFile = (base: string): boolean => base.startsWith('Conv_') && base.endsWith('.jsonl');
 
 export function promptVariant(text: string): WildPromptVariant {
   if (text.includes('RealEnv')) return 'adhoc+unclear';
@@ -163,7 +165,7 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
   for (const file of files) {
     const base = baseName(file.name);
     if (databaseFileOf(file.name)) databaseFiles.push(file);
-    else if (base.endsWith('.jsonl') && base.startsWith('Conv_')) {
+    else if (isConversationFile(base)) {
       const setName = folderOf(file.name) ?? 'conversations';
       const set = sets.get(setName) ?? { name: setName, transformed: setName.includes('_transformed'), conversations: [] };
       const conversation = readWildConversation(file);
@@ -175,7 +177,7 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
       );
       set.conversations.push(conversation);
       sets.set(setName, set);
-    } else if (/^centralized_prompt.*\.md$/.test(base)) {
+    } else if (PROMPT_FILE.test(base)) {
       if (!file.text.includes(API_REFERENCE_HEADING)) throw new FormatError(file.name, '(file)', `no "${API_REFERENCE_HEADING}" section: is this WildAgtEval's agent prompt?`);
       prompts.push({ name: file.name, variant: promptVariant(file.text), text: file.text });
     } else if (JUDGE_FILE.test(base)) {
@@ -205,7 +207,7 @@ function asUserIds(users: PyValue): string[] {
 /** A file the import reads (by name): every other file of a picked folder is left unread. */
 export function isWildAgtEvalFileName(name: string): boolean {
   const base = baseName(name);
-  return databaseFileOf(name) !== null || (base.startsWith('Conv_') && base.endsWith('.jsonl')) || /^centralized_prompt.*\.md$/.test(base) || JUDGE_FILE.test(base);
+  return databaseFileOf(name) !== null || isConversationFile(base) || PROMPT_FILE.test(base) || JUDGE_FILE.test(base);
 }
 
 const NO_COMPLEXITY_COPY = /no_?complexity/i;
@@ -252,10 +254,10 @@ export function wildSummaryOf(files: readonly NamedText[]): WildFilesSummary {
   for (const f of files) {
     const base = baseName(f.name);
     if (databaseFileOf(f.name)) databases++;
-    else if (base.startsWith('Conv_') && base.endsWith('.jsonl')) {
+    else if (isConversationFile(base)) {
       const set = folderOf(f.name) ?? 'conversations';
       sets.set(set, (sets.get(set) ?? 0) + 1);
-    } else if (/^centralized_prompt.*\.md$/.test(base)) prompts.push(promptVariant(f.text));
+    } else if (PROMPT_FILE.test(base)) prompts.push(promptVariant(f.text));
     else if (JUDGE_FILE.test(base)) rubrics++;
   }
   return { databases, sets: [...sets].map(([name, conversations]) => ({ name, conversations })).sort((a, b) => (a.name < b.name ? -1 : 1)), prompts, rubrics };

@@ -1,7 +1,7 @@
 /** Reading and writing packs, runs and results. */
 import { hashString } from '../core/random';
 import type { Json, NamedText, Pack, SampleResult } from '../core/types';
-import { isWildAgtEvalFileName, mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
+import { mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
@@ -136,7 +136,8 @@ export interface WildAgtEvalImport {
  */
 export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<WildAgtEvalImport> {
   const stored = await db.packs.get(WILDAGTEVAL_PACK_ID);
-  const { files: merged, leftOut } = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files.filter((f) => isWildAgtEvalFileName(f.name)));
+  // files that are not WildAgtEval's are left out by the pack itself
+  const { files: merged, leftOut } = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files);
   const pack = wildAgtEvalPack(merged, knownFunctions, stored?.createdAt ?? now);
   await savePack(db, pack);
   return { pack, leftOut };

@@ -5,11 +5,11 @@
  * (`turn_level_tf_<model>_<prompt>_<config>_s<seed>_<targets>TRG`).
  */
 import { hashString } from '../core/random';
-import type { Json, JsonObject, SampleResult } from '../core/types';
+import type { JsonObject, SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import { DEFAULT_PROMPT } from '../prompts/template';
-import { tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
-import { wildLogScore } from '../suites/wildagteval/log-score';
+import { pairOf, tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
+import { readWildLog, wildLogScore } from '../suites/wildagteval/log-score';
 import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/suite';
 import type { Recording, RunRow } from './db';
 import type { RunFile } from './run-file';
@@ -28,7 +28,6 @@ export function experimentOfFolder(folder: string, cumulative: boolean): WildExp
   const found = WILD_EXPERIMENTS.filter((e) => e.prompt === prompt && e.configFile === `${config}.yaml` && (cumulative ? e.mode === 'cumulative' : e.mode !== 'cumulative' && (e.targets?.file.includes(targets) ?? false)));
   return found.length === 1 ? (found[0] as WildExperiment) : null;
 }
-
 
 function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObject, cumulative: boolean): Record<string, string | number> {
   const target = TARGET_IN_FILE.exec(file);
@@ -60,12 +59,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
       skipped.push(f.name);
       continue;
     }
-    let v: Json;
-    try {
-      v = JSON.parse(f.text) as Json;
-    } catch (e) {
-      throw new FormatError(f.name, '(json)', (e as Error).message);
-    }
+    const v = readWildLog(f.text, f.name);
     if (!isObject(v) || !Array.isArray(v.query_results)) {
       skipped.push(f.name);
       continue;
@@ -88,7 +82,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
       : experiment.mode === 'cumulative'
         ? [`${model}|cumulative`, 'cumulative ladder']
         : experiment.mode === 'isolated'
-          ? [`${model}|${experiment.id.replace(/:(off|on)$/, '')}`, experiment.label]
+          ? [`${model}|${pairOf(experiment)}`, experiment.label]
           : [`${model}|${experiment.id}`, experiment.label];
     const group = groups.get(key) ?? { label: `${model} · WildAgtEval (published logs) · ${label}`, folders: [] };
     group.folders.push({ folder, experiment, logs });
@@ -101,7 +95,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
     const model = typeof first.model === 'string' ? first.model : 'unknown model';
     const runId = `wildagteval-log-${hashString(all.map((l) => `${l.folder}/${l.file}`).join('|'))}`;
     const results: SampleResult[] = all.map(({ file, log, text, folder, experiment }, index) => {
-      const score = wildLogScore(text, `${folder}/${file}`);
+      const score = wildLogScore(text, `${folder}/${file}`, log);
       const sampleId = hashString(`${folder}/${file}`);
       const facets = facetsOf(experiment, file, log, log.evaluation_type === 'step_by_step');
       const steps = (score.api?.turns ?? []).flatMap((t) => t.steps.filter((s) => s.source === 'agent'));

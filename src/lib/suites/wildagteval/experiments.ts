@@ -145,9 +145,12 @@ export function whyNotRunnable(experiment: WildExperiment, prompts: readonly Wil
 /** Where each prompt variant lives in the repository. */
 export const PROMPT_FILES: Readonly<Record<WildPromptVariant, string>> = { none: 'API_NoComplexity/…/centralized_prompt.md', adhoc: 'API_Complexity/…/centralized_prompt.md', 'adhoc+unclear': 'API_Complexity/…/centralized_prompt_unclear.md' };
 
+/** An experiment's id without its side: the two sides of an isolated pair share it (`isolated:ad-hoc`). */
+export const pairOf = (experiment: Pick<WildExperiment, 'id'>): string => experiment.id.replace(/:(off|on)$/, '');
+
 /** The type of Table 3 an experiment's results count under (named as the API-complexity suite names them, so the same views read both). */
 export function tableTypeOf(experiment: WildExperiment): string {
   if (experiment.mode === 'error') return experiment.switches.FEATURE_LIMITATION_ERROR?.length ? 'feature_limit' : 'system_failure';
-  const pair = experiment.id.split(':')[1] ?? experiment.id;
-  return pair === 'ad-hoc' ? 'ad_hoc' : pair;
+  const type = pairOf(experiment).split(':')[1] ?? experiment.id;
+  return type === 'ad-hoc' ? 'ad_hoc' : type;
 }

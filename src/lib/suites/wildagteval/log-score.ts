@@ -34,9 +34,8 @@ export function readWildLog(text: string, source: string): Json {
   }
 }
 
-/** Every turn of the log, scored (throws a FormatError naming the file and field for a log that is not one); the text is kept as the episode's result log. */
-export function scoreWildLog(text: string, source: string): { api: ApiEpisodeScore; verdicts: TurnVerdict[] } {
-  const log = readWildLog(text, source);
+/** Every turn of the log, scored (throws a FormatError naming the file and field for a log that is not one); the text is kept as the episode's result log. `log`: the text already read. */
+export function scoreWildLog(text: string, source: string, log: Json = readWildLog(text, source)): { api: ApiEpisodeScore; verdicts: TurnVerdict[] } {
   const read = readWildAgtEvalResult(log, source);
   const raw = isObject(log) && Array.isArray(log.query_results) ? log.query_results : [];
   const verdicts = read.map((t) => scoreWildAgtEvalTurn(t.expected, t.steps));
@@ -58,8 +57,8 @@ export function scoreWildLog(text: string, source: string): { api: ApiEpisodeSco
 }
 
 /** A result log's score as a sample's: correct when every turn succeeded (the analyzer's conversation success); value the share of turns. */
-export function wildLogScore(text: string, source: string): Score {
-  const { api, verdicts } = scoreWildLog(text, source);
+export function wildLogScore(text: string, source: string, log?: Json): Score {
+  const { api, verdicts } = scoreWildLog(text, source, log);
   const passed = verdicts.filter((v) => v.success).length;
   return { correct: verdicts.length > 0 && passed === verdicts.length, value: verdicts.length ? passed / verdicts.length : 0, errorType: episodeErrorType(verdicts), errorClass: null, api };
 }

@@ -11,7 +11,7 @@ import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
 import { createWildState, type Databases } from '../../simulate/wildagteval/state';
-import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES, tableTypeOf } from './experiments';
+import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES, tableTypeOf, pairOf } from './experiments';
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
@@ -84,7 +84,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
         plan.push({ id: id(experiment.id, c.name), cell: { length: 0, position: 0, variant: experiment.label }, group: c.name, rank: [rank], itemId: c.name, experiment, conversation: c, point: null, facets: { mode: 'cumulative', experiment: experiment.id, rung: experiment.label, conversation: c.name, turns: c.turns.length } });
       continue;
     }
-    const pair = experiment.id.split(':')[1] as string;
+    const pair = pairOf(experiment);
     const side = experiment.side ?? 'on';
     const targets = new Set(experiment.targets?.functions ?? []);
     for (const c of conversations)
