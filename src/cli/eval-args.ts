@@ -3,9 +3,9 @@
  * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
  */
 import { parseArgs } from 'node:util';
-import { formatTokens } from '../lib/analysis/format';
+import { formatTokens, repeatsLabel } from '../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../lib/core/types';
-import { RUN_ORDERS, type RunOrder } from '../lib/core/source';
+import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../lib/core/source';
 import { checkBaseUrl, type GrammarField } from '../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../lib/engines/openai';
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
@@ -40,6 +40,7 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
   sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
             --constrained                      decode under the grammar of the offered calls (catalog: free and constrained, paired)
             --max-tokens N
+            --repeats K --temperature T        ask every sample K times (1–${MAX_REPEATS}), sampling at temperature T (0–2; 0: greedy, default)
             robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
             composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
             api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
@@ -143,6 +144,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         order: { type: 'string' },
         constrained: { type: 'boolean' },
         'max-tokens': { type: 'string' },
+        repeats: { type: 'string' },
+        temperature: { type: 'string' },
         settings: { type: 'string' },
         levels: { type: 'string' },
         protocol: { type: 'string' },
@@ -195,6 +198,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
   // WildAgtEval's OpenAI-client runner allows 4,096 output tokens: replies reason before their call
   const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? (suite === 'response-qa' ? 64 : suite === 'wildagteval' ? 4096 : 256);
+  const repeats = int('repeats', o.repeats, 1, MAX_REPEATS) ?? 1;
+  const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
+  if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);
   const constrained = o.constrained === true;
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
 
@@ -203,7 +209,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     suite,
     packIds: [...DEFAULT_PACKS[suite]],
     template: { ...DEFAULT_PROMPT },
-    request: { maxTokens, temperature: 0 },
+    request: { maxTokens, temperature },
+    ...(repeats > 1 ? { repeats } : {}),
     order,
     total: 0,
     done: 0,
@@ -265,6 +272,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       break;
     }
   }
+  run.name += repeatsLabel(run.repeats, temperature);
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
   const shown = argv.map((a, i) => (argv[i - 1] === '--api-key' ? '…' : a.startsWith('--api-key=') ? '--api-key=…' : a));

@@ -8,6 +8,7 @@ import { compositionReport, scoredTasksOf } from '../lib/analysis/composition';
 import { accuracyBy, byFacet, qaCurves, settingsTable } from '../lib/analysis/long-context';
 import { robustnessTable } from '../lib/analysis/robustness';
 import { formatTokens } from '../lib/analysis/format';
+import { repeatSummary } from '../lib/analysis/repeats';
 import type { SampleResult } from '../lib/core/types';
 import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
 import type { RunRow } from '../lib/store/db';
@@ -81,6 +82,14 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
       lines.push(`  API call accuracy ${pct(accuracyOf(results).accuracy).trim()}`);
       break;
     }
+  }
+  const repeated = repeatSummary(results);
+  if (repeated) {
+    const r = repeated;
+    lines.push(
+      `repeats: each of ${r.samples} samples asked ${r.repeats} times at temperature ${run.request.temperature}: accuracy ${r.perRepeat.map((x) => pct(x.accuracy).trim()).join(', ')} (mean ${pct(r.meanAccuracy).trim()}, sd ${(r.sdAccuracy * 100).toFixed(1)} points; 95% interval over samples ${pct(r.low).trim()}–${pct(r.high).trim()})`,
+      `  of ${r.complete} samples with every answer: right every time ${pct(r.allRight).trim()} (pass^${r.repeats}), at least once ${pct(r.anyRight).trim()} (pass@${r.repeats}), sometimes ${pct(r.mixed).trim()}; identical outputs ${pct(r.identicalOutputs).trim()}`,
+    );
   }
   return lines;
 }

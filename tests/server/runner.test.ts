@@ -135,6 +135,19 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     expect(r.text).toMatch(/prompt vs native tool calls, 2 paired samples: prompt \d+\.\d%, native \d+\.\d%/);
   }, 600_000);
 
+  it('repeats at a temperature: each answer its own sample and seed, and sampling really varies the answers', async () => {
+    const out = join(dir, 'repeats.jsonl');
+    const r = await evalRun(['catalog', ...common(), '--lengths', '512', '--positions', '0.5', '--per-cell', '3', '--repeats', '3', '--temperature', '0.9', '--out', out]);
+    expect(r.code, r.text).toBe(0);
+    const file = expectEachSampleOnce(out);
+    expect(file.run).toMatchObject({ repeats: 3, request: { temperature: 0.9 } });
+    expect(file.results).toHaveLength(9);
+    expect(r.text).toMatch(/repeats: each of 3 samples asked 3 times at temperature 0\.9: accuracy [\d.]+%, [\d.]+%, [\d.]+% \(mean/);
+    // a 135M model sampling at 0.9 from three seeds: the three outputs of a sample are not all the same
+    const outputs = (n: number) => new Set(file.results.filter((x) => x.sampleId.startsWith(file.results[n * 3]!.sampleId)).map((x) => x.output));
+    expect([0, 1, 2].some((n) => outputs(n).size > 1)).toBe(true);
+  }, 600_000);
+
   it("WildAgtEval's own benchmark: its prompt, measured with the server's tokenizer, is refused for this window before any request", async () => {
     const ref = '../shared/reference/wildagteval';
     if (!existsSync(join(ref, 'databases'))) return console.warn(`skipped: ${ref} is not present (it comes with ../shared)`);

@@ -8,6 +8,15 @@ export function mean(values: readonly number[]): number {
   return s / values.length;
 }
 
+/** Sample variance (divided by n − 1); 0 for fewer than two values. */
+export function sampleVariance(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  let s = 0;
+  for (const v of values) s += (v - m) ** 2;
+  return s / (values.length - 1);
+}
+
 /** Ranks from 1, ties sharing their average rank. */
 export function averageRanks(values: readonly number[]): number[] {
   const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);

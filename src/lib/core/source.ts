@@ -86,3 +86,41 @@ export function planSource<T extends PlannedSample>(plan: readonly T[], order: R
     ...(execute ? { execute } : {}),
   };
 }
+
+/** How many answers a run may ask of each sample (a run file or a headless flag beyond it is refused). */
+export const MAX_REPEATS = 100;
+const REPEAT_MARK = '~r';
+
+/** The id of a sample's k-th answer: the first keeps the planned id (as a run without repeats stores it), the others add `~r<k>`. */
+export function repeatId(id: string, repeat: number): string {
+  return repeat <= 1 ? id : `${id}${REPEAT_MARK}${repeat}`;
+}
+
+/** The planned sample a result answers, and which of its answers it is (1 for a run without repeats). */
+export function repeatOf(sampleId: string): { base: string; repeat: number } {
+  const at = sampleId.lastIndexOf(REPEAT_MARK);
+  const k = at < 0 ? NaN : Number(sampleId.slice(at + REPEAT_MARK.length));
+  return Number.isInteger(k) && k >= 2 ? { base: sampleId.slice(0, at), repeat: k } : { base: sampleId, repeat: 1 };
+}
+
+/**
+ * Every sample of `source` asked `repeats` times, its answers one after the other (they share their
+ * whole prompt). Each is its own sample (own id, own result; facet `repeat`), in the same cell and
+ * for the same item, so cells pool the answers and analyses can group them back by `repeatOf`.
+ */
+export function withRepeats(source: SampleSource, repeats: number): SampleSource {
+  if (repeats <= 1) return source;
+  if (!Number.isInteger(repeats) || repeats > MAX_REPEATS) throw new RangeError(`repeats must be a whole number from 1 to ${MAX_REPEATS} (got ${repeats})`);
+  const ids = source.ids.flatMap((id) => Array.from({ length: repeats }, (_, i) => repeatId(id, i + 1)));
+  return {
+    ...source,
+    ids,
+    cellOf: (id) => source.cellOf(repeatOf(id).base),
+    itemOf: (id) => source.itemOf(repeatOf(id).base),
+    build: (id) => {
+      const { base, repeat } = repeatOf(id);
+      const sample = source.build(base);
+      return { ...sample, id, repeat, facets: { ...sample.facets, repeat } };
+    },
+  };
+}

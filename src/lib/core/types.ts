@@ -207,6 +207,8 @@ export interface Sample {
   /** measured prompt tokens of `messages` (by the counter the sample was built with) */
   promptTokens: number;
   facets?: Facets;
+  /** which answer to its planned sample this is, in a run that asks each several times (absent: asked once) */
+  repeat?: number;
 }
 
 export interface Usage {

@@ -11,6 +11,8 @@ import { CONSTRAINED } from '../suites/catalog';
  */
 export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Sample, format: OutputFormat, runConstrained = false, calls: CallMode = 'prompt'): GenerateRequest {
   const request: GenerateRequest = { ...base, messages: sample.messages };
+  // each answer of a repeated sample samples with its own seed (they differ only when the temperature is above 0)
+  if (sample.repeat) request.seed = (base.seed ?? 0) + sample.repeat - 1;
   const e = sample.expected;
   if (calls === 'native') {
     if (e.kind === 'qa' || e.kind === 'api' || e.kind === 'wild' || (e.kind === 'dag' && e.protocol === 'multi-turn')) throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');

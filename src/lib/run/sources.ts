@@ -8,12 +8,17 @@ import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
-import type { RunOrder, SampleSource } from '../core/source';
+import { type RunOrder, type SampleSource, withRepeats } from '../core/source';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
 import { ownApiSetup } from '../suites/api-complexity/request-conversations';
 import { wildAgtEvalSource, wildBenchmarkOf } from '../suites/wildagteval/suite';
 
-export function sourceFor(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+/** The run's samples, each asked as many times as the run repeats them. */
+export function sourceFor(run: Pick<RunRow, 'repeats' | 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+  return withRepeats(plannedSource(run, packs, counter), run.repeats ?? 1);
+}
+
+function plannedSource(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
   const order: RunOrder = run.order ?? 'grid';
   switch (run.suite) {

@@ -118,6 +118,8 @@ export interface RunRow {
   template: PromptTemplate;
   format: OutputFormat;
   request: { maxTokens: number; temperature: number };
+  /** each sample is asked this many times (its answers are samples of their own, facet `repeat`); absent: once */
+  repeats?: number;
   /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
   constrained?: boolean;
   /** the order samples run in (the same samples and prompts either way); absent on runs made before: 'grid' */

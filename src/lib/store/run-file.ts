@@ -7,7 +7,7 @@
  * field of the first mistake.
  */
 import { plainJsonText } from '../core/plain-json';
-import { RUN_ORDERS } from '../core/source';
+import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
 import { CALL_MODES, type SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
@@ -138,7 +138,12 @@ function readHeader(value: unknown, where: string): Header {
   if ('apiKey' in engine) r.fail('run.engine.apiKey', 'a run file never carries an API key: remove it');
   const request = r.obj(run.request, 'run.request');
   r.num(request, 'maxTokens', 'run.request.maxTokens');
-  r.num(request, 'temperature', 'run.request.temperature');
+  const temperature = r.num(request, 'temperature', 'run.request.temperature');
+  if (temperature < 0 || temperature > 2) r.fail('run.request.temperature', `expected 0 to 2 (got ${temperature})`);
+  if (run.repeats !== undefined) {
+    const repeats = r.num(run, 'repeats', 'run.repeats');
+    if (!Number.isInteger(repeats) || repeats < 1 || repeats > MAX_REPEATS) r.fail('run.repeats', `expected a whole number from 1 to ${MAX_REPEATS} (got ${repeats})`);
+  }
   const template = r.obj(run.template, 'run.template');
   r.str(template, 'system', 'run.template.system');
   r.str(template, 'user', 'run.template.user');

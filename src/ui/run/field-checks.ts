@@ -4,14 +4,17 @@ export interface NumberField {
   value: number | null | undefined;
   min: number;
   max: number;
+  /** any number in range, not only whole ones (a temperature) */
+  fractional?: boolean;
 }
 
 export const SEED_MAX = 2 ** 31;
 
 export function numberProblem(f: NumberField): string | null {
   const v = f.value;
-  if (v === null || v === undefined || typeof v !== 'number' || Number.isNaN(v)) return `${f.label}: empty — give a whole number from ${f.min} to ${f.max}`;
-  if (!Number.isInteger(v) || v < f.min || v > f.max) return `${f.label}: ${v} — give a whole number from ${f.min} to ${f.max}`;
+  const kind = f.fractional ? 'a number' : 'a whole number';
+  if (v === null || v === undefined || typeof v !== 'number' || Number.isNaN(v)) return `${f.label}: empty — give ${kind} from ${f.min} to ${f.max}`;
+  if ((!f.fractional && !Number.isInteger(v)) || v < f.min || v > f.max) return `${f.label}: ${v} — give ${kind} from ${f.min} to ${f.max}`;
   return null;
 }
 

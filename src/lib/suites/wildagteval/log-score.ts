@@ -71,7 +71,9 @@ export function wildLogFiles(results: readonly { sampleId: string; facets?: Reco
     const text = r.score.api?.resultLog;
     if (!text) continue;
     const log = readWildLog(text, r.sampleId);
-    const folder = String(r.facets?.experiment ?? 'results').replace(/[^\w+.-]+/g, '_');
+    // a repeated run's answers go to one folder per repeat, as WildAgtEval's runner writes one per seed
+    const repeat = Number(r.facets?.repeat ?? 1);
+    const folder = `${r.facets?.experiment ?? 'results'}${repeat > 1 ? `_repeat${repeat}` : ''}`.replace(/[^\w+.-]+/g, '_');
     const file = isObject(log) && typeof log.filename === 'string' && log.filename ? log.filename.replace(/[^\w+.-]+/g, '_') : `${r.sampleId}.json`;
     let name = `${folder}/${file}`;
     for (let k = 2; taken.has(name); k++) name = `${folder}/${file.replace(/\.json$/, '')}_${k}.json`;

@@ -1,0 +1,104 @@
+/**
+ * Repeats as a sweep dimension: each planned sample asked k times, each answer its own sample
+ * (own id, own seed, same cell and item), resumable like any run, and read back per planned sample.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildCatalogPack } from '../../datasets/catalog/build';
+import { repeatSummary } from '../../src/lib/analysis/repeats';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/source';
+import type { Engine, SampleResult } from '../../src/lib/core/types';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
+import { sourceFor } from '../../src/lib/run/sources';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
+import type { RunRow } from '../../src/lib/store/db';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+
+const counter = new CachedCounter(llama3Counter);
+const catalog = buildCatalogPack();
+const run: Pick<RunRow, 'repeats' | 'suite' | 'sweep' | 'template' | 'order' | 'engine'> = {
+  suite: 'catalog',
+  sweep: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 },
+  template: DEFAULT_PROMPT,
+  order: 'prefix',
+  engine: { kind: 'oracle', model: 'oracle' },
+  repeats: 3,
+};
+
+describe('repeated samples', () => {
+  it('asks every planned sample k times in a row, each answer its own sample in the same cell and for the same item', () => {
+    const once = sourceFor({ ...run, repeats: undefined }, [catalog], counter);
+    const thrice = sourceFor(run, [catalog], counter);
+    expect(thrice.ids).toEqual(once.ids.flatMap((id) => [id, repeatId(id, 2), repeatId(id, 3)]));
+    expect(new Set(thrice.ids).size).toBe(thrice.ids.length);
+    const id = once.ids[1] as string;
+    const [a, b] = [thrice.build(id), thrice.build(repeatId(id, 3))];
+    expect(b.id).toBe(repeatId(id, 3));
+    expect(b.messages).toEqual(a.messages);
+    expect(b.cell).toEqual(thrice.cellOf(repeatId(id, 3)));
+    expect(thrice.itemOf(repeatId(id, 3))).toBe(once.itemOf(id));
+    expect([a.repeat, b.repeat, b.facets?.repeat]).toEqual([1, 3, 3]);
+  });
+
+  it('reads a repeat back from its id, and leaves ids that only look like one alone', () => {
+    expect(repeatOf(repeatId('cat:abc', 12))).toEqual({ base: 'cat:abc', repeat: 12 });
+    expect(repeatOf('cat:abc')).toEqual({ base: 'cat:abc', repeat: 1 });
+    expect(repeatOf('x~rabc')).toEqual({ base: 'x~rabc', repeat: 1 });
+    expect(repeatOf('x~r1')).toEqual({ base: 'x~r1', repeat: 1 });
+    expect(() => withRepeats(sourceFor({ ...run, repeats: undefined }, [catalog], counter), 1000)).toThrow(/repeats must be a whole number from 1 to 100/);
+  });
+
+  it('gives each answer its own seed, survives a stop in the middle of a sample, and sums up per planned sample', async () => {
+    const source = sourceFor(run, [catalog], counter);
+    const oracle = createOracleEngine();
+    const seeds: number[] = [];
+    // a stand-in for sampling: right on even seeds, wrong on odd ones
+    const engine: Engine = {
+      info: { id: 'sampler', kind: 'openai', model: 'sampler' },
+      generate: async (request, sample, signal) => {
+        seeds.push(request.seed ?? -1);
+        const right = await oracle.generate(request, sample, signal);
+        return (request.seed ?? 0) % 2 === 0 ? right : { ...right, text: 'no call' };
+      },
+    };
+    const store = new MemoryResultStore();
+    const controller = new AbortController();
+    const request = { maxTokens: 64, temperature: 0.8 };
+    const first = await runSamples({ runId: 'r', source, engine, store, request, format: 'bfcl-python', signal: controller.signal, onProgress: (p) => p.done === 4 && controller.abort('pause') });
+    expect(first.status).toBe('stopped');
+    const again = await runSamples({ runId: 'r', source: sourceFor(run, [catalog], counter), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(again.status).toBe('completed');
+    expect(seeds).toEqual(source.ids.map((id) => repeatOf(id).repeat - 1));
+    const results = [...store.results.values()];
+    expect(results.map((r) => r.sampleId).sort()).toEqual([...source.ids].sort());
+
+    const summary = repeatSummary(results);
+    expect(summary).not.toBeNull();
+    const s = summary!;
+    expect(s.repeats).toBe(3);
+    expect(s.perRepeat.map((r) => [r.n, r.accuracy])).toEqual([[4, 1], [4, 0], [4, 1]]);
+    expect(s.meanAccuracy).toBeCloseTo(2 / 3);
+    expect(s.sdAccuracy).toBeCloseTo(Math.sqrt(1 / 3));
+    expect([s.samples, s.complete, s.allRight, s.anyRight, s.mixed, s.identicalOutputs]).toEqual([4, 4, 0, 1, 1, 0]);
+    // every planned sample is right 2 times of 3: the sample means agree, the interval is a point
+    expect([s.low, s.high].map((x) => x.toFixed(4))).toEqual(['0.6667', '0.6667']);
+    expect(s.cells.map((c) => c.cell.position)).toEqual([0.1, 0.9]);
+  });
+
+  it('is null for a run asked once, and counts only complete samples in the shares', () => {
+    const result = (sampleId: string, correct: boolean, output = 'x'): SampleResult => ({ id: `r:${sampleId}`, runId: 'r', sampleId, index: 0, cell: { length: 0, position: 0 }, output, calls: null, parseError: null, score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null }, usage: null, timings: null, error: null, createdAt: 0 });
+    expect(repeatSummary([result('a', true), result('b', false)])).toBeNull();
+    const s = repeatSummary([result('a', true), result('a~r2', true), result('b', false), result('b~r2', true, 'y'), result('c', true)])!;
+    expect([s.samples, s.complete, s.allRight, s.anyRight, s.mixed, s.identicalOutputs]).toEqual([3, 2, 0.5, 1, 0.5, 0.5]);
+    expect(s.perRepeat.map((r) => r.n)).toEqual([3, 2]);
+  });
+
+  it('run files keep the repeats and refuse nonsense', () => {
+    const row = { id: 'run-x', name: 'x', createdAt: 1, updatedAt: 1, status: 'completed', suite: 'catalog', packIds: [], sweep: run.sweep, engine: run.engine, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0.7 }, counterId: 'llama3', total: 0, done: 0, correct: 0 } as RunRow;
+    expect(readRunFile(writeRunFile({ run: { ...row, repeats: 5 }, results: [] })).run.repeats).toBe(5);
+    expect(() => readRunFile(writeRunFile({ run: { ...row, repeats: 0 }, results: [] }))).toThrow(/run\.repeats.*whole number from 1 to 100/);
+    expect(() => readRunFile(writeRunFile({ run: { ...row, request: { maxTokens: 64, temperature: -1 } }, results: [] }))).toThrow(/run\.request\.temperature.*0 to 2/);
+  });
+});
