@@ -61,6 +61,9 @@ test('a WebLLM load with the model hosts unreachable shows the download error; W
   await select.selectOption(model ?? '');
   // the models are listed (from the list made at build time) and WebLLM's 2 MB chunk is not loaded yet
   expect(scripts.filter(isWebllm)).toEqual([]);
+  // nor the Llama 3 tokenizer (1.7 MB): the catalog's default lengths are fillable from the tools' characters alone
+  const isTokenizer = (f: string) => f.startsWith('llama3-');
+  expect(scripts.filter(isTokenizer)).toEqual([]);
   await page.getByTestId('load-model').click();
   await expect(page.getByTestId('model-error')).toContainText('could not be downloaded', { timeout: 30_000 });
   expect(scripts.filter(isWebllm)).toHaveLength(1);
@@ -168,4 +171,21 @@ test('imports BFCL files from URLs through the real fetch path (fixtures served 
   await page.getByTestId('import-urls').click();
   await expect(page.getByTestId('import-message')).toContainText('Imported BFCL_v4_simple: 1 request, 1 function.');
   expect(served).toHaveLength(2);
+});
+
+test('the Llama 3 tokenizer is loaded only when a chosen catalog length comes near what the tools can fill (issue 19 item 5)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.context().on('request', (r) => void (r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname.split('/').pop() ?? '')));
+  await page.goto('index.html');
+  await page.getByTestId('engine-oracle').check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  await page.getByTestId('length-16384').check();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((f) => f.startsWith('llama3-'))).toEqual([]);
+  // 32K is more than the built-in tools' characters vouch for: counted, and fillable (they hold about 46K tokens)
+  await page.getByTestId('length-32768').check();
+  await expect.poll(() => scripts.filter((f) => f.startsWith('llama3-')).length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('catalog-unfillable')).toHaveCount(0);
+  await expect(page.getByTestId('start-run')).toBeEnabled();
 });
