@@ -25,6 +25,7 @@ import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, importBfclFiles, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
+import { promptHolds } from '../src/lib/analysis/sample-filter';
 import { publishedWildRuns } from '../src/lib/store/wildagteval-logs';
 import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval/judge';
 import { readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/formats/wildagteval-benchmark';
@@ -107,6 +108,19 @@ async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   if (loadedModel?.id !== run.engine.model) return null;
   const own = loadedModel.engine === 'webllm' ? webllm?.counter() : cpu?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
+}
+
+/** the latest prompt search (an older one stops when it sees a newer) */
+let promptSearches = 0;
+/** samples one prompt search rebuilds at most (a 32K catalog prompt takes some milliseconds) */
+const MAX_PROMPT_SEARCH = 20_000;
+
+/** What a prompt search found: the matching sample ids, how many prompts it read, how many it left (over the bound) or could not rebuild. */
+export interface PromptSearch {
+  matches: string[];
+  searched: number;
+  skipped: number;
+  unavailable: number;
 }
 
 async function defaultCounter(): Promise<TokenCounter> {
@@ -449,6 +463,34 @@ const api = {
     const rebuild = await promptBuilder(run);
     // a sample whose prompt could not be built (build_error) has none to show
     return rebuild ? rebuild(sampleId).catch(() => null) : null;
+  },
+
+  /**
+   * The samples among `sampleIds` whose prompt holds `text` (case-insensitive): recorded prompts as
+   * stored, the others rebuilt as the sample detail shows them. At most MAX_PROMPT_SEARCH samples are
+   * searched; a newer search stops this one (which then returns null).
+   */
+  async searchPrompts(runId: string, text: string, sampleIds: string[], onProgress?: (searched: number, total: number) => void): Promise<PromptSearch | null> {
+    const search = ++promptSearches;
+    const run = await db.runs.get(runId);
+    if (!run) throw new Error(`run ${runId} not found`);
+    const recorded = await recordedPrompts(db, runId);
+    const rebuild = await promptBuilder(run);
+    const ids = sampleIds.slice(0, MAX_PROMPT_SEARCH);
+    const matches: string[] = [];
+    let unavailable = 0;
+    for (const [i, id] of ids.entries()) {
+      if (i % 50 === 0) {
+        // lets a newer search (or a stop) in between
+        await new Promise((r) => setTimeout(r, 0));
+        if (search !== promptSearches) return null;
+        onProgress?.(i, ids.length);
+      }
+      const prompt = recorded.get(id) ?? (rebuild ? await rebuild(id).catch(() => null) : null);
+      if (!prompt) unavailable++;
+      else if (promptHolds(prompt.messages, text)) matches.push(id);
+    }
+    return { matches, searched: ids.length - unavailable, skipped: sampleIds.length - ids.length, unavailable };
   },
 
   /**

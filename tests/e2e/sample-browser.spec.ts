@@ -59,3 +59,20 @@ test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail b
   await expect(page.getByTestId('sample-detail').locator('h3')).toHaveText(chosen);
   await expect(page.getByTestId('sample-detail')).toBeInViewport();
 });
+
+test('text search reaches into the prompts when asked: the worker rebuilds them and lists the samples whose prompt holds the text', async ({ page }) => {
+  await catalogRunToResults(page, 'oracle', 2);
+  await page.getByTestId('filter-verdict').selectOption('all');
+  await expect(page.getByTestId('sample-count')).toHaveText('12 of 12 samples');
+  // words of the system prompt: in no output, in every prompt
+  await page.getByTestId('filter-text').fill('one JSON object per line');
+  await expect(page.getByTestId('sample-count')).toHaveText('0 of 12 samples');
+  await page.getByTestId('filter-in-prompts').check();
+  await expect(page.getByTestId('sample-count')).toHaveText('12 of 12 samples');
+  // text found nowhere
+  await page.getByTestId('filter-text').fill('no such words anywhere');
+  await expect(page.getByTestId('sample-count')).toHaveText('0 of 12 samples');
+  await page.getByTestId('filter-in-prompts').uncheck();
+  await page.getByTestId('filter-text').fill('');
+  await expect(page.getByTestId('sample-count')).toHaveText('12 of 12 samples');
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorTypeCounts, filterSamples, NO_FILTER } from '../../src/lib/analysis/sample-filter';
+import { errorTypeCounts, filterSamples, NO_FILTER, promptHolds, promptSearchCandidates } from '../../src/lib/analysis/sample-filter';
 import type { SampleResult } from '../../src/lib/core/types';
 
 const result = (i: number, correct: boolean, extra: Partial<SampleResult> = {}): SampleResult => ({
@@ -23,5 +23,14 @@ describe('the sample browser filter', () => {
   });
   it('counts error types of the failures, most frequent first', () => {
     expect(errorTypeCounts(rs)).toEqual([{ type: 'build_error', n: 1 }, { type: 'simple_function_checker:wrong_func_name', n: 1 }]);
+  });
+  it('searches prompts too: the worker looks only where the other filters keep a sample and its own text does not match; either match lists it', () => {
+    const f = { ...NO_FILTER, verdict: 'all' as const, text: 'call_1', inPrompts: true };
+    expect(promptSearchCandidates(rs, f)).toEqual(['s0', 's2', 's3']);
+    expect(promptSearchCandidates(rs, { ...f, verdict: 'wrong' })).toEqual(['s2']);
+    expect(filterSamples(rs, f, new Set(['s3'])).map((r) => r.index)).toEqual([1, 3]);
+    expect(filterSamples(rs, { ...f, verdict: 'wrong' }, new Set(['s3'])).map((r) => r.index)).toEqual([1]);
+    expect(promptHolds([{ content: 'System' }, { content: 'Book a TABLE for two' }], ' table ')).toBe(true);
+    expect(promptHolds([{ content: 'Book a table' }], '   ')).toBe(false);
   });
 });

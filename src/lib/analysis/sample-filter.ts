@@ -9,6 +9,8 @@ export interface SampleFilter {
   errorType: string;
   /** found in the output, the parse error, the error message or the sample's facets (case-insensitive) */
   text: string;
+  /** the text may also be found in the sample's prompt (searched by the worker, which rebuilds prompts) */
+  inPrompts?: boolean;
 }
 
 export const ALL = 'all';
@@ -17,16 +19,37 @@ export const NO_FILTER: SampleFilter = { cell: null, variant: ALL, verdict: 'wro
 /** The error type a sample is listed under ('correct' for a correct one). */
 export const errorTypeOf = (r: SampleResult): string => (r.score.correct ? 'correct' : (r.error?.kind ?? r.score.errorType ?? 'wrong'));
 
-export function filterSamples(results: readonly SampleResult[], f: SampleFilter): SampleResult[] {
+/**
+ * The samples the filter lists. `promptMatches`: the sample ids whose prompt holds the text (found
+ * by the worker when the filter searches prompts too); a sample is listed when either holds it.
+ */
+export function filterSamples(results: readonly SampleResult[], f: SampleFilter, promptMatches: ReadonlySet<string> | null = null): SampleResult[] {
   const text = f.text.trim().toLowerCase();
-  return results.filter(
-    (r) =>
-      (f.cell === null || (r.cell.length === f.cell.length && r.cell.position === f.cell.position)) &&
-      (f.variant === ALL || (r.cell.variant ?? 'default') === f.variant) &&
-      (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
-      (f.errorType === ALL || errorTypeOf(r) === f.errorType) &&
-      (text === '' || r.output.toLowerCase().includes(text) || (r.parseError ?? '').toLowerCase().includes(text) || (r.error?.message ?? '').toLowerCase().includes(text) || facetText(r).includes(text)),
+  return results.filter((r) => passesAllButText(r, f) && (text === '' || textOf(r, text) || (promptMatches?.has(r.sampleId) ?? false)));
+}
+
+/** The samples whose prompts a text search must look into: those the other filters keep and whose own text does not already match. */
+export function promptSearchCandidates(results: readonly SampleResult[], f: SampleFilter): string[] {
+  const text = f.text.trim().toLowerCase();
+  return results.filter((r) => passesAllButText(r, f) && !textOf(r, text)).map((r) => r.sampleId);
+}
+
+function passesAllButText(r: SampleResult, f: SampleFilter): boolean {
+  return (
+    (f.cell === null || (r.cell.length === f.cell.length && r.cell.position === f.cell.position)) &&
+    (f.variant === ALL || (r.cell.variant ?? 'default') === f.variant) &&
+    (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
+    (f.errorType === ALL || errorTypeOf(r) === f.errorType)
   );
+}
+
+const textOf = (r: SampleResult, text: string): boolean =>
+  r.output.toLowerCase().includes(text) || (r.parseError ?? '').toLowerCase().includes(text) || (r.error?.message ?? '').toLowerCase().includes(text) || facetText(r).includes(text);
+
+/** Whether a prompt's messages hold the text (case-insensitive). */
+export function promptHolds(messages: readonly { content: string }[], text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return t !== '' && messages.some((m) => m.content.toLowerCase().includes(t));
 }
 
 /** Error types present, most frequent first, with their counts. */
