@@ -8,7 +8,7 @@
  *   rank), so an engine that keeps its last prompt's KV cache reads the shared part once.
  */
 import type { Call } from '../parsing/calls';
-import type { Cell, Sample, Score } from './types';
+import type { Cell, ChatMessage, Expectation, Sample, Score } from './types';
 
 /** Runs one call and renders its result (or structured error) as the tool message shows it. */
 export type CallExecutor = (call: Call) => string;
@@ -26,12 +26,42 @@ export interface SampleSource {
   build(id: string): Sample;
   /** runs a model's call against the suite's simulated tools (multi-turn samples) */
   execute?: CallExecutor;
-  /** runs a whole episode its suite drives (WildAgtEval's own runner), asking the engine through `ask`, and scores it */
-  episode?: (sample: Sample, ask: EpisodeAsk) => Promise<Score>;
+  /**
+   * runs a whole episode its suite drives (the API-complexity suite's episodes, WildAgtEval's own
+   * runner), asking the engine through `context.ask`, and scores it; a source with one runs every
+   * sample through it
+   */
+  episode?: (sample: Sample, context: EpisodeContext) => Promise<EpisodeOutcome>;
 }
 
-/** One generation inside an episode: the prompt (sent as one user message), its stop sequences, and the gold reply at this step (only the oracle reads it). */
-export type EpisodeAsk = (prompt: string, stop: readonly string[], goldReply: string) => Promise<string>;
+/** One generation inside an episode. */
+export interface EpisodeStep {
+  messages: ChatMessage[];
+  stop: readonly string[];
+  /** answer tokens this step needs at least (a judge's verdict), whatever the run's limit */
+  minTokens?: number;
+  /** what the oracle answers at this step (absent: it reads the sample's own expectation and these messages) */
+  expected?: Expectation;
+}
+
+export interface EpisodeContext {
+  /** asks the engine; a generation interrupted by a stop throws an AbortError */
+  ask: (step: EpisodeStep) => Promise<string>;
+  /** the model answering (what a judgement by the engine under test names) */
+  model: string;
+  /** greedy decoding: the same prompt gets the same answer */
+  deterministic: boolean;
+}
+
+/** A scored episode: its score, its transcript as the result's output, and the agent's calls. */
+export interface EpisodeOutcome {
+  score: Score;
+  text: string;
+  calls: { name: string; args: unknown }[];
+}
+
+/** Between the replies (or tool results) of one sample's output. */
+export const TURN_SEPARATOR = '\n\n';
 
 /** A sample as planned: enough to order the run and report its coverage without building prompts. */
 export interface PlannedSample {

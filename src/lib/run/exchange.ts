@@ -4,7 +4,7 @@
  * the model answers without a call or the turn limit is reached. Every call
  * of every turn is collected for scoring.
  */
-import type { CallExecutor } from '../core/source';
+import { type CallExecutor, TURN_SEPARATOR } from '../core/source';
 import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
 import { type OutputFormat, parseCalls } from '../parsing';
 import type { Call } from '../parsing/calls';
@@ -13,8 +13,6 @@ import { toolResultText } from '../prompts/template';
 export interface ExchangeResult extends GenerateResult {
   calls: Call[];
 }
-
-export const TURN_SEPARATOR = '\n\n';
 
 export async function runExchange(
   generate: (request: GenerateRequest) => Promise<GenerateResult>,

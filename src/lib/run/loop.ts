@@ -11,12 +11,7 @@ import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../parsing/calls';
 import type { SampleSource } from '../core/source';
-import { accumulate, emptyResult, runExchange, TURN_SEPARATOR, withSpeeds } from './exchange';
-import type { ApiExpectation } from '../core/types';
-import { apiSystemOf, type EngineJudgement, episodeScore, episodeSpecOf, judgedScenario } from '../suites/api-complexity/suite';
-import { judgeMessages, parseJudgeScore } from '../suites/api-complexity/error-handling';
-import { agentCalls, episodeText, runEpisode } from '../suites/api-complexity/episode';
-import { STOP_SEQUENCES } from '../suites/api-complexity/protocol';
+import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
 import { CONTEXT_OVERFLOW, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
@@ -229,61 +224,33 @@ function baseResult(runId: string, sampleId: string, index: number, sample: Pick
   return { id: `${runId}:${sampleId}`, runId, sampleId, ...(sample.itemId !== undefined ? { itemId: sample.itemId } : {}), index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
 }
 
-/** One answer, or for a multi-turn sample the whole exchange with its collected calls (an API-system episode comes scored). */
+/** One answer, or for a multi-turn sample the whole exchange with its collected calls (an episode comes scored). */
 async function answer(opts: RunOptions, sample: Sample): Promise<GenerateResult & { calls?: Call[]; scored?: ScoredOutput }> {
   const request = requestFor(opts.request, sample, opts.format, opts.constrained, opts.calls);
   const e = sample.expected;
-  if (e.kind === 'api') return runApiEpisode(opts, sample, request, e);
-  if (e.kind === 'wild') return runSuiteEpisode(opts, sample, request);
+  if (opts.source.episode) return runSuiteEpisode(opts, opts.source.episode, sample, request);
   if (e.kind !== 'dag' || e.protocol !== 'multi-turn') return generateWithRecovery(opts, sample, request);
   const execute = opts.source.execute;
   if (!execute) throw new Error('this run has multi-turn samples but no tools to run their calls');
   return runExchange((r) => generateWithRecovery(opts, sample, r), request, opts.format, execute, e.steps.length + MULTI_TURN_SLACK);
 }
 
-/** An episode on the simulated API system: every step a generation, scored turn by turn. */
-async function runApiEpisode(opts: RunOptions, sample: Sample, request: GenerateRequest, e: ApiExpectation): Promise<GenerateResult & { scored: ScoredOutput }> {
+/** An episode its suite drives: every step a generation (their counts and times added up), the episode scored by the suite. */
+async function runSuiteEpisode(opts: RunOptions, episode: NonNullable<SampleSource['episode']>, sample: Sample, request: GenerateRequest): Promise<GenerateResult & { scored: ScoredOutput }> {
   const total = emptyResult();
-  const stop = [...new Set([...(request.stop ?? []), ...STOP_SEQUENCES])];
-  const turns = await runEpisode(
-    episodeSpecOf(e, apiSystemOf(e, sample.tools)),
-    async (messages) => {
-      const gen = await generateWithRecovery(opts, sample, { ...request, messages, stop });
+  const outcome = await episode(sample, {
+    model: opts.engine.info.model,
+    deterministic: request.temperature === 0,
+    ask: async (step) => {
+      const asked: Sample = step.expected ? { ...sample, expected: step.expected } : sample;
+      const gen = await generateWithRecovery(opts, asked, { ...request, messages: step.messages, stop: [...step.stop], maxTokens: Math.max(request.maxTokens, step.minTokens ?? 0) });
       accumulate(total, gen);
-      return { text: gen.text, aborted: gen.finishReason === 'abort' };
+      if (gen.finishReason === 'abort') throw new DOMException('generation interrupted', 'AbortError');
+      return gen.text;
     },
-    { deterministic: request.temperature === 0, maxSteps: e.maxSteps },
-  );
-  const scenario = judgedScenario(e);
-  let judgement: EngineJudgement | undefined;
-  if (scenario && e.judge === 'engine' && !opts.signal.aborted) {
-    const query = turns[0]?.query ?? '';
-    const gen = await generateWithRecovery(opts, sample, { ...request, messages: judgeMessages(scenario, query, turns[0]?.steps ?? []), maxTokens: Math.max(request.maxTokens, 256), stop: [] });
-    accumulate(total, gen);
-    judgement = { judge: `${opts.engine.info.model} (the engine under test, given the rubric)`, score: parseJudgeScore(gen.text), text: gen.text };
-  }
-  const score = episodeScore(e, turns, judgement);
-  total.text = episodeText(turns);
-  return { ...withSpeeds(total), scored: { score, calls: agentCalls(turns), parseError: null } };
-}
-
-/** An episode its suite drives (WildAgtEval's own runner): every prompt one user message; the replies joined as the output. */
-async function runSuiteEpisode(opts: RunOptions, sample: Sample, request: GenerateRequest): Promise<GenerateResult & { scored: ScoredOutput }> {
-  const episode = opts.source.episode;
-  if (!episode) throw new Error('this run has episodes but no runner for them');
-  const total = emptyResult();
-  const replies: string[] = [];
-  const score = await episode(sample, async (prompt, stop, goldReply) => {
-    const step: Sample = { ...sample, expected: { kind: 'wild', goldReply } };
-    const gen = await generateWithRecovery(opts, step, { ...request, messages: [{ role: 'user', content: prompt }], stop: [...stop] });
-    accumulate(total, gen);
-    if (gen.finishReason === 'abort') throw new DOMException('generation interrupted', 'AbortError');
-    replies.push(gen.text);
-    return gen.text;
   });
-  total.text = replies.join(TURN_SEPARATOR);
-  const calls = (score.api?.turns ?? []).flatMap((t) => t.steps.flatMap((s) => (s.source === 'agent' && s.call ? [{ name: s.call.api, args: s.call.params }] : [])));
-  return { ...withSpeeds(total), scored: { score, calls, parseError: null } };
+  total.text = outcome.text;
+  return { ...withSpeeds(total), scored: { score: outcome.score, calls: outcome.calls, parseError: null } };
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */

@@ -5,7 +5,7 @@
  * the ladder.
  */
 import { hashString, Rng } from '../../core/random';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type ApiCallRecord, episodeErrorType } from '../../scoring/api-accuracy';
@@ -15,10 +15,10 @@ import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulat
 import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording } from './conversations';
-import { type EvalMode, goldTurns, isErrorType, queryOf, targetPoints, type TargetPoint, type TurnRecord } from './episode';
+import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
 import type { OwnApiSetup } from './request-conversations';
-import { DETERMINISTIC_JUDGE, errorScenario, rubricJudge } from './error-handling';
-import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, systemPrompt } from './protocol';
+import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
+import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from './protocol';
 
 export const API_COMPLEXITY_SUITE = 'api-complexity';
 
@@ -194,7 +194,22 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
       facets: p.facets,
     };
   };
-  return planSource(planApiComplexity(opts.config, opts.own?.conversations, system), opts.order ?? 'grid', build);
+  return { ...planSource(planApiComplexity(opts.config, opts.own?.conversations, system), opts.order ?? 'grid', build), episode: apiEpisode };
+}
+
+/** Runs one episode on the simulated API system, every reply asked of the engine, scored turn by turn (and judged where the engine judges). */
+async function apiEpisode(sample: Sample, { ask, model, deterministic }: EpisodeContext): Promise<EpisodeOutcome> {
+  const e = sample.expected;
+  if (e.kind !== 'api') throw new Error(`sample ${sample.id} is not an episode on the API system`);
+  const turns = await runEpisode(episodeSpecOf(e, apiSystemOf(e, sample.tools)), async (messages) => ({ text: await ask({ messages, stop: STOP_SEQUENCES }) }), { deterministic, maxSteps: e.maxSteps });
+  const scenario = judgedScenario(e);
+  let judgement: EngineJudgement | undefined;
+  if (scenario && e.judge === 'engine') {
+    // a verdict needs room whatever the run's answer limit
+    const text = await ask({ messages: judgeMessages(scenario, turns[0]?.query ?? '', turns[0]?.steps ?? []), stop: [], minTokens: 256 });
+    judgement = { judge: `${model} (the engine under test, given the rubric)`, score: parseJudgeScore(text), text };
+  }
+  return { score: episodeScore(e, turns, judgement), text: episodeText(turns), calls: agentCalls(turns) };
 }
 
 /** The error scenario an episode is judged on, if it is one. */

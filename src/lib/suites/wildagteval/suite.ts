@@ -5,7 +5,7 @@
  * the cumulative ladder; the suite's runner drives its episode and writes its result log.
  */
 import { hashString } from '../../core/random';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource, type EpisodeAsk } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource, TURN_SEPARATOR } from '../../core/source';
 import type { Pack, Sample, Score } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
@@ -145,13 +145,20 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
       promptTokens: counter.count(system) + counter.count(prompt.slice(system.length)),
     };
   });
-  const episode = async (sample: Sample, ask: EpisodeAsk): Promise<Score> => {
+  const episode = async (sample: Sample, { ask }: EpisodeContext): Promise<EpisodeOutcome> => {
     const p = byId.get(sample.id);
     if (!p) throw new Error(`sample ${sample.id} is not part of this run`);
-    const generate: WildGenerate = async (prompt, stop, context) => ask(prompt, stop, await wildOracle(prompt, stop, context));
+    const replies: string[] = [];
+    const generate: WildGenerate = async (prompt, stop, context) => {
+      const reply = await ask({ messages: [{ role: 'user', content: prompt }], stop, expected: { kind: 'wild', goldReply: await wildOracle(prompt, stop, context) } });
+      replies.push(reply);
+      return reply;
+    };
     const input = { databases: bench.databases, conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
     const log = p.point ? await runTargetPoint(input, p.point) : await runConversation(input);
-    return wildLogScore(wildLogText(log), log.filename);
+    const score = wildLogScore(wildLogText(log), log.filename);
+    const calls = (score.api?.turns ?? []).flatMap((t) => t.steps.flatMap((s) => (s.source === 'agent' && s.call ? [{ name: s.call.api, args: s.call.params }] : [])));
+    return { score, text: replies.join(TURN_SEPARATOR), calls };
   };
   return { ...planned, episode };
 }
