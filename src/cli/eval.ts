@@ -4,7 +4,7 @@
  * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
  * tables at the end. See EVAL_USAGE and docs/scale.md.
  */
-import { pairResults } from '../lib/analysis/paired';
+import { PAIRED_TEST_NAMES, pairResults } from '../lib/analysis/paired';
 import { ContextBudgetError } from '../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
@@ -234,14 +234,14 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   return { run: final, results, ok: true };
 }
 
-/** Prompt vs native, sample by sample, with McNemar's test and the difference the pairs can detect. */
+/** Prompt vs native, sample by sample, with the paired test (McNemar's for single answers) and the difference the pairs can detect. */
 export function pairedLines(prompt: readonly SampleResult[], native: readonly SampleResult[]): string[] {
   const p = pairResults(prompt, native);
   if (!p) return ['prompt vs native tool calls: no sample in both runs'];
   const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
   return [
     `prompt vs native tool calls, ${p.pairs} paired samples: prompt ${pct(p.accuracyA)}, native ${pct(p.accuracyB)}`,
-    `  both correct ${p.bothCorrect}, only prompt ${p.onlyA}, only native ${p.onlyB}, neither ${p.neither}; McNemar p = ${p.pValue.toFixed(3)}, detectable difference ±${(p.detectable * 100).toFixed(1)} points`,
+    `  both correct ${p.bothCorrect}, only prompt ${p.onlyA}, only native ${p.onlyB}, neither ${p.neither}; ${PAIRED_TEST_NAMES[p.test]} p = ${p.pValue.toFixed(3)}, detectable difference ±${(p.detectable * 100).toFixed(1)} points`,
   ];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectableDifference, mcnemarExact, pairResults } from '../../src/lib/analysis/paired';
+import { repeatId } from '../../src/lib/core/source';
 import type { SampleResult } from '../../src/lib/core/types';
 
 const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
@@ -20,7 +21,7 @@ describe('paired comparison of two runs', () => {
     const a = [r('s1', true), r('s2', true), r('s3', false), r('s4', false), r('only-a', true)];
     const b = [r('s1', true), r('s2', false), r('s3', true), r('s4', false), r('only-b', false)];
     const p = pairResults(a, b);
-    expect(p).toMatchObject({ pairs: 4, bothCorrect: 1, onlyA: 1, onlyB: 1, neither: 1, accuracyA: 0.5, accuracyB: 0.5, difference: 0, pValue: 1 });
+    expect(p).toMatchObject({ test: 'mcnemar', pairs: 4, bothCorrect: 1, onlyA: 1, onlyB: 1, neither: 1, accuracyA: 0.5, accuracyB: 0.5, difference: 0, pValue: 1 });
     expect(pairResults(a, [r('x', true)])).toBeNull();
   });
 
@@ -31,5 +32,29 @@ describe('paired comparison of two runs', () => {
     expect(detectableDifference(1000, 0.2)).toBeCloseTo(0.04, 2);
     // runs that never disagree still cannot show a difference below ≈ 7.85 / n
     expect(detectableDifference(100, 0)).toBeGreaterThan(0.07);
+  });
+
+  it('runs with repeats are paired by planned sample (its share of right answers), tested by sign flips, or by the paired t-test when large', () => {
+    const run = (n: number, repeats: number, right: (sample: number, repeat: number) => boolean) =>
+      Array.from({ length: n }, (_, i) => Array.from({ length: repeats }, (_, k) => r(repeatId(`s${i}`, k + 1), right(i, k + 1)))).flat();
+    const a = run(20, 3, (_, k) => k === 1);
+    const b = run(20, 3, () => true);
+    const p = pairResults(a, b)!;
+    expect(p).toMatchObject({ test: 'permutation', pairs: 20, bothCorrect: 0, onlyA: 0, onlyB: 20, neither: 0 });
+    expect(p.accuracyA).toBeCloseTo(1 / 3);
+    expect(p.difference).toBeCloseTo(2 / 3);
+    // every one of 20 differences the same sign: only the all-equal flips are as extreme
+    expect(p.pValue).toBeLessThan(0.001);
+    expect(pairResults(a, a)).toMatchObject({ test: 'permutation', difference: 0, pValue: 1 });
+    // half the samples better in B, half in A: no evidence
+    const mixed = pairResults(run(20, 2, (i) => i % 2 === 0), run(20, 2, (i) => i % 2 === 1))!;
+    expect(mixed.pValue).toBeGreaterThan(0.5);
+    expect(mixed.detectable).toBeGreaterThan(0.3);
+    // a repeated run against a run asked once: the first answers pair with the planned samples
+    expect(pairResults(a, run(20, 1, () => true))).toMatchObject({ test: 'permutation', pairs: 20 });
+    const big = pairResults(run(3000, 2, (i, k) => (i + k) % 3 === 0), run(3000, 2, (i, k) => (i + k) % 2 === 0))!;
+    expect(big.test).toBe('t');
+    expect(big.pValue).toBeGreaterThan(0);
+    expect(big.pValue).toBeLessThan(1);
   });
 });
