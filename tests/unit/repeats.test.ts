@@ -12,6 +12,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { sourceFor } from '../../src/lib/run/sources';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import type { RunRow } from '../../src/lib/store/db';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
@@ -85,6 +86,18 @@ describe('repeated samples', () => {
     // every planned sample is right 2 times of 3: the sample means agree, the interval is a point
     expect([s.low, s.high].map((x) => x.toFixed(4))).toEqual(['0.6667', '0.6667']);
     expect(s.cells.map((c) => c.cell.position)).toEqual([0.1, 0.9]);
+  });
+
+  it('repeats episodes too (the API-complexity suite drives its own): the oracle right in every answer', async () => {
+    const apiRun = { ...run, suite: 'api-complexity' as const, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2 }, repeats: 2 };
+    const source = sourceFor(apiRun, [], counter);
+    const store = new MemoryResultStore();
+    const outcome = await runSamples({ runId: 'a', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    expect(outcome.status).toBe('completed');
+    const results = [...store.results.values()];
+    expect(results.length).toBe(source.ids.length);
+    expect(results.filter((r) => r.facets?.repeat === 2).length).toBe(results.length / 2);
+    expect(results.every((r) => r.error === null && r.score.correct)).toBe(true);
   });
 
   it('is null for a run asked once, and counts only complete samples in the shares', () => {

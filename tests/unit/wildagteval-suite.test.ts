@@ -14,6 +14,7 @@ import { wildLogText, type WildResultLog } from '../../src/lib/suites/wildagteva
 import { PyFloat } from '../../src/lib/core/pyvalue';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
+import { withRepeats } from '../../src/lib/core/source';
 import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';
 import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval/experiments';
@@ -175,6 +176,16 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     expect(parseWildJudgeScore('"total_score": "2/5", and more')).toBe(2);
     expect(parseWildJudgeScore('{"evaluation_summary": {"total_score": "9/5"}}')).toBeNull();
     expect(parseWildJudgeScore('no score')).toBeNull();
+  });
+
+  it('repeats: every episode run twice, each answer its own sample, the oracle right every time', async () => {
+    const source = withRepeats(wildAgtEvalSource({ config: { ...config, experiments: ['cumulative:none'] }, bench: bench!, counter, model: 'oracle' }), 2);
+    const store = new MemoryResultStore();
+    const outcome = await runSamples({ runId: 'r', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0.7 }, format: 'json', signal: new AbortController().signal });
+    expect(outcome.status).toBe('completed');
+    const results = [...store.results.values()];
+    expect(results.map((r) => r.facets?.repeat).sort()).toEqual([1, 1, 2, 2]);
+    expect(results.every((r) => r.score.correct && r.error === null)).toBe(true);
   });
 
   it('an engine that only ends turns fails every episode, and its replies are the output', async () => {

@@ -142,6 +142,7 @@ export function withRepeats(source: SampleSource, repeats: number): SampleSource
   if (repeats <= 1) return source;
   if (!Number.isInteger(repeats) || repeats > MAX_REPEATS) throw new RangeError(`repeats must be a whole number from 1 to ${MAX_REPEATS} (got ${repeats})`);
   const ids = source.ids.flatMap((id) => Array.from({ length: repeats }, (_, i) => repeatId(id, i + 1)));
+  const episode = source.episode;
   return {
     ...source,
     ids,
@@ -152,5 +153,7 @@ export function withRepeats(source: SampleSource, repeats: number): SampleSource
       const sample = source.build(base);
       return { ...sample, id, repeat, facets: { ...sample.facets, repeat } };
     },
+    // a suite's episode knows its planned samples by their own ids
+    ...(episode ? { episode: (sample, context) => episode({ ...sample, id: repeatOf(sample.id).base }, context) } : {}),
   };
 }
