@@ -115,3 +115,13 @@ describe('repeated samples', () => {
     expect(() => readRunFile(writeRunFile({ run: { ...row, request: { maxTokens: 64, temperature: -1 } }, results: [] }))).toThrow(/run\.request\.temperature.*0 to 2/);
   });
 });
+
+describe('robustness pairs of a repeated run', () => {
+  it('pair each repeat with the same repeat of the expanded variant', async () => {
+    const { robustnessTable } = await import('../../src/lib/analysis/robustness');
+    const res = (sampleId: string, variant: string, correct: boolean): SampleResult => ({ id: `r:${sampleId}`, runId: 'r', sampleId, itemId: 'A', index: 0, cell: { length: 0, position: 0, variant }, output: '', calls: null, parseError: null, score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null }, usage: null, timings: null, error: null, createdAt: 0 });
+    const t = robustnessTable([res('o', 'original', true), res(repeatId('o', 2), 'original', false), res('e', 'expanded', true), res(repeatId('e', 2), 'expanded', true)]);
+    expect(t.repaired).toEqual(['A (repeat 2)']);
+    expect(t.broken).toEqual([]);
+  });
+});

@@ -143,7 +143,7 @@ describe('robustness runs', () => {
 
 describe('robustness table', () => {
   const r = (itemId: string, variant: string, correct: boolean, lenient: boolean, errorClass: string | null = null) =>
-    ({ itemId, cell: { length: 0, position: 0, variant }, score: { correct, value: 0, errorType: null, errorClass, lenientCorrect: lenient } }) as unknown as SampleResult;
+    ({ itemId, sampleId: `${itemId}:${variant}`, cell: { length: 0, position: 0, variant }, score: { correct, value: 0, errorType: null, errorClass, lenientCorrect: lenient } }) as unknown as SampleResult;
 
   it('gives drops, the error shares among expanded failures, the evaluation share and the repaired requests', () => {
     const results = [

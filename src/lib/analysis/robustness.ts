@@ -5,6 +5,7 @@
  * rephrased requests (how much of the drop is the evaluation's), and the
  * requests the expansion "repaired".
  */
+import { repeatOf } from '../core/source';
 import type { SampleResult } from '../core/types';
 import { variantSummary } from './catalog';
 
@@ -67,7 +68,12 @@ export function robustnessTable(results: readonly SampleResult[]): RobustnessTab
     if (strictDrop > 0) evaluationShare = Math.max(0, Math.min(1, (strictDrop - lenientDrop) / strictDrop));
   }
 
-  const verdict = (rs: readonly SampleResult[] | undefined) => new Map((rs ?? []).filter((r) => r.itemId).map((r) => [r.itemId as string, r.score.correct]));
+  // answers of a repeated run pair repeat by repeat
+  const pairKey = (r: SampleResult) => {
+    const { repeat } = repeatOf(r.sampleId);
+    return repeat > 1 ? `${r.itemId} (repeat ${repeat})` : (r.itemId as string);
+  };
+  const verdict = (rs: readonly SampleResult[] | undefined) => new Map((rs ?? []).filter((r) => r.itemId).map((r) => [pairKey(r), r.score.correct]));
   const before = verdict(original);
   const after = verdict(expanded);
   const repaired: string[] = [];
