@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { repeatSummary } from '../../src/lib/analysis/repeats';
+import { table3 } from '../../src/lib/analysis/api-complexity';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/source';
 import type { Engine, SampleResult } from '../../src/lib/core/types';
@@ -123,5 +124,19 @@ describe('robustness pairs of a repeated run', () => {
     const t = robustnessTable([res('o', 'original', true), res(repeatId('o', 2), 'original', false), res('e', 'expanded', true), res(repeatId('e', 2), 'expanded', true)]);
     expect(t.repaired).toEqual(['A (repeat 2)']);
     expect(t.broken).toEqual([]);
+  });
+});
+
+describe("Table 3 of a repeated run", () => {
+  it('counts target points, not answers, as pairs (accuracy pools the answers)', async () => {
+    const apiRun = { ...run, suite: 'api-complexity' as const, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
+    const once = async (repeats: number) => {
+      const store = new MemoryResultStore();
+      await runSamples({ runId: 'a', source: sourceFor({ ...apiRun, repeats }, [], counter), engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+      return table3([...store.results.values()]).rows;
+    };
+    const [single, thrice] = [await once(1), await once(3)];
+    expect(thrice.map((r) => r.pairs)).toEqual(single.map((r) => r.pairs));
+    expect(thrice[0]?.off.turns).toBe(3 * (single[0]?.off.turns ?? 0));
   });
 });

@@ -61,14 +61,14 @@ export interface Table3 {
 
 const facet = (r: SampleResult, k: string): string => String(r.facets?.[k] ?? '');
 
-/** Results of one isolated type, only target points with both sides done (paired). */
-function paired(results: readonly SampleResult[], type: string): { off: SampleResult[]; on: SampleResult[] } {
+/** Results of one isolated type, only target points with both sides done (paired), and how many such points (a repeated run has several answers a side). */
+function paired(results: readonly SampleResult[], type: string): { off: SampleResult[]; on: SampleResult[]; points: number } {
   const mine = results.filter((r) => facet(r, 'mode') === 'isolated' && facet(r, 'type') === type && !r.error);
   const key = (r: SampleResult) => `${facet(r, 'target')}|${facet(r, 'wording')}`;
   const offKeys = new Set(mine.filter((r) => r.cell.variant === 'off').map(key));
   const onKeys = new Set(mine.filter((r) => r.cell.variant === 'on').map(key));
   const both = (r: SampleResult) => offKeys.has(key(r)) && onKeys.has(key(r));
-  return { off: mine.filter((r) => r.cell.variant === 'off' && both(r)), on: mine.filter((r) => r.cell.variant === 'on' && both(r)) };
+  return { off: mine.filter((r) => r.cell.variant === 'off' && both(r)), on: mine.filter((r) => r.cell.variant === 'on' && both(r)), points: [...offKeys].filter((k) => onKeys.has(k)).length };
 }
 
 export const degradation = (off: number | null, on: number | null): number | null => (off === null || on === null || off === 0 ? null : ((off - on) / off) * 100);
@@ -78,7 +78,7 @@ export function table3(results: readonly SampleResult[]): Table3 {
   const rows: TypeRow[] = [];
   const errors: ErrorRow[] = [];
   for (const type of types) {
-    const { off, on } = paired(results, type);
+    const { off, on, points } = paired(results, type);
     // a judged error scenario stands alone (WildAgtEval's error experiments have no off side)
     const judged = results.filter((r) => facet(r, 'mode') === 'isolated' && facet(r, 'type') === type && r.cell.variant === 'on' && !r.error && r.score.api?.errorHandling);
     if (judged.length > 0) {
@@ -92,7 +92,7 @@ export function table3(results: readonly SampleResult[]): Table3 {
     if (on.length === 0) continue;
     const a = accuracyOf(off);
     const b = accuracyOf(on);
-    rows.push({ type, pairs: on.length, off: a, on: b, degradation: degradation(a.accuracy, b.accuracy) });
+    rows.push({ type, pairs: points, off: a, on: b, degradation: degradation(a.accuracy, b.accuracy) });
   }
   const degs = rows.map((r) => r.degradation).filter((d): d is number => d !== null);
   const hardest = rows.reduce<TypeRow | null>((best, r) => (r.degradation !== null && (best === null || r.degradation > (best.degradation ?? -Infinity)) ? r : best), null);
