@@ -121,6 +121,8 @@ export interface PromptSearch {
   searched: number;
   skipped: number;
   unavailable: number;
+  /** samples one search reads at most */
+  limit: number;
 }
 
 async function defaultCounter(): Promise<TokenCounter> {
@@ -144,6 +146,13 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
     const expected = e.kind === 'qa' ? formatAnswer(e.answer) : e.kind === 'dag' ? traceText(e.steps) : e.kind === 'ast' ? possibleAnswerText(e.possibleAnswer) : null;
     return { messages: sample.messages, needleNames: sample.needleIndexes.map((i) => sample.tools[i]?.name ?? ''), toolCount: sample.tools.length, promptTokens: sample.promptTokens, expected };
   };
+}
+
+/** A run's prompts as sent: the recorded one where stored, else rebuilt (only where `rebuildable`, and null without the run's tokenizer here). */
+async function promptReader(run: RunRow): Promise<(sampleId: string, rebuildable?: boolean) => Promise<RecordedPrompt | null>> {
+  const recorded = await recordedPrompts(db, run.id);
+  const rebuild = await promptBuilder(run);
+  return async (sampleId, rebuildable = true) => recorded.get(sampleId) ?? (rebuild && rebuildable ? rebuild(sampleId) : null);
 }
 
 /** A generation outside a run (rephrasings, drafts) on the loaded model; one at a time, stopped by stopRun. */
@@ -474,8 +483,7 @@ const api = {
     const search = ++promptSearches;
     const run = await db.runs.get(runId);
     if (!run) throw new Error(`run ${runId} not found`);
-    const recorded = await recordedPrompts(db, runId);
-    const rebuild = await promptBuilder(run);
+    const read = await promptReader(run);
     const ids = sampleIds.slice(0, MAX_PROMPT_SEARCH);
     const matches: string[] = [];
     let unavailable = 0;
@@ -486,11 +494,11 @@ const api = {
         if (search !== promptSearches) return null;
         onProgress?.(i, ids.length);
       }
-      const prompt = recorded.get(id) ?? (rebuild ? await rebuild(id).catch(() => null) : null);
+      const prompt = await read(id).catch(() => null);
       if (!prompt) unavailable++;
       else if (promptHolds(prompt.messages, text)) matches.push(id);
     }
-    return { matches, searched: ids.length - unavailable, skipped: sampleIds.length - ids.length, unavailable };
+    return { matches, searched: ids.length - unavailable, skipped: sampleIds.length - ids.length, unavailable, limit: MAX_PROMPT_SEARCH };
   },
 
   /**
@@ -501,14 +509,13 @@ const api = {
     const run = await db.runs.get(runId);
     if (!run) throw new Error(`run ${runId} not found`);
     const results = await runResults(db, runId);
-    const prompts = opts.prompts ? await recordedPrompts(db, runId) : new Map<string, RecordedPrompt>();
+    const prompts = new Map<string, RecordedPrompt>();
     if (opts.prompts) {
-      const rebuild = await promptBuilder(run);
-      if (rebuild) {
-        for (const r of results) {
-          if (prompts.has(r.sampleId) || r.error?.kind === 'build_error') continue;
-          prompts.set(r.sampleId, await rebuild(r.sampleId));
-        }
+      const read = await promptReader(run);
+      for (const r of results) {
+        // a sample whose prompt could not be built has none to rebuild
+        const prompt = await read(r.sampleId, r.error?.kind !== 'build_error');
+        if (prompt) prompts.set(r.sampleId, prompt);
       }
     }
     const recording = opts.recording ?? run.recording ?? null;

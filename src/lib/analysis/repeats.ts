@@ -58,11 +58,10 @@ export function repeatSummary(results: readonly SampleResult[]): RepeatSummary |
   const groups = new Map<string, Group>();
   for (const r of results) {
     const { base, repeat } = repeatOf(r.sampleId);
-    const declared = typeof r.facets?.repeat === 'number' ? r.facets.repeat : repeat;
-    repeats = Math.max(repeats, declared);
+    repeats = Math.max(repeats, repeat);
     let g = groups.get(base);
     if (!g) groups.set(base, (g = { cell: r.cell, answers: new Map() }));
-    g.answers.set(declared, { correct: r.score.correct, output: r.output });
+    g.answers.set(repeat, { correct: r.score.correct, output: r.output });
   }
   if (repeats < 2) return null;
   const all = [...groups.values()];
@@ -105,10 +104,10 @@ function groupStats(groups: readonly Group[], repeats: number): RepeatGroupStats
   const sampleMeans: number[] = [];
   for (const g of groups) {
     const answers = [...g.answers.values()];
-    sampleMeans.push(answers.filter((a) => a.correct).length / answers.length);
+    const right = answers.filter((a) => a.correct).length;
+    sampleMeans.push(right / answers.length);
     if (answers.length < repeats) continue;
     complete++;
-    const right = answers.filter((a) => a.correct).length;
     if (right === repeats) allRight++;
     if (right > 0) anyRight++;
     if (answers.every((a) => a.output === (answers[0] as { output: string }).output)) identical++;

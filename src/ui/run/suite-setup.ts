@@ -18,6 +18,9 @@ import { WILD_EXPERIMENTS } from '../../lib/suites/wildagteval/experiments';
 import type { WildAgtEvalConfig, WildPlanSummary } from '../../lib/suites/wildagteval/suite';
 import { type NumberField, seedField } from './field-checks';
 
+/** Constrained decoding asked of a run: off, on, or (catalog only) both as cell variants side by side. */
+export type Constraint = 'off' | 'on' | 'both';
+
 export interface SuiteSetup {
   suite: SuiteId;
   /** the model's name as the run's name starts */
@@ -25,7 +28,7 @@ export interface SuiteSetup {
   /** the engine asks a model (it can judge; constraints act) */
   asksModel: boolean;
   replay: boolean;
-  catalog: CatalogSweep & { constraint: 'off' | 'on' | 'both'; askedPacks: readonly string[]; selectedPacks: readonly string[] };
+  catalog: CatalogSweep & { constraint: Constraint; askedPacks: readonly string[]; selectedPacks: readonly string[] };
   robustness: RobustnessConfig;
   responseQa: ResponseQaConfig;
   multiturn: MultiturnConfig;
