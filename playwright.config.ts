@@ -10,6 +10,12 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  // Tests tagged @model load a real language model (SmolLM2 or Qwen in WebAssembly, or the real server):
+  // minutes each on 2 cores. `npm run test:e2e:app` runs the rest in a few minutes.
+  projects: [
+    { name: 'app', grepInvert: /@model/ },
+    { name: 'real-model', grep: /@model/ },
+  ],
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     launchOptions: {

@@ -22,7 +22,7 @@ async function connect(page: import('@playwright/test').Page, url: string) {
   await page.getByTestId('server-connect').click();
 }
 
-test.describe('a real server', () => {
+test.describe('a real server', { tag: '@model' }, () => {
   const missing = serverMissing();
   test.skip(missing !== null, `needs llama-cpp-python's server: ${missing}`);
   let server: RunningServer;

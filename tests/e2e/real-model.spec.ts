@@ -48,7 +48,7 @@ function chatmlTokens(messages: readonly { role: string; content: string }[]): n
 const results = (page: Page) => readStore<SampleResult>(page, 'results');
 const runs = (page: Page) => readStore<StoredRun>(page, 'runs');
 
-test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', async ({ page }) => {
+test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', { tag: '@model' }, async ({ page }) => {
   const requested = await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 2048);
@@ -116,7 +116,7 @@ test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own Cha
   expect(requested.filter((u) => new URL(u).hostname !== new URL(SMOLLM2.url).hostname)).toEqual([]);
 });
 
-test('every other suite runs to completion on SmolLM2, free and constrained: robustness, long responses, long conversations, composition single- and multi-turn', async ({ page }) => {
+test('every other suite runs to completion on SmolLM2, free and constrained: robustness, long responses, long conversations, composition single- and multi-turn', { tag: '@model' }, async ({ page }) => {
   await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 4096);
@@ -158,7 +158,7 @@ test('every other suite runs to completion on SmolLM2, free and constrained: rob
   for (const x of multi) if ((x.calls?.length ?? 0) > 0) expect(x.output).toContain('[tool]');
 });
 
-test('API complexity on SmolLM2: an isolated pair and a cumulative conversation run to completion with WildAgtEval\'s protocol, each step reading only what the last did not share', async ({ page }) => {
+test('API complexity on SmolLM2: an isolated pair and a cumulative conversation run to completion with WildAgtEval\'s protocol, each step reading only what the last did not share', { tag: '@model' }, async ({ page }) => {
   await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 4096);
@@ -189,7 +189,7 @@ test('API complexity on SmolLM2: an isolated pair and a cumulative conversation 
   expect(cumulative?.score.api?.turns.length).toBe(Number(cumulative?.facets?.turns));
 });
 
-test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', async ({ page }) => {
+test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', { tag: '@model' }, async ({ page }) => {
   await guardForSmolLM2(page);
   await page.goto('index.html');
   await loadSmolLM2(page, 512);

