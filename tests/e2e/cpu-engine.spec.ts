@@ -68,8 +68,8 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
   expect(requested).toHaveLength(downloads);
 
-  await configureSweep(page, { constraint: 'both', maxTokens: 400, perCell: 2, positions: [0.1, 0.9] });
-  await expect(page.getByTestId('estimate')).toContainText('8 samples');
+  await configureSweep(page, { constraint: 'both', maxTokens: 400, perCell: 1, positions: [0.1, 0.9] });
+  await expect(page.getByTestId('estimate')).toContainText('4 samples');
   await page.getByTestId('start-run').click();
   // streaming shows in the monitor while the model generates
   await expect.poll(async () => ((await page.getByTestId('streaming').textContent()) ?? '').length, { timeout: 60_000 }).toBeGreaterThan(5);
@@ -80,10 +80,10 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   await expect(page.getByTestId('syntax-constrained')).toHaveText('0.0%');
 
   const first = await storedResults(page);
-  expect(first).toHaveLength(8);
+  expect(first).toHaveLength(4);
   const names = new Set(await toolNames(page));
   const constrained = first.filter((r) => r.cell.variant === 'constrained');
-  expect(constrained).toHaveLength(4);
+  expect(constrained).toHaveLength(2);
   for (const r of constrained) {
     expect(r.parseError, r.output).toBeNull();
     expect(r.calls?.length, r.output).toBeGreaterThan(0);

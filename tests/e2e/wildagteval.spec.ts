@@ -10,8 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { loadSmolLM2 } from '../helpers/app-driver';
-import { realModelMissing } from '../helpers/real-model';
+import { SERVER_MODEL, serverMissing, startLlamaServer } from '../helpers/llama-server';
 
 const REF = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const haveShared = existsSync(join(REF, 'databases', 'users.json'));
@@ -124,36 +123,47 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await expect(page.getByTestId('recording-banner')).toContainText("WildAgtEval's own runner");
 });
 
-test('an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on the CPU engine) with the imported rubric', { tag: '@model' }, async ({ page }) => {
+test("an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on llama-cpp-python's server, connected on the Run tab) with the imported rubric", { tag: '@model' }, async ({ page }) => {
   test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
-  const missing = realModelMissing();
+  const missing = serverMissing();
   test.skip(missing !== null, missing ?? '');
-  await page.goto('index.html');
-  await page.getByTestId('tab-packs').click();
-  await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
-  await page.getByTestId('wae-folder').setInputFiles(REF);
-  await expect(page.getByTestId('wae-import-message')).toContainText('16 judge rubrics', { timeout: 60_000 });
+  // the judge's prompt (rubric, query, steps) is about 5K tokens: natively a few seconds; the same
+  // judge in WebAssembly took minutes (the loaded-model path differs only in where the engine is)
+  const server = await startLlamaServer({ contextSize: 8192 });
+  try {
+    await page.goto('index.html');
+    await page.getByTestId('tab-packs').click();
+    await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
+    await page.getByTestId('wae-folder').setInputFiles(REF);
+    await expect(page.getByTestId('wae-import-message')).toContainText('16 judge rubrics', { timeout: 60_000 });
 
-  await wildRun(page, 1, async (p) => {
-    await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
-    await p.getByTestId('wae-exp-error:system_failure:play').check();
-    await p.getByTestId('wae-conversations').fill('1');
-    await expect(p.getByTestId('wae-plan')).toContainText('1 episode over 1 conversation');
-  });
-  await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episode, 0 judged');
-  await expect(page.getByTestId('wae-judge-none')).toBeVisible();
+    await wildRun(page, 1, async (p) => {
+      await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
+      await p.getByTestId('wae-exp-error:system_failure:play').check();
+      await p.getByTestId('wae-conversations').fill('1');
+      await expect(p.getByTestId('wae-plan')).toContainText('1 episode over 1 conversation');
+    });
+    await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episode, 0 judged');
+    await expect(page.getByTestId('wae-judge-none')).toBeVisible();
 
-  await loadSmolLM2(page, 8192);
-  await page.getByTestId('tab-results').click();
-  await page.getByRole('button', { name: /^oracle.* · WildAgtEval/ }).first().click();
-  await expect(page.getByTestId('wae-judge-choice')).toContainText('the loaded model');
-  await page.getByTestId('wae-judge-tokens').fill('32');
-  await page.getByTestId('wae-judge-start').click();
-  await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 240_000 });
-  await expect(page.getByTestId('wae-judge')).toContainText('1 judged');
-  // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table
-  await expect(page.getByTestId('api-errors')).toContainText('play');
-  await expect(page.getByTestId('api-errors')).toContainText('llama.cpp, CPU');
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('engine-openai').check();
+    await page.getByTestId('server-url').fill(server.baseUrl);
+    await page.getByTestId('server-connect').click();
+    await expect(page.getByTestId('server-status')).toContainText('llama-cpp-python', { timeout: 30_000 });
+    await page.getByTestId('tab-results').click();
+    await page.getByRole('button', { name: /^oracle.* · WildAgtEval/ }).first().click();
+    await expect(page.getByTestId('wae-judge-choice')).toContainText("the server's model");
+    await page.getByTestId('wae-judge-tokens').fill('32');
+    await page.getByTestId('wae-judge-start').click();
+    await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 240_000 });
+    await expect(page.getByTestId('wae-judge')).toContainText('1 judged');
+    // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table, with the judge's name
+    await expect(page.getByTestId('api-errors')).toContainText('play');
+    await expect(page.getByTestId('api-errors')).toContainText(`${SERVER_MODEL} at ${server.baseUrl}`);
+  } finally {
+    await server.stop();
+  }
 });
 
 test("imported from URLs through the real fetch path (the repository's raw files served locally at those URLs): the folders name the set", async ({ page }) => {

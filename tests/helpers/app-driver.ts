@@ -3,7 +3,7 @@
  * and wait for it — for the real-model browser tests and `npm run bench:model` alike.
  */
 import { expect, type Page } from '@playwright/test';
-import { SMOLLM2 } from './real-model';
+import { type RealModel, SMOLLM2 } from './real-model';
 
 /**
  * Only the app's own origin and the URLs in `allow` may be reached, and the URLs in `serve` are
@@ -27,14 +27,17 @@ export async function guardNetwork(page: Page, allow: readonly string[] = [], se
 /** The real model's URL may be reached (its local stand-in answers), nothing else outside. */
 export const guardForSmolLM2 = (page: Page) => guardNetwork(page, [SMOLLM2.url]);
 
-export async function loadSmolLM2(page: Page, contextSize: number) {
+/** Loads a real GGUF model on the CPU engine from its model-host URL (served locally by tests/helpers/model-host.mjs). */
+export async function loadGgufModel(page: Page, model: RealModel, contextSize: number) {
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-wllama').check();
-  await page.getByTestId('gguf-select').selectOption(SMOLLM2.url);
+  await page.getByTestId('gguf-select').selectOption(model.url);
   await page.getByTestId('gguf-context').fill(String(contextSize));
   await page.getByTestId('load-gguf-url').click();
-  await expect(page.getByTestId('gguf-loaded')).toContainText(SMOLLM2.name, { timeout: 120_000 });
+  await expect(page.getByTestId('gguf-loaded')).toContainText(model.name, { timeout: 180_000 });
 }
+
+export const loadSmolLM2 = (page: Page, contextSize: number) => loadGgufModel(page, SMOLLM2, contextSize);
 
 export async function chooseSuite(page: Page, suite: string) {
   await page.getByTestId('tab-run').click();
