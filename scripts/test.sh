@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
-# One command to set up and run every test: type check, svelte-check, Vitest, Playwright.
-# Prints a closing line "tests: N passed, N failed, N skipped".
+# One command to set up and run every test, as CI runs it: type check, svelte-check, the unit tests,
+# the real-server tests, the browser tests. Prints each phase's time and a closing line
+# "tests: N passed, N failed, N skipped".
+# Tiers (package.json): test:fast (unit tests only: no browser, server, model or timing),
+# test:server, test:e2e:app (browser, no real model), test:e2e:model (browser, real models).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
+
 bash scripts/ensure-deps.sh --browser || exit 1
 # real model weights for the real-model tests (they skip, saying why, when this cannot fetch them)
-bash scripts/fetch-models.sh
+bash scripts/fetch-models.sh smollm2 qwen0.5b
 mkdir -p reports
+rm -f reports/unit.json reports/server.json reports/e2e.json
 # a real OpenAI-compatible server for the runner's and the openai engine's tests, built while the type checks run
 bash scripts/ensure-server.sh > reports/ensure-server.log 2>&1 &
 server_install=$!
 status=0
 
-echo "== type check (tsc)"
+phase "type check (tsc)"
 npx tsc --noEmit -p tsconfig.json || status=1
 
-echo "== svelte-check"
+phase "svelte-check"
 npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --output human || status=1
+
+phase "unit tests (vitest, no server, no model)"
+npx vitest run tests/unit --reporter=default --reporter=json --outputFile.json=reports/unit.json || status=1
 
 wait "$server_install"
 cat reports/ensure-server.log
 
-echo "== unit and real-server tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json || status=1
+# one file at a time: each starts its own llama.cpp server on both cores, and two at once would
+# oversubscribe them (llama.cpp's threads spin while they wait)
+phase "real-server tests (vitest, llama-cpp-python on 127.0.0.1)"
+npx vitest run tests/server --no-file-parallelism --reporter=default --reporter=json --outputFile.json=reports/server.json || status=1
 
-echo "== browser tests (playwright, Debian chromium)"
+phase "browser tests (playwright, Debian chromium)"
 CI="${CI:-}" npx playwright test || status=1
 
-node scripts/summarize-tests.mjs reports/unit.json reports/e2e.json || status=1
+phase "done"
+node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e.json || status=1
 exit $status

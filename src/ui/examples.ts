@@ -14,6 +14,8 @@ export interface Example {
   recordedAt: string;
   title: string;
   samples: number;
+  /** the command that re-creates it */
+  command: string;
   /** where the built app serves the file */
   url: string;
 }
@@ -28,9 +30,10 @@ interface Entry {
   recordedAt: string;
   title?: string;
   samples?: number;
+  command?: string;
 }
 
 export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
   const url = urls[`../../examples/${e.file}`];
-  return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, url }] : [];
+  return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, command: e.command ?? 'npm run bench:model', url }] : [];
 });

@@ -45,6 +45,14 @@ export const QWEN_CODER_05B: RealModel = {
   fetchAs: 'qwen0.5b',
 };
 
+export const QWEN_CODER_15B: RealModel = {
+  url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+  file: cached('qwen2.5-coder-1.5b-instruct-q4_k_m.gguf'),
+  name: 'Qwen2.5 Coder 1.5B Instruct GGUF',
+  alias: 'qwen2.5-coder-1.5b-instruct',
+  fetchAs: 'qwen1.5b',
+};
+
 /** Why a real model is missing (for a skip), or null when it is there. */
 export function modelMissing(model: RealModel): string | null {
   if (existsSync(model.file)) return null;

