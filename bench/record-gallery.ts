@@ -82,7 +82,7 @@ async function main() {
     byContext.set(r.context, [...(byContext.get(r.context) ?? []), s]);
   }
   for (const [context, names] of [...byContext].sort((a, b) => a[0] - b[0])) {
-    const server = await startLlamaServer({ model: { file: g.model.file, alias: g.alias }, contextSize: context });
+    const server = await startLlamaServer({ model: { file: g.model.file, alias: g.alias }, contextSize: context, threads: 2 });
     try {
       for (const s of names) {
         const r = SUITES[s]!;

@@ -16,7 +16,7 @@ export async function printRunnerThroughput(): Promise<void> {
     console.log(`runner throughput: skipped — ${missing}`);
     return;
   }
-  const server = await startLlamaServer({ contextSize: 2048 });
+  const server = await startLlamaServer({ contextSize: 2048, threads: 2 });
   const dir = mkdtempSync(join(tmpdir(), 'fc-bench-runner-'));
   try {
     console.log(`runner throughput against llama-cpp-python (SmolLM2-135M Q4_1, 2 CPU threads), catalog 512 tokens × 4 positions × 2, 32 output tokens at most:`);

@@ -10,7 +10,7 @@
 # with a general protection fault in libggml-cpu.so. So the CPU flags are pinned to a baseline every
 # machine of this kind has (x86-64 with AVX2, FMA, F16C; no AVX-512), the wheel is never taken from
 # or put into pip's cache (its key ignores CMAKE_ARGS), and a stamp records the flags: a venv built
-# with other flags is rebuilt.
+# with other flags is rebuilt. The built wheel is kept outside the clone, per flags (see WHEELS below).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,14 +51,27 @@ fi
 
 PY="$(command -v python3 || true)"
 [ -n "$PY" ] || fail "python3 is not installed"
-command -v cmake >/dev/null || fail "cmake is not installed (llama-cpp-python builds llama.cpp from source)"
-echo "== OpenAI-compatible server: building $SPEC into $VENV (portable CPU flags; ~10 min on 2 cores the first time)"
+# the portable wheel is kept per build flags outside the clone, so a fresh clone on a machine that has
+# built it once installs in a minute; a fresh machine builds it (it runs wherever it lands: no native flags)
+WHEELS="${FC_WHEEL_CACHE:-$HOME/.cache/fc-playground/wheels}/$(echo "$STAMP_TEXT" | sha256sum | cut -c1-16)"
+wheel="$(ls "$WHEELS"/llama_cpp_python-*.whl 2>/dev/null | head -1)"
 rm -rf "$VENV"
 "$PY" -m venv "$VENV" || fail "python3 -m venv failed"
-export CMAKE_ARGS="$PORTABLE_FLAGS $LEAN_FLAGS"
-export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
-"$VENV/bin/pip" install --no-cache-dir --no-binary llama-cpp-python --quiet --disable-pip-version-check "$SPEC" > "$VENV.install.log" 2>&1 \
-  || fail "pip install $SPEC failed (see $VENV.install.log)"
+if [ -z "$wheel" ]; then
+  command -v cmake >/dev/null || fail "cmake is not installed (llama-cpp-python builds llama.cpp from source)"
+  echo "== OpenAI-compatible server: building $SPEC (portable CPU flags; ~12 min on 2 cores, once per machine)"
+  mkdir -p "$WHEELS"
+  export CMAKE_ARGS="$PORTABLE_FLAGS $LEAN_FLAGS"
+  export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+  "$VENV/bin/pip" wheel --no-deps --no-cache-dir --no-binary llama-cpp-python --quiet --disable-pip-version-check -w "$WHEELS" "${SPEC%%\[*}${SPEC##*]}" > "$VENV.install.log" 2>&1 \
+    || fail "building the wheel of $SPEC failed (see $VENV.install.log)"
+  wheel="$(ls "$WHEELS"/llama_cpp_python-*.whl 2>/dev/null | head -1)"
+  [ -n "$wheel" ] || fail "pip built no wheel of $SPEC (see $VENV.install.log)"
+else
+  echo "== OpenAI-compatible server: installing the portable wheel built before ($wheel)"
+fi
+"$VENV/bin/pip" install --no-cache-dir --quiet --disable-pip-version-check "$wheel[server]" >> "$VENV.install.log" 2>&1 \
+  || fail "pip install $wheel[server] failed (see $VENV.install.log)"
 "$VENV/bin/python" -c 'import llama_cpp.server' 2>>"$VENV.install.log" || fail "llama_cpp.server does not import after install (see $VENV.install.log)"
 echo "$STAMP_TEXT" > "$stamp"
 rm -f "$note"
