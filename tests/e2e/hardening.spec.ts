@@ -184,7 +184,7 @@ test('storage full mid-run: the run pauses naming the failed write, says how to 
 });
 
 test('a pack re-imported under the same name while a run is paused: the run resumes on the version it started with, never a mix', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(900_000);
   // each request its own tool, so the pack alone fills a 1K catalog
   const pair = (n: number, word: string) => {
     const q = Array.from({ length: n }, (_, i) => JSON.stringify({ id: `simple_${i}`, question: [[{ role: 'user', content: `${word}: what is the area of shape number ${i} with side ${i + 1}?` }]], function: [{ name: `shape_${i}_area`, description: `Area of shape number ${i}, a regular polygon, from the length of its side, in square units.`, parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Length of a side.' } }, required: ['side'] } }] }));
@@ -196,11 +196,15 @@ test('a pack re-imported under the same name while a run is paused: the run resu
   };
   await page.goto('index.html');
   await page.getByTestId('tab-packs').click();
-  await page.getByTestId('bfcl-files').setInputFiles(pair(40, 'first'));
-  await expect(page.getByTestId('import-message')).toContainText('Imported squares: 40 requests');
+  // large enough that the pause lands mid-run however fast the machine is (the oracle ran 120 samples
+  // between the progress read and the click on an idle machine): 120 requests × 5 positions × 2 lengths
+  const first = 120;
+  const total = first * 5 * 2;
+  await page.getByTestId('bfcl-files').setInputFiles(pair(first, 'first'));
+  await expect(page.getByTestId('import-message')).toContainText(`Imported squares: ${first} requests`);
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-oracle').check();
-  await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell: 100, constraint: 'off', maxTokens: 128 });
+  await setupCatalog(page, { lengths: [1024, 2048], positions: [0.1, 0.3, 0.5, 0.7, 0.9], perCell: first, constraint: 'off', maxTokens: 128 });
   await page.getByTestId('pack-builtin-catalog').uncheck();
   await page.getByTestId('pack-bfcl:squares').check();
   await page.getByTestId('start-run').click();
@@ -210,18 +214,18 @@ test('a pack re-imported under the same name while a run is paused: the run resu
 
   // the same name, other content: 60 requests worded differently
   await page.getByTestId('tab-packs').click();
-  await page.getByTestId('bfcl-files').setInputFiles(pair(60, 'second'));
-  await expect(page.getByTestId('import-message')).toContainText('Imported squares: 60 requests');
+  await page.getByTestId('bfcl-files').setInputFiles(pair(first + 20, 'second'));
+  await expect(page.getByTestId('import-message')).toContainText(`Imported squares: ${first + 20} requests`);
   await expect(page.getByTestId('pack-row').filter({ hasText: 'squares' })).toHaveCount(1);
 
   await page.getByTestId('tab-results').click();
   await page.getByTestId('resume-run').click();
-  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 180_000 });
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 600_000 });
   const results = await readStore<{ index: number; itemId: string }>(page, 'results');
-  // the plan it started with, whole: 40 requests × 3 positions once each, only requests of the version it started with (it mixed in the 60)
-  expect(results).toHaveLength(120);
-  expect(new Set(results.map((r) => r.index)).size).toBe(120);
-  expect(results.every((r) => Number((r.itemId ?? '').replace('simple_', '')) < 40)).toBe(true);
+  // the plan it started with, whole: each request at each length and position once, only requests of the version it started with (it mixed in the new ones)
+  expect(results).toHaveLength(total);
+  expect(new Set(results.map((r) => r.index)).size).toBe(total);
+  expect(results.every((r) => Number((r.itemId ?? '').replace('simple_', '')) < first)).toBe(true);
   // and its prompts are rebuilt from that version
   await page.getByTestId('filter-verdict').selectOption('all');
   await page.getByTestId('sample-row').first().click();

@@ -64,6 +64,19 @@ describe('run loop', () => {
     expect(new Set([...store.results.values()].map((r) => r.index)).size).toBe(30);
   });
 
+  it('a pause that arrives after the last sample was written completes the run (it stayed paused with nothing left to resume)', async () => {
+    const store = new MemoryResultStore();
+    const ctl = new AbortController();
+    const out = await runSamples({
+      runId: 'r3b', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: ctl.signal,
+      onProgress: (p) => {
+        if (p.done === 30) ctl.abort('pause');
+      },
+    });
+    expect(out).toEqual({ status: 'completed' });
+    expect(store.results.size).toBe(30);
+  });
+
   it('records a prompt longer than the window as that sample\'s result and goes on', async () => {
     const store = new MemoryResultStore();
     const engine: Engine = {

@@ -215,7 +215,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, MAX_CONCURRENCY));
   await Promise.all(Array.from({ length: lanes }, lane));
   if (outcome) return outcome;
-  if (opts.signal.aborted) return stopped();
+  // a pause that arrives after the last sample was written leaves nothing to resume: the run is complete
+  if (opts.signal.aborted && sessionSamples < todo.length) return stopped();
   return { status: 'completed' };
 }
 

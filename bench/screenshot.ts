@@ -1,0 +1,52 @@
+/**
+ * `npm run screenshot [-- OUT_DIR]`: opens the built app (run `npx vite build` first) in headless
+ * Chromium from a fresh profile, opens the gallery's first example as a visitor would, and writes
+ * what a visitor sees at 1280 and 800 px: OUT_DIR/gallery-1280.png, gallery-800.png (the whole
+ * report) and docs/screenshot.png (the README's: the first entry's charts at 1280 px).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const PORT = 4177;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const out = process.argv[2] ?? join(process.cwd(), 'screenshots');
+mkdirSync(out, { recursive: true });
+
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/index.html`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 120) throw new Error('vite preview did not start (is dist/ built? npx vite build)');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    for (const width of [1280, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`http://127.0.0.1:${PORT}/index.html`);
+      await page.getByTestId('tab-results').click();
+      await page.getByTestId('open-example').first().click();
+      await page.getByTestId('recording-banner').waitFor();
+      await page.getByTestId('heat-cell').first().waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(out, `gallery-${width}.png`), fullPage: true });
+      if (width === 1280) {
+        const charts = page.locator('.chart-grid').first();
+        await charts.scrollIntoViewIfNeeded();
+        await charts.screenshot({ path: join(process.cwd(), 'docs', 'screenshot.png') });
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`screenshots in ${out}: gallery-1280.png, gallery-800.png; docs/screenshot.png`);
+} finally {
+  if (server.pid) process.kill(-server.pid);
+}
