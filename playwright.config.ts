@@ -9,7 +9,7 @@ export default defineConfig({
   timeout: 60_000,
   retries: 0,
   workers: 1,
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.FC_E2E_REPORT ?? 'reports/e2e.json' }]],
   // Tests tagged @model load a real language model (SmolLM2 or Qwen in WebAssembly, or the real server):
   // minutes each on 2 cores. `npm run test:e2e:app` runs the rest in a few minutes.
   projects: [
@@ -29,7 +29,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx vite build && npx vite preview',
+      // scripts/test.sh builds dist/ once before its two Playwright runs
+      command: process.env.FC_DIST_BUILT ? 'npx vite preview' : 'npx vite build && npx vite preview',
       url: 'http://127.0.0.1:4173/index.html',
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

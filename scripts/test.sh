@@ -13,7 +13,7 @@ bash scripts/ensure-deps.sh --browser || exit 1
 # real model weights for the real-model tests (they skip, saying why, when this cannot fetch them)
 bash scripts/fetch-models.sh smollm2 qwen0.5b
 mkdir -p reports
-rm -f reports/unit.json reports/server.json reports/e2e.json
+rm -f reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json
 # a real OpenAI-compatible server for the runner's and the openai engine's tests, built while the type checks run
 bash scripts/ensure-server.sh > reports/ensure-server.log 2>&1 &
 server_install=$!
@@ -31,14 +31,22 @@ npx vitest run tests/unit --reporter=default --reporter=json --outputFile.json=r
 wait "$server_install"
 cat reports/ensure-server.log
 
-# one file at a time: each starts its own llama.cpp server on both cores, and two at once would
-# oversubscribe them (llama.cpp's threads spin while they wait)
-phase "real-server tests (vitest, llama-cpp-python on 127.0.0.1)"
-npx vitest run tests/server --no-file-parallelism --reporter=default --reporter=json --outputFile.json=reports/server.json || status=1
+phase "build (vite)"
+npx vite build > reports/vite-build.log 2>&1 || { cat reports/vite-build.log; status=1; }
 
-phase "browser tests (playwright, Debian chromium)"
-CI="${CI:-}" npx playwright test || status=1
+# side by side: the real-server tests keep one core busy (their servers run llama.cpp on one thread,
+# one file at a time: two servers at once would oversubscribe the cores, and llama.cpp's threads spin
+# while they wait), the browser tests without a real model mostly the other
+phase "real-server tests (vitest, llama-cpp-python on 127.0.0.1) beside the browser tests without a real model (playwright, Debian chromium)"
+npx vitest run tests/server --no-file-parallelism --reporter=default --reporter=json --outputFile.json=reports/server.json > reports/server.log 2>&1 &
+server_tests=$!
+FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-app.json CI="${CI:-}" npx playwright test --project=app || status=1
+wait "$server_tests" || status=1
+cat reports/server.log
+
+phase "browser tests with real models (playwright)"
+FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-model.json CI="${CI:-}" npx playwright test --project=real-model || status=1
 
 phase "done"
-node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e.json || status=1
+node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json || status=1
 exit $status
