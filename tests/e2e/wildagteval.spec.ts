@@ -127,6 +127,7 @@ test("an error experiment run by the oracle, its error handling judged by a real
   test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
   const missing = serverMissing();
   test.skip(missing !== null, missing ?? '');
+  test.setTimeout(900_000);
   // the judge's prompt (rubric, query, steps) is about 5K tokens: natively a few seconds; the same
   // judge in WebAssembly took minutes (the loaded-model path differs only in where the engine is)
   const server = await startLlamaServer({ contextSize: 8192 });
@@ -156,7 +157,7 @@ test("an error experiment run by the oracle, its error handling judged by a real
     await expect(page.getByTestId('wae-judge-choice')).toContainText("the server's model");
     await page.getByTestId('wae-judge-tokens').fill('32');
     await page.getByTestId('wae-judge-start').click();
-    await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 240_000 });
+    await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 600_000 });
     await expect(page.getByTestId('wae-judge')).toContainText('1 judged');
     // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table, with the judge's name
     await expect(page.getByTestId('api-errors')).toContainText('play');
