@@ -83,6 +83,9 @@ async function main() {
   }
   for (const [context, names] of [...byContext].sort((a, b) => a[0] - b[0])) {
     const server = await startLlamaServer({ model: { file: g.model.file, alias: g.alias }, contextSize: context, threads: 2 });
+    // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
+    const onSignal = () => void server.stop().then(() => process.exit(130));
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     try {
       for (const s of names) {
         const r = SUITES[s]!;
@@ -99,6 +102,7 @@ async function main() {
         if (code === 0) publish(s, r, out, g, examples);
       }
     } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
       await server.stop();
     }
   }
