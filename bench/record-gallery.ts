@@ -4,7 +4,8 @@
  * browser's speed), one run file per suite, then copies each finished file into examples/ and
  * rewrites examples/index.json. MODEL is qwen0.5b or qwen1.5b (fetched by scripts/fetch-models.sh);
  * SUITE is any of the keys below (default: all). Resumable: run files are written as results come,
- * in .cache/recordings/MODEL/, and the same command again skips what they hold. Long: the 0.5B's
+ * in examples/recordings/MODEL/ (kept in git, outside the gallery, so a recording stopped in one
+ * session goes on in the next), and the same command again skips what they hold. Long: the 0.5B's
  * catalog sweep (100 prompts of 1K–8K tokens) takes about half an hour on 2 cores, the 1.5B's
  * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
  * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
@@ -67,7 +68,8 @@ async function main() {
   if (missing) throw new Error(missing);
   const suites = only.length ? only : Object.keys(SUITES);
   for (const s of suites) if (!SUITES[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(SUITES).join(', ')})`);
-  const dir = join(process.cwd(), '.cache', 'recordings', key!);
+  const dir = join(process.cwd(), 'examples', 'recordings', key!);
+  const charts = join(process.cwd(), '.cache', 'recordings', key!);
   mkdirSync(dir, { recursive: true });
   const examples = join(process.cwd(), 'examples');
 
@@ -92,7 +94,7 @@ async function main() {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);
-        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.alias, '--name', `${r.title}`, '--out', out, '--svg', join(dir, `${s}-svg`)], {
+        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
           out: (l) => console.log(l),
           status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
           env: process.env,
