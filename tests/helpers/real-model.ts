@@ -21,7 +21,7 @@ export interface RealModel {
   file: string;
   /** general.name in its GGUF header */
   name: string;
-  /** the id a test server serves it under */
+  /** the id a server serves it under (part of a runner recording's identity: it resumes only under the same one) */
   alias: string;
   /** scripts/fetch-models.sh's name for it */
   fetchAs: string;
@@ -41,7 +41,7 @@ export const QWEN_CODER_05B: RealModel = {
   url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
   file: cached('qwen2.5-coder-0.5b-instruct-q4_k_m.gguf'),
   name: 'Qwen2.5 Coder 0.5B Instruct AWQ',
-  alias: 'qwen2.5-coder-0.5b-instruct',
+  alias: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
   fetchAs: 'qwen0.5b',
 };
 
@@ -49,7 +49,7 @@ export const QWEN_CODER_15B: RealModel = {
   url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
   file: cached('qwen2.5-coder-1.5b-instruct-q4_k_m.gguf'),
   name: 'Qwen2.5 Coder 1.5B Instruct GGUF',
-  alias: 'qwen2.5-coder-1.5b-instruct',
+  alias: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
   fetchAs: 'qwen1.5b',
 };
 
