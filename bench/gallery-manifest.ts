@@ -1,0 +1,41 @@
+/**
+ * examples/index.json, the gallery's manifest, written by both recorders (`bench:gallery` on the
+ * server, `bench:model` in the browser): each replaces the entries of the files it wrote and keeps
+ * every other one. One order for all: suite by suite (the catalog's curves first), within a suite
+ * the larger model first and a server recording before a browser one; SmolLM2's runs, always
+ * wrong, after every capable model's.
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ManifestEntry {
+  file: string;
+  suite: string;
+  model: string;
+  engine: string;
+  recordedAt: string;
+  title: string;
+  samples: number;
+  command?: string;
+}
+
+const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
+/** file-name prefixes of the capable models, larger first */
+const MODEL_PREFIXES = ['qwen15-', 'qwen05-'];
+
+function rank(e: ManifestEntry): number {
+  const model = MODEL_PREFIXES.findIndex((p) => e.file.startsWith(p));
+  const suite = SUITE_ORDER.indexOf(e.suite);
+  const browser = e.file.includes('-browser-') ? 1 : 0;
+  return (model < 0 ? 1000 : 0) + (suite < 0 ? SUITE_ORDER.length : suite) * 10 + Math.max(model, 0) * 2 + browser;
+}
+
+export function writeManifestEntries(examples: string, entries: readonly ManifestEntry[]): ManifestEntry[] {
+  const path = join(examples, 'index.json');
+  const old = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ManifestEntry[]) : [];
+  const written = new Set(entries.map((e) => e.file));
+  // a stable sort: the old order decides between entries of equal rank
+  const all = [...old.filter((e) => !written.has(e.file)), ...entries].sort((a, b) => rank(a) - rank(b));
+  writeFileSync(path, JSON.stringify(all, null, 2) + '\n');
+  return all;
+}
