@@ -232,6 +232,8 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       }
       case 'wllama': {
         if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
+        const native = run.engine.calls === 'native';
+        if (loadedModel.gguf.toolTemplate !== native) throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
         engine = await cpuEngine();
         const c = await counterFor(run);
         if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);

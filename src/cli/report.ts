@@ -50,7 +50,7 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
         const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
         lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
       }
-      if (variants.length > 1) for (const s of variantSummary(results)) lines.push(`  ${s.variant}: ${pct(s.accuracy).trim()} of ${s.n}, wrong syntax ${pct(s.wrongSyntax).trim()}`);
+      for (const s of variantSummary(results)) lines.push(`  ${s.variant === 'default' ? 'all' : s.variant}: ${pct(s.accuracy).trim()} of ${s.n}; wrong format ${pct(s.wrongSyntax).trim()} (the right call in another format ${pct(s.rightCallOtherFormat).trim()}), wrong function ${pct(s.wrongFunction).trim()}, wrong parameters ${pct(s.wrongParameter).trim()}`);
       break;
     }
     case 'robustness':

@@ -12,12 +12,14 @@ import { parseEvalArgs, parseTokens, UsageError } from '../../src/cli/eval-args'
 import { pairedLines, runEval } from '../../src/cli/eval';
 import { RunFileMismatchError, RunFileStore } from '../../src/cli/run-file-store';
 import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
-import type { Engine, GenerateResult, SampleResult } from '../../src/lib/core/types';
+import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib/core/types';
+import { variantSummary } from '../../src/lib/analysis/catalog';
+import { scoreSample } from '../../src/lib/scoring/score-sample';
 import { chatBody, isOverflowMessage } from '../../src/lib/engines/openai';
 import { apiRoot, checkBaseUrl, corsFixes, isLoopback, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
-import { openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
+import { NATIVE_SYSTEM, openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
 import { DEFAULT_PROMPT, renderMessages } from '../../src/lib/prompts/template';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -66,7 +68,7 @@ describe('the request body', () => {
   it('a constrained request to a server without grammars fails, saying so', () => {
     expect(() => chatBody('m', { messages: [], maxTokens: 1, temperature: 0, grammar: 'g' }, 'none', false)).toThrow(/takes no grammar/);
   });
-  it('native tools: BFCL types become JSON Schema; our tool list leaves the prompt, the rest stays', () => {
+  it('native tools: BFCL types become JSON Schema; our tool list and call syntax leave the prompt, the user message stays', () => {
     const t = openAITool(tools[0] as never);
     expect(t.function.parameters).toEqual({
       type: 'object',
@@ -76,9 +78,22 @@ describe('the request body', () => {
     const messages = renderMessages(DEFAULT_PROMPT, tools as never, 'Weather in Oslo?');
     const native = withoutToolList(messages, tools as never);
     expect(native[0]?.content).not.toContain('get_weather');
-    expect(native[0]?.content).toContain('Answer with the function call(s)');
+    expect(native[0]?.content).not.toContain('Answer with the function call(s)');
+    expect(native[0]?.content).toBe(NATIVE_SYSTEM);
     expect(native[1]).toEqual(messages[1]);
     expect(() => withoutToolList([{ role: 'user', content: 'hi' }], tools as never)).toThrow(/lists its tools/);
+  });
+  it('a format error that is the right call in another format (fenced JSON, as Qwen answers in its own template) stays wrong and is counted apart', () => {
+    const sample = { tools, expected: { kind: 'ast', category: 'simple', possibleAnswer: [{ get_weather: { city: ['Oslo'] } }] } } as never as Sample;
+    const fenced = '```json\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```';
+    const read = scoreSample(sample, fenced, 'bfcl-python').score;
+    expect(read).toMatchObject({ correct: false, errorClass: 'wrong_syntax', rightCallOtherFormat: true });
+    expect(scoreSample(sample, '{"name": "get_weather", "arguments": {"city": "Bergen"}}', 'bfcl-python').score.rightCallOtherFormat).toBe(false);
+    expect(scoreSample(sample, '[get_weather(city="Oslo")]', 'bfcl-python').score).toMatchObject({ correct: true });
+    expect(scoreSample(sample, '[get_weather(city="Oslo")]', 'bfcl-python').score.rightCallOtherFormat).toBeUndefined();
+    const r = (score: ReturnType<typeof scoreSample>['score']) => ({ cell: { length: 0, position: 0 }, score }) as never as SampleResult;
+    const [all] = variantSummary([r(read), r(scoreSample(sample, '[get_weather(city="Oslo")]', 'bfcl-python').score)]);
+    expect(all).toMatchObject({ accuracy: 0.5, wrongSyntax: 0.5, rightCallOtherFormat: 0.5 });
   });
   it('recognises the servers\' context-overflow messages and nothing else', () => {
     expect(isOverflowMessage("This model's maximum context length is 1536 tokens. However, you requested 2100 tokens")).toBe(true);

@@ -278,6 +278,11 @@ export interface Score {
   /** the robustness paper's class, where it applies */
   errorClass: string | null;
   lenientCorrect?: boolean;
+  /**
+   * a format error whose answer, read in any call format we know (fenced or bare JSON, `<tool_call>`
+   * tags, Python calls), is the right call: wrong by the strict verdict, shown apart from wrong calls
+   */
+  rightCallOtherFormat?: boolean;
   /** question answering: the expected answer occurs in the output (the paper's 'contains' metric) */
   contains?: boolean;
   /** composition tasks: CompToolBench's sub-scores, per-step matches and error type */

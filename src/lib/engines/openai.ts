@@ -8,6 +8,7 @@
  */
 import type { Engine, GenerateRequest, GenerateResult, Timings, Usage } from '../core/types';
 import { openAITool } from '../prompts/native-tools';
+import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
 import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
 import { readSse } from './sse';
@@ -126,11 +127,6 @@ async function readBounded(res: Response): Promise<string> {
   const text = await res.text();
   if (text.length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is over the ${MAX_RESPONSE_BYTES}-byte bound`);
   return text;
-}
-
-/** OpenAI's tool calls as our parser reads them, with the model's content kept beside them. */
-function nativeText(content: string, toolCalls: unknown[]): string {
-  return JSON.stringify({ content, tool_calls: toolCalls });
 }
 
 export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
@@ -262,7 +258,7 @@ function fromResponse(r: ChatResponse, at: number): Parsed {
 /** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
 async function readStream(res: Response, signal: AbortSignal, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
   const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0 };
-  const calls: { id?: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
+  const calls = new ToolCallJoiner();
   let done = false;
   for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {
     if (data === '[DONE]') {
@@ -279,13 +275,9 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
       out.pieces++;
       onToken?.(delta);
     }
-    for (const c of choice?.delta?.tool_calls ?? []) {
+    if (choice?.delta?.tool_calls?.length) {
       out.firstTokenAt ??= now();
-      const i = Math.min(Math.max(c.index ?? 0, 0), 255);
-      const call = (calls[i] ??= { type: 'function', function: { name: '', arguments: '' } });
-      if (c.id) call.id = c.id;
-      if (c.function?.name) call.function.name += c.function.name;
-      if (c.function?.arguments) call.function.arguments += c.function.arguments;
+      calls.add(choice.delta.tool_calls);
     }
     if (choice?.finish_reason) out.finish = choice.finish_reason;
     if (chunk.usage) out.usage = chunk.usage;
@@ -295,6 +287,6 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
   if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
   // llama-cpp-python (by default) ends a streaming request with [DONE] when another request arrives: a cut, not an answer
   if (out.finish === null && !signal.aborted) throw namedError('StreamError', 'the server ended the stream without a finish reason (llama-cpp-python interrupts a stream when another request arrives unless started with --interrupt_requests False)');
-  out.toolCalls = calls.filter(Boolean);
+  out.toolCalls = calls.calls();
   return out;
 }

@@ -12,6 +12,8 @@ import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
 import { CONTEXT_OVERFLOW, namedError as named } from './errors';
 import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
 import { ggufCounter } from '../tokenizers/gguf';
+import { openAITool } from '../prompts/native-tools';
+import { nativeText, ToolCallJoiner } from './native-calls';
 
 export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
 
@@ -19,6 +21,11 @@ export interface CpuLoadOptions {
   contextSize: number;
   /** 1 unless the page is cross-origin isolated (more threads need SharedArrayBuffer) */
   threads?: number;
+  /**
+   * render prompts with the GGUF's own Jinja chat template (llama.cpp's `--jinja`), which is what
+   * lets a request carry native `tools`; off, llama.cpp uses its built-in copy of the template family
+   */
+  toolTemplate?: boolean;
 }
 
 export interface LoadedGguf {
@@ -37,6 +44,8 @@ export interface LoadedGguf {
   counterNote: string | null;
   /** the GGUF's own chat template, which llama.cpp applies to every request; null when the file has none (llama.cpp then falls back to ChatML) */
   chatTemplate: { family: string; text: string } | null;
+  /** loaded with its own Jinja template: native tool calls are possible */
+  toolTemplate: boolean;
 }
 
 export interface GenerationStats {
@@ -182,7 +191,7 @@ export function createCpuEngine(): CpuEngine {
       onProgress({ progress: 0.92, text: `Loading ${summary.name ?? fileName} into llama.cpp…` });
       const threads = opts.threads ?? defaultThreads();
       try {
-        await w.loadModel(blobs, { n_ctx: opts.contextSize, n_gpu_layers: 0, n_threads: threads, seed: 0 });
+        await w.loadModel(blobs, { n_ctx: opts.contextSize, n_gpu_layers: 0, n_threads: threads, seed: 0, ...(opts.toolTemplate ? { jinja: true } : {}) });
       } catch (e) {
         throw explainWllamaError(e, log.lastError(), 'load');
       }
@@ -206,6 +215,7 @@ export function createCpuEngine(): CpuEngine {
       loaded = {
         id,
         chatTemplate: templateText ? { family: templateFamily(templateText), text: templateText } : null,
+        toolTemplate: opts.toolTemplate === true,
         name: summary.name ?? fileName,
         sizeBytes: blobs.reduce((n, b) => n + b.size, 0),
         contextSize: ctx.n_ctx,
@@ -235,10 +245,12 @@ export function createCpuEngine(): CpuEngine {
     async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
       const w = wllama;
       if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
+      if (request.tools && !loaded.toolTemplate) throw named('NativeToolsError', "native tool calls need the model loaded with its own tool template (choose it before Load)");
       stats = { finishReason: null, completionTokens: 0, deltasAfterAbort: 0 };
       const t0 = performance.now();
       let firstToken = 0;
       let text = '';
+      const toolCalls = new ToolCallJoiner();
       let finish: GenerateResult['finishReason'] = 'stop';
       // filled by the stream callback (an object, so TypeScript does not narrow it to its initial value)
       const final: { usage?: { prompt_tokens: number; completion_tokens: number }; timings?: { prompt_n?: number; cache_n?: number; prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } } = {};
@@ -252,7 +264,7 @@ export function createCpuEngine(): CpuEngine {
           ...(request.grammar ? { grammar: request.grammar } : {}),
           // passed through to llama.cpp's server code, which reads them though wllama's types do not list them;
           // cache_prompt keeps the KV cache of the last prompt and computes only what this one does not share with it
-          ...({ stop: request.stop ?? [], cache_prompt: request.reusePrefix === true, stream_options: { include_usage: true } } as object),
+          ...({ stop: request.stop ?? [], cache_prompt: request.reusePrefix === true, stream_options: { include_usage: true }, ...(request.tools ? { tools: request.tools.map(openAITool) } : {}) } as object),
           abortSignal: signal,
           stream: true,
           onData: (chunk) => {
@@ -262,6 +274,10 @@ export function createCpuEngine(): CpuEngine {
               if (!firstToken) firstToken = performance.now();
               text += delta;
               onToken?.(delta);
+            }
+            if (chunk.choices[0]?.delta?.tool_calls?.length) {
+              if (!firstToken) firstToken = performance.now();
+              toolCalls.add(chunk.choices[0].delta.tool_calls);
             }
             const reason = chunk.choices[0]?.finish_reason;
             if (reason === 'length') finish = 'length';
@@ -276,8 +292,9 @@ export function createCpuEngine(): CpuEngine {
       const { usage: u, timings: t } = final;
       stats.finishReason = signal.aborted ? 'abort' : finish;
       stats.completionTokens = u?.completion_tokens ?? 0;
+      const calls = toolCalls.calls();
       return {
-        text,
+        ...(calls.length ? { text: nativeText(text, calls), textFormat: 'openai-message' as const } : { text }),
         finishReason: signal.aborted ? 'abort' : finish,
         usage: { promptTokens: u?.prompt_tokens ?? 0, completionTokens: u?.completion_tokens ?? 0, ...(t?.prompt_n !== undefined ? { prefilledTokens: t.prompt_n } : {}) },
         timings: {

@@ -50,12 +50,21 @@ export class NativeToolsError extends Error {
 }
 
 /**
- * The sample's messages with our tool list taken out of the system prompt (the tools then travel
- * natively, in the same order). A prompt without our tool list cannot be asked natively.
+ * The system message of a native request. Ours also tells the model how to write a call
+ * (`[name(arg=value)]`): kept, a model follows it instead of its own template (Qwen2.5 did, so its
+ * "native" answers were Python calls in the content), and nothing native is measured. LongFuncEval
+ * and CompToolBench send the schemas natively with no call syntax in the prompt.
+ */
+export const NATIVE_SYSTEM = "You can call functions to fulfil the user's request. If no function fits, do not call one.";
+
+/**
+ * The sample's messages with the system message that lists our tools replaced by NATIVE_SYSTEM
+ * (the tools then travel natively, in the same order; the user's messages stay as they are, so
+ * native and prompt runs pair sample by sample). A prompt without our tool list cannot be asked natively.
  */
 export function withoutToolList(messages: readonly ChatMessage[], tools: readonly ToolSchema[]): ChatMessage[] {
   const block = tools.map(toolLine).join('');
   const i = messages.findIndex((m) => m.role === 'system' && block !== '' && m.content.includes(block));
   if (i < 0) throw new NativeToolsError('native tool calls need a prompt that lists its tools (tool catalog, robustness, composition); this sample has none to move into the request');
-  return messages.map((m, j) => (j === i ? { ...m, content: m.content.replace(block, '(the functions are given to you as tools)\n') } : m));
+  return messages.map((m, j) => (j === i ? { ...m, content: NATIVE_SYSTEM } : m));
 }

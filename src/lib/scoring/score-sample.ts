@@ -34,6 +34,7 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
   if (e.kind === 'dag') return scoreTrace(sample, e, parsed, parseError);
   const strict = checkBfclSample(e.category, sample.tools, e.possibleAnswer, parsed);
   const lenient = checkBfclSampleLenient(e.category, sample.tools, e.possibleAnswer, parsed);
+  const otherFormat = !parsed.ok && !calls && format !== 'auto' ? parseCalls(output, 'auto') : null;
   return {
     score: {
       correct: strict.valid,
@@ -41,6 +42,7 @@ export function scoreSample(sample: Sample, output: string, format: OutputFormat
       errorType: strict.errorType,
       errorClass: classifyError(strict, parsed.ok ? parsed.calls : null, e.possibleAnswer),
       lenientCorrect: lenient.valid,
+      ...(otherFormat ? { rightCallOtherFormat: otherFormat.ok && checkBfclSample(e.category, sample.tools, e.possibleAnswer, otherFormat).valid } : {}),
     },
     calls: parsed.ok ? plainCalls(parsed.calls) : null,
     parseError,

@@ -61,7 +61,7 @@ export interface EngineChoice {
   contextWindow?: number;
   /** openai: the server's base URL (never its API key) */
   baseUrl?: string;
-  /** openai: tools in our prompt (the default) or in the request's native `tools` field */
+  /** tools in our prompt (the default) or native: in the request's `tools` field (openai), in the GGUF's own tool template (wllama) */
   calls?: CallMode;
   /** openai: how the server takes a grammar (found by probing it) */
   grammarField?: GrammarField;
