@@ -16,6 +16,8 @@ export interface ManifestEntry {
   recordedAt: string;
   title: string;
   samples: number;
+  /** samples scored correct: the runs table's figure */
+  correct: number;
   command?: string;
 }
 

