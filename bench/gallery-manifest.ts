@@ -22,14 +22,15 @@ export interface ManifestEntry {
 }
 
 const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
-/** file-name prefixes of the capable models, larger first */
-const MODEL_PREFIXES = ['qwen15-', 'qwen05-'];
+/** file-name prefixes of the server recordings, larger model first (SmolLM2's browser files have none) */
+const MODEL_PREFIXES = ['qwen15-', 'qwen05-', 'smollm2-'];
 
 function rank(e: ManifestEntry): number {
   const model = MODEL_PREFIXES.findIndex((p) => e.file.startsWith(p));
+  const smollm2 = model < 0 || MODEL_PREFIXES[model] === 'smollm2-';
   const suite = SUITE_ORDER.indexOf(e.suite);
   const browser = e.file.includes('-browser-') ? 1 : 0;
-  return (model < 0 ? 1000 : 0) + (suite < 0 ? SUITE_ORDER.length : suite) * 10 + Math.max(model, 0) * 2 + browser;
+  return (smollm2 ? 1000 : 0) + (suite < 0 ? SUITE_ORDER.length : suite) * 10 + Math.max(model, 0) * 2 + browser;
 }
 
 export function writeManifestEntries(examples: string, entries: readonly ManifestEntry[]): ManifestEntry[] {

@@ -2,7 +2,7 @@
  * `npm run bench:gallery -- MODEL [SUITE …]`: records the gallery's runs of a real model with the
  * headless runner against llama-cpp-python's server (native llama.cpp: about three times the
  * browser's speed), one run file per suite, then copies each finished file into examples/ and
- * rewrites examples/index.json. MODEL is qwen0.5b or qwen1.5b (fetched by scripts/fetch-models.sh);
+ * rewrites examples/index.json. MODEL is qwen0.5b, qwen1.5b or smollm2 (fetched by scripts/fetch-models.sh);
  * SUITE is any of the keys below (default: all). Resumable: run files are written as results come,
  * in examples/recordings/MODEL/ (kept in git, outside the gallery, so a recording stopped in one
  * session goes on in the next), and the same command again skips what they hold. Long: the 0.5B's
@@ -16,13 +16,15 @@ import { runEval } from '../src/cli/eval';
 import { writeManifestEntries } from './gallery-manifest';
 import { readRunFile } from '../src/lib/store/run-file';
 import { startLlamaServer } from '../tests/helpers/llama-server';
-import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, type RealModel } from '../tests/helpers/real-model';
+import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
 
 interface GalleryModel {
   model: RealModel;
   /** what the gallery says of it: model and quantization (the file, its source and licence are in docs/findings.md) */
   label: string;
   short: string;
+  /** recordings of its own where the suite's default does not fit it (a smaller window) */
+  overrides?: Record<string, Recording>;
 }
 
 const MODELS: Record<string, GalleryModel> = {
@@ -35,6 +37,19 @@ const MODELS: Record<string, GalleryModel> = {
     model: QWEN_CODER_15B,
     label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
     short: 'qwen15',
+  },
+  // the model ladder's lowest rung, on the same catalog samples as far as its 8K window goes
+  smollm2: {
+    model: SMOLLM2,
+    label: 'SmolLM2-135M-Instruct Q4_1',
+    short: 'smollm2',
+    overrides: {
+      catalog: {
+        title: 'Tool catalog, 1K–4K tokens × 5 needle positions × 5 requests (its 8K window takes no 8K prompt)',
+        args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'],
+        context: 6144,
+      },
+    },
   },
 };
 
@@ -73,7 +88,7 @@ async function main() {
   // one server per window size, reused by the suites that share it
   const byContext = new Map<number, string[]>();
   for (const s of suites) {
-    const r = SUITES[s]!;
+    const r = g.overrides?.[s] ?? SUITES[s]!;
     if (s === 'wildagteval' && !existsSync(join(WILD, 'databases'))) {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
@@ -87,7 +102,7 @@ async function main() {
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     try {
       for (const s of names) {
-        const r = SUITES[s]!;
+        const r = g.overrides?.[s] ?? SUITES[s]!;
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);

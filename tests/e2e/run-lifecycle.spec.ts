@@ -68,7 +68,8 @@ test.describe('a server that answers every request with an error', () => {
         return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'broken', object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
       }
       res.writeHead(req.url?.endsWith('/chat/completions') ? 400 : 404, { ...cors, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'this stub refuses every request' } }));
+      // as long as a real server's stack trace, with an unbroken run of characters a page cannot wrap at spaces
+      res.end(JSON.stringify({ error: { message: `this stub refuses every request ${'/very/long/path/'.repeat(40)} ${'trace line; '.repeat(60)}` } }));
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   });
@@ -86,10 +87,22 @@ test.describe('a server that answers every request with an error', () => {
     await expect(page.getByTestId('monitor-title')).toHaveText('Run failed', { timeout: 60_000 });
     await expect(page.getByTestId('run-error')).toContainText('this stub refuses every request');
     await expect(page.getByTestId('run-monitor')).toContainText('The results written so far are kept');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'the monitor').toBeLessThanOrEqual(0);
     await page.getByTestId('see-results').click();
-    await expect(page.getByTestId('run-status')).toContainText('failed');
+    await expect(page.getByTestId('run-status')).toHaveText('failed');
     // the two errors before the third are that samples' results; the third stopped the run
     await expect(page.getByTestId('run-row')).toContainText('2/6');
+    // a long error never widens the page: its first words in the row, the whole of it on demand, wrapped
+    for (const width of [1280, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByTestId('run-error-details').locator('summary')).toContainText('the server answered HTTP 400: this stub refuses');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+      const del = await page.getByTestId('delete-run').boundingBox();
+      expect(del!.x + del!.width, `${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.getByTestId('run-error-details').locator('summary').click();
+    await expect(page.getByTestId('run-error-details')).toContainText('trace line; trace line;');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });
 

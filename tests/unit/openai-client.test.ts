@@ -15,7 +15,7 @@ import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../sr
 import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib/core/types';
 import { variantSummary } from '../../src/lib/analysis/catalog';
 import { scoreSample } from '../../src/lib/scoring/score-sample';
-import { chatBody, isOverflowMessage } from '../../src/lib/engines/openai';
+import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/engines/openai';
 import { apiRoot, checkBaseUrl, corsFixes, isLoopback, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
@@ -52,6 +52,36 @@ describe('server-sent events', () => {
   });
   it('refuses a stream over its byte bound', async () => {
     await expect(collect(streamOf(['data: ' + 'x'.repeat(100) + '\n\n']), 50)).rejects.toThrow(/50-byte bound/);
+  });
+});
+
+describe('what a failing server is said to have done', () => {
+  const sample = { promptTokens: 1 } as never;
+  const request = { messages: [{ role: 'user' as const, content: 'hi' }], maxTokens: 4, temperature: 0 };
+  const ok = () => new Response(JSON.stringify({ choices: [{ message: { content: 'x' }, finish_reason: 'stop' }] }), { status: 200 });
+  const engineWith = (replies: (() => Response | Promise<Response>)[]) => {
+    let i = 0;
+    return createOpenAIEngine({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', retry: { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 }, sleep: async () => undefined, fetch: (async () => (replies[Math.min(i++, replies.length - 1)] as () => Response)()) as typeof fetch });
+  };
+  const down = () => Promise.reject(new TypeError('fetch failed'));
+
+  it('an HTTP 500 on every attempt is the server\'s error, with its words — not "did not answer", not CORS', async () => {
+    const engine = engineWith([() => new Response(JSON.stringify({ error: { message: 'model crashed\n  in  decode' } }), { status: 500 })]);
+    const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
+    expect(e).toMatchObject({ name: 'ServerError' });
+    expect((e as Error).message).toMatch(/^the server answered HTTP 500 to each of 2 attempts over \d+ s: model crashed in decode$/);
+    expect((e as Error).message).not.toMatch(/CORS|did not answer/);
+  });
+  it('a whole answer without the server\'s timings has no prefill/decode split, so no rate is made up from it', async () => {
+    const r = await engineWith([ok]).generate(request, sample, new AbortController().signal);
+    expect(r.timings.unsplit).toBe(true);
+    expect(r.timings.decodeTokensPerSecond).toBeUndefined();
+  });
+  it('a server that answered and then went silent stopped answering (did it crash?); one that never answered may be down', async () => {
+    const crashed = engineWith([ok, down]);
+    await crashed.generate(request, sample, new AbortController().signal);
+    await expect(crashed.generate(request, sample, new AbortController().signal)).rejects.toThrow(/stopped answering: it answered earlier in this run.*Did the server crash/);
+    await expect(engineWith([down]).generate(request, sample, new AbortController().signal)).rejects.toThrow(/did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/);
   });
 });
 

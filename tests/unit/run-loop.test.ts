@@ -190,4 +190,15 @@ describe('run loop', () => {
     expect(missing.every((r) => !r.score.correct && r.score.errorType === 'no_prediction')).toBe(true);
     expect(missing[0]?.error?.message).toMatch(/has no line with id/);
   });
+
+  it('answers whose prefill and decode cannot be told apart give no rate (the monitor showed 62,500 tokens/s from a whole answer timed at once)', async () => {
+    const unsplit: Engine = {
+      info: { id: 'u', kind: 'openai', model: 'm' },
+      generate: async (): Promise<GenerateResult> => ({ text: '[]', finishReason: 'stop', usage: { promptTokens: 100, completionTokens: 5 }, timings: { prefillMs: 800, decodeMs: 0.01, unsplit: true } }),
+    };
+    const seen: RunProgress[] = [];
+    await runSamples({ runId: 'r9', source: source(), engine: unsplit, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => seen.push(p) });
+    expect(seen.at(-1)?.decodeTokensPerSecond).toBeNull();
+    expect(seen.at(-1)?.prefillTokensPerSecond).toBeNull();
+  });
 });

@@ -225,6 +225,8 @@ export interface Timings {
   decodeMs: number;
   prefillTokensPerSecond?: number;
   decodeTokensPerSecond?: number;
+  /** true when prefill and decode could not be told apart (a whole answer at once, no server timings): prefillMs is the whole request, and no rate is derived from it */
+  unsplit?: boolean;
 }
 
 export interface GenerateRequest {

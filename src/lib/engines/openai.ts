@@ -103,6 +103,12 @@ export function chatBody(model: string, request: GenerateRequest, grammarField: 
   return body;
 }
 
+/** A server's words, short enough for a status line. */
+export function excerpt(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
 function serverMessage(status: number, text: string): string {
   try {
     const j = JSON.parse(text) as { error?: { message?: string } | string; message?: string; detail?: unknown };
@@ -139,20 +145,28 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   const stream = opts.stream ?? false;
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) };
 
+  /** the server gave some HTTP answer since this engine was made: a later silence means it went down */
+  let answeredBefore = false;
+
   /** POSTs until an answer that is not transient; returns the response (ok or a final error status). */
   async function post(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
     let delay = retry.firstDelayMs;
     let last = '';
+    /** the last attempt's HTTP status, or null when it got no answer at all */
+    let lastStatus: number | null = null;
     const t0 = now();
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       try {
         const res = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+        answeredBefore = true;
+        lastStatus = res.status;
         if (!RETRY_STATUSES.has(res.status)) return res;
         last = serverMessage(res.status, await res.text().catch(() => ''));
         const after = Number(res.headers.get('retry-after'));
         if (Number.isFinite(after) && after > 0) delay = Math.min(after * 1000, retry.maxDelayMs);
       } catch (e) {
         if (signal.aborted) throw e;
+        lastStatus = null;
         last = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       }
       if (attempt < retry.attempts) {
@@ -162,7 +176,10 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
       }
     }
     const seconds = ((now() - t0) / 1000).toFixed(0);
-    throw namedError(SERVER_UNAVAILABLE, `${url} did not answer after ${retry.attempts} attempts over ${seconds} s (${last}). ${unreachableHelp(opts.baseUrl)}`);
+    // the server answered, with an error each time: say what it said, not that it is unreachable
+    if (lastStatus !== null) throw namedError('ServerError', `the server answered HTTP ${lastStatus} to each of ${retry.attempts} attempts over ${seconds} s: ${excerpt(last)}`);
+    if (answeredBefore) throw namedError(SERVER_UNAVAILABLE, `${url} stopped answering: it answered earlier in this run, then not after ${retry.attempts} attempts over ${seconds} s (${excerpt(last)}). Did the server crash or stop? Its own log says why; resume the run once it is back.`);
+    throw namedError(SERVER_UNAVAILABLE, `${url} did not answer after ${retry.attempts} attempts over ${seconds} s (${excerpt(last)}). ${unreachableHelp(opts.baseUrl)}`);
   }
 
   async function failure(res: Response): Promise<Error> {
@@ -203,9 +220,12 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
       const end = now();
       const firstToken = parsed.firstTokenAt ?? end;
       const t = parsed.timings;
+      // without the server's timings, only streamed pieces tell when decoding began
+      const unsplit = !t && !parsed.streamed;
       const timings: Timings = {
         prefillMs: t?.prompt_ms ?? firstToken - t0,
         decodeMs: t?.predicted_ms ?? end - firstToken,
+        ...(unsplit ? { unsplit: true } : {}),
         ...(t?.prompt_per_second !== undefined ? { prefillTokensPerSecond: t.prompt_per_second } : {}),
         ...(t?.predicted_per_second !== undefined ? { decodeTokensPerSecond: t.predicted_per_second } : {}),
       };
@@ -240,6 +260,8 @@ interface Parsed {
   firstTokenAt: number | null;
   /** streamed content pieces */
   pieces: number;
+  /** read from a stream (the first piece's arrival is when decoding began) */
+  streamed: boolean;
 }
 
 /** An error a server reports inside a 200 answer (whole or streamed). */
@@ -252,12 +274,12 @@ function fromResponse(r: ChatResponse, at: number): Parsed {
   const choice = r.choices?.[0];
   if (!choice) throw namedError('ServerError', 'the server answered without a choice');
   const toolCalls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
-  return { content: choice.message?.content ?? '', toolCalls, finish: choice.finish_reason ?? null, usage: r.usage, timings: r.timings, firstTokenAt: at, pieces: 0 };
+  return { content: choice.message?.content ?? '', toolCalls, finish: choice.finish_reason ?? null, usage: r.usage, timings: r.timings, firstTokenAt: at, pieces: 0, streamed: false };
 }
 
 /** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
 async function readStream(res: Response, signal: AbortSignal, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
-  const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0 };
+  const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0, streamed: true };
   const calls = new ToolCallJoiner();
   let done = false;
   for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {

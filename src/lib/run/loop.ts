@@ -167,10 +167,12 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           return;
         }
         consecutiveErrors = 0;
-        decodeTokens += gen.usage.completionTokens;
-        decodeMs += gen.timings.decodeMs;
-        prefillTokens += gen.usage.prefilledTokens ?? gen.usage.promptTokens;
-        prefillMs += gen.timings.prefillMs;
+        if (!gen.timings.unsplit) {
+          decodeTokens += gen.usage.completionTokens;
+          decodeMs += gen.timings.decodeMs;
+          prefillTokens += gen.usage.prefilledTokens ?? gen.usage.promptTokens;
+          prefillMs += gen.timings.prefillMs;
+        }
       } catch (e) {
         if (opts.signal.aborted) {
           outcome ??= stopped();
