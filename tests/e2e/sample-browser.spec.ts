@@ -76,3 +76,12 @@ test('text search reaches into the prompts when asked: the worker rebuilds them 
   await page.getByTestId('filter-text').fill('');
   await expect(page.getByTestId('sample-count')).toHaveText('12 of 12 samples');
 });
+
+test('a run with no wrong answer opens its list on all samples; at 800 px a clicked sample\'s detail comes into view', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await catalogRunToResults(page, 'oracle', 10);
+  await expect(page.getByTestId('filter-verdict')).toHaveValue('all');
+  await expect(page.getByTestId('sample-count')).toHaveText('60 of 60 samples');
+  await page.getByTestId('sample-row').nth(3).click();
+  await expect(page.getByTestId('sample-detail')).toBeInViewport();
+});
