@@ -4,7 +4,7 @@
  * from this browser's storage). Build only: the dev server's module reloading needs more.
  */
 import type { Plugin } from 'vite';
-import { policyScript } from '../src/lib/core/connect-policy';
+import { policyScript } from '../src/lib/core/connect-policy.ts';
 
 export function contentSecurityPolicy(): Plugin {
   return {

@@ -4,7 +4,7 @@
  * when a model is loaded. Read from the installed @mlc-ai/web-llm, so it follows its version.
  */
 import type { Plugin } from 'vite';
-import { prebuiltModels } from '../src/lib/engines/webllm-models';
+import { prebuiltModels } from '../src/lib/engines/webllm-models.ts';
 
 export const WEBLLM_MODEL_LIST = 'virtual:webllm-model-list';
 const RESOLVED = `\0${WEBLLM_MODEL_LIST}`;

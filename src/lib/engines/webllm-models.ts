@@ -4,7 +4,7 @@
  * 2 MB chunk: it is fetched when a model is loaded.
  */
 import type { AppConfig } from '@mlc-ai/web-llm';
-import { type GpuInfo, needsF16 } from './gpu';
+import { type GpuInfo, needsF16 } from './gpu.ts';
 
 /** What the app needs of one of WebLLM's prebuilt model records. */
 export interface PrebuiltModel {

@@ -3,7 +3,7 @@
  * Greedy decoding with penalties neutralized, bounded output, stop strings,
  * streaming deltas, interrupt, usage and speed from the engine's own figures.
  */
-import { type InitProgressReport, MLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
+import { deleteChatConfigInCache, deleteModelAllInfoInCache, deleteModelInCache, deleteModelWasmInCache, type InitProgressReport, MLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import type { TokenCounter } from '../context/token-counter';
 import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
 
@@ -139,7 +139,6 @@ export function createWebLLMEngine(): WebLLMEngine {
 
 /** Removes a model's files from the browser cache; works offline too (the all-in-one helper does not). */
 export async function deleteModelFromCache(modelId: string): Promise<void> {
-  const { deleteModelAllInfoInCache, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache } = await import('@mlc-ai/web-llm');
   try {
     await deleteModelAllInfoInCache(modelId);
     return;
