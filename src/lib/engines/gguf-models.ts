@@ -85,3 +85,22 @@ export const GGUF_MODELS: GgufModelOption[] = [
     licence: 'Apache-2.0',
   },
 ];
+
+/** The quantization a GGUF's file name states (Q4_K_M, Q8_0, IQ3_XS, F16…), or null. */
+function quantizationIn(fileName: string): string | null {
+  return /(?:^|[-_.])((?:I?Q\d(?:_[A-Z0-9]+)*)|F16|BF16|F32)(?=\.gguf$|[-_.])/i.exec(fileName)?.[1]?.toUpperCase() ?? null;
+}
+
+/**
+ * A model's name as a person reads it, for runs and recordings: the model list's label for a
+ * model we list (without its comment), otherwise the GGUF's own name with the quantization its
+ * file name states. (A GGUF's general.name can be a training tag: "Smollm2 135M 8k Lc100K Mix1 Ep2".)
+ */
+export function readableModelName(id: string, ggufName: string, options: readonly GgufModelOption[] = GGUF_MODELS): string {
+  const listed = options.find((o) => o.url === id);
+  if (listed) return listed.label.split(' — ')[0]!;
+  const file = decodeURIComponent(id.startsWith('file:') ? id.slice(5).replace(/:\d+$/, '') : (id.split('/').pop() ?? id));
+  const quant = quantizationIn(file);
+  const name = ggufName.trim() || file.replace(/\.gguf$/i, '');
+  return quant && !name.toUpperCase().includes(quant) ? `${name} (${quant})` : name;
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { GGUF_MODELS, readableModelName } from '../../src/lib/engines/gguf-models';
+
+describe('model names a person reads (issue 37, item 5)', () => {
+  it('a listed model is named by its label, not by its GGUF training tag', () => {
+    const smol = GGUF_MODELS.find((m) => m.id.includes('135') || m.url.includes('SmolLM2-135M'))!;
+    expect(readableModelName(smol.url, 'Smollm2 135M 8k Lc100K Mix1 Ep2')).toBe('SmolLM2 135M Instruct (Q4_1)');
+  });
+  it('another model: its GGUF name with the quantization its file states, once', () => {
+    expect(readableModelName('https://example.org/m/Phi-3.5-mini-instruct-Q4_K_M.gguf', 'Phi 3.5 Mini Instruct')).toBe('Phi 3.5 Mini Instruct (Q4_K_M)');
+    expect(readableModelName('file:tiny.q8_0.gguf:1234', 'tiny test model')).toBe('tiny test model (Q8_0)');
+    expect(readableModelName('file:model.gguf:99', '')).toBe('model');
+    expect(readableModelName('https://example.org/x-Q4_0.gguf', 'X Q4_0')).toBe('X Q4_0');
+  });
+});
