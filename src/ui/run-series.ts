@@ -13,7 +13,7 @@ export const pct = (v: number | undefined): string => (v === undefined ? '—' :
  * Series names that tell runs apart: runs with the same name (a setup repeated with another seed)
  * get " · 2", " · 3"… in the order given, so views that key and label by name show each of them.
  */
-export function distinctNames(series: readonly RunSeries[]): RunSeries[] {
+export function distinctNames<T extends { name: string }>(series: readonly T[]): T[] {
   const total = new Map<string, number>();
   for (const s of series) total.set(s.name, (total.get(s.name) ?? 0) + 1);
   const seen = new Map<string, number>();
