@@ -526,10 +526,10 @@ const api = {
   },
 
   /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */
-  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number }> {
+  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number; copied: boolean }> {
     const file = readRunFile(text, source);
-    await saveRunFile(db, file);
-    return { runId: file.run.id, name: file.run.name, results: file.results.length };
+    const { runId, copied } = await saveRunFile(db, file);
+    return { runId, name: file.run.name, results: file.results.length, copied };
   },
 
   /**

@@ -128,3 +128,25 @@ describe('schema upgrade', () => {
     await expect(loadRunPacks(db, (await db.runs.get('orphan')) as RunRow)).rejects.toThrow(/has changed since this run started .* resuming would mix two sets of requests/);
   });
 });
+
+describe('opening a run file over a stored run (issue 35, item 1: it silently replaced the stored results)', () => {
+  it('the same results: one copy; other results under the same id: kept beside, the stored run untouched', async () => {
+    const { readRunFile } = await import('../../src/lib/store/run-file');
+    const { saveRunFile } = await import('../../src/lib/store/repos');
+    const text = readFileSync('examples/catalog.run.jsonl', 'utf8');
+    const db = freshDb();
+    const file = readRunFile(text, 'catalog.run.jsonl');
+    expect(await saveRunFile(db, file)).toEqual({ runId: file.run.id, copied: false });
+    expect(await saveRunFile(db, readRunFile(text, 'again'))).toEqual({ runId: file.run.id, copied: false });
+    expect(await db.runs.count()).toBe(1);
+    // the same run id, one result line only
+    const lines = text.split('\n').filter(Boolean);
+    const short = readRunFile([lines[0], lines[1]].join('\n'), 'short.run.jsonl');
+    const saved = await saveRunFile(db, short);
+    expect(saved.copied).toBe(true);
+    expect(saved.runId).not.toBe(file.run.id);
+    expect(await db.results.where('runId').equals(file.run.id).count()).toBe(file.results.length);
+    expect(await db.results.where('runId').equals(saved.runId).count()).toBe(1);
+    expect((await db.runs.get(saved.runId))?.name).toMatch(/\(opened copy\)$/);
+  });
+});

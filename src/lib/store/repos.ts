@@ -179,16 +179,37 @@ export async function deleteRun(db: AppDB, runId: string): Promise<void> {
   });
 }
 
-/** Stores a validated run file in one transaction, replacing a run of the same id (opening an example twice keeps one copy). */
-export async function saveRunFile(db: AppDB, file: RunFile): Promise<void> {
-  const runId = file.run.id;
+/** What one result says, for telling whether two copies of a run are the same. */
+const resultKey = (r: SampleResult) => JSON.stringify([r.sampleId, r.output, r.score.correct, r.score.value, r.error?.kind ?? null]);
+
+/**
+ * Stores a validated run file in one transaction. A run of the same id with the same results is
+ * replaced (opening an example twice keeps one copy); one with other results is never touched:
+ * the file is kept beside it as a new run, its id and name marked as a copy.
+ */
+export async function saveRunFile(db: AppDB, file: RunFile): Promise<{ runId: string; copied: boolean }> {
   try {
-    await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
+    return await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
+      const stored = await db.runs.get(file.run.id);
+      let copied = false;
+      let { run, results } = file;
+      if (stored) {
+        const storedKeys = (await db.results.where('runId').equals(run.id).toArray()).map(resultKey).sort();
+        const fileKeys = results.map(resultKey).sort();
+        if (storedKeys.length !== fileKeys.length || storedKeys.some((k, i) => k !== fileKeys[i])) {
+          copied = true;
+          const id = `${run.id}-copy-${hashString(fileKeys.join('\n')).slice(0, 8)}`;
+          run = { ...run, id, name: `${run.name} (opened copy)` };
+          results = results.map((r) => ({ ...r, id: `${id}:${r.sampleId}`, runId: id }));
+        }
+      }
+      const runId = run.id;
       await db.results.where('runId').equals(runId).delete();
       await db.prompts.where('runId').equals(runId).delete();
-      await db.runs.put(file.run);
-      await db.results.bulkPut(file.results);
+      await db.runs.put(run);
+      await db.results.bulkPut(results);
       await db.prompts.bulkPut([...file.prompts].map(([sampleId, prompt]) => ({ id: `${runId}:${sampleId}`, runId, prompt })));
+      return { runId, copied };
     });
   } catch (e) {
     explainStorageError(e, `saving the run ${file.run.name}`);
