@@ -78,6 +78,15 @@ describe('run file', () => {
     expect(bad((ls) => (ls[0] = ls[0]!.replace('"suite":"catalog"', '"suite":"bogus"')))).toThrow(/run\.suite: "bogus" is not one of/);
     expect(() => readRunFile('')).toThrow(/empty/);
   });
+
+  it('reads a file that starts with a byte-order mark; a run written while it was running opens paused (issue 35, item 6)', async () => {
+    const { run, results } = await storedRun();
+    const text = writeRunFile({ run: { ...run, status: 'running' }, results });
+    const back = readRunFile(`\ufeff${text}`, 'bom.run.jsonl');
+    expect(back.results).toHaveLength(results.length);
+    expect(back.run.status).toBe('paused');
+    expect(readRunFile(writeRunFile({ run, results })).run.status).toBe('completed');
+  });
 });
 
 describe('run file of an API-complexity run', () => {

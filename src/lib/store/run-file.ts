@@ -271,7 +271,8 @@ function readResult(value: unknown, runId: string, where: string): { result: Sam
 /** Reads and validates a whole run file; throws FormatError naming the line and field of the first mistake. */
 export function readRunFile(text: string, source = 'run file'): RunFile {
   if (text.length > MAX_RUN_FILE_BYTES) throw new FormatError(source, '(size)', `larger than ${MAX_RUN_FILE_BYTES / 2 ** 20} MB`);
-  const lines = text.split('\n');
+  // a byte-order mark (editors on Windows write one) is not part of the header
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   let at = 0;
   while (at < lines.length && (lines[at] as string).trim() === '') at++;
   if (at === lines.length) throw new FormatError(source, '(file)', 'empty: a run file starts with its header line');
@@ -290,8 +291,10 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
     results.push(result);
     if (prompt) prompts.set(result.sampleId, prompt);
   }
-  // the counts follow from the results, whatever the header says
-  const run: RunRow = { ...header.run, done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
+  // the counts follow from the results, whatever the header says; a run that was being generated where it was
+  // written is not generated here: it is shown paused (and resumes only where its engine is)
+  const unfinished = header.run.status === 'running' || header.run.status === 'queued';
+  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
   if (header.recording) run.recording = header.recording;
   else delete run.recording;
   return { run, recording: header.recording ?? null, results, prompts };
