@@ -79,6 +79,25 @@ describe('run file', () => {
     expect(() => readRunFile('')).toThrow(/empty/);
   });
 
+  it('refuses a credential anywhere in a run file, naming where (issue 35, item 5)', async () => {
+    const { run, results } = await storedRun();
+    const lines = writeRunFile({ run, results }).trim().split('\n');
+    const withKey = (i: number, f: (o: Record<string, unknown>) => void) => {
+      const ls = [...lines];
+      const o = JSON.parse(ls[i]!) as Record<string, unknown>;
+      f(o);
+      ls[i] = JSON.stringify(o);
+      return () => readRunFile(ls.join('\n'), 'k.run.jsonl');
+    };
+    expect(withKey(0, (o) => ((o.run as Record<string, unknown>).apiKey = 'sk-1'))).toThrow(/k\.run\.jsonl line 1: run\.apiKey: a run file never carries credentials/);
+    expect(withKey(0, (o) => (((o.run as Record<string, unknown>).engine as Record<string, unknown>).headers = { Authorization: 'Bearer x' }))).toThrow(/line 1: run\.engine\.headers\.Authorization/);
+    expect(withKey(1, (o) => ((o.result as Record<string, unknown>).api_key = 'sk-2'))).toThrow(/line 2: result\.api_key/);
+    // a tool's parameter named password is the tool's, not a credential
+    expect(withKey(1, (o) => (((o.result as Record<string, unknown>).calls as unknown[]) = [{ name: 'login', args: { user: 'u', password: 'p' } }]))).not.toThrow();
+    // token counts are not credentials
+    expect(() => readRunFile(lines.join('\n'))).not.toThrow();
+  });
+
   it('reads a file that starts with a byte-order mark; a run written while it was running opens paused (issue 35, item 6)', async () => {
     const { run, results } = await storedRun();
     const text = writeRunFile({ run: { ...run, status: 'running' }, results });

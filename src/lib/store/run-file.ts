@@ -106,11 +106,40 @@ function describe(v: unknown): string {
 }
 
 function parseLine(line: string, where: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(line) as unknown;
+    value = JSON.parse(line) as unknown;
   } catch (e) {
     throw new FormatError(where, '(json)', (e as Error).message);
   }
+  const secret = credentialPath(value);
+  if (secret) throw new FormatError(where, secret, 'a run file never carries credentials (API keys, tokens, passwords, cookies): remove it');
+  return value;
+}
+
+/** Keys that name a credential, whatever their case and separators (not "promptTokens" and the like). */
+const CREDENTIAL_KEY = /^(x-?)?(api-?key|apikey|authori[sz]ation|(access|auth|bearer|refresh|session|id)-?token|token|bearer|password|passwd|secret|client-?secret|cookie|set-?cookie)$/i;
+/** a run file's JSON is at most this deep where we look (deeper lines are refused by their readers) */
+const MAX_CREDENTIAL_DEPTH = 64;
+
+/**
+ * Where tools' parameters are named (schemas, calls and their arguments): a parameter called
+ * `password` or `token` is the tool's, not the user's credential, and a catalog of a login API
+ * must still export and open.
+ */
+const PARAMETER_NAMES = new Set(['args', 'arguments', 'params', 'parameters', 'properties', 'possibleAnswer', 'expected', 'required']);
+
+/** The path of the first key anywhere in `value` that names a credential, or null. */
+export function credentialPath(value: unknown, path = '', depth = 0): string | null {
+  if (depth > MAX_CREDENTIAL_DEPTH || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
+    if (!Array.isArray(value) && CREDENTIAL_KEY.test(k.replace(/_/g, '-'))) return at;
+    if (!Array.isArray(value) && PARAMETER_NAMES.has(k)) continue;
+    const inner = credentialPath(v, at, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 function readHeader(value: unknown, where: string): Header {
