@@ -61,6 +61,7 @@ interface Recording {
 }
 
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
+const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
 
 const SUITES: Record<string, Recording> = {
   catalog: { title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests', args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'], context: 10240 },
@@ -106,7 +107,8 @@ async function main() {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);
-        const code = await runEval([...r.args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
+        // a CPU server reads an 8K prompt in a minute or two and WildAgtEval's 27K one in several: wider bounds than a GPU server's defaults
+        const code = await runEval([...r.args, ...CPU_SERVER_TIMEOUTS, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
           out: (l) => console.log(l),
           status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
           env: process.env,

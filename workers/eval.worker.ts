@@ -223,7 +223,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       }
       case 'openai': {
         if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
-        engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField });
+        engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField, ...(run.engine.timeouts ? { timeouts: run.engine.timeouts } : {}) });
         // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
         counting = await serverCountingFor(run);
         if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);

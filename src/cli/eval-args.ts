@@ -8,6 +8,7 @@ import { CALL_MODES, type CallMode } from '../lib/core/types';
 import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../lib/core/source';
 import { checkBaseUrl, type GrammarField } from '../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../lib/engines/openai';
+import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
 import { DEFAULT_PACKS } from '../lib/run/default-packs';
 import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/complexity';
@@ -34,6 +35,9 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --calls prompt|native|both         tools in our prompt (default), in the request's native tools field, or both as paired runs
             --concurrency N                    requests in flight (default 1; a server batches them)
             --retries N                        attempts per request on 429, 5xx or a lost connection, with backoff (default 6)
+            --first-byte-timeout S  --stream-gap-timeout S  --request-timeout S
+                                               bounds on each request in seconds (defaults 90, 60, 600): a silent or stalled
+                                               server fails the sample; a long prompt on a slow CPU server needs a larger first one
             --context N                        the server's context window, when it does not say
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
             --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
@@ -68,6 +72,8 @@ export interface EvalSettings {
   concurrency: number;
   /** attempts per request */
   retries: number;
+  /** the bounds set by flags (the engine's defaults for the rest) */
+  timeouts: Partial<RequestTimeouts>;
   contextWindow: number | null;
   tokenizer: 'server' | 'llama3';
   /** how the server takes a grammar, when the user says (else probed) */
@@ -133,6 +139,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         calls: { type: 'string' },
         concurrency: { type: 'string' },
         retries: { type: 'string' },
+        'first-byte-timeout': { type: 'string' },
+        'stream-gap-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
         context: { type: 'string' },
         tokenizer: { type: 'string' },
         'grammar-field': { type: 'string' },
@@ -286,6 +295,13 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     calls,
     concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,
     retries: int('retries', o.retries, 1, 100) ?? DEFAULT_RETRY.attempts,
+    timeouts: Object.fromEntries(
+      (Object.keys(TIMEOUT_SETTINGS) as TimeoutBound[]).flatMap((bound) => {
+        const flag = TIMEOUT_SETTINGS[bound].flag.slice(2);
+        const seconds = int(flag, (o as Record<string, string | undefined>)[flag], 1, 86_400);
+        return seconds === undefined ? [] : [[bound, seconds * 1000]];
+      }),
+    ),
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,

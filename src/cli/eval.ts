@@ -108,7 +108,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
     if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
   });
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
-  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries } }));
+  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts }));
   const contextWindow = s.contextWindow ?? info.contextWindow;
   io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
   if (s.tokenizer === 'server' && info.tokenizer) {

@@ -5,6 +5,7 @@ import type { RunOutcome, RunProgress } from '../lib/run/loop';
 import type { LoadedModel } from '../../workers/eval.worker';
 import type { CallMode } from '../lib/core/types';
 import type { ServerInfo } from '../lib/engines/openai-server';
+import type { RequestTimeouts } from '../lib/engines/request-clock';
 
 /** An OpenAI-compatible server the user connected to (its API key lives in the worker, for this session). */
 export interface ConnectedServer {
@@ -12,6 +13,8 @@ export interface ConnectedServer {
   model: string;
   info: ServerInfo;
   calls: CallMode;
+  /** bounds on each request to it (ms) */
+  timeouts: RequestTimeouts;
   /** the endpoint is not this device: prompts leave it (the user agreed) */
   remote: boolean;
 }

@@ -79,9 +79,14 @@ export function unreachableHelp(baseUrl: string): string {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** A server that accepts a question about itself and never answers is given up on after this. */
+export const PROBE_TIMEOUT_MS = 30_000;
+/** Counting a prompt's tokens reads it once: long prompts on a slow tokenizer get longer. */
+export const COUNT_TIMEOUT_MS = 60_000;
+
 async function getJson(doFetch: Fetch, url: string, init: RequestInit): Promise<unknown | null> {
   try {
-    const res = await doFetch(url, init);
+    const res = await doFetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...init });
     if (!res.ok) return null;
     const text = await res.text();
     if (text.length > 4 * 2 ** 20) return null;
@@ -105,8 +110,9 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   const root = serverRoot(baseUrl);
   let modelsRes: Response;
   try {
-    modelsRes = await doFetch(`${apiRoot(baseUrl)}/models`, { headers });
+    modelsRes = await doFetch(`${apiRoot(baseUrl)}/models`, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   } catch (e) {
+    if (e instanceof Error && e.name === 'TimeoutError') throw new ServerProbeError(`${apiRoot(baseUrl)}/models did not answer within ${PROBE_TIMEOUT_MS / 1000} s: the server accepted the connection but says nothing (busy loading a model, or stuck?)`);
     throw new ServerProbeError(`could not reach ${apiRoot(baseUrl)}/models (${e instanceof Error ? e.message : String(e)}). ${unreachableHelp(baseUrl)}`);
   }
   if (modelsRes.status === 401 || modelsRes.status === 403) throw new ServerProbeError(`the server refused the API key (HTTP ${modelsRes.status})`);
@@ -161,6 +167,7 @@ export async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, m
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(COUNT_TIMEOUT_MS),
   });
   if (!res.ok) throw new ServerProbeError(`${endpoint.path} answered HTTP ${res.status}`);
   const j = (await res.json()) as { count?: unknown; tokens?: unknown };

@@ -12,6 +12,7 @@ import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
 import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
 import { readSse } from './sse';
+import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
 
 export interface OpenAIEndpoint {
   baseUrl: string;
@@ -34,6 +35,8 @@ export interface OpenAIEngineOptions extends OpenAIEndpoint {
   /** stream tokens as they come (the app's live view); off, one response per request (the runner) */
   stream?: boolean;
   retry?: RetryPolicy;
+  /** bounds on each request (defaults: DEFAULT_TIMEOUTS); a bound passed fails the sample, never retried */
+  timeouts?: Partial<RequestTimeouts>;
   fetch?: typeof fetch;
   /** waits between retries; tests pass a fast one */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -128,6 +131,7 @@ export function isOverflowMessage(message: string): boolean {
 }
 
 async function readBounded(res: Response): Promise<string> {
+  // the caller's clock aborts the read (the response's fetch carries its signal)
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is ${length} bytes, over the ${MAX_RESPONSE_BYTES}-byte bound`);
   const text = await res.text();
@@ -142,6 +146,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   const now = opts.now ?? (() => performance.now());
   const url = `${apiRoot(opts.baseUrl)}/chat/completions`;
   const grammarField = opts.grammarField ?? 'grammar';
+  const timeouts: RequestTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const stream = opts.stream ?? false;
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) };
 
@@ -149,7 +154,8 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   let answeredBefore = false;
 
   /** POSTs until an answer that is not transient; returns the response (ok or a final error status). */
-  async function post(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
+  async function post(body: Record<string, unknown>, clock: RequestClock): Promise<Response> {
+    const signal = clock.signal;
     let delay = retry.firstDelayMs;
     let last = '';
     /** the last attempt's HTTP status, or null when it got no answer at all */
@@ -157,7 +163,8 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     const t0 = now();
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       try {
-        const res = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+        clock.arm('firstByteMs');
+        const res = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal }).finally(() => clock.disarm('firstByteMs'));
         answeredBefore = true;
         lastStatus = res.status;
         if (!RETRY_STATUSES.has(res.status)) return res;
@@ -165,12 +172,14 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
         const after = Number(res.headers.get('retry-after'));
         if (Number.isFinite(after) && after > 0) delay = Math.min(after * 1000, retry.maxDelayMs);
       } catch (e) {
+        if (clock.expired) throw clock.error();
         if (signal.aborted) throw e;
         lastStatus = null;
         last = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       }
       if (attempt < retry.attempts) {
         await sleep(delay, signal);
+        if (clock.expired) throw clock.error();
         if (signal.aborted) throw namedError('AbortError', 'aborted');
         delay = Math.min(delay * 2, retry.maxDelayMs);
       }
@@ -190,31 +199,38 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     return namedError('ServerError', `the server answered HTTP ${res.status}: ${message}`);
   }
 
+  /** One request and its answer, under the request's clock. */
+  async function exchange(body: Record<string, unknown>, clock: RequestClock, onToken: ((d: string) => void) | undefined): Promise<Parsed> {
+    const res = await post(body, clock);
+    if (!res.ok) throw await failure(res);
+    try {
+      return stream && res.body ? await readStream(res, clock, onToken, now) : fromResponse(JSON.parse(await readBounded(res)) as ChatResponse, now());
+    } catch (e) {
+      if (!stream || clock.expired || clock.signal.aborted) throw e;
+      // a stream that breaks off: servers that fail after the headers (llama-cpp-python on an
+      // over-long prompt) say why only when asked again without streaming
+      const again = await post({ ...body, stream: false, stream_options: undefined }, clock);
+      if (!again.ok) throw await failure(again);
+      return fromResponse(JSON.parse(await readBounded(again)) as ChatResponse, now());
+    }
+  }
+
   const info = { id: 'openai', kind: 'openai' as const, model: opts.model };
   return {
     info,
     async generate(request, sample, signal, onToken): Promise<GenerateResult> {
       const body = chatBody(opts.model, request, grammarField, stream);
       const t0 = now();
-      let res: Response;
-      try {
-        res = await post(body, signal);
-      } catch (e) {
-        if (signal.aborted) return aborted('', t0);
-        throw e;
-      }
-      if (!res.ok) throw await failure(res);
+      const clock = new RequestClock(timeouts, signal);
       let parsed: Parsed;
       try {
-        parsed = stream && res.body ? await readStream(res, signal, onToken, now) : fromResponse(JSON.parse(await readBounded(res)) as ChatResponse, now());
+        parsed = await exchange(body, clock, onToken);
       } catch (e) {
+        if (clock.expired) throw clock.error();
         if (signal.aborted) return aborted('', t0);
-        if (!stream) throw e;
-        // a stream that breaks off: servers that fail after the headers (llama-cpp-python on an
-        // over-long prompt) say why only when asked again without streaming
-        const again = await post({ ...body, stream: false, stream_options: undefined }, signal);
-        if (!again.ok) throw await failure(again);
-        parsed = fromResponse(JSON.parse(await readBounded(again)) as ChatResponse, now());
+        throw e;
+      } finally {
+        clock.done();
       }
       if (signal.aborted) return aborted(parsed.content, t0);
       const end = now();
@@ -278,11 +294,15 @@ function fromResponse(r: ChatResponse, at: number): Parsed {
 }
 
 /** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
-async function readStream(res: Response, signal: AbortSignal, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
+async function readStream(res: Response, clock: RequestClock, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
+  const signal = clock.signal;
+  // the gap bound runs from the headers to the first event, then between events: a server that trickles bytes without completing one stalls it
+  clock.arm('streamGapMs');
   const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0, streamed: true };
   const calls = new ToolCallJoiner();
   let done = false;
   for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {
+    clock.arm('streamGapMs');
     if (data === '[DONE]') {
       done = true;
       break;
@@ -306,6 +326,7 @@ async function readStream(res: Response, signal: AbortSignal, onToken: ((d: stri
     if (chunk.timings) out.timings = chunk.timings;
     if (signal.aborted) break;
   }
+  clock.disarm('streamGapMs');
   if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
   // llama-cpp-python (by default) ends a streaming request with [DONE] when another request arrives: a cut, not an answer
   if (out.finish === null && !signal.aborted) throw namedError('StreamError', 'the server ended the stream without a finish reason (llama-cpp-python interrupts a stream when another request arrives unless started with --interrupt_requests False)');

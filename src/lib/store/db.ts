@@ -4,6 +4,7 @@ import type { RunOrder } from '../core/source';
 import type { CallMode, Cell, ChatMessage, PackSource, SampleResult } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
+import type { RequestTimeouts } from '../engines/request-clock';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { MeasuredSpeed } from '../run/estimate';
@@ -65,6 +66,8 @@ export interface EngineChoice {
   calls?: CallMode;
   /** openai: how the server takes a grammar (found by probing it) */
   grammarField?: GrammarField;
+  /** openai: the bounds on each request (ms) the run was started with */
+  timeouts?: RequestTimeouts;
 }
 
 /** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
