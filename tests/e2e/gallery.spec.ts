@@ -20,9 +20,26 @@ interface Entry {
 }
 const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entry[];
 
+test('the gallery shows capable models first: a Qwen run of every suite, and a catalog curve of 100+ samples over 4+ lengths × 5+ positions that is neither near 0 nor near 100%', () => {
+  const qwen = manifest.filter((e) => e.model.startsWith('Qwen2.5-Coder'));
+  for (const suite of ['catalog', 'response-qa', 'multiturn', 'robustness', 'composition', 'api-complexity', 'wildagteval']) expect(qwen.map((e) => e.suite), suite).toContain(suite);
+  const first = manifest[0]!;
+  expect(first.model).toMatch(/^Qwen2\.5-Coder/);
+  expect(first.suite).toBe('catalog');
+  const results = readFileSync(`examples/${first.file}`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { result?: { cell: { length: number; position: number }; score: { correct: boolean }; output: string } }).flatMap((l) => (l.result ? [l.result] : []));
+  expect(results.length).toBeGreaterThanOrEqual(100);
+  expect(new Set(results.map((r) => r.cell.length)).size).toBeGreaterThanOrEqual(4);
+  expect(new Set(results.map((r) => r.cell.position)).size).toBeGreaterThanOrEqual(5);
+  const accuracy = results.filter((r) => r.score.correct).length / results.length;
+  expect(accuracy).toBeGreaterThan(0.1);
+  expect(accuracy).toBeLessThan(0.9);
+  // real, varied outputs: not one answer repeated
+  expect(new Set(results.map((r) => r.output)).size).toBeGreaterThan(results.length / 3);
+});
+
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
-  test.setTimeout(180_000);
-  for (const suite of ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity']) expect(manifest.map((e) => e.suite)).toContain(suite);
+  test.setTimeout(360_000);
+  for (const suite of ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval']) expect(manifest.map((e) => e.suite)).toContain(suite);
   for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(400 * 1024);
   const outside = await guardNetwork(page);
   const errors: string[] = [];
