@@ -36,6 +36,12 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
   for (const l of LEVELS) await expect(row.getByTestId(`acc-${l}`)).toContainText('100.0%');
   await expect(row.getByTestId('acc-overall')).toHaveText('100.0%');
   await expect(page.getByTestId('selection-gap-chart-l0')).toHaveCount(1);
+  // every label inside the chart's box (the axis caption ran off its right edge)
+  const outside = await page.getByTestId('selection-gap-chart').evaluate((svg) => {
+    const width = (svg as SVGSVGElement).viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].map((t) => t.getBBox()).filter((b) => b.x < 0 || b.x + b.width > width + 0.5).length;
+  });
+  expect(outside).toBe(0);
   await expect(page.getByTestId('level-chart-point')).toHaveCount(4);
   await expect(page.getByTestId('ablation-table')).toContainText('Binary (≥0.70)');
   await page.getByTestId('filter-verdict').selectOption('all');
