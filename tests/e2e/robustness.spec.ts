@@ -38,6 +38,10 @@ test('robustness: the coverage preview, the oracle at 100% on every variant, the
   await expect(table.locator('tbody td')).toHaveCount(7);
   await expect(page.getByTestId('repaired')).toContainText('repaired');
   await expect(page.getByTestId('strict-lenient')).toContainText('rephrased');
+  // the output column starts at one place in every row, whatever the variant's name
+  await page.getByTestId('filter-verdict').selectOption('all');
+  const starts = await page.getByTestId('sample-row').evaluateAll((rows) => rows.slice(0, 12).map((r) => Math.round(r.querySelector('.out')!.getBoundingClientRect().left)));
+  expect(new Set(starts).size, starts.join(' ')).toBe(1);
   await page.getByTestId('sample-row').first().click();
   await expect(page.getByTestId('prompt').locator('.needle')).toHaveCount(1);
 });
