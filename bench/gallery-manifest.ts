@@ -16,8 +16,8 @@ export interface ManifestEntry {
   recordedAt: string;
   title: string;
   samples: number;
-  /** samples scored correct: the runs table's figure */
-  correct: number;
+  /** the run's headline (analysis/headline.ts), as the runs table and the report show it */
+  headline: number | null;
   command?: string;
 }
 

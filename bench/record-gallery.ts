@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runEval } from '../src/cli/eval';
 import { writeManifestEntries } from './gallery-manifest';
+import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { readRunFile } from '../src/lib/store/run-file';
 import { startLlamaServer } from '../tests/helpers/llama-server';
 import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
@@ -139,7 +140,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
       recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
       title: r.title,
       samples: file.results.length,
-      correct: file.results.filter((r) => r.score.correct).length,
+      headline: headlineValue(headlineSums(file.run.suite, file.results)),
       command: `npm run bench:gallery -- ${key} ${suite}`,
     },
   ]);

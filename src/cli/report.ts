@@ -2,6 +2,7 @@
  * The paper's tables for a finished run, as text for a terminal: the same analysis functions the
  * app's views use, so the runner's table and the app's heatmap of the same file agree.
  */
+import { headlineLabel, headlineSums, headlineValue } from '../lib/analysis/headline';
 import { table3, ladder, accuracyOf } from '../lib/analysis/api-complexity';
 import { cellStats, degradationTable, variantSummary } from '../lib/analysis/catalog';
 import { compositionReport, scoredTasksOf } from '../lib/analysis/composition';
@@ -39,7 +40,8 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
   const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
   const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
   const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
-  const lines = [`${run.name}: ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`];
+  const headline = headlineValue(headlineSums(run.suite, results));
+  const lines = [`${run.name}: ${headlineLabel(run.suite)} ${pct(headline).trim()} · ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`];
   switch (run.suite) {
     case 'catalog': {
       const variants = [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];
@@ -79,7 +81,6 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
       for (const r of ladder(results, rungsOf(run))) lines.push(`  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns`);
       const t = table3(results);
       for (const r of t.rows) lines.push(`  ${r.type}: off ${pct(r.off.accuracy).trim()} → on ${pct(r.on.accuracy).trim()} (${r.pairs} pairs)`);
-      lines.push(`  API call accuracy ${pct(accuracyOf(results).accuracy).trim()}`);
       break;
     }
   }

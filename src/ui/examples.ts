@@ -14,8 +14,8 @@ export interface Example {
   recordedAt: string;
   title: string;
   samples: number;
-  /** samples scored correct (the runs table's figure); null in an entry written before it was kept */
-  correct: number | null;
+  /** the run's headline (analysis/headline.ts); null in an entry written before it was kept */
+  headline: number | null;
   /** the command that re-creates it */
   command: string;
   /** where the built app serves the file */
@@ -32,11 +32,11 @@ interface Entry {
   recordedAt: string;
   title?: string;
   samples?: number;
-  correct?: number;
+  headline?: number | null;
   command?: string;
 }
 
 export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
   const url = urls[`../../examples/${e.file}`];
-  return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, correct: e.correct ?? null, command: e.command ?? 'npm run bench:model', url }] : [];
+  return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, headline: e.headline ?? null, command: e.command ?? 'npm run bench:model', url }] : [];
 });

@@ -14,7 +14,7 @@ interface Entry {
   suite: string;
   model: string;
   samples: number;
-  correct?: number;
+  headline?: number | null;
   /** what re-creates it: npm run bench:model (the browser) when absent */
   command?: string;
 }
@@ -50,13 +50,17 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
   await expect(page.getByTestId('example-row')).toHaveCount(manifest.length);
   for (let i = 0; i < manifest.length; i++) {
     const e = manifest[i]!;
-    // the row's figure is the run's: correct of all its samples
-    if (e.correct !== undefined) await expect(page.getByTestId('example-correct').nth(i)).toHaveText(`${e.correct}/${e.samples} (${((100 * e.correct) / e.samples).toFixed(0)}%)`);
+    // the row's figure is the run's headline, the report's first number
+    const headline = typeof e.headline === 'number' ? `${(e.headline * 100).toFixed(1)}%` : null;
+    if (headline) await expect(page.getByTestId('example-headline').nth(i)).toContainText(headline);
     await page.getByTestId('open-example').nth(i).click();
     await expect(page.getByTestId('open-runs-message')).toContainText(`(${e.samples} results)`);
     // the command that made it: the browser benchmark's, or the headless runner's that bench:gallery ran
     await expect(page.getByTestId('recording-banner')).toContainText(e.command?.startsWith('npm run bench:gallery') ? 'npm run eval -- ' : 'npm run bench:model');
     await expect(page.getByTestId('overall-accuracy')).toBeVisible();
+    if (headline) await expect(page.getByTestId('overall-accuracy')).toHaveText(headline);
+    // the runs table shows the same number
+    if (headline) await expect(page.locator('tr.sel').getByTestId('run-headline')).toHaveText(headline);
     // a sample's prompt is shown as it was sent when the file holds it (the browser's recordings); the
     // runner's recordings are kept small, without prompts, and the detail says why it cannot show them
     await page.getByTestId('sample-row').first().click().catch(async () => {

@@ -78,6 +78,8 @@ describe('storage', () => {
     expect(results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const row = await db.runs.get('run1');
     expect([row?.done, row?.correct]).toEqual([8, 8]);
+    // the headline's sums kept with every write, across the interruption
+    expect(row?.headline).toEqual({ hits: 8, count: 8 });
   });
 });
 
@@ -148,5 +150,7 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
     expect(await db.results.where('runId').equals(file.run.id).count()).toBe(file.results.length);
     expect(await db.results.where('runId').equals(saved.runId).count()).toBe(1);
     expect((await db.runs.get(saved.runId))?.name).toMatch(/\(opened copy\)$/);
+    // the run keeps its headline's sums (the runs table reads them, not the results)
+    expect((await db.runs.get(file.run.id))?.headline).toEqual({ hits: file.run.correct, count: file.results.length });
   });
 });

@@ -5,6 +5,7 @@ import type { CallMode, Cell, ChatMessage, PackSource, SampleResult } from '../c
 import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
 import type { RequestTimeouts } from '../engines/request-clock';
+import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
 import type { CatalogSweep } from '../suites/catalog';
 import type { MeasuredSpeed } from '../run/estimate';
@@ -134,6 +135,8 @@ export interface RunRow {
   total: number;
   done: number;
   correct: number;
+  /** the sums of the run's headline (analysis/headline.ts), kept as results are written; absent on runs stored before */
+  headline?: HeadlineSums;
   error?: string;
   /** replay runs: the predictions file's text */
   predictions?: string;

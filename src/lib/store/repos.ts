@@ -1,5 +1,6 @@
 /** Reading and writing packs, runs and results. */
 import { hashString } from '../core/random';
+import { headlinePart, headlineSums } from '../analysis/headline';
 import type { Json, NamedText, Pack, SampleResult } from '../core/types';
 import { mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
@@ -203,6 +204,7 @@ export async function saveRunFile(db: AppDB, file: RunFile): Promise<{ runId: st
           results = results.map((r) => ({ ...r, id: `${id}:${r.sampleId}`, runId: id }));
         }
       }
+      run = { ...run, headline: headlineSums(run.suite, results) };
       const runId = run.id;
       await db.results.where('runId').equals(runId).delete();
       await db.prompts.where('runId').equals(runId).delete();
@@ -274,6 +276,13 @@ export class DexieResultStore implements ResultStore {
           .where('id')
           .equals(result.runId)
           .modify((r) => {
+            // a run stored before headlines were kept has none: sums begun midway would be over part of it
+            if (r.headline || r.done === 0) {
+              const now = headlinePart(r.suite, result);
+              const was = before ? headlinePart(r.suite, before) : { hits: 0, count: 0 };
+              const h = r.headline ?? { hits: 0, count: 0 };
+              r.headline = { hits: h.hits + now.hits - was.hits, count: h.count + now.count - was.count };
+            }
             r.done += addDone;
             r.correct += addCorrect;
             r.updatedAt = Date.now();

@@ -6,6 +6,7 @@
  * still sees it. Reading validates everything before anything is stored and names the line and
  * field of the first mistake.
  */
+import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
 import { CALL_MODES, type SampleResult } from '../core/types';
@@ -323,7 +324,7 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   // the counts follow from the results, whatever the header says; a run that was being generated where it was
   // written is not generated here: it is shown paused (and resumes only where its engine is)
   const unfinished = header.run.status === 'running' || header.run.status === 'queued';
-  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
+  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), headline: headlineSums(header.run.suite, results), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
   if (header.recording) run.recording = header.recording;
   else delete run.recording;
   return { run, recording: header.recording ?? null, results, prompts };
