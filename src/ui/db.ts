@@ -1,4 +1,6 @@
 /** The page's connection to the shared database. */
+import { liveQuery } from 'dexie';
+import { readable, type Readable } from 'svelte/store';
 import { AppDB } from '../lib/store/db';
 
 /**
@@ -16,4 +18,36 @@ export async function requestPersistence(): Promise<boolean | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * A liveQuery that updates its readers at most every `ms`: a run rewrites its row at every result,
+ * and a view that re-reads and re-renders every run at each of them slowed the run it watched.
+ * The first value comes at once, the latest one always arrives (trailing).
+ */
+export function throttledLiveQuery<T>(query: () => Promise<T>, ms: number): Readable<T | undefined> {
+  return readable<T | undefined>(undefined, (set) => {
+    let last = 0;
+    let latest: { value: T } | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      last = Date.now();
+      if (latest) set(latest.value);
+      latest = null;
+    };
+    const subscription = liveQuery(query).subscribe({
+      next: (value) => {
+        latest = { value };
+        const wait = last + ms - Date.now();
+        if (wait <= 0 && !timer) flush();
+        else timer ??= setTimeout(flush, Math.max(wait, 0));
+      },
+      error: () => undefined,
+    });
+    return () => {
+      subscription.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  });
 }
