@@ -7,19 +7,9 @@
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ManifestEntry } from '../src/ui/examples';
 
-export interface ManifestEntry {
-  file: string;
-  suite: string;
-  model: string;
-  engine: string;
-  recordedAt: string;
-  title: string;
-  samples: number;
-  /** the run's headline (analysis/headline.ts), as the runs table and the report show it */
-  headline: number | null;
-  command?: string;
-}
+export type { ManifestEntry };
 
 const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
 /** file-name prefixes of the server recordings, larger model first (SmolLM2's browser files have none) */

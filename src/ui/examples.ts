@@ -24,17 +24,22 @@ export interface Example {
 
 const urls = import.meta.glob('../../examples/*.jsonl', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
 
-interface Entry {
+/** One entry of examples/index.json, as the recorders (bench/gallery-manifest.ts) write it. */
+export interface ManifestEntry {
   file: string;
   suite: SuiteId;
   model: string;
   engine: string;
   recordedAt: string;
-  title?: string;
-  samples?: number;
-  headline?: number | null;
+  title: string;
+  samples: number;
+  /** the run's headline (analysis/headline.ts), as the runs table and the report show it */
+  headline: number | null;
   command?: string;
 }
+
+/** entries written before a field was kept lack it */
+type Entry = Omit<ManifestEntry, 'title' | 'samples' | 'headline'> & Partial<Pick<ManifestEntry, 'title' | 'samples' | 'headline'>>;
 
 export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
   const url = urls[`../../examples/${e.file}`];
