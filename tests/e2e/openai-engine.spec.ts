@@ -5,6 +5,7 @@
  * and the privacy line says where prompts go; a run file from the headless runner imports and its
  * heatmap equals the runner's table.
  */
+import { NATIVE_SYSTEM } from '../../src/lib/prompts/native-tools';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -82,9 +83,10 @@ test.describe('a real server', { tag: '@model' }, () => {
     const body = bodies[0]!;
     expect(body.tools?.length).toBeGreaterThan(3);
     expect(body.tools?.every((t) => t.type === 'function' && t.function.name)).toBe(true);
+    // the system prompt is the native one: neither our tool list nor our call syntax (the model would follow it)
     const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
-    expect(system).toContain('(the functions are given to you as tools)');
-    for (const t of body.tools ?? []) expect(system).not.toContain(`"name":"${t.function.name}"`);
+    expect(system).toBe(NATIVE_SYSTEM);
+    for (const t of body.tools ?? []) expect(system).not.toContain(t.function.name);
     const [run] = await readStore<{ engine: { calls: string } }>(page, 'runs');
     expect(run?.engine.calls).toBe('native');
   });
