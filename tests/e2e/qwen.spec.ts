@@ -52,12 +52,13 @@ test("Qwen2.5-Coder-0.5B with its own tool template: the GGUF's Jinja template p
   await page.goto('index.html');
   await loadGgufModel(page, QWEN_CODER_05B, 2048, 'native');
   await expect(page.getByTestId('gguf-loaded')).toContainText("calls in the model's own tool template");
-  await setupCatalog(page, { lengths: [512], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'off', maxTokens: 96 });
+  // two samples (the test-time budget): the ends of the catalog
+  await setupCatalog(page, { lengths: [512], positions: [0.1, 0.9], perCell: 1, constraint: 'off', maxTokens: 96 });
   await runToEnd(page, 1, 1_200_000);
   const [run] = await readStore<RunRow>(page, 'runs');
   expect(run!.engine.calls).toBe('native');
   const results = await readStore<SampleResult>(page, 'results');
-  expect(results).toHaveLength(3);
+  expect(results).toHaveLength(2);
   const outputs = results.map((r) => r.output).join('\n');
   for (const r of results) {
     expect(r.error, r.output).toBeNull();
@@ -65,12 +66,12 @@ test("Qwen2.5-Coder-0.5B with its own tool template: the GGUF's Jinja template p
     if (r.output.startsWith('{"content"')) expect(JSON.parse(r.output).tool_calls.length).toBeGreaterThan(0);
     else expect(r.score.correct, r.output).toBe(false);
   }
-  // the model knows the tools from its template: right calls, natively or in another format (measured: 0 native, 3 fenced JSON)
+  // the model knows the tools from its template: right calls, natively or in another format (measured on 3 positions: 0 native, 3 fenced JSON)
   const rightCall = results.filter((r) => r.score.correct || r.score.rightCallOtherFormat);
-  expect(rightCall.length, outputs).toBeGreaterThanOrEqual(2);
+  expect(rightCall.length, outputs).toBeGreaterThanOrEqual(1);
   await page.getByRole('button', { name: /Qwen2\.5 Coder 0\.5B/ }).first().click();
   await expect(page.getByText("calls native (the model's own tool template)")).toBeVisible();
   const otherFormat = results.filter((r) => !r.score.correct && r.score.rightCallOtherFormat).length;
-  await expect(page.getByTestId('other-format-default')).toHaveText(`${((100 * otherFormat) / 3).toFixed(1)}%`);
+  await expect(page.getByTestId('other-format-default')).toHaveText(`${((100 * otherFormat) / 2).toFixed(1)}%`);
   expect(outside.filter((u) => new URL(u).hostname !== 'huggingface.co')).toEqual([]);
 });
