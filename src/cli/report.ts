@@ -3,7 +3,7 @@
  * app's views use, so the runner's table and the app's heatmap of the same file agree.
  */
 import { headlineLabel, headlineSums, headlineValue } from '../lib/analysis/headline';
-import { table3, ladder, accuracyOf } from '../lib/analysis/api-complexity';
+import { table3, ladder } from '../lib/analysis/api-complexity';
 import { cellStats, degradationTable, variantSummary } from '../lib/analysis/catalog';
 import { compositionReport, scoredTasksOf } from '../lib/analysis/composition';
 import { accuracyBy, byFacet, qaCurves, settingsTable } from '../lib/analysis/long-context';
