@@ -44,8 +44,17 @@ test.describe('a real server', { tag: '@model' }, () => {
     await expect(page.getByTestId('server-lengths')).toContainText("server's own tokenizer (/extras/tokenize/count)");
     await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 2, constraint: 'off', maxTokens: 32 });
     await page.getByTestId('start-run').click();
-    // tokens arrive while the request is still open
-    await expect(page.getByTestId('streaming')).not.toHaveText('…', { timeout: 120_000 });
+    // tokens arrive while the request is still open: text in the monitor before the first result is
+    // written (decoding 32 tokens lasts well under a second after ~10 s of prefill, so the page is checked every 50 ms)
+    await page.waitForFunction(
+      () => {
+        const text = document.querySelector('[data-testid=streaming]')?.textContent ?? '…';
+        const progress = document.querySelector('[data-testid=run-progress]')?.textContent ?? '';
+        return text !== '…' && /^\s*0 \//.test(progress);
+      },
+      undefined,
+      { polling: 50, timeout: 120_000 },
+    );
     await page.getByTestId('tab-results').click();
     await expect(page.getByTestId('run-status').first()).toHaveText('completed', { timeout: 240_000 });
     await expect(page.getByTestId('heat-cell')).toHaveCount(1);
