@@ -9,12 +9,16 @@ import { runApiComplexityFigures } from './api-complexity';
 import { runFuzzCheck } from './fuzz-check';
 import { runWildAgtEvalParity } from './parity-wildagteval';
 import { runWildAgtEvalReplay } from './wildagteval-replay';
+import { runWildAgtEvalCalls } from './wildagteval-calls';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)
   cli parity comptoolbench <dir>   score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)
   cli parity wildagteval <dir>     WildAgtEval's analyzer verdicts on every result log (*.json) under <dir>, one line per file; agree N/M with <dir>/scoring_reference.json
   cli wildagteval-replay <ref dir> every gold call of Combined50_transformed replayed on the re-implemented API system, compared with the stored execution results
+  cli wildagteval-calls <cases.jsonl> [--databases DIR]
+                                   each case's call ({"id", "user", "api", "params", "switches", "variant", "setup"?} per line) on
+                                   fresh databases at the frozen clock; prints {"id", "output"} per case, then calls N, errors E
   cli robustness [q.json a.json]   rephrasing coverage, toolkit expansion and the baseline's Table 2 (built-in catalog, or a BFCL file pair)
   cli longfunceval                 statistics of the built-in travel packs and the baseline on challenges 2 and 3
   cli composition                  the simulated tool catalog, the generated L0–L3 tasks, and the oracle's and baseline's Table 1 rows
@@ -43,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'wildagteval-replay' && kind) {
     runWildAgtEvalReplay(kind, out);
     return 0;
+  }
+  if (cmd === 'wildagteval-calls' && kind) {
+    const { errors } = runWildAgtEvalCalls(argv.slice(1), out, (line) => process.stderr.write(line + '\n'));
+    return errors ? 1 : 0;
   }
   if (cmd === 'fuzz-check' && kind) return runFuzzCheck(kind, out);
   if (cmd === 'parity' && dir) {
