@@ -3,7 +3,7 @@
  * playlists): search, playlists, and playback on the home's media devices (kept per endpoint for
  * the session).
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import { pyStr, type PyDict, type PyValue } from '../../core/pyvalue';
 import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { switchOn, systemFailure } from './switches';
@@ -28,18 +28,66 @@ const BASE_FIELDS = ['id', 'title', 'type', 'year', 'genre', 'services'];
 const typeFields = (m: PyDict): readonly string[] => TYPE_FIELDS[String(m.type)] ?? [];
 const searchResult = (m: PyDict): PyDict => pick(m, [...BASE_FIELDS, ...typeFields(m)]);
 
+/** helpers.find_media_by_title: a title containing the query (any case), in movies, TV shows, music and the catalog's playlists, by type. */
+function findMediaByTitle(s: WildState, query: string, type: string | null): PyDict[] {
+  const categories = type === 'movie' ? ['movies'] : type === 'tv_show' ? ['tv_shows'] : type === 'song' || type === 'album' ? ['music'] : type === 'playlist' ? ['playlists'] : ['movies', 'tv_shows', 'music', 'playlists'];
+  const q = query.toLowerCase();
+  return categories.flatMap((c) => asDicts(media(s)[c])).filter((m) => String(m.title ?? '').toLowerCase().includes(q) && (!type || m.type === type));
+}
+
 const searchMedia: WildFunction = (s, p) => {
   const query = str(p.query);
-  if (!query) return fail('Search query is required');
+  if (!query) return fail('No search query provided');
+  const limit = p.limit === undefined || p.limit === null ? 10 : (num(p.limit) ?? 10);
+  if (limit < 1) return fail('Limit must be at least 1');
   const type = str(p.media_type);
-  const limit = num(p.limit) ?? 10;
-  const q = query.toLowerCase();
-  const results = allMedia(s)
-    .filter((m) => String(m.title ?? '').toLowerCase().includes(q) && (type === null || m.type === type))
-    .slice(0, Math.max(0, limit))
-    .map(searchResult);
-  return dict({ success: true, count: results.length, results, message: `Found ${results.length} media items matching '${query}'` });
+  const results = findMediaByTitle(s, query, type).slice(0, limit).map(mediaFields);
+  const notice = switchOn(s, 'INFORMATIONAL_NOTICE', 'search_media');
+  if (results.length === 0) {
+    const empty = dict({ success: true, count: 0, results: [], message: `No media found matching '${query}'` });
+    if (notice) Object.assign(empty, SEARCH_MEDIA_EMPTY_NOTICE());
+    return empty;
+  }
+  const response = dict({ success: true, count: results.length, results, message: `Found ${results.length} media items matching '${query}'` });
+  if (notice) {
+    Object.assign(response, SEARCH_MEDIA_NOTICE());
+    if (query.length < 3) response.search_tip = 'Short queries like this work fine, though longer search terms (4+ characters) typically yield more precise results. The fuzzy_search() function is particularly good with partial matches.';
+    if (type) response.filter_info = `You're filtering by ${type}, which is great! Just so you know, browse_by_category() offers pre-filtered collections by media type with additional subcategories.`;
+    if (results.length === limit) response.pagination_note = `Results were limited to ${limit} items as requested. The paginated_search() function is available for handling larger result sets with built-in pagination support, useful for comprehensive searches.`;
+  }
+  return response;
 };
+
+const SEARCH_MEDIA_NOTICE = (): PyDict =>
+  dict({
+    info: 'FYI: advanced_search() is available for more complex queries with filters like year ranges, ratings, and multiple genres. It also supports fuzzy matching for misspellings.',
+    performance_note: 'This search completed in standard time. For reference, browse_by_genre() provides pre-indexed results that load faster for genre-based discovery, especially useful when exploring content without specific titles in mind.',
+    alternative_approaches: dict({
+      trending: "get_trending() is available if you're interested in currently popular content across all services",
+      recommendations: 'get_recommendations() can suggest similar content based on viewing history',
+      voice_search: 'voice_search() also handles natural language queries if that fits your use case better',
+    }),
+  });
+
+const SEARCH_MEDIA_EMPTY_NOTICE = (): PyDict =>
+  dict({
+    search_suggestions: dict({
+      tip: 'No results found with exact/partial title match. Here are some alternatives:',
+      fuzzy_search: 'fuzzy_search() handles misspellings and similar-sounding titles',
+      browse: 'browse_all() lets you explore the full catalog with filters',
+      discover: 'discover_content() uses AI to find content based on descriptions rather than titles',
+    }),
+    info: "This search uses partial title matching. For reference, semantic_search() understands context and plot descriptions if you're looking for content by theme rather than title.",
+  });
+
+/** The fields search_media lists for an item: the common ones with their defaults, then its type's. */
+function mediaFields(m: PyDict): PyDict {
+  const d = dict({ id: m.id ?? null, title: m.title ?? null, type: m.type ?? null, year: m.year ?? '', genre: m.genre ?? [], services: m.services ?? [] });
+  if (m.type === 'song') Object.assign(d, dict({ artist: m.artist ?? '', album: m.album ?? '' }));
+  else if (m.type === 'album') Object.assign(d, dict({ artist: m.artist ?? '', tracks: m.tracks ?? 0 }));
+  else if (m.type === 'tv_show') Object.assign(d, dict({ seasons: m.seasons ?? 0, episodes: m.episodes ?? 0 }));
+  return d;
+}
 
 const searchByArtist: WildFunction = (s, p) => {
   const artist = str(p.artist);
@@ -181,17 +229,44 @@ const getPlaybackStatus: WildFunction = (s, p) => {
   return dict({ success: results.every((r) => r.success === true), results });
 };
 
-// next, previous, set_playback_speed, shuffle: no trace calls them, written from their specs; get_media_details from a scenario payload
+// next, previous, set_playback_speed, shuffle: no trace calls them, written from their specs
+/** helpers.find_media_by_id: movies, TV shows, music, then the users' playlists (playlists.json). */
+const findMediaById = (s: WildState, id: string): PyDict | undefined =>
+  [...['movies', 'tv_shows', 'music'].flatMap((c) => asDicts(media(s)[c])), ...asDicts(s.data.playlists)].find((m) => m.id === id);
+
+/** helpers.format_duration: `h:mm:ss` from an hour, else `m:ss`. */
+function formatDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const secs = seconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
+}
+
 const getMediaDetails: WildFunction = (s, p) => {
   const id = str(p.media_id);
-  if (!id) return fail('Media ID is required');
-  const item = mediaById(s, id);
-  if (!item) return fail(`Media ${id} not found`);
-  // the format the notice scenario's switch-off payload shows
-  const details = pick(item, [...BASE_FIELDS, 'duration']);
-  if ('duration' in item) details.duration_formatted = clock(num(item.duration) ?? 0);
-  Object.assign(details, pick(item, typeFields(item)));
-  return dict({ success: true, details, message: `Found details for '${String(item.title)}'` });
+  if (!id) return fail('No media ID provided');
+  const item = findMediaById(s, id);
+  if (!item) return fail(`Media with ID '${id}' not found`);
+  const duration = num(item.duration) ?? 0;
+  const details = dict({ id: item.id ?? null, title: item.title ?? null, type: item.type ?? null, year: item.year ?? '', genre: item.genre ?? [], services: item.services ?? [], duration: item.duration ?? 0, duration_formatted: formatDuration(duration) });
+  if (item.type === 'song') Object.assign(details, dict({ artist: item.artist ?? '', album: item.album ?? '' }));
+  else if (item.type === 'album') Object.assign(details, dict({ artist: item.artist ?? '', tracks: item.tracks ?? 0 }));
+  else if (item.type === 'tv_show') Object.assign(details, dict({ seasons: item.seasons ?? 0, episodes: item.episodes ?? 0, episode_duration: item.episode_duration ?? 0 }));
+  else if (item.type === 'playlist') Object.assign(details, dict({ user_id: item.user_id ?? '', items: item.items ?? [], item_count: asList(item.items).length }));
+  const response = dict({ success: true, details, message: `Found details for '${pyStr(item.title ?? null)}'` });
+  if (switchOn(s, 'INFORMATIONAL_NOTICE', 'get_media_details')) {
+    Object.assign(
+      response,
+      dict({
+        performance_tip: 'FYI: get_batch_media_details() is available if you need to retrieve multiple media items. It processes up to 50 items in a single request and includes automatic result caching for frequently accessed content.',
+        metadata_notice: 'Note: Media metadata is refreshed every 6 hours from streaming service APIs. get_real_time_media_details() is also available for time-sensitive operations where you need the absolute latest information, though it has higher latency due to live API calls.',
+        optimization_info: 'Background: This function uses our standard media database which balances performance and freshness. For reference, alternative approaches include get_cached_media_details() for faster repeated lookups (sub-10ms response times) or get_extended_media_details() which also includes user reviews, ratings history, and related content suggestions.',
+      }),
+    );
+    if (item.type === 'tv_show') response.tv_tip = "TV Show Tip: get_episode_list() is available to retrieve detailed episode information including air dates and descriptions. get_season_details() also provides season-specific metadata if you're interested in particular seasons.";
+  }
+  return response;
 };
 
 const setPlaybackSpeed: WildFunction = (s, p) => {

@@ -3,7 +3,7 @@
  * order its "not found" answer lists them in), and `invokeWildTool`, its `invoke_tool`: route a
  * call, tag the result with the environment, print it as Python's json.dumps does.
  */
-import { isDict, type PyDict, type PyValue } from '../../core/pyvalue';
+import { isDict, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { pyJsonDumps } from '../../core/py-json';
 import type { WildFunction, WildState } from './state';
 import { COMMUNICATION_FUNCTIONS } from './communication';
@@ -67,7 +67,7 @@ export function invokeWildTool(state: WildState, name: string, params: PyValue):
     // a bug here must not end a run: the call fails as a tool error would
     result = dict({ success: false, message: `Error executing ${name}: ${e instanceof Error ? e.message : String(e)}` });
   }
-  // the traces tag successful results only
-  if (typeof result !== 'string' && result.success !== false) result._environment = env;
+  // the registry tags results whose `success` is truthy (a notice response, which has none, is not tagged)
+  if (typeof result !== 'string' && truthy(result.success ?? false)) result._environment = env;
   return outcome(result);
 }
