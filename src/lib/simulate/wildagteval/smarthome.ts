@@ -2,9 +2,9 @@
  * WildAgtEval's SmartHomeEnv: the devices and groups of the current user's home (`devices.json`,
  * `groups.json`, `users.json`). Device commands answer per endpoint in `results`.
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import { isDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
-import { switchOn, systemFailure } from './switches';
+import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, fail, num, str } from './values';
 
 export function currentUser(s: WildState): PyDict | undefined {
@@ -32,6 +32,39 @@ const stateOf = (device: PyDict): PyDict => {
 };
 
 const supports = (device: PyDict, api: string): boolean => asList(device.supported_apis).includes(api);
+
+/** What Python's `for x in value` walks: a list's items, a string's characters, a dict's keys. */
+export function pyIter(v: PyValue): PyValue[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') return [...v];
+  if (v !== null && typeof v === 'object' && isDict(v)) return Object.keys(v);
+  return [];
+}
+
+const pyLen = (v: PyValue): number => pyIter(v).length;
+
+/** helpers.find_device_by_endpoint: the endpoint in the user's home (any home when the user has none). */
+export function findDeviceByEndpoint(s: WildState, endpoint: PyValue): PyDict | undefined {
+  const home = homeOf(s);
+  return asDicts(s.data.devices).find((d) => pyEquals(d.endpoint ?? null, endpoint) && (home === null || d.home_id === home));
+}
+
+/**
+ * color_set and temperature_set: `field` written into every endpoint's state that supports `api`;
+ * the call succeeds when one did. With the function's informational notice on and one success,
+ * the answer is the notice's warning first and no success field.
+ */
+function settingOnEndpoints(s: WildState, p: PyDict, api: string, field: string, value: PyValue, what: string, message: (d: PyDict) => string, warning: () => string): PyDict {
+  const results = pyIter(p.endpoints ?? null).map((endpoint) => {
+    const device = findDeviceByEndpoint(s, endpoint);
+    if (!device || !supports(device, api)) return dict({ endpoint, success: false, message: `Device with endpoint ${pyStr(endpoint)} not found or does not support ${what} setting` });
+    stateOf(device)[field] = value;
+    return dict({ endpoint, name: device.name ?? null, success: true, message: message(device), [field]: value });
+  });
+  const anySuccess = results.some((r) => r.success === true);
+  if (anySuccess && switchOn(s, 'INFORMATIONAL_NOTICE', api)) return dict({ warning: warning(), results });
+  return dict({ success: anySuccess, results });
+}
 
 /**
  * A command on every endpoint given: each answers for itself; the call succeeds when all did.
@@ -103,24 +136,42 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   color_set: (s, p) => {
     const failure = systemFailure(s, 'color_set');
     if (failure) return failure;
-    const color = str(p.color);
-    if (asList(p.endpoints).length === 0) return fail('No devices specified');
-    if (!color) return fail('No color specified');
-    if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(color)) return fail('Invalid format.');
-    return onEndpoints('color_set', (d, state) => {
-      state.color = color;
-      return { message: `Set ${String(d.name)} color to ${color}`, extra: { color } };
-    })(s, p);
+    if (!truthy(p.endpoints ?? null)) return fail('No devices specified');
+    const color = p.color ?? null;
+    if (!truthy(color)) return fail('No color specified');
+    if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(String(color))) return fail('Invalid format.');
+    const colorText = pyStr(color);
+    return settingOnEndpoints(s, p, 'color_set', 'color', color, 'color', (d) => `Set ${pyStr(d.name ?? null)} color to ${colorText}`, () =>
+      [
+        `The hex color ${colorText} may render differently across device brands due to varying color gamut support - some devices support wider color ranges than others. `,
+        "Smart lights typically use RGB, RGBW, or RGBWW LED configurations. Your hex color is approximated to the nearest achievable color within each device's capabilities. Premium devices with RGBWW configurations generally provide more accurate color reproduction, especially for pastel shades. ",
+        'For white tones, color_temperature_set() provides more precise control using Kelvin values (2700K-6500K) and may offer better results for warm/cool white adjustments. scene_activate() is available if you need to set multiple device properties including color presets simultaneously. ',
+        'When setting the same color on multiple devices, batch_color_set() is available and includes device synchronization features for coordinated color changes. ',
+        COMPANION_FUNCTIONS,
+      ].join(''),
+    );
   },
   brightness_adjust: levelAdjust('brightness_adjust', 'brightness', 20),
   volume_adjust: levelAdjust('volume_adjust', 'volume', 10),
   temperature_set: (s, p) => {
-    const t = p.temperature;
-    if (num(t) === null) return fail('No temperature specified');
-    return onEndpoints('temperature_set', (d, state) => {
-      state.temperature = t ?? null;
-      return { message: `Set ${String(d.name)} temperature to ${String(num(t))}\u00b0C`, extra: { temperature: t ?? null } };
-    })(s, p);
+    if (!truthy(p.endpoints ?? null)) return fail('No devices specified');
+    const given = p.temperature ?? null;
+    const t = num(given);
+    if (given === null || t === null) return fail('No temperature specified');
+    // Python's max(10, min(32, t)): the bound itself (an int) where t reaches it
+    const temperature: PyValue = 32 <= t ? 32 : 10 >= t ? 10 : given;
+    const value = num(temperature) as number;
+    const shown = pyStr(temperature);
+    return settingOnEndpoints(s, p, 'temperature_set', 'temperature', temperature, 'temperature', (d) => `Set ${pyStr(d.name ?? null)} temperature to ${shown}\u00b0C`, () =>
+      [
+        `Setting to ${shown}\u00b0C will have ${18 <= value && value <= 24 ? 'moderate' : 'higher'} energy impact - each degree affects consumption by 3-5%. `,
+        'For automated control, use schedule_temperature() with built-in optimization and pattern learning. adaptive_comfort_mode() adjusts based on occupancy and weather. ',
+        pyLen(p.endpoints ?? null) > 1 ? 'For multiple thermostats, zone_temperature_balance() coordinates areas for optimal comfort and efficiency. ' : '',
+        'Winter tip: eco_heating_mode() provides energy-saving features while maintaining comfort. ',
+        'Summer tip: smart_cooling_optimizer() reduces costs by pre-cooling during off-peak hours. ',
+        COMPANION_FUNCTIONS,
+      ].join(''),
+    );
   },
   lock_lock: lockFormatChecked(
     'lock_lock',
