@@ -3,10 +3,10 @@
  * orders (`recipes.json`, `favorite_recipes.json`, `meal_plans.json`, `restaurants.json`,
  * `favorite_restaurants.json`, `delivery_orders.json`).
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import { pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
-import { systemFailure } from './switches';
-import { asDicts, asList, byNumber, dict, fail, float, num, pyRound, str } from './values';
+import { switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, byNumber, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -67,22 +67,55 @@ const saveFavoriteRecipe: WildFunction = (s, p) => {
 
 const DAY_MS = 86_400_000;
 
+/** datetime.strptime(text, "%Y-%m-%d").date() as days since the epoch, or null where Python raises ValueError. */
+function pyDate(text: string): number | null {
+  const m = /^(\d{4})-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])$/.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  return y >= 1 && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? t / DAY_MS : null;
+}
+
+const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'];
+
+/** helpers.generate_meal_plan_id: `plan<n>`, one more than the largest number of a `plan…` id. */
+function nextMealPlanId(s: WildState): string {
+  const numbers = dataList(s, 'meal_plans').flatMap((plan) => {
+    const id = asDict(plan)?.plan_id;
+    if (typeof id !== 'string' || !id.startsWith('plan')) return [];
+    const digits = id.replaceAll('plan', '').trim();
+    return /^[+-]?\d+(_\d+)*$/.test(digits) ? [Number(digits.replaceAll('_', ''))] : [];
+  });
+  return `plan${numbers.length ? Math.max(...numbers) + 1 : 1}`;
+}
+
 const createMealPlan: WildFunction = (s, p) => {
-  const name = str(p.name);
-  const start = str(p.start_date);
-  const end = str(p.end_date);
-  if (!name || !start || !end) return fail('Name, start date and end date are required');
-  const from = Date.parse(`${start}T00:00:00Z`);
-  const to = Date.parse(`${end}T00:00:00Z`);
-  if (Number.isNaN(from) || Number.isNaN(to)) return fail('Invalid date format. Use YYYY-MM-DD');
-  if (to < from) return fail('End date must be after start date');
-  const meals = asList(p.meals_per_day ?? ['breakfast', 'lunch', 'dinner']);
-  const plans = dataList(s, 'meal_plans');
-  const planId = `plan${plans.length + 1}`;
+  const name = p.name ?? null;
+  if (!truthy(name)) return fail('Meal plan name is required');
+  const start = p.start_date ?? null;
+  const end = p.end_date ?? null;
+  if (!truthy(start) || !truthy(end)) return fail('Start and end dates are required');
+  const from = pyDate(String(start));
+  const to = pyDate(String(end));
+  if (from === null || to === null) return fail('Invalid date format. Use YYYY-MM-DD');
+  if (to < from) return fail('End date must be on or after start date');
+  if (to - from > 28) return fail('Meal plan duration cannot exceed 28 days');
+  let meals: PyValue = p.meals_per_day ?? null;
+  if (truthy(meals)) {
+    for (const meal of asList(meals)) if (typeof meal !== 'string' || !MEAL_TYPES.includes(meal)) return fail(`Invalid meal type: ${pyStr(meal)}. Valid types are: ${MEAL_TYPES.join(', ')}`);
+  } else meals = ['breakfast', 'lunch', 'dinner'];
+  const planId = nextMealPlanId(s);
   const days: PyDict[] = [];
-  for (let t = from; t <= to && days.length < 366; t += DAY_MS) days.push(dict({ day: new Date(t).toISOString().slice(0, 10), meals: dict(Object.fromEntries(meals.filter((m): m is string => typeof m === 'string').map((m) => [m, null]))) }));
-  plans.push(dict({ plan_id: planId, user_id: s.user, name, description: str(p.description) ?? '', start_date: start, end_date: end, created_at: isoSeconds(s.now), meals: days }));
-  return dict({ success: true, plan_id: planId, name, start_date: start, end_date: end, meals_per_day: meals, days_count: days.length, message: `Meal plan '${name}' created successfully` });
+  for (let day = from; day <= to; day++) days.push(dict({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), meals: dict(Object.fromEntries(asList(meals).map((m) => [String(m), null]))) }));
+  const description = p.description ?? null;
+  dataList(s, 'meal_plans').push(dict({ plan_id: planId, user_id: s.user, name, description: truthy(description) ? description : `Meal plan for ${pyStr(start)} to ${pyStr(end)}`, start_date: start, end_date: end, created_at: isoSeconds(s.now), meals: days, notes: '' }));
+  const shape = dict({ plan_id: planId, name, start_date: start, end_date: end, meals_per_day: meals, days_count: days.length });
+  if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'create_meal_plan')) return dict({ success: true, ...shape, message: `Meal plan '${pyStr(name)}' created successfully` });
+  const warning =
+    `To add recipes to your meal plan, use schedule_meal(). Example: query: "Add pasta recipe to dinner on January 15th" llm_response: "I will schedule that recipe for dinner on your meal plan. <API_CALL>\\n{"api": "schedule_meal", "params": {"plan_id": "${planId}", "recipe_id": "recipe989", "date": "2024-01-15", "meal_type": "dinner"}}\\n</API_CALL>" api_result: "{"success": true, "plan_id": "${planId}", "scheduled_meal": {... "recipe_id": "recipe989", ...}}" ` +
+    `For recipe information, use get_recipe_details(). Example: query: "What ingredients do I need for recipe989?" llm_response: "Let me get the detailed information for that recipe. <API_CALL>\\n{"api": "get_recipe_details", "params": {"recipe_id": "recipe989"}}\\n</API_CALL>" api_result: "{"success": true, "recipe_id": "recipe989", ... }"`;
+  return dict({ warning, ...shape });
 };
 
 const scheduleMeal: WildFunction = (s, p) => {
