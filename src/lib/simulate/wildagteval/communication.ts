@@ -2,11 +2,12 @@
  * WildAgtEval's CommunicationController: contacts, calls and messages of the current user
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import { pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { pausePlaybackOn } from './media';
 import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
 import { dataList, isoNaive, isoSeconds, type WildFunction, type WildState } from './state';
-import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byText, dict, fail, num, str } from './values';
+import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
+import { asDict, asDicts, asList, byText, dict, fail, nextNumberedId, num, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
@@ -33,24 +34,52 @@ const findCallDevice: WildFunction = (s) => {
 };
 
 const makeCall: WildFunction = (s, p) => {
-  if (!currentUser(s)) return fail('No current user');
-  const phone = str(p.phone_number);
-  if (!phone) return fail('Phone number is required');
-  if (switchOn(s, 'ADHOC', 'make_call') && !/^(\+|D:)\d+$/.test(phone)) return fail('Invalid phone number format.');
+  if (!s.user) return fail('No user is currently logged in');
+  const phone = p.phone_number ?? null;
+  const phoneText = pyStr(phone);
+  if (switchOn(s, 'ADHOC', 'make_call') && !validPhoneNumber(phoneText)) return fail('Invalid phone number format.');
   const failure = systemFailure(s, 'make_call');
   if (failure) return failure;
-  const endpoint = str(p.device_endpoint);
-  const device = endpoint ? deviceByEndpoint(s, endpoint) : homeDevices(s).find((d) => asList(d.supported_apis).includes('make_call'));
-  if (!device) return fail(endpoint ? `Device ${endpoint} not found` : 'No call device available');
-  if (!asList(device.supported_apis).includes('make_call')) return fail(`Device ${String(device.name)} does not support calls`);
-  if (asDict(device.state)?.power !== 'on') return fail(`Device ${String(device.name)} is not powered on`);
-  const callType = str(p.call_type) ?? 'audio';
-  const callId = `call${asList(s.data.call_history).length + 1}`;
-  dataList(s, 'call_history').push(dict({ call_id: callId, user_id: s.user, contact_id: null, direction: 'outgoing', timestamp: isoSeconds(s.now), duration: 0, status: 'connecting', call_type: callType, device_endpoint: device.endpoint ?? null, phone_number: phone }));
-  // a number written as a contact has it names the contact (the ad-hoc `D:` form never matches, as in the traces)
-  const callee = contacts(s).find((c) => asDicts(c.phone_numbers).some((n) => n.number === phone))?.name ?? phone;
-  return dict({ success: true, message: `Call initiated to ${String(callee)} using ${String(device.name)}`, call_id: callId, call_type: callType, status: 'connecting' });
+  const home = str(currentUser(s)?.home_id);
+  let endpoint: PyValue = p.device_endpoint ?? null;
+  if (!truthy(endpoint)) {
+    const preferred = asDict(currentUser(s)?.communication_info)?.preferred_device ?? null;
+    endpoint = truthy(preferred) ? preferred : (asDicts(s.data.devices).find((d) => d.home_id === home && asList(d.supported_apis).includes('make_call'))?.endpoint ?? null);
+  }
+  if (!truthy(endpoint)) return fail('No suitable device found for making calls');
+  const device = asDicts(s.data.devices).find((d) => pyEquals(d.endpoint ?? null, endpoint) && (home === null || d.home_id === home));
+  if (!device) return fail(`Device with endpoint ${pyStr(endpoint)} not found or not accessible`);
+  const name = (fallback: string) => pyStr(device.name ?? fallback);
+  if (asDict(device.state)?.power !== 'on') return fail(`Device ${name('Unknown')} is not powered on`);
+  const callType = p.call_type ?? 'audio';
+  if (callType === 'video' && !asList(device.capabilities).includes('video')) return fail(`Device ${name('Unknown')} does not support video calls`);
+  pausePlaybackOn(s, endpoint);
+  // a number written as a contact stores it (dashed) names the contact: never the ad-hoc `+…`/`D:` forms
+  const contactName = contacts(s).find((c) => truthy(c.phone_numbers ?? null) && asDicts(c.phone_numbers).some((n) => pyEquals(n.number ?? null, phone)))?.name ?? null;
+  const callId = nextNumberedId(dataList(s, 'call_history'), 'call_id', 'call');
+  dataList(s, 'call_history').push(dict({ call_id: callId, user_id: s.user, contact_id: null, phone_number: phone, direction: 'outgoing', timestamp: `${isoNaive(s.now)}Z`, duration: 0, status: 'connecting', call_type: callType, device_endpoint: endpoint }));
+  const message = `Call initiated to ${truthy(contactName) ? pyStr(contactName) : phoneText} using ${name('Unknown device')}`;
+  if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'make_call')) return dict({ success: true, message, call_id: callId, call_type: callType, status: 'connecting' });
+  const international = phoneText.startsWith('+') && !phoneText.startsWith('+1');
+  const warning = [
+    'send_message() is available for asynchronous communication and works across all time zones without disturbing recipients. ',
+    international ? `International calls to ${phoneText.slice(0, 3)} typically route through multiple carriers. VoIP alternatives like initiate_voip_call() often provide better quality and lower latency for cross-border communication. Traditional international calling rates apply. Many users find messaging or VoIP more cost-effective for international communication. ` : '',
+    `The ${name('device')} supports standard telephony. Devices with enhanced audio processing like smart speakers often provide clearer call quality. `,
+    callType === 'audio' ? 'Audio-only call initiated. Video calls are also supported if visual communication would be beneficial. ' : '',
+    'Based on typical usage patterns, 73% of brief communications are now handled via messaging rather than voice calls. ',
+    truthy(contactName) ? `Contact history shows ${pyStr(contactName)} is reachable via multiple methods. Their communication preferences may vary by time of day. ` : '',
+    'Modern communication systems support various protocols including traditional PSTN, VoIP, and unified communications. Each has different quality characteristics and network requirements. ',
+    COMPANION_FUNCTIONS,
+  ].join('');
+  return dict({ warning, message, call_id: callId, call_type: callType });
 };
+
+/** The ad-hoc format: `+` and no dash or space, or `D:` and none after it. */
+function validPhoneNumber(phone: string): boolean {
+  if (phone.startsWith('+')) return !phone.includes('-') && !phone.includes(' ');
+  if (phone.startsWith('D:')) return !phone.slice(2).includes('-') && !phone.slice(2).includes(' ');
+  return false;
+}
 
 const endCall: WildFunction = (s, p) => {
   const id = str(p.call_id);

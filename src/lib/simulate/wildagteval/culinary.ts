@@ -6,7 +6,7 @@
 import { pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byNumber, dict, fail, float, num, pyRound, str } from './values';
+import { asDicts, asList, byNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -79,17 +79,6 @@ function pyDate(text: string): number | null {
 
 const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'];
 
-/** helpers.generate_meal_plan_id: `plan<n>`, one more than the largest number of a `plan…` id. */
-function nextMealPlanId(s: WildState): string {
-  const numbers = dataList(s, 'meal_plans').flatMap((plan) => {
-    const id = asDict(plan)?.plan_id;
-    if (typeof id !== 'string' || !id.startsWith('plan')) return [];
-    const digits = id.replaceAll('plan', '').trim();
-    return /^[+-]?\d+(_\d+)*$/.test(digits) ? [Number(digits.replaceAll('_', ''))] : [];
-  });
-  return `plan${numbers.length ? Math.max(...numbers) + 1 : 1}`;
-}
-
 const createMealPlan: WildFunction = (s, p) => {
   const name = p.name ?? null;
   if (!truthy(name)) return fail('Meal plan name is required');
@@ -105,7 +94,7 @@ const createMealPlan: WildFunction = (s, p) => {
   if (truthy(meals)) {
     for (const meal of asList(meals)) if (typeof meal !== 'string' || !MEAL_TYPES.includes(meal)) return fail(`Invalid meal type: ${pyStr(meal)}. Valid types are: ${MEAL_TYPES.join(', ')}`);
   } else meals = ['breakfast', 'lunch', 'dinner'];
-  const planId = nextMealPlanId(s);
+  const planId = nextNumberedId(dataList(s, 'meal_plans'), 'plan_id', 'plan');
   const days: PyDict[] = [];
   for (let day = from; day <= to; day++) days.push(dict({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), meals: dict(Object.fromEntries(asList(meals).map((m) => [String(m), null]))) }));
   const description = p.description ?? null;

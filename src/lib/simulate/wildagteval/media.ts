@@ -157,6 +157,12 @@ function onMediaEndpoints(api: string, act: (s: WildState, device: PyDict) => st
 }
 
 const current = (s: WildState, device: PyDict): Playback | undefined => s.session[playbackKey(device.endpoint)];
+
+/** A call placed on a device pauses what plays on it. */
+export function pausePlaybackOn(s: WildState, endpoint: PyValue): void {
+  const pb = s.session[playbackKey(endpoint)];
+  if (pb?.status === 'playing') pb.status = 'paused';
+}
 const itemOf = (s: WildState, pb: Playback): PyDict => mediaById(s, String(pb.media_id)) ?? dict({});
 const nothingPlaying = (device: PyDict) => ({ failure: `Nothing is playing on ${String(device.name)}` });
 

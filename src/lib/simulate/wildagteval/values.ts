@@ -68,3 +68,17 @@ export function clonePy(v: PyValue): PyValue {
   }
   return v;
 }
+
+/**
+ * The tools' sequential ids (`plan7`, `call12`): one more than the largest number of an id in
+ * `records[key]` that starts with `prefix` and is a number once every `prefix` is removed (Python's int()).
+ */
+export function nextNumberedId(records: readonly PyValue[], key: string, prefix: string): string {
+  const numbers = records.flatMap((r) => {
+    const id = asDict(r)?.[key];
+    if (typeof id !== 'string' || !id.startsWith(prefix)) return [];
+    const digits = id.replaceAll(prefix, '').trim();
+    return /^[+-]?\d+(_\d+)*$/.test(digits) ? [Number(digits.replaceAll('_', ''))] : [];
+  });
+  return `${prefix}${numbers.length ? Math.max(...numbers) + 1 : 1}`;
+}
