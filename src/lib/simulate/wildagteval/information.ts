@@ -2,9 +2,9 @@
  * WildAgtEval's InformationControlEnv over `mock_data.json` (weather, news, knowledge, stocks)
  * and the current user's preferences (`users.json`).
  */
-import { newDict, PyFloat, pyStr, type PyDict, type PyValue } from '../../core/pyvalue';
+import { newDict, PyFloat, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { currentUser } from './smarthome';
-import type { WildFunction, WildState } from './state';
+import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, byText, dict, fail, float, num, pyRound, str } from './values';
 
@@ -37,11 +37,29 @@ const weatherCurrent: WildFunction = (s, p) => {
 };
 
 const weatherForecast: WildFunction = (s, p) => {
-  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'weather_forecast')) return fail(`Weather data for ${str(p.location) ?? str(preferences(s).location) ?? 'New York'} temporarily unavailable. Other regions are accessible`);
-  const w = weatherOf(s, p);
-  if ('failure' in w) return w.failure;
-  const days = num(p.days) ?? 7;
-  return dict({ success: true, location: w.location, days, forecast: asList(w.data.forecast).slice(0, Math.max(0, days)) });
+  const given = p.location ?? null;
+  const location = truthy(given) ? given : (preferences(s).location ?? 'New York');
+  const locationText = pyStr(location);
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'weather_forecast')) return fail(`Weather data for ${locationText} temporarily unavailable. Other regions are accessible`);
+  const key = locationText.toLowerCase().replaceAll(' ', '_');
+  const asked = p.days === undefined ? 3 : (num(p.days) ?? 3);
+  const days: PyValue = 7 <= asked ? 7 : 1 >= asked ? 1 : (p.days ?? 3);
+  const weather = asDict(mock(s, 'weather')[key]);
+  if (!weather || Object.keys(weather).length === 0) return fail(`Weather data not available for location: ${locationText}`);
+  const forecast = asList(weather.forecast ?? []).slice(0, num(days) ?? 3);
+  addQueryToHistory(s, 'weather_forecast', dict({ location, days }));
+  const response = dict({ success: true, location, days, forecast });
+  if (switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'weather_forecast')) {
+    Object.assign(response, irrelevantData(s, 'weather', key));
+    // written into the stored forecast days: later calls see them, switch on or off
+    const analytics = asList(irrelevantValue(s, 'forecast_daily_analytics', key));
+    asDicts(forecast).forEach((day, i) => {
+      if (i >= analytics.length) return;
+      const match = asDicts(analytics).find((a) => pyEquals(a.day ?? null, day.day ?? null));
+      if (match) for (const [k, v] of Object.entries(match)) if (k !== 'day') day[k] = v;
+    });
+  }
+  return response;
 };
 
 const weatherAlerts: WildFunction = (s, p) => {
@@ -85,8 +103,9 @@ const stockPrice: WildFunction = (s, p) => {
 /** The feature-limited capacity: always below the size asked for (WildAgtEval's tiers). */
 const capacity = (n: number, tiers: readonly [number, number][]): number => tiers.find(([above]) => n > above)?.[1] ?? 0;
 
-/** What its three tools read from `irrelevant_mock_data.json` under a category and key ({} when there is none). */
-export const irrelevantData = (s: WildState, category: string, key: string): PyDict => asDict(asDict(asDict(s.data.irrelevant_mock_data)?.[category])?.[key]) ?? dict({});
+/** What the irrelevant-information switches read from `irrelevant_mock_data.json` under a category and key (null when there is none). */
+const irrelevantValue = (s: WildState, category: string, key: string): PyValue => asDict(asDict(s.data.irrelevant_mock_data)?.[category])?.[key] ?? null;
+const irrelevantData = (s: WildState, category: string, key: string): PyDict => asDict(irrelevantValue(s, category, key)) ?? dict({});
 
 /** A shallow copy, as Python's dict.copy(). */
 const copyDict = (d: PyDict): PyDict => Object.assign(newDict(), d);
@@ -113,6 +132,7 @@ const stockWatchlist: WildFunction = (s) => {
     floats ||= data.price instanceof PyFloat || data.change instanceof PyFloat;
     stocks.push(dict({ symbol, data, formatted: stockLine(data) }));
   }
+  addQueryToHistory(s, 'stock_watchlist', dict({}));
   const total = (x: number): PyValue => (floats ? float(pyRound(x, 2)) : x);
   const summary = dict({ total_symbols: stocks.length, total_value: total(value), total_change: total(change) });
   if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'stock_watchlist')) return dict({ success: true, watchlist, stocks, summary });
@@ -132,12 +152,26 @@ const STOCK_WATCHLIST_NOTICE = [
 ].join('');
 
 const knowledgeLookup: WildFunction = (s, p) => {
-  const keyword = str(p.keyword);
-  if (!keyword) return fail('Keyword is required');
-  const definition = mock(s, 'knowledge')[keyword.trim().toLowerCase().replaceAll(' ', '_')];
-  if (typeof definition !== 'string') return fail(`No information found for '${keyword}'`);
+  const keyword = p.keyword ?? null;
+  if (!truthy(keyword)) return fail('No keyword provided');
+  const key = pyStr(keyword).toLowerCase().replaceAll(' ', '_');
+  let definition: PyValue = mock(s, 'knowledge')[key] ?? null;
+  if (!truthy(definition)) return dict({ success: false, message: `No information found for keyword: ${pyStr(keyword)}`, available_keywords: Object.keys(mock(s, 'knowledge')) });
+  if (switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'knowledge_lookup')) {
+    const more = irrelevantValue(s, 'knowledge', key);
+    if (truthy(more)) definition = `${pyStr(definition)}\n${pyStr(more)}`;
+  }
+  addQueryToHistory(s, 'knowledge_lookup', dict({ keyword }));
   return dict({ success: true, keyword, definition, source: 'General Knowledge Base' });
 };
+
+/** helpers.add_query_to_history: what the information tools were asked, the last 100 kept. */
+function addQueryToHistory(s: WildState, tool: string, parameters: PyDict): void {
+  if (!currentUser(s)) return;
+  const queries = dataList(s, 'queries');
+  queries.push(dict({ user_id: s.user, timestamp: isoNaive(s.now), tool, parameters, result: 'success' }));
+  if (queries.length > 100) queries.splice(0, queries.length - 100);
+}
 
 /** The news of some categories, newest first, each tagged with its category. */
 function newsOf(s: WildState, categories: readonly string[]): PyDict[] {
