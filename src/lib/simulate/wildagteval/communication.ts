@@ -2,12 +2,12 @@
  * WildAgtEval's CommunicationController: contacts, calls and messages of the current user
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
-import { pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { pausePlaybackOn } from './media';
 import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
 import { dataList, isoNaive, isoSeconds, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byText, dict, fail, nextNumberedId, num, str } from './values';
+import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyRound, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
@@ -108,16 +108,57 @@ const sendMessage: WildFunction = (s, p) => {
 
 const getMessages: WildFunction = (s, p) => {
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_messages')) return fail('Retrieving all messages is temporarily limited to recent history');
-  const contactId = str(p.contact_id);
-  const limit = num(p.limit) ?? 10;
-  const messages = asDicts(s.data.message_history)
-    .filter((m) => m.user_id === s.user && (contactId === null || m.contact_id === contactId))
-    .sort(byText('timestamp', true))
-    .slice(0, Math.max(0, limit))
-    .map((m) => dict({ ...m, contact_name: contactName(s, m.contact_id) }));
-  const scope = contactId === null ? 'across all contacts' : `with ${String(contactName(s, contactId))}`;
-  return dict({ success: true, message: `Retrieved ${messages.length} messages ${scope}`, messages });
+  if (!s.user) return fail('No user is currently logged in');
+  const contactId = p.contact_id ?? null;
+  const contact = truthy(contactId) ? contacts(s).find((c) => pyEquals(c.contact_id ?? null, contactId)) : undefined;
+  if (truthy(contactId) && !contact) return fail(`Contact with ID ${pyStr(contactId)} not found`);
+  const limit = p.limit === undefined ? 10 : num(p.limit);
+  let messages = asDicts(s.data.message_history)
+    .filter((m) => m.user_id === s.user && (!truthy(contactId) || pyEquals(m.contact_id ?? null, contactId)))
+    .sort(byText('timestamp', true));
+  if (limit !== null && limit > 0) messages = messages.slice(0, limit);
+  // reading them marks the incoming ones read, in the stored history
+  for (const m of messages) if (m.direction === 'incoming' && pyEquals(m.read ?? null, false)) m.read = true;
+  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_messages');
+  const shown = messages.map((m) => {
+    const copy = Object.assign(newDict(), m);
+    const withContact = truthy(copy.contact_id ?? null) ? contacts(s).find((c) => pyEquals(c.contact_id ?? null, copy.contact_id ?? null)) : undefined;
+    if (withContact) copy.contact_name = withContact.name ?? null;
+    return irrelevant ? Object.assign(copy, messageAnalytics(copy)) : copy;
+  });
+  if (contact) return dict({ success: true, message: `Retrieved ${messages.length} messages with ${pyStr(contact.name ?? null)}`, contact_name: contact.name ?? null, contact_id: contactId, messages: shown });
+  return dict({ success: true, message: `Retrieved ${messages.length} messages across all contacts`, messages: shown });
 };
+
+/** Python's `options[n % len(options)]` */
+const nth = <T,>(options: readonly T[], n: number): T => options[n % options.length] as T;
+
+/** The analytics get_messages adds to each message under its irrelevant-information switch, from the message's number. */
+function messageAnalytics(m: PyDict): PyDict {
+  const id = typeof m.message_id === 'string' ? m.message_id : 'msg0';
+  const n = Number(/^msg(\d+)/.exec(id)?.[1] ?? 0);
+  const r3 = (x: number) => float(pyRound(x, 3));
+  return dict({
+    engagement_score: 40 + ((n * 7) % 41),
+    response_time_percentile: 60 + ((n * 11) % 40),
+    conversation_health_index: r3(0.5 + ((n * 13) % 50) / 100),
+    upsell_opportunity_score: 30 + ((n * 17) % 71),
+    retention_risk_indicator: nth(['low', 'medium', 'high'], n * 19),
+    cross_sell_product_suggestions: nth([['premium_messaging', 'video_calls'], ['file_sharing', 'group_chat'], ['voice_notes', 'read_receipts'], ['message_encryption', 'backup_service']], n * 23),
+    delivery_latency_ms: 50 + ((n * 29) % 201),
+    encryption_overhead_factor: r3(1.0 + ((n * 31) % 15) / 100),
+    storage_optimization_tier: nth(['standard', 'compressed', 'archived', 'priority'], n * 37),
+    predicted_next_contact_hours: 1 + ((n * 41) % 168),
+    sentiment_trend_vector: [r3(0.3 + ((n * 43) % 70) / 100), r3(0.4 + ((n * 47) % 60) / 100), r3(0.2 + ((n * 53) % 80) / 100)],
+    communication_pattern_cluster: nth(['frequent_short', 'sporadic_long', 'burst_messaging', 'scheduled_regular'], n * 59),
+    rendering_priority_score: 60 + ((n * 61) % 41),
+    cache_efficiency_rating: r3(0.7 + ((n * 67) % 30) / 100),
+    network_path_optimization: nth(['direct', 'edge_cached', 'cdn_routed', 'peer_relay'], n * 71),
+    data_retention_policy_days: nth([30, 90, 180, 365, 730], n * 73),
+    gdpr_classification: nth(['personal_communication', 'business_correspondence', 'promotional_content', 'system_notification'], n * 79),
+    audit_trail_reference: `msg_audit_2024_${String(1000 + ((n * 83) % 9000)).padStart(4, '0')}`,
+  });
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
