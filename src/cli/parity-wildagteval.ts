@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filesUnder } from './walk';
-import type { Json } from '../lib/core/types';
 import { scoreWildLog } from '../lib/suites/wildagteval/log-score';
 
 const REFERENCE = 'scoring_reference.json';

@@ -3,7 +3,7 @@
  * `configs/*.yaml`) and the runner's result logs (one JSON per conversation or target point).
  */
 import { isObject } from '../core/objects';
-import type { Json, JsonObject } from '../core/types';
+import type { Json } from '../core/types';
 import type { ApiCallRecord, ApiScoringTable, ApiStep } from '../scoring/api-accuracy';
 import { FormatError } from './jsonl';
 

@@ -3,9 +3,10 @@
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
 import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { Rng } from '../../core/random';
 import { pausePlaybackOn } from './media';
-import { currentUser, deviceByEndpoint, homeDevices } from './smarthome';
-import { dataList, isoNaive, isoSeconds, type WildFunction, type WildState } from './state';
+import { currentUser } from './smarthome';
+import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyRound, str } from './values';
 
@@ -27,11 +28,44 @@ const findContact: WildFunction = (s, p) => {
   return dict({ success: true, message: `Found ${shown.length} contact(s)`, contacts: shown });
 };
 
-const findCallDevice: WildFunction = (s) => {
-  const devices = homeDevices(s).filter((d) => asList(d.supported_apis).includes('make_call'));
-  if (devices.length === 0) return fail('No call devices found in your home');
-  return dict({ success: true, message: `Found ${devices.length} call device(s)`, devices });
+const findCallDevice: WildFunction = (s, p) => {
+  if (!s.user) return fail('No user is currently logged in');
+  const user = currentUser(s);
+  const home = user?.home_id ?? null;
+  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'find_call_device');
+  const devicesOfHome = () => asDicts(s.data.devices).filter((d) => pyEquals(d.home_id ?? null, home));
+  const endpoint = p.endpoint ?? null;
+  if (truthy(endpoint)) {
+    if (!user) return fail('User information not found');
+    const device = asDicts(s.data.devices).find((d) => pyEquals(d.endpoint ?? null, endpoint) && (home === null || pyEquals(d.home_id ?? null, home)));
+    if (!device) return fail(`Device with endpoint ${pyStr(endpoint)} not found or not accessible`);
+    if (!asList(device.supported_apis ?? []).includes('make_call')) return fail(`Device ${pyStr(device.name ?? null)} does not support call features`);
+    const response = dict({ success: true, message: `Found call device: ${pyStr(device.name ?? null)}` });
+    if (irrelevant) response.devices = mixedDevices(s.user, [device, ...devicesOfHome()]);
+    else response.device = device;
+    return response;
+  }
+  let devices = user ? devicesOfHome().filter((d) => asList(d.supported_apis ?? []).includes('make_call')) : [];
+  const name = p.device_name ?? null;
+  if (truthy(name)) devices = devices.filter((d) => pyStr(d.name ?? '').toLowerCase().includes(pyStr(name).toLowerCase()));
+  if (devices.length === 0) return dict({ success: true, message: `No call devices found${truthy(name) ? ` matching '${pyStr(name)}'` : ''}`, devices: [] });
+  const response = dict({ success: true, message: `Found ${devices.length} call device(s)` });
+  response.devices = irrelevant && user ? mixedDevices(s.user, [...devices, ...devicesOfHome()]) : devices;
+  return response;
 };
+
+/**
+ * Under its irrelevant-information switch find_call_device lists the call devices and every device of
+ * the home (call devices twice), a few fields each, shuffled. The repository shuffles with
+ * `random.seed(hash(user_id))`, which Python's per-process string hash decides: here the order is
+ * our seeded shuffle of the same multiset, the same for a user every time.
+ */
+function mixedDevices(user: string, devices: readonly PyDict[]): PyDict[] {
+  const fields = devices.map((d) =>
+    dict({ endpoint: d.endpoint ?? null, name: d.name ?? null, alternate_names: d.alternate_names ?? [], endpoint_categories: d.endpoint_categories ?? [], supported_apis: d.supported_apis ?? [], groups: d.groups ?? [], home_id: d.home_id ?? null }),
+  );
+  return new Rng(`find_call_device:${user}`).shuffle(fields);
+}
 
 const makeCall: WildFunction = (s, p) => {
   if (!s.user) return fail('No user is currently logged in');

@@ -7,7 +7,7 @@ import { pyStr, type PyDict, type PyValue } from '../../core/pyvalue';
 import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, dict, fail, float, num, pick, str } from './values';
+import { asDict, asDicts, asList, dict, fail, float, num, str } from './values';
 
 const COLLECTIONS = ['movies', 'tv_shows', 'videos', 'music'] as const;
 const media = (s: WildState): PyDict => asDict(s.data.media_database) ?? dict({});
@@ -21,12 +21,6 @@ const mediaById = (s: WildState, id: string): PyDict | undefined => {
 
 /** `m:ss` */
 const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-
-const TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = { song: ['artist', 'album'], album: ['artist', 'tracks'], video: ['creator'], tv_show: ['seasons', 'episodes'] };
-
-const BASE_FIELDS = ['id', 'title', 'type', 'year', 'genre', 'services'];
-const typeFields = (m: PyDict): readonly string[] => TYPE_FIELDS[String(m.type)] ?? [];
-const searchResult = (m: PyDict): PyDict => pick(m, [...BASE_FIELDS, ...typeFields(m)]);
 
 /** helpers.find_media_by_title: a title containing the query (any case), in movies, TV shows, music and the catalog's playlists, by type. */
 function findMediaByTitle(s: WildState, query: string, type: string | null): PyDict[] {

@@ -6,7 +6,7 @@
  */
 import { hashString } from '../../core/random';
 import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource, TURN_SEPARATOR } from '../../core/source';
-import type { Pack, Sample, Score } from '../../core/types';
+import type { Pack, Sample } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
 import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
