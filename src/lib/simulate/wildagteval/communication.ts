@@ -2,16 +2,15 @@
  * WildAgtEval's CommunicationController: contacts, calls and messages of the current user
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
-import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { newDict, PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { Rng } from '../../core/random';
 import { pausePlaybackOn } from './media';
 import { currentUser } from './smarthome';
-import { dataList, isoNaive, type WildFunction, type WildState } from './state';
+import { dataList, isoNaive, PyCallError, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyRound, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
-const contactName = (s: WildState, id: PyValue | undefined): PyValue => contacts(s).find((c) => c.contact_id === id)?.name ?? null;
 
 const findContact: WildFunction = (s, p) => {
   const query = (str(p.query) ?? '').toLowerCase();
@@ -194,52 +193,161 @@ function messageAnalytics(m: PyDict): PyDict {
   });
 }
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const ISO_DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+const DAY_S = 86_400;
 
-/** An ISO 8601 duration with at least one non-zero number (the ad-hoc rule's format), in ms; else null. */
-function isoDurationMs(range: string): number | null {
-  const m = ISO_DURATION.exec(range);
-  if (!m) return null;
-  const [y, mo, w, d, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
-  const ms = (y ?? 0) * 365 * DAY + (mo ?? 0) * 30 * DAY + (w ?? 0) * 7 * DAY + (d ?? 0) * DAY + (h ?? 0) * HOUR + (mi ?? 0) * 60_000 + (sec ?? 0) * 1000;
-  return ms > 0 ? ms : null;
+/** The ad-hoc rule's format: `P…` with at least one non-zero number. */
+function isIsoDuration(range: string): boolean {
+  if (!range.startsWith('P')) return false;
+  if (!/^P((\d+Y)?(\d+M)?(\d+W)?(\d+D)?)?(T(\d+H)?(\d+M)?(\d+S)?)?\n?$/.test(range)) return false;
+  return [...range.matchAll(/(\d+)[YMWDHMS]/g)].some((m) => Number(m[1]) > 0);
 }
 
-/** A time range as the tools read it: an ISO duration (`P10W`), or the legacy forms `7`, `7d`, `2w`, `3m`, `1y`, `24h`, `60min`; null when unreadable. */
-export function rangeMs(range: string): number | null {
-  const text = range.trim();
-  const iso = isoDurationMs(text);
-  if (iso !== null) return iso;
-  const m = /^(\d+)\s*(min|[dwmyh])?$/i.exec(text);
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = (m[2] ?? 'd').toLowerCase();
-  return unit === 'min' ? n * 60_000 : unit === 'h' ? n * HOUR : unit === 'd' ? n * DAY : unit === 'w' ? n * 7 * DAY : unit === 'm' ? n * 30 * DAY : n * 365 * DAY;
+/** parse_iso8601_duration, in seconds: Y = 365 days, M = 30 days, W = 7 days. */
+function isoDurationSeconds(range: string): number {
+  const [datePart = '', timePart = ''] = range.split('T');
+  const read = (part: string, units: Record<string, number>): number => {
+    let total = 0;
+    let digits = '';
+    for (const ch of part) {
+      if (/\d/.test(ch)) digits += ch;
+      else {
+        if (digits && ch in units) total += Number(digits) * (units[ch] as number);
+        digits = '';
+      }
+    }
+    return total;
+  };
+  return read(datePart.slice(1), { Y: 365 * DAY_S, M: 30 * DAY_S, W: 7 * DAY_S, D: DAY_S }) + read(timePart, { H: 3600, M: 60, S: 1 });
 }
 
-function durationText(seconds: number): string {
-  const min = Math.floor(seconds / 60);
-  const sec = seconds % 60;
-  return min > 0 ? `${min} min ${sec} sec` : `${sec} sec`;
+/** safe_parse_duration, in seconds: an ISO duration, else `7d`, `2w`, `3m` (90 days), `1y`, `24h`, `60min`, `7`; a ValueError's message otherwise. */
+function rangeSeconds(range: string): number | { error: string } {
+  if (isIsoDuration(range)) return isoDurationSeconds(range);
+  const text = range.trim().toLowerCase();
+  const count = (digits: string, per: number): number | { error: string } => {
+    const n = pyInt(digits);
+    return typeof n === 'number' ? n * per : n;
+  };
+  if (text.endsWith('d')) return count(text.slice(0, -1), DAY_S);
+  if (text.endsWith('w')) return count(text.slice(0, -1), 7 * DAY_S);
+  if (text.endsWith('m')) return count(text.slice(0, -1), 30 * DAY_S);
+  if (text.endsWith('y')) return count(text.slice(0, -1), 365 * DAY_S);
+  if (text.endsWith('h')) return count(text.slice(0, -1), 3600);
+  if (text.endsWith('min')) return count(text.slice(0, -3), 60);
+  if (/^\d+$/.test(text)) return Number(text) * DAY_S;
+  return { error: `Unsupported duration format: ${text}` };
+}
+
+/** Python's int(text): optional spaces and sign, digits (single underscores between); its ValueError's message otherwise. */
+function pyInt(text: string): number | { error: string } {
+  const t = text.trim();
+  if (/^[+-]?\d+(_\d+)*$/.test(t)) return Number(t.replaceAll('_', ''));
+  return { error: `invalid literal for int() with base 10: ${pyRepr(text)}` };
+}
+
+/** A call's timestamp read as get_user_call_history reads it (naive, zone dropped, seconds truncated), in seconds; null where it skips the call. */
+function callTimeSeconds(stamp: string): number | null {
+  let text = stamp;
+  let date: string;
+  let clock: string[] = ['0'];
+  if (text.includes('T')) {
+    if (text.endsWith('Z')) text = text.slice(0, -1);
+    const halves = text.split('T');
+    if (halves.length !== 2) return null;
+    date = halves[0] as string;
+    let time = halves[1] as string;
+    if (time.includes('+')) {
+      const parts = time.split('+');
+      if (parts.length !== 2) return null;
+      time = parts[0] as string;
+    } else if ((time.match(/-/g) ?? []).length === 1) time = time.split('-')[0] as string;
+    clock = time.split(':');
+  } else date = text;
+  const ymd = date.split('-').map(pyInt);
+  if (ymd.length !== 3) return null;
+  const hms = [pyInt(clock[0] ?? ''), clock.length > 1 ? pyInt(clock[1] as string) : 0, clock.length > 2 ? Math.trunc(Number((clock[2] as string).trim())) : 0];
+  const numbers = [...ymd, ...hms];
+  if (!numbers.every((n): n is number => typeof n === 'number' && Number.isFinite(n))) return null;
+  const [y, mo, d, h, mi, sec] = numbers as [number, number, number, number, number, number];
+  if (y < 1 || y > 9999 || mo < 1 || mo > 12 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return null;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec);
+  if (new Date(ms).getUTCDate() !== d) return null;
+  return Math.floor(ms / 1000);
+}
+
+/** `m min s sec`, `s sec` or `0 sec`, with Python's // and % (floats stay floats). */
+function durationText(duration: PyValue): string {
+  const n = num(duration) ?? 0;
+  if (!(n > 0)) return '0 sec';
+  const isFloat = duration instanceof PyFloat;
+  const minutes = Math.floor(n / 60);
+  const seconds = n - minutes * 60;
+  const show = (x: number) => (isFloat ? pyStr(float(x)) : String(x));
+  return minutes > 0 ? `${show(minutes)} min ${show(seconds)} sec` : `${show(seconds)} sec`;
 }
 
 const getCallHistory: WildFunction = (s, p) => {
-  const range = str(p.time_range);
-  if (range !== null && switchOn(s, 'ADHOC', 'get_call_history') && isoDurationMs(range.trim()) === null) return fail('Invalid time range format.');
-  const span = range === null ? null : rangeMs(range);
-  if (range !== null && span === null) return fail(`Invalid time range: ${range}`);
+  if (!s.user) return fail('No user is currently logged in');
+  const range = p.time_range;
+  if (range === undefined) throw new PyCallError("GetCallHistory.invoke() missing 1 required positional argument: 'time_range'");
+  const text = typeof range === 'string' ? range : null;
+  if (switchOn(s, 'ADHOC', 'get_call_history') && !(text && isIsoDuration(text))) return fail('Invalid time range format.');
+  if (text === null) throw new PyCallError(`'${pyType(range)}' object has no attribute 'strip'`);
+  const span = rangeSeconds(text);
+  if (typeof span !== 'number') return fail(span.error);
+  const start = Math.floor(s.now / 1000) - span;
+  // datetime's range: year 1 to 9999
+  if (start < -62135596800 || start > 253402300799) throw new PyCallError('date value out of range');
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_call_history')) return fail('Extended historical data temporarily unavailable; recent call records remain accessible');
-  const since = span === null ? -Infinity : s.now - span;
-  const limit = num(p.limit) ?? 10;
-  const calls = asDicts(s.data.call_history)
-    .filter((c) => c.user_id === s.user && Date.parse(String(c.timestamp)) >= since)
-    .sort(byText('timestamp', true))
-    .slice(0, Math.max(0, limit))
-    .map((c) => dict({ ...c, contact_name: contactName(s, c.contact_id), duration_formatted: durationText(num(c.duration) ?? 0) }));
-  return dict({ success: true, message: `Retrieved ${calls.length} call records`, calls });
+  const limit = p.limit === undefined ? 10 : num(p.limit);
+  let calls = asDicts(s.data.call_history)
+    .filter((c) => c.user_id === s.user)
+    .filter((c) => {
+      const t = callTimeSeconds(typeof c.timestamp === 'string' ? c.timestamp : '');
+      return t !== null && t >= start;
+    })
+    .sort(byText('timestamp', true));
+  if (limit !== null && limit > 0) calls = calls.slice(0, limit);
+  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_call_history');
+  const shown = calls.map((c) => {
+    const copy = Object.assign(newDict(), c);
+    const contact = truthy(copy.contact_id ?? null) ? contacts(s).find((x) => pyEquals(x.contact_id ?? null, copy.contact_id ?? null)) : undefined;
+    if (contact) copy.contact_name = contact.name ?? null;
+    copy.duration_formatted = durationText(copy.duration ?? 0);
+    return irrelevant ? Object.assign(copy, callAnalytics(copy)) : copy;
+  });
+  return dict({ success: true, message: `Retrieved ${calls.length} call records`, calls: shown });
 };
+
+/** The telecom and marketing data get_call_history adds to each call under its irrelevant-information switch, from the call's number. */
+function callAnalytics(c: PyDict): PyDict {
+  const id = typeof c.call_id === 'string' ? c.call_id : 'call0';
+  const n = Number(/^call(\d+)/.exec(id)?.[1] ?? 0);
+  const r3 = (x: number) => float(pyRound(x, 3));
+  return dict({
+    network_quality_score: 70 + ((n * 7) % 31),
+    signal_strength_avg: -80 + ((n * 11) % 30),
+    packet_loss_rate: r3(((n * 13) % 50) / 1000),
+    jitter_ms: r3(((n * 17) % 300) / 10),
+    codec_efficiency_rating: r3(0.7 + ((n * 19) % 30) / 100),
+    customer_satisfaction_prediction: 60 + ((n * 23) % 36),
+    churn_risk_score: r3(0.1 + ((n * 29) % 70) / 100),
+    lifetime_value_tier: nth(['bronze', 'silver', 'gold', 'platinum'], n * 31),
+    engagement_frequency_percentile: 20 + ((n * 37) % 80),
+    eligible_plan_upgrades: (n * 41) % 6,
+    promotional_offer_match_score: 40 + ((n * 43) % 61),
+    international_calling_upsell_potential: r3(0.2 + ((n * 47) % 70) / 100),
+    data_plan_optimization_savings: r3(5.0 + ((n * 53) % 450) / 10),
+    tower_id: `TWR-${1000 + ((n * 59) % 9000)}`,
+    routing_efficiency_score: r3(0.6 + ((n * 61) % 40) / 100),
+    billing_cycle_position: 1 + ((n * 67) % 30),
+    usage_pattern_cluster: nth(['business', 'personal', 'mixed', 'international'], n * 71),
+    next_call_probability_24h: r3(0.1 + ((n * 73) % 80) / 100),
+    preferred_calling_time_window: nth(['morning', 'afternoon', 'evening', 'night'], n * 79),
+    communication_preference_score: dict({ voice: r3(0.3 + ((n * 83) % 70) / 100), video: r3(0.1 + ((n * 89) % 70) / 100), messaging: r3(0.2 + ((n * 97) % 70) / 100) }),
+    qos_metrics: dict({ mos_score: r3(3.5 + ((n * 101) % 100) / 100), r_factor: 70 + ((n * 103) % 24), connection_setup_time_ms: 500 + ((n * 107) % 2500), handover_count: (n * 109) % 6 }),
+  });
+}
 
 export const COMMUNICATION_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
   find_contact: findContact,

@@ -64,8 +64,8 @@ export function invokeWildTool(state: WildState, name: string, params: PyValue):
   try {
     result = fn(state, args);
   } catch (e) {
-    // a bug here must not end a run: the call fails as a tool error would
-    result = dict({ success: false, message: `Error executing ${name}: ${e instanceof Error ? e.message : String(e)}` });
+    // what the environment answers when a tool raises; a bug here must not end a run either
+    result = dict({ success: false, message: `Error invoking tool '${name}': ${e instanceof Error ? e.message : String(e)}` });
   }
   // the registry tags results whose `success` is truthy (a notice response, which has none, is not tagged)
   if (typeof result !== 'string' && truthy(result.success ?? false)) result._environment = env;

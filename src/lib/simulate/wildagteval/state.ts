@@ -73,3 +73,8 @@ export function forkWildState(s: WildState, switches: ReadonlySet<string> = s.sw
   for (const [k, v] of Object.entries(s.session)) session[k] = clonePy(v) as PyDict;
   return { data, user: s.user, now: s.now, counters: { ...s.counters }, session, switches };
 }
+
+/** An exception a tool raises in Python: the environment answers "Error invoking tool '<name>': <message>". */
+export class PyCallError extends Error {
+  override name = 'PyCallError';
+}
