@@ -3,10 +3,10 @@
  * orders (`recipes.json`, `favorite_recipes.json`, `meal_plans.json`, `restaurants.json`,
  * `favorite_restaurants.json`, `delivery_orders.json`).
  */
-import { pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDicts, asList, byNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -139,33 +139,82 @@ const searchRestaurants: WildFunction = (s, p) => {
   return dict({ success: true, count: results.length, cuisines: sortedUnique(results.flatMap((r) => asList(r.cuisine_types))), results, message: `Found ${results.length} restaurant(s)` });
 };
 
-const getRestaurantMenu: WildFunction = (s, p) => {
-  const id = str(p.restaurant_id);
-  if (!id) return fail('Restaurant ID is required');
-  const r = restaurantById(s, id);
-  if (!r) return fail(`Restaurant with ID ${id} not found`);
-  const menu = dict({});
-  for (const item of asDicts(r.menu)) {
-    const category = str(item.category) ?? 'Other';
-    const list = Array.isArray(menu[category]) ? (menu[category] as PyValue[]) : [];
-    list.push(item);
+/** helpers.get_restaurant_menu: the menu of the restaurant with that id ([] for none). */
+const menuOf = (s: WildState, id: PyValue): PyDict[] => asDicts(asDicts(s.data.restaurants).find((r) => pyEquals(r.restaurant_id ?? null, id))?.menu ?? []);
+
+/** A menu item as the irrelevant-information additions show it: without category, popular and description. */
+function simplified(item: PyDict): PyDict {
+  const copy = Object.assign(newDict(), item);
+  delete copy.category;
+  delete copy.popular;
+  delete copy.description;
+  return copy;
+}
+
+/** Items by category, in first-seen order of the categories. */
+function byCategory(items: readonly PyDict[], shape: (item: PyDict) => PyDict): PyDict {
+  const menu = newDict();
+  for (const item of items) {
+    const category = pyStr(item.category ?? 'Uncategorized');
+    const list = (menu[category] as PyValue[] | undefined) ?? [];
+    list.push(shape(item));
     menu[category] = list;
   }
-  const favorite = asDicts(s.data.favorite_restaurants).some((f) => f.user_id === s.user && f.restaurant_id === id);
-  return dict({
-    success: true,
-    message: `Retrieved menu for ${String(r.name)}`,
+  return menu;
+}
+
+const sortedKeys = (d: PyDict): string[] => Object.keys(d).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** The other restaurants the irrelevant-information switch shows, at `(n*factor + i*step) % count` for i < count. */
+function otherRestaurants(s: WildState, n: number, factor: number, step: number, count: number, cuisines: number | null): PyDict[] {
+  const all = asList(s.data.restaurants);
+  if (all.length === 0) return [];
+  return Array.from({ length: count }, (_, i) => {
+    const r = asDict(all[(n * factor + i * step) % all.length]) ?? dict({});
+    const id = r.restaurant_id ?? null;
+    const menu = byCategory(menuOf(s, id).slice(0, 6), simplified);
+    return dict({ restaurant_id: id, name: r.name ?? null, rating: r.rating ?? null, ...(cuisines === null ? {} : { cuisine_types: asList(r.cuisine_types ?? []).slice(0, cuisines) }), menu_categories: sortedKeys(menu), menu });
+  });
+}
+
+const getRestaurantMenu: WildFunction = (s, p) => {
+  const id = p.restaurant_id ?? null;
+  if (!truthy(id)) return fail('Restaurant ID is required');
+  const r = asDicts(s.data.restaurants).find((x) => pyEquals(x.restaurant_id ?? null, id));
+  if (!r) return fail(`Restaurant with ID '${pyStr(id)}' not found`);
+  const menu = byCategory(menuOf(s, id), (item) => Object.assign(newDict(), item));
+  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_restaurant_menu');
+  const n = Number(/^rest(\d+)/.exec(pyStr(id))?.[1] ?? 0);
+  if (irrelevant) {
+    // items of two sponsors, then of two "AI" picks, mixed into the categories the menu already has
+    const all = asList(s.data.restaurants);
+    for (const [factor, step, source] of [[23, 41, 'sponsored'], [31, 37, 'ai_recommended']] as const) {
+      for (let i = 0; i < 2; i++) {
+        const other = asDict(all[(n * factor + i * step) % all.length]) ?? dict({});
+        for (const item of menuOf(s, other.restaurant_id ?? null).slice(0, 4)) {
+          const category = pyStr(item.category ?? 'Uncategorized');
+          const list = menu[category];
+          if (Array.isArray(list)) list.push(Object.assign(simplified(item), dict({ source_restaurant_id: other.restaurant_id ?? null, source_restaurant_name: other.name ?? null, source_type: source })));
+        }
+      }
+    }
+  }
+  const favorite = truthy(s.user) && asDicts(s.data.favorite_restaurants).some((f) => f.user_id === s.user && pyEquals(f.restaurant_id ?? null, id));
+  const about = dict({
     restaurant_id: id,
     restaurant_name: r.name ?? null,
     description: r.description ?? null,
     price_range: r.price_range ?? null,
     rating: r.rating ?? null,
     cuisine_types: r.cuisine_types ?? [],
-    delivery_available: r.delivery_available ?? null,
-    menu_categories: Object.keys(menu),
+    delivery_available: r.delivery_available ?? false,
+    menu_categories: sortedKeys(menu),
     menu,
     is_favorite: favorite,
   });
+  const head = dict({ success: true, message: `Retrieved menu for ${pyStr(r.name ?? null)}` });
+  if (!irrelevant) return Object.assign(head, about);
+  return Object.assign(head, dict({ sponsored_restaurants: otherRestaurants(s, n, 23, 41, 2, 2) }), about, dict({ ai_recommendations: otherRestaurants(s, n, 31, 37, 1, 1), similar_restaurants: otherRestaurants(s, n, 13, 17, 1, null) }));
 };
 
 const TAX_RATE = 0.0875;
