@@ -3,10 +3,11 @@
  * orders (`recipes.json`, `favorite_recipes.json`, `meal_plans.json`, `restaurants.json`,
  * `favorite_restaurants.json`, `delivery_orders.json`).
  */
+import { hashString } from '../../core/random';
 import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byNumber, byText, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -18,29 +19,68 @@ const restaurantById = (s: WildState, id: string | null): PyDict | undefined => 
 const sortedUnique = (xs: readonly PyValue[]): string[] => [...new Set(xs.filter((x): x is string => typeof x === 'string'))].sort();
 const sameText = (a: PyValue | undefined, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
+const RECIPE_FIELDS = ['recipe_id', 'name', 'cuisine', 'difficulty', 'preparation_time', 'rating'] as const;
+const recipeRow = (r: PyDict, source?: string): PyDict =>
+  dict({ ...Object.fromEntries(RECIPE_FIELDS.map((k) => [k, r[k] ?? null])), dietary_info: r.dietary_info ?? [], ...(source ? { source_type: source } : {}) });
+
 const searchRecipes: WildFunction = (s, p) => {
-  const query = str(p.query)?.toLowerCase() ?? null;
-  const cuisine = str(p.cuisine);
-  const difficulty = str(p.difficulty);
-  const maxTime = num(p.max_time);
-  const dietary = str(p.dietary_restriction);
-  const limit = num(p.limit) ?? 10;
-  let found = recipes(s).filter(
+  const query = p.query ?? null;
+  const cuisine = p.cuisine ?? null;
+  const difficulty = p.difficulty ?? null;
+  const maxTime = p.max_time ?? null;
+  const dietary = p.dietary ?? null;
+  const sortBy = p.sort_by ?? null;
+  if (maxTime !== null && (num(maxTime) ?? 0) < 0) return fail('Maximum time cannot be negative');
+  if (difficulty !== null && !['easy', 'medium', 'hard'].includes(difficulty as string)) return fail('Difficulty must be one of: easy, medium, hard');
+  if (sortBy !== null && !['time', 'rating', 'name'].includes(sortBy as string)) return fail('Sort option must be one of: time, rating, name');
+  let limit: PyValue = p.limit === undefined ? 10 : p.limit;
+  if (limit !== null && (num(limit) ?? 0) < 1) limit = 10;
+  const q = truthy(query) ? pyStr(query).toLowerCase() : null;
+  let results = recipes(s).filter(
     (r) =>
-      (query === null || String(r.name ?? '').toLowerCase().includes(query) || String(r.description ?? '').toLowerCase().includes(query)) &&
-      (cuisine === null || sameText(r.cuisine, cuisine)) &&
-      (difficulty === null || sameText(r.difficulty, difficulty)) &&
-      (maxTime === null || (num(r.preparation_time) ?? Infinity) <= maxTime) &&
-      (dietary === null || asList(r.dietary_info).some((d) => sameText(d, dietary))),
+      (q === null || pyStr(r.name ?? '').toLowerCase().includes(q) || pyStr(r.description ?? '').toLowerCase().includes(q)) &&
+      (!truthy(cuisine) || pyEquals(r.cuisine ?? null, cuisine)) &&
+      (!truthy(difficulty) || pyEquals(r.difficulty ?? null, difficulty)) &&
+      (maxTime === null || (num(r.preparation_time ?? 0) ?? 0) <= (num(maxTime) ?? 0)) &&
+      (!truthy(dietary) || asList(dietary).every((d) => asList(r.dietary_info ?? []).some((x) => pyEquals(x, d)))),
   );
-  const sortBy = str(p.sort_by);
-  if (sortBy === 'time') found = [...found].sort(byNumber('preparation_time', false));
-  else if (sortBy === 'rating') found = [...found].sort(byNumber('rating', true));
-  const results = found.slice(0, Math.max(0, limit)).map((r) =>
-    dict({ recipe_id: r.recipe_id ?? null, name: r.name ?? null, cuisine: r.cuisine ?? null, difficulty: r.difficulty ?? null, preparation_time: r.preparation_time ?? null, rating: r.rating ?? null, dietary_info: r.dietary_info ?? [] }),
+  if (sortBy === 'time') results = [...results].sort(byNumber('preparation_time'));
+  else if (sortBy === 'rating') results = [...results].sort(byNumber('rating', true));
+  else if (sortBy === 'name') results = [...results].sort(byText('name'));
+  const n = num(limit);
+  if (n !== null && n > 0) results = results.slice(0, n);
+  const cuisines = [...new Set(results.map((r) => r.cuisine ?? null).filter(truthy).map(String))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'search_recipes');
+  const response = dict({ success: true, count: results.length, cuisines, results: irrelevant ? mixedRecipes(s, results) : results.map((r) => recipeRow(r)) });
+  if (!irrelevant) return Object.assign(response, dict({ message: results.length ? `Found ${results.length} recipe(s)` : 'No recipes found matching your criteria' }));
+  const q2 = truthy(query) ? pyStr(query) : '';
+  const c2 = truthy(cuisine) ? pyStr(cuisine) : '';
+  const l2 = pyStr(limit);
+  return Object.assign(
+    response,
+    dict({
+      query_performance_metrics: dict({ response_time_ms: 45 + (stringHash(q2) % 100), cache_hit_rate: float(pyRound(0.75 + (stringHash(c2) % 25) / 100, 2)), query_complexity_score: float(pyRound(2.5 + (stringHash(l2) % 3), 1)) }),
+      content_freshness_indicators: dict({ data_staleness_hours: stringHash(l2) % 24, next_refresh_scheduled: '2024-12-15T03:00:00Z', content_accuracy_confidence: float(0.94) }),
+    }),
   );
-  return dict({ success: true, count: results.length, cuisines: sortedUnique(results.map((r) => r.cuisine ?? null)), results, message: `Found ${results.length} recipe(s)` });
 };
+
+/**
+ * Python's `hash(text)` decides four of search_recipes' metrics, and it differs per process; here a
+ * stable hash of our own takes its place (0 for the empty string, as CPython's is).
+ */
+const stringHash = (text: string): number => (text === '' ? 0 : parseInt(hashString(text).slice(-8), 16));
+
+/** Under the irrelevant-information switch: sponsored recipes, the results, similar and "AI" ones, padded towards 40. */
+function mixedRecipes(s: WildState, results: readonly PyDict[]): PyDict[] {
+  const all = recipes(s);
+  const extra = Math.max(0, 40 - results.length);
+  const similar = Math.floor(extra / 3);
+  const sponsored = Math.floor(extra / 3);
+  const ai = extra - similar - sponsored;
+  const pad = (count: number, at: (i: number) => number, source: string) => (all.length ? Array.from({ length: count }, (_, i) => recipeRow(all[at(i) % all.length] as PyDict, source)) : []);
+  return [...pad(sponsored, (i) => i * 23 + 29, 'sponsored_content'), ...results.map((r) => recipeRow(r, 'search_result')), ...pad(similar, (i) => i * 13 + 17, 'similar_recipes'), ...pad(ai, (i) => i * 31 + 37, 'ai_recommendations')];
+}
 
 const getRecipeDetails: WildFunction = (s, p) => {
   const id = str(p.recipe_id);
