@@ -13,7 +13,7 @@ import { WILD_FUNCTION_NAMES } from '../../src/lib/simulate/wildagteval/registry
 import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
 import { expectedFrom, findTargetPoints, goldHistory, parseWildReply, wildPrompt, wildSystemText } from '../../src/lib/suites/wildagteval/protocol';
 import { STEP_BY_STEP_SUFFIX } from '../../src/lib/suites/wildagteval/step-by-step-suffix';
-import { isTargetReplayed, missingSwitches, runsCrossTurn, WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
+import { isTargetReplayed, runsCrossTurn, WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
 
 describe('parsing a reply', () => {
   it('End of Turn first (any case), so a reply with both a call and the marker ends the turn', () => {
@@ -117,8 +117,6 @@ describe('the experiment matrix', () => {
     expect(runsCrossTurn(byId.get('error:system_failure:play')!, 'play')).toBe(false);
     expect(runsCrossTurn(byId.get('isolated:notice:on')!, 'make_call')).toBe(true);
     expect(WILD_EXPERIMENTS.filter((e) => e.mode === 'cumulative').map((e) => e.label)).toEqual(['None', 'Ad-hoc', '+Unclear', '+Info', '+Irrelevant']);
-    // notices and irrelevant information are not re-implemented yet: those experiments say so rather than run without them
-    expect(WILD_EXPERIMENTS.filter((e) => missingSwitches(e).length > 0).map((e) => e.id)).toEqual(['isolated:notice:on', 'isolated:irrelevant:on', 'cumulative:info', 'cumulative:irrelevant']);
   });
 });
 

@@ -62,9 +62,14 @@ describe.skipIf(!haveShared)('running WildAgtEval experiments', () => {
     expect(prompts[0]!.startsWith(system)).toBe(true);
   });
 
-  it('an experiment whose switches are not re-implemented yet is refused, not run without them', async () => {
-    const experiment = byId.get('cumulative:info')!;
-    await expect(runConversation({ databases: files!.databases!, conversation: conversations[0]!, experiment, system, generate: wildOracle, model: 'oracle' })).rejects.toThrow(/cumulative:info needs the INFORMATIONAL_NOTICE switches/);
+  it('the +Info and +Irrelevant rungs run with their switches on: the oracle passes, and what the agent is shown carries the notices and the extra data', async () => {
+    for (const [id, mark] of [['cumulative:info', 'Premium data feeds available through stock_realtime_stream()'], ['cumulative:irrelevant', 'business_description']] as const) {
+      const logs = [];
+      for (const conversation of conversations) logs.push(await runConversation({ databases: files!.databases!, conversation, experiment: byId.get(id)!, system, generate: wildOracle, model: 'oracle' }));
+      for (const [i, log] of logs.entries()) expect(log.query_results, id).toHaveLength(conversations[i]!.turns.length);
+      expect(logs.filter((log) => score(log).success).length, id).toBeGreaterThan(0);
+      expect(JSON.stringify(logs), id).toContain(mark);
+    }
   });
 
   it('cumulative: the oracle passes every turn of whole conversations', async () => {

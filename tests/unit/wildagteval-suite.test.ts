@@ -65,7 +65,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     expect(why('isolated:ad-hoc:on')).toBeNull();
     expect(why('cumulative:none')).toBeNull();
     expect(why('isolated:unclear:on')).toMatch(/"adhoc\+unclear" agent prompt/);
-    expect(why('isolated:notice:on')).toMatch(/INFORMATIONAL_NOTICE switches/);
+    expect(why('isolated:notice:on')).toMatch(/"adhoc\+unclear" agent prompt/);
     expect(why('error:system_failure:play')).toMatch(/"adhoc\+unclear" agent prompt/);
     expect(() => planWildAgtEval({ ...config, experiments: ['isolated:unclear:on'] }, bench!)).toThrow(/cannot run/);
     expect(() => planWildAgtEval({ ...config, set: 'Combined300' }, bench!)).toThrow(/no conversation set 'Combined300'.*Combined50_transformed/);

@@ -12,9 +12,6 @@ import { asDict } from './values';
 export const SWITCH_TYPES = ['ADHOC', 'FEATURE_LIMITATION_ERROR', 'PARTIALLY_IRRELEVANT_INFORMATION', 'INFORMATIONAL_NOTICE', 'SYSTEM_FAILURE_ERROR'] as const;
 export type SwitchType = (typeof SWITCH_TYPES)[number];
 
-/** Switch families whose behaviour is re-implemented; the others (notices, irrelevant information) are still to come. */
-export const IMPLEMENTED_SWITCH_TYPES: ReadonlySet<SwitchType> = new Set(['ADHOC', 'FEATURE_LIMITATION_ERROR', 'SYSTEM_FAILURE_ERROR']);
-
 export const switchKey = (type: SwitchType, fn: string): string => `${type}:${fn}`;
 export const switchOn = (s: WildState, type: SwitchType, fn: string): boolean => s.switches.has(switchKey(type, fn));
 

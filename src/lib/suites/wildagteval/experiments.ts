@@ -5,7 +5,7 @@
  * configuration, transcribed (WildAgtEval, Kim et al., CC BY 4.0).
  */
 import type { WildPromptVariant } from '../../formats/wildagteval-benchmark';
-import { IMPLEMENTED_SWITCH_TYPES, switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
+import { switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
 import type { TargetLimits } from './protocol';
 
 export const AD_HOC_FUNCTIONS = ['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'] as const;
@@ -129,15 +129,8 @@ export function runsCrossTurn(experiment: WildExperiment, fn: string): boolean {
   return !(experiment.switches.SYSTEM_FAILURE_ERROR?.includes(fn) || experiment.switches.FEATURE_LIMITATION_ERROR?.includes(fn));
 }
 
-/** The switch families an experiment needs that this re-implementation does not have yet (it cannot run faithfully until they exist). */
-export function missingSwitches(experiment: WildExperiment): SwitchType[] {
-  return (Object.keys(experiment.switches) as SwitchType[]).filter((t) => (experiment.switches[t]?.length ?? 0) > 0 && !IMPLEMENTED_SWITCH_TYPES.has(t));
-}
-
 /** Why an experiment cannot run on these imported prompts yet, or null when it can. */
 export function whyNotRunnable(experiment: WildExperiment, prompts: readonly WildPromptVariant[]): string | null {
-  const missing = missingSwitches(experiment);
-  if (missing.length) return `needs the ${missing.join(' and ')} switches, not re-implemented yet`;
   if (!prompts.includes(experiment.prompt)) return `needs the "${experiment.prompt}" agent prompt file (${PROMPT_FILES[experiment.prompt]}), not imported`;
   return null;
 }

@@ -10,7 +10,7 @@ import { invokeWildTool } from '../../simulate/wildagteval/registry';
 import type { GoldCall } from '../../simulate/wildagteval/replay';
 import { createWildState, type Databases, type WildState } from '../../simulate/wildagteval/state';
 import { dict } from '../../simulate/wildagteval/values';
-import { isTargetReplayed, missingSwitches, runsCrossTurn, switchSet, type WildExperiment } from './experiments';
+import { isTargetReplayed, runsCrossTurn, switchSet, type WildExperiment } from './experiments';
 import { expectedFrom, goldHistory, parseWildReply, type TargetPoint, WILD_MAX_STEPS, WILD_STOP_SEQUENCES, type WildEntry, wildPrompt } from './protocol';
 
 /** What an engine is told besides the prompt: only an oracle (which answers the gold) reads `expected`. */
@@ -107,16 +107,9 @@ export interface WildRunInput {
   model: string;
 }
 
-/** An experiment whose switches are not all re-implemented would silently run without them: refused instead. */
-function refuseIncomplete(experiment: WildExperiment): void {
-  const missing = missingSwitches(experiment);
-  if (missing.length) throw new Error(`${experiment.id} needs the ${missing.join(' and ')} switches, which fc-playground does not re-implement yet`);
-}
-
 /** One isolated target point: gold history up to the target, then the agent; the next turn too when the target ends its turn. */
 export async function runTargetPoint(input: WildRunInput, point: TargetPoint): Promise<WildResultLog> {
   const { conversation, experiment } = input;
-  refuseIncomplete(experiment);
   const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches));
   const replayTarget = isTargetReplayed(experiment, point.fn);
   const { history, targetTurnSteps } = goldHistory(state, conversation, point, replayTarget);
@@ -161,7 +154,6 @@ export async function runTargetPoint(input: WildRunInput, point: TargetPoint): P
 /** A whole conversation, the agent's own calls and results kept across turns; nothing reset to gold. */
 export async function runConversation(input: WildRunInput): Promise<WildResultLog> {
   const { conversation, experiment } = input;
-  refuseIncomplete(experiment);
   const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches));
   let history: WildEntry[] = [];
   const results: WildQueryResult[] = [];
