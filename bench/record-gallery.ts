@@ -72,6 +72,11 @@ const SUITES: Record<string, Recording> = {
   composition: { title: 'Composition L0–L3, single-turn, task tools only', args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '3', '--distractors', '0', '--protocol', 'single-turn', '--seed', '7', '--max-tokens', '256'], context: 6144 },
   'api-complexity': { title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on', args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'], context: 8192 },
   wildagteval: { title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation", args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'], context: 32768 },
+  'wildagteval-ladder': {
+    title: "WildAgtEval's own benchmark, the cumulative ladder (None → +Ad-hoc → +Unclear → +Info → +Irrelevant), first conversation",
+    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant', '--conversations', '1', '--max-tokens', '256', '--context', '32768'],
+    context: 32768,
+  },
 };
 
 async function main() {
@@ -91,7 +96,7 @@ async function main() {
   const byContext = new Map<number, string[]>();
   for (const s of suites) {
     const r = g.overrides?.[s] ?? SUITES[s]!;
-    if (s === 'wildagteval' && !existsSync(join(WILD, 'databases'))) {
+    if (s.startsWith('wildagteval') && !existsSync(join(WILD, 'databases'))) {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
     }

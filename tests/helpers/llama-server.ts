@@ -65,7 +65,9 @@ export async function startLlamaServer(opts: { contextSize?: number; port?: numb
   // CPU-bound work two threads on two cores ran several times slower than one (the tests must pass on
   // a loaded machine); the benchmarks ask for two
   const threads = String(opts.threads ?? 1);
-  const args = ['-m', 'llama_cpp.server', '--model', model.file, '--model_alias', model.alias, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', threads, '--n_threads_batch', threads, '--interrupt_requests', 'False'];
+  // logits_all (the server's default) keeps an n_ctx × vocabulary array of logits — ~20 GB for Qwen at
+  // 32K — and computes the output layer for every prompt token; nothing here asks for logprobs
+  const args = ['-m', 'llama_cpp.server', '--model', model.file, '--model_alias', model.alias, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', threads, '--n_threads_batch', threads, '--interrupt_requests', 'False', '--logits_all', 'False'];
   const child = spawn(SERVER_PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (d: Buffer) => {
