@@ -15,7 +15,7 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { catalogSource } from '../../src/lib/suites/catalog';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
-type Mode = 'silent' | 'trickle' | 'answer';
+type Mode = 'silent' | 'trickle' | 'event-then-trickle' | 'answer';
 let mode: Mode = 'silent';
 let requests = 0;
 const open: ServerResponse[] = [];
@@ -27,8 +27,9 @@ beforeAll(async () => {
     requests++;
     req.resume();
     if (mode === 'silent') return void open.push(res);
-    if (mode === 'trickle') {
+    if (mode === 'trickle' || mode === 'event-then-trickle') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (mode === 'event-then-trickle') res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'x' }, finish_reason: null }] })}\n\n`);
       open.push(res);
       const t = setInterval(() => (res.writableEnded ? clearInterval(t) : res.write(':')), 50);
       res.on('close', () => clearInterval(t));
@@ -67,9 +68,17 @@ describe('time bounds on a request', () => {
     expect(requests).toBe(1);
   });
 
-  it('a stream that trickles bytes without an event: the gap bound', async () => {
+  it('headers at once, then keep-alive bytes and no event (a server reading a long prompt, or a stalled one): the first-byte bound, not the gap bound', async () => {
     mode = 'trickle';
-    const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { streamGapMs: 400 } });
+    const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 600, streamGapMs: 200 } });
+    const t0 = Date.now();
+    await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^no first byte from the server within 600 ms .*--first-byte-timeout/);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+
+  it('a stream that stops sending events after the first: the gap bound', async () => {
+    mode = 'event-then-trickle';
+    const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 60_000, streamGapMs: 400 } });
     const t0 = Date.now();
     await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^nothing streamed by the server within 400 ms .*--stream-gap-timeout/);
     expect(Date.now() - t0).toBeLessThan(5_000);

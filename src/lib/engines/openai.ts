@@ -296,12 +296,15 @@ function fromResponse(r: ChatResponse, at: number): Parsed {
 /** Reads an SSE stream of chunks; tool call fragments are joined by index as OpenAI streams them. */
 async function readStream(res: Response, clock: RequestClock, onToken: ((d: string) => void) | undefined, now: () => number): Promise<Parsed> {
   const signal = clock.signal;
-  // the gap bound runs from the headers to the first event, then between events: a server that trickles bytes without completing one stalls it
-  clock.arm('streamGapMs');
+  // until the first event the first-byte bound still runs (a server sends its headers at once, then reads
+  // the prompt: minutes for a long one on a CPU); then the gap bound between events — a server that trickles
+  // bytes (keep-alive comments) without completing an event is stalled either way
+  clock.arm('firstByteMs');
   const out: Parsed = { content: '', toolCalls: [], finish: null, usage: undefined, timings: undefined, firstTokenAt: null, pieces: 0, streamed: true };
   const calls = new ToolCallJoiner();
   let done = false;
   for await (const data of readSse(res.body as ReadableStream<Uint8Array>, MAX_RESPONSE_BYTES)) {
+    clock.disarm('firstByteMs');
     clock.arm('streamGapMs');
     if (data === '[DONE]') {
       done = true;
@@ -326,6 +329,7 @@ async function readStream(res: Response, clock: RequestClock, onToken: ((d: stri
     if (chunk.timings) out.timings = chunk.timings;
     if (signal.aborted) break;
   }
+  clock.disarm('firstByteMs');
   clock.disarm('streamGapMs');
   if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
   // llama-cpp-python (by default) ends a streaming request with [DONE] when another request arrives: a cut, not an answer

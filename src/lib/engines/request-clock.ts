@@ -6,7 +6,7 @@
 import { namedError } from './errors';
 
 export interface RequestTimeouts {
-  /** from sending until the response's headers (for most servers: after the prompt is read) */
+  /** from sending until the answer's first byte — streamed, its first event (for most servers: after the prompt is read) */
   firstByteMs: number;
   /** between two streamed events, once the response has begun */
   streamGapMs: number;

@@ -59,7 +59,7 @@ export function readWildCallCase(v: PyValue): WildCallCase {
 
 /** The string the registry returns for the case's call. */
 export function runWildCallCase(databases: Databases, c: WildCallCase): string {
-  const state = createWildState(databases, c.user);
+  const state = createWildState(databases, c.user, undefined, new Set(), c.variant);
   for (const call of c.setup) invokeWildTool(state, call.api, call.params);
   state.switches = new Set(c.switches.map((s) => switchOfVariable(s) as string));
   return invokeWildTool(state, c.api, c.params).text;

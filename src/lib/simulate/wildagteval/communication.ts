@@ -292,6 +292,7 @@ const getCallHistory: WildFunction = (s, p) => {
   if (range === undefined) throw new PyCallError("GetCallHistory.invoke() missing 1 required positional argument: 'time_range'");
   const text = typeof range === 'string' ? range : null;
   if (switchOn(s, 'ADHOC', 'get_call_history') && !(text && isIsoDuration(text))) return fail('Invalid time range format.');
+  if (s.code === 'no_complexity') return callHistory(s, p, text === null ? null : noComplexityStart(s, text), false);
   if (text === null) throw new PyCallError(`'${pyType(range)}' object has no attribute 'strip'`);
   const span = rangeSeconds(text);
   if (typeof span !== 'number') return fail(span.error);
@@ -299,16 +300,45 @@ const getCallHistory: WildFunction = (s, p) => {
   // datetime's range: year 1 to 9999
   if (start < -62135596800 || start > 253402300799) throw new PyCallError('date value out of range');
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_call_history')) return fail('Extended historical data temporarily unavailable; recent call records remain accessible');
+  return callHistory(s, p, { seconds: start, read: callTimeSeconds }, switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_call_history'));
+};
+
+/**
+ * The no-complexity copy reads the range with its legacy forms only (`7`, `7d`, `2w`, `3m`, `1y`, `24h`,
+ * `60min`; an ISO duration or anything else means no bound) and the timestamps with fromisoformat.
+ */
+function noComplexityStart(s: WildState, range: string): { seconds: number; read: (stamp: string) => number | null } | null {
+  if (!range) return null;
+  const days = (digits: string, per: number): number | null => {
+    const n = pyInt(digits);
+    return typeof n === 'number' ? n * per : null;
+  };
+  const span = range.endsWith('d') ? days(range.slice(0, -1), DAY_S) : range.endsWith('w') ? days(range.slice(0, -1), 7 * DAY_S) : range.endsWith('m') ? days(range.slice(0, -1), 30 * DAY_S) : range.endsWith('y') ? days(range.slice(0, -1), 365 * DAY_S) : range.endsWith('h') ? days(range.slice(0, -1), 3600) : range.endsWith('min') ? days(range.slice(0, -3), 60) : days(range, DAY_S);
+  return span === null ? null : { seconds: Math.floor(s.now / 1000) - span, read: isoFormatSeconds };
+}
+
+/** datetime.fromisoformat of a timestamp with its Z removed, naive only (an offset makes the comparison fail: the call is skipped), in seconds. */
+function isoFormatSeconds(stamp: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(\.\d{1,6})?)?)?)?$/.exec(stamp.replaceAll('Z', ''));
+  if (!m) return null;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec);
+  if (new Date(ms).getUTCDate() !== d || h > 23 || mi > 59 || sec > 59) return null;
+  return ms / 1000 + Number(m[7] ?? 0);
+}
+
+/** The calls from `start` on (all of them without one), newest first, limited, with contact names and durations. */
+function callHistory(s: WildState, p: PyDict, start: { seconds: number; read: (stamp: string) => number | null } | null, irrelevant: boolean): PyDict {
   const limit = p.limit === undefined ? 10 : num(p.limit);
   let calls = asDicts(s.data.call_history)
     .filter((c) => c.user_id === s.user)
     .filter((c) => {
-      const t = callTimeSeconds(typeof c.timestamp === 'string' ? c.timestamp : '');
-      return t !== null && t >= start;
+      if (!start) return true;
+      const t = start.read(typeof c.timestamp === 'string' ? c.timestamp : '');
+      return t !== null && t >= start.seconds;
     })
     .sort(byText('timestamp', true));
   if (limit !== null && limit > 0) calls = calls.slice(0, limit);
-  const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_call_history');
   const shown = calls.map((c) => {
     const copy = Object.assign(newDict(), c);
     const contact = truthy(copy.contact_id ?? null) ? contacts(s).find((x) => pyEquals(x.contact_id ?? null, copy.contact_id ?? null)) : undefined;

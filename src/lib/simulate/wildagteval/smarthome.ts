@@ -31,6 +31,11 @@ const stateOf = (device: PyDict): PyDict => {
   return state;
 };
 
+const COLOR_NAMES: Readonly<Record<string, string>> = {
+  red: '#FF0000', green: '#00FF00', blue: '#0000FF', yellow: '#FFFF00', orange: '#FFA500', purple: '#800080', pink: '#FFC0CB', white: '#FFFFFF', black: '#000000',
+  gray: '#808080', brown: '#A52A2A', aqua: '#00FFFF', navy: '#000080', teal: '#008080', olive: '#808000', lime: '#00FF00', maroon: '#800000', silver: '#C0C0C0',
+};
+
 const supports = (device: PyDict, api: string): boolean => asList(device.supported_apis).includes(api);
 
 /** What Python's `for x in value` walks: a list's items, a string's characters, a dict's keys. */
@@ -141,7 +146,9 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     if (!truthy(color)) return fail('No color specified');
     if (switchOn(s, 'ADHOC', 'color_set') && !/^#[0-9A-Fa-f]{6}$/.test(String(color))) return fail('Invalid format.');
     const colorText = pyStr(color);
-    return settingOnEndpoints(s, p, 'color_set', 'color', color, 'color', (d) => `Set ${pyStr(d.name ?? null)} color to ${colorText}`, () =>
+    // the no-complexity copy stores a colour name as its hex value
+    const value = s.code === 'no_complexity' ? (COLOR_NAMES[colorText.toLowerCase()] ?? color) : color;
+    return settingOnEndpoints(s, p, 'color_set', 'color', value, 'color', (d) => `Set ${pyStr(d.name ?? null)} color to ${colorText}`, () =>
       [
         `The hex color ${colorText} may render differently across device brands due to varying color gamut support - some devices support wider color ranges than others. `,
         "Smart lights typically use RGB, RGBW, or RGBWW LED configurations. Your hex color is approximated to the nearest achievable color within each device's capabilities. Premium devices with RGBWW configurations generally provide more accurate color reproduction, especially for pastel shades. ",

@@ -29,12 +29,16 @@ export interface WildState {
   session: Record<string, PyDict>;
   /** complexity switches on, as `<TYPE>:<function>` (see switches.ts) */
   switches: ReadonlySet<string>;
+  /** which of the repository's two copies of the API system answers: `API_Complexity` or `API_NoComplexity` (which differs in a few functions) */
+  code: WildCode;
 }
 
-export function createWildState(databases: Databases, user: string, now = FROZEN_NOW, switches: ReadonlySet<string> = new Set()): WildState {
+export type WildCode = 'complexity' | 'no_complexity';
+
+export function createWildState(databases: Databases, user: string, now = FROZEN_NOW, switches: ReadonlySet<string> = new Set(), code: WildCode = 'complexity'): WildState {
   const data = {} as Record<DatabaseFile, PyValue>;
   for (const f of DATABASE_FILES) data[f] = clonePy(databases[f]);
-  return { data, user, now, counters: {}, session: {}, switches };
+  return { data, user, now, counters: {}, session: {}, switches, code };
 }
 
 /** The user a conversation file is about: `Conv_<userId>_…` (WildAgtEval's regex `Conv_([^_]+)_`). */
@@ -71,7 +75,7 @@ export function forkWildState(s: WildState, switches: ReadonlySet<string> = s.sw
   for (const f of DATABASE_FILES) data[f] = clonePy(s.data[f]);
   const session: Record<string, PyDict> = {};
   for (const [k, v] of Object.entries(s.session)) session[k] = clonePy(v) as PyDict;
-  return { data, user: s.user, now: s.now, counters: { ...s.counters }, session, switches };
+  return { data, user: s.user, now: s.now, counters: { ...s.counters }, session, switches, code: s.code };
 }
 
 /** An exception a tool raises in Python: the environment answers "Error invoking tool '<name>': <message>". */

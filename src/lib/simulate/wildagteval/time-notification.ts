@@ -49,18 +49,31 @@ const deleteAlarm: WildFunction = (s, p) => {
 };
 
 const createReminder: WildFunction = (s, p) => {
-  const title = str(p.title);
-  const date = str(p.date);
-  const time = str(p.time) ?? '09:00:00';
-  if (!title || !date) return fail('Title and date are required');
-  const at = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
-  if (Number.isNaN(at)) return fail('Invalid date or time format');
+  if (!s.user) return fail('No user is currently logged in');
+  const title = p.title ?? null;
+  const date = p.date ?? null;
+  const time = p.time ?? null;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}\n?$/.test(date)) return fail('Invalid date format. Please use YYYY-MM-DD format.');
+  const hms = typeof time === 'string' ? time.split(':') : [];
+  const [h, m, sec] = hms.map((x) => (/^\s*[+-]?\d+(_\d+)*\s*$/.test(x) ? Number(x.replaceAll('_', '')) : NaN));
+  if (hms.length !== 3 || !(h! >= 0 && h! < 24 && m! >= 0 && m! < 60 && sec! >= 0 && sec! < 60)) return fail('Invalid time format. Please use HH:MM:SS format.');
+  // datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S"), compared with the (frozen) naive now
+  const clock = /^(\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(String(time));
+  const [y, mo, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const at = clock ? Date.UTC(y, mo - 1, d, Number(clock[1]), Number(clock[2]), Number(clock[3])) : NaN;
+  if (!clock || Number.isNaN(at) || new Date(at).getUTCDate() !== d || new Date(at).getUTCMonth() !== mo - 1) return fail('Invalid date or time values');
   if (at < s.now) return fail('Cannot set reminder in the past');
+  const notify = p.notify_before_minutes === undefined ? 30 : p.notify_before_minutes;
+  if (notify !== null && (num(notify) ?? 0) < 0) return fail('notify_before_minutes must be a non-negative number');
   const reminders = dataList(s, 'reminders');
-  const reminderId = `reminder${reminders.length + 1}`;
-  const reminder = dict({ reminder_id: reminderId, user_id: s.user, title, description: str(p.description) ?? '', date, time, notify_before_minutes: num(p.notify_before_minutes) ?? 15, status: 'pending' });
+  const numbers = asDicts(reminders).flatMap((r) => {
+    const id = /^reminder(\d+)$/.exec(typeof r.reminder_id === 'string' ? r.reminder_id : '');
+    return id ? [Number(id[1])] : [];
+  });
+  const reminderId = `reminder${numbers.length ? Math.max(...numbers) + 1 : 1}`;
+  const reminder = dict({ reminder_id: reminderId, user_id: s.user, title, description: p.description ?? null, date, time, notify_before_minutes: notify, status: 'pending' });
   reminders.push(reminder);
-  return dict({ success: true, message: `Reminder '${title}' created successfully`, reminder_id: reminderId, reminder });
+  return dict({ success: true, message: `Reminder '${pyStr(title)}' created successfully for ${date} at ${pyStr(time)}`, reminder_id: reminderId, reminder });
 };
 
 const getReminders: WildFunction = (s, p) => {
