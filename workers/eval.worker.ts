@@ -389,10 +389,10 @@ const api = {
   },
 
   /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
-  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string; leftOut: string[] }> {
+  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string }> {
     try {
-      const { pack, leftOut } = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
-      return { description: pack.description, leftOut };
+      const pack = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
+      return { description: pack.description };
     } catch (e) {
       throw plainError(e);
     }

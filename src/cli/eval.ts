@@ -80,7 +80,7 @@ export function readWildAgtEvalDir(dir: string): Pack {
   if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
   try {
     const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: "WildAgtEval files" });
-    const { files } = mergeWildFiles([], paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })));
+    const files = mergeWildFiles([], paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })));
     return wildAgtEvalPack(files, new Set(WILD_FUNCTION_NAMES), Date.now());
   } catch (e) {
     throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;

@@ -48,8 +48,11 @@ describe('reading WildAgtEval files', () => {
     expect(() => read(databaseFiles().filter((f) => !f.name.includes('/orders.json') && !f.name.includes('/users.json')))).toThrow(/missing orders\.json, users\.json/);
   });
 
-  it('two copies of one database file', () => {
-    expect(() => read([...databaseFiles(), { name: 'API_NoComplexity/common/data/mock_data.json', text: '{}' }])).toThrow(/mock_data\.json: \(file\): a second mock_data\.json/);
+  it('two copies of one database file; the copy the no-complexity code reads is kept apart', () => {
+    expect(() => read([...databaseFiles(), { name: 'backup/common/data/mock_data.json', text: '{}' }])).toThrow(/mock_data\.json: \(file\): a second mock_data\.json/);
+    const both = read([...databaseFiles(), { name: 'API_NoComplexity/common/data/mock_data.json', text: '{"knowledge": {}}' }]);
+    expect(Object.keys(both.noComplexityDatabases)).toEqual(['mock_data']);
+    expect(() => read([...databaseFiles(), { name: 'no_complexity_variant/users.json', text: '{}' }])).toThrow(/users\.json: \(file\): expected a list of records/);
   });
 
   it('a conversation file whose name does not give the user', () => {

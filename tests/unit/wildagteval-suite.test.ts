@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 import type { Engine, NamedText, Pack, SampleResult } from '../../src/lib/core/types';
 import { judgeWildResults, parseWildJudgeScore } from '../../src/lib/suites/wildagteval/judge';
 import { wildLogText, type WildResultLog } from '../../src/lib/suites/wildagteval/runner';
-import { PyFloat } from '../../src/lib/core/pyvalue';
+import { PyFloat, type PyDict } from '../../src/lib/core/pyvalue';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { withRepeats } from '../../src/lib/core/source';
-import { DATABASE_FILES } from '../../src/lib/simulate/wildagteval/state';
+import { DATABASE_FILES, type Databases } from '../../src/lib/simulate/wildagteval/state';
+import { databasesFor } from '../../src/lib/formats/wildagteval-benchmark';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';
 import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval/experiments';
 import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity-wildagteval';
@@ -216,19 +217,31 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
   const conv = (set: string, name: string) => read(join(REF, 'conversations', set, `${name}.jsonl`));
   const prompt = () => read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md'));
 
-  it('files added later join the pack; the no-complexity copy of the databases is left out and named', async () => {
+  it('files added later join the pack; the no-complexity copy of the databases is kept beside the other, for the experiments that run on it', async () => {
     const db = freshDb();
     const first = await importWildAgtEvalFiles(db, [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt(), { name: 'README.md', text: '#' }], known);
-    expect(first.pack.description).toMatch(/^24 database files · Combined50_transformed \(1 conversations\) · agent prompts: adhoc · 0 judge rubrics\. WildAgtEval/);
-    // a whole folder: a second copy of two database files under no_complexity_variant, and another set
+    expect(first.description).toMatch(/^24 database files · Combined50_transformed \(1 conversations\) · agent prompts: adhoc · 0 judge rubrics\. WildAgtEval/);
+    // a whole folder: a second copy of a database file under no_complexity_variant, and another set
     const second = await importWildAgtEvalFiles(db, [read(join(REF, 'databases', 'no_complexity_variant', 'mock_data.json')), ...dbFiles(), conv('Combined50', 'Conv_user3_scenario7_NotificationCall_only')], known);
-    expect(second.leftOut).toEqual(['databases/no_complexity_variant/mock_data.json']);
+    expect(second.description).toMatch(/^24 database files \(\+1 of the no-complexity copy\) · Combined50 \(1 conversations\), Combined50_transformed/);
+    const bench = wildBenchmarkOf(second);
+    const knowledge = (d: Databases) => ((d.mock_data as PyDict).knowledge as PyDict).python;
+    expect(knowledge(databasesFor(bench, 'complexity'))).toBeUndefined();
+    expect(typeof knowledge(databasesFor(bench, 'no_complexity'))).toBe('string');
+    // the no-complexity side runs on the original labels (Combined50) where they are imported, the other on the transformed ones
+    const withNone = wildBenchmarkOf(await importWildAgtEvalFiles(db, [read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md'))], known));
+    const plan = planWildAgtEval({ packId: 'wae', set: 'Combined50_transformed', conversations: 0, experiments: ['cumulative:none', 'cumulative:ad-hoc'] }, withNone);
+    const setOf = (c: unknown) => withNone.sets.find((x) => x.conversations.includes(c as never))?.name;
+    expect(plan.map((p) => [p.experiment.id, setOf(p.conversation)])).toEqual([
+      ['cumulative:none', 'Combined50'],
+      ['cumulative:ad-hoc', 'Combined50_transformed'],
+    ]);
     const [row] = await db.packs.toArray();
     expect(row?.wildagtevalSummary?.sets).toEqual([
       { name: 'Combined50', conversations: 1 },
       { name: 'Combined50_transformed', conversations: 1 },
     ]);
-    expect(row?.createdAt).toBe(first.pack.createdAt);
+    expect(row?.createdAt).toBe(first.createdAt);
   });
 
   it('a mistake stores nothing: the pack stays as it was', async () => {

@@ -7,10 +7,14 @@ import { isDict, type PyValue } from '../core/pyvalue';
 import type { NamedText, Pack } from '../core/types';
 import { JsonError, parseJsonValue } from '../parsing/json-value';
 import type { GoldCall } from '../simulate/wildagteval/replay';
-import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation } from '../simulate/wildagteval/state';
+import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation, type WildCode } from '../simulate/wildagteval/state';
 import { FormatError, parseJsonLines } from './jsonl';
 
 const baseName = (name: string): string => name.split('/').pop() ?? name;
+
+/** a file of the databases' no-complexity copy (`databases/no_complexity_variant/…`) */
+const NO_COMPLEXITY_COPY = /no_?complexity/i;
+
 
 /** The database file a file name is (`…/common/data/products.json` → products), or null. */
 export function databaseFileOf(name: string): DatabaseFile | null {
@@ -33,6 +37,13 @@ function parseFile(file: NamedText): PyValue {
   }
 }
 
+function checkedDatabase(file: NamedText, kind: DatabaseFile): PyValue {
+  const v = parseFile(file);
+  const want = TOP_LEVEL[kind];
+  if (want === 'list' ? !Array.isArray(v) : v === null || !isDict(v)) throw new FormatError(file.name, '(file)', `expected ${want === 'list' ? 'a list of records' : 'an object'} at the top level`);
+  return v;
+}
+
 /** Every database file, each checked for its top-level shape; a missing one is named. */
 export function readWildDatabases(files: readonly NamedText[]): Databases {
   const out: Partial<Record<DatabaseFile, PyValue>> = {};
@@ -40,10 +51,7 @@ export function readWildDatabases(files: readonly NamedText[]): Databases {
     const kind = databaseFileOf(file.name);
     if (!kind) continue;
     if (kind in out) throw new FormatError(file.name, '(file)', `a second ${kind}.json: pick one copy of common/data`);
-    const v = parseFile(file);
-    const want = TOP_LEVEL[kind];
-    if (want === 'list' ? !Array.isArray(v) : v === null || !isDict(v)) throw new FormatError(file.name, '(file)', `expected ${want === 'list' ? 'a list of records' : 'an object'} at the top level`);
-    out[kind] = v;
+    out[kind] = checkedDatabase(file, kind);
   }
   const missing = DATABASE_FILES.filter((f) => !(f in out));
   if (missing.length) throw new FormatError('databases', '(files)', `missing ${missing.map((m) => `${m}.json`).join(', ')} (all ${DATABASE_FILES.length} files of common/data are needed)`);
@@ -128,6 +136,8 @@ export interface WildConversationSet {
 
 export interface WildAgtEvalFiles {
   databases: Databases | null;
+  /** the files the repository's no-complexity copy reads instead (`databases/no_complexity_variant/`: mock data and irrelevant mock data) */
+  noComplexityDatabases: Partial<Databases>;
   sets: WildConversationSet[];
   prompts: WildPrompt[];
   judgeReferences: WildJudgeReference[];
@@ -162,9 +172,10 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
   const sets = new Map<string, WildConversationSet>();
   const prompts: WildPrompt[] = [];
   const judgeReferences: WildJudgeReference[] = [];
+  const noComplexityFiles: NamedText[] = [];
   for (const file of files) {
     const base = baseName(file.name);
-    if (databaseFileOf(file.name)) databaseFiles.push(file);
+    if (databaseFileOf(file.name)) (NO_COMPLEXITY_COPY.test(file.name) ? noComplexityFiles : databaseFiles).push(file);
     else if (isConversationFile(base)) {
       const setName = folderOf(file.name) ?? 'conversations';
       const set = sets.get(setName) ?? { name: setName, transformed: setName.includes('_transformed'), conversations: [] };
@@ -197,7 +208,23 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
   const variants = prompts.map((p) => p.variant);
   const twice = variants.find((v, i) => variants.indexOf(v) !== i);
   if (twice) throw new FormatError(prompts.filter((p) => p.variant === twice).map((p) => p.name).join(' and '), '(file)', `two "${twice}" system prompts: pick one`);
-  return { databases, sets: [...sets.values()], prompts, judgeReferences, skipped };
+  return { databases, noComplexityDatabases: readDatabaseCopy(noComplexityFiles), sets: [...sets.values()], prompts, judgeReferences, skipped };
+}
+
+/** Database files of a partial copy (any subset), each checked for its shape. */
+function readDatabaseCopy(files: readonly NamedText[]): Partial<Databases> {
+  const out: Partial<Record<DatabaseFile, PyValue>> = {};
+  for (const file of files) {
+    const kind = databaseFileOf(file.name) as DatabaseFile;
+    if (kind in out) throw new FormatError(file.name, '(file)', `a second ${kind}.json in the no-complexity copy`);
+    out[kind] = checkedDatabase(file, kind);
+  }
+  return out;
+}
+
+/** The databases an experiment's code copy reads: the no-complexity one replaces the files it has its own of. */
+export function databasesFor(files: Pick<WildAgtEvalFiles, 'noComplexityDatabases'> & { databases: Databases }, code: WildCode): Databases {
+  return code === 'no_complexity' ? { ...files.databases, ...files.noComplexityDatabases } : files.databases;
 }
 
 function asUserIds(users: PyValue): string[] {
@@ -210,36 +237,24 @@ export function isWildAgtEvalFileName(name: string): boolean {
   return databaseFileOf(name) !== null || isConversationFile(base) || PROMPT_FILE.test(base) || JUDGE_FILE.test(base);
 }
 
-const NO_COMPLEXITY_COPY = /no_?complexity/i;
-
 /**
  * The files to import: those added, and those stored before that the added ones do not replace (a
- * database file by its name, anything else by its path). A repository holds a second copy of the
- * databases for its no-complexity code: where two copies meet, the complexity copy is kept and the
- * left-out files are named.
+ * database file by its name within its copy — the repository's databases, or the few files its
+ * no-complexity code reads instead, under `no_complexity_variant/` — anything else by its path).
  */
-export function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): { files: NamedText[]; leftOut: string[] } {
-  const addedDbs = added.filter((f) => databaseFileOf(f.name));
-  const folders = new Set(addedDbs.map((f) => folderOf(f.name) ?? ''));
-  const leftOut: string[] = [];
-  let keptAdded = [...added];
-  if (folders.size > 1) {
-    const preferred = addedDbs.filter((f) => !NO_COMPLEXITY_COPY.test(f.name));
-    const preferredNames = new Set(preferred.map((f) => databaseFileOf(f.name)));
-    keptAdded = added.filter((f) => {
-      const kind = databaseFileOf(f.name);
-      const drop = kind !== null && NO_COMPLEXITY_COPY.test(f.name) && preferredNames.has(kind);
-      if (drop) leftOut.push(f.name);
-      return !drop;
-    });
-  }
-  const keyOf = (f: NamedText) => databaseFileOf(f.name) ?? f.name;
-  const replaced = new Set(keptAdded.map(keyOf));
-  return { files: [...stored.filter((f) => !replaced.has(keyOf(f))), ...keptAdded], leftOut };
+export function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): NamedText[] {
+  const keyOf = (f: NamedText) => {
+    const kind = databaseFileOf(f.name);
+    return kind === null ? f.name : `${NO_COMPLEXITY_COPY.test(f.name) ? 'no-complexity:' : ''}${kind}`;
+  };
+  const replaced = new Set(added.map(keyOf));
+  return [...stored.filter((f) => !replaced.has(keyOf(f))), ...added];
 }
 
 export interface WildFilesSummary {
   databases: number;
+  /** files of the databases' no-complexity copy */
+  noComplexityDatabases: number;
   sets: { name: string; conversations: number }[];
   prompts: WildPromptVariant[];
   rubrics: number;
@@ -249,18 +264,22 @@ export interface WildFilesSummary {
 export function wildSummaryOf(files: readonly NamedText[]): WildFilesSummary {
   const sets = new Map<string, number>();
   let databases = 0;
+  let noComplexityDatabases = 0;
   let rubrics = 0;
   const prompts: WildPromptVariant[] = [];
   for (const f of files) {
     const base = baseName(f.name);
-    if (databaseFileOf(f.name)) databases++;
+    if (databaseFileOf(f.name)) {
+      if (NO_COMPLEXITY_COPY.test(f.name)) noComplexityDatabases++;
+      else databases++;
+    }
     else if (isConversationFile(base)) {
       const set = folderOf(f.name) ?? 'conversations';
       sets.set(set, (sets.get(set) ?? 0) + 1);
     } else if (PROMPT_FILE.test(base)) prompts.push(promptVariant(f.text));
     else if (JUDGE_FILE.test(base)) rubrics++;
   }
-  return { databases, sets: [...sets].map(([name, conversations]) => ({ name, conversations })).sort((a, b) => (a.name < b.name ? -1 : 1)), prompts, rubrics };
+  return { databases, noComplexityDatabases, sets: [...sets].map(([name, conversations]) => ({ name, conversations })).sort((a, b) => (a.name < b.name ? -1 : 1)), prompts, rubrics };
 }
 
 export const WILDAGTEVAL_PACK_ID = 'wildagteval';
@@ -269,7 +288,8 @@ export const WILDAGTEVAL_ATTRIBUTION = 'WildAgtEval (Kim et al., 2025), data und
 export function describeWildFiles(summary: WildFilesSummary): string {
   const sets = summary.sets.map((s) => `${s.name} (${s.conversations} conversations)`).join(', ');
   const prompts = summary.prompts.length ? `agent prompts: ${summary.prompts.join(', ')}` : 'no agent prompt';
-  return `${summary.databases} database files · ${sets || 'no conversation set'} · ${prompts} · ${summary.rubrics} judge rubrics. ${WILDAGTEVAL_ATTRIBUTION}.`;
+  const copy = summary.noComplexityDatabases ? ` (+${summary.noComplexityDatabases} of the no-complexity copy)` : '';
+  return `${summary.databases} database files${copy} · ${sets || 'no conversation set'} · ${prompts} · ${summary.rubrics} judge rubrics. ${WILDAGTEVAL_ATTRIBUTION}.`;
 }
 
 /**

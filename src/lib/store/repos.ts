@@ -124,24 +124,18 @@ export async function importBfclFiles(db: AppDB, files: readonly { name: string;
   return pack;
 }
 
-export interface WildAgtEvalImport {
-  pack: Pack;
-  /** database files of a second copy (the repository's no-complexity code) that were not taken */
-  leftOut: string[];
-}
-
 /**
  * WildAgtEval's files added to its stored pack (a file replaces the one of the same path; a database
  * file the one of the same name), the whole read and validated, then stored in one transaction; a
  * mistake stores nothing and the stored pack stays as it was.
  */
-export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<WildAgtEvalImport> {
+export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<Pack> {
   const stored = await db.packs.get(WILDAGTEVAL_PACK_ID);
   // files that are not WildAgtEval's are left out by the pack itself
-  const { files: merged, leftOut } = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files);
+  const merged = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files);
   const pack = wildAgtEvalPack(merged, knownFunctions, stored?.createdAt ?? now);
   await savePack(db, pack);
-  return { pack, leftOut };
+  return pack;
 }
 
 export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {

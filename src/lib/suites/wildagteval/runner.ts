@@ -98,6 +98,7 @@ async function agentTurn(state: WildState, system: string, history: WildEntry[],
 }
 
 export interface WildRunInput {
+  /** the copy the experiment's code reads (see databasesFor) */
   databases: Databases;
   conversation: WildConversation;
   experiment: WildExperiment;
@@ -110,7 +111,7 @@ export interface WildRunInput {
 /** One isolated target point: gold history up to the target, then the agent; the next turn too when the target ends its turn. */
 export async function runTargetPoint(input: WildRunInput, point: TargetPoint): Promise<WildResultLog> {
   const { conversation, experiment } = input;
-  const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches));
+  const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches), experiment.code);
   const replayTarget = isTargetReplayed(experiment, point.fn);
   const { history, targetTurnSteps } = goldHistory(state, conversation, point, replayTarget);
   const gold = conversation.turns[point.turn]?.gold ?? [];
@@ -154,7 +155,7 @@ export async function runTargetPoint(input: WildRunInput, point: TargetPoint): P
 /** A whole conversation, the agent's own calls and results kept across turns; nothing reset to gold. */
 export async function runConversation(input: WildRunInput): Promise<WildResultLog> {
   const { conversation, experiment } = input;
-  const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches));
+  const state = createWildState(input.databases, conversation.user, undefined, switchSet(experiment.switches), experiment.code);
   let history: WildEntry[] = [];
   const results: WildQueryResult[] = [];
   for (const turn of conversation.turns) {

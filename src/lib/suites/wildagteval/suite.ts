@@ -8,9 +8,9 @@ import { hashString } from '../../core/random';
 import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource, TURN_SEPARATOR } from '../../core/source';
 import type { Pack, Sample } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
-import { readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
+import { databasesFor, readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { WILD_FUNCTION_NAMES } from '../../simulate/wildagteval/registry';
-import { createWildState, type Databases } from '../../simulate/wildagteval/state';
+import { createWildState, type Databases, type WildCode } from '../../simulate/wildagteval/state';
 import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WILD_LADDER, whyNotRunnable, PROMPT_FILES, tableTypeOf, pairOf } from './experiments';
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle } from './runner';
@@ -62,6 +62,15 @@ interface PlannedWild extends PlannedSample {
   facets: Record<string, string | number>;
 }
 
+/**
+ * The set an experiment runs on: the repository runs its no-complexity code on the original labels
+ * (`Combined50` beside `Combined50_transformed`) — that set when it is imported, else the chosen one.
+ */
+export function setFor(bench: Pick<WildAgtEvalFiles, 'sets'>, set: string, code: WildCode): string {
+  const plain = set.replace(/_transformed$/, '');
+  return code === 'no_complexity' && plain !== set && bench.sets.some((s) => s.name === plain) ? plain : set;
+}
+
 export function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: Pick<WildAgtEvalConfig, 'set' | 'conversations'>): WildConversation[] {
   const set = bench.sets.find((s) => s.name === config.set);
   if (!set) throw new Error(`no conversation set '${config.set}' in this pack (${bench.sets.map((s) => s.name).join(', ') || 'none imported'})`);
@@ -70,7 +79,7 @@ export function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: P
 }
 
 export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEvalFiles, 'sets' | 'prompts'>): PlannedWild[] {
-  const conversations = conversationsOf(bench, config);
+  conversationsOf(bench, config);
   const plan: PlannedWild[] = [];
   const id = (...parts: (string | number)[]) => hashString([WILDAGTEVAL_SUITE, config.packId, config.set, ...parts].join('|'));
   const chosen = WILD_EXPERIMENTS.filter((e) => config.experiments.includes(e.id));
@@ -78,6 +87,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
   for (const experiment of chosen) {
     const why = whyNotRunnable(experiment, bench.prompts.map((p) => p.variant));
     if (why) throw new Error(`the experiment ${experiment.id} cannot run: it ${why}`);
+    const conversations = conversationsOf(bench, { ...config, set: setFor(bench, config.set, experiment.code) });
     if (experiment.mode === 'cumulative') {
       const rank = WILD_LADDER.indexOf(experiment.label);
       for (const c of conversations)
@@ -109,7 +119,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
 /** The history the agent first sees: the target's gold history, or the conversation's first query. */
 function firstHistory(bench: WildBenchmark, p: PlannedWild): WildEntry[] {
   if (!p.point) return [{ kind: 'human', text: p.conversation.turns[0]?.query ?? '' }];
-  const state = createWildState(bench.databases, p.conversation.user, undefined, switchSet(p.experiment.switches));
+  const state = createWildState(databasesFor(bench, p.experiment.code), p.conversation.user, undefined, switchSet(p.experiment.switches), p.experiment.code);
   return goldHistory(state, p.conversation, p.point, isTargetReplayed(p.experiment, p.point.fn)).history;
 }
 
@@ -154,7 +164,7 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
       replies.push(reply);
       return reply;
     };
-    const input = { databases: bench.databases, conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
+    const input = { databases: databasesFor(bench, p.experiment.code), conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
     const log = p.point ? await runTargetPoint(input, p.point) : await runConversation(input);
     const score = wildLogScore(wildLogText(log), log.filename);
     const calls = (score.api?.turns ?? []).flatMap((t) => t.steps.flatMap((s) => (s.source === 'agent' && s.call ? [{ name: s.call.api, args: s.call.params }] : [])));
