@@ -5,7 +5,8 @@
  * per-process string hash decides part of an answer, the case marks it: a list compared as a multiset, values
  * that may be any of the allowed ones.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWildAgtEvalCalls } from '../../src/cli/wildagteval-calls';
@@ -79,5 +80,27 @@ describe.skipIf(!haveShared)("WildAgtEval's notice and irrelevant-information sw
       return normalised(got, e) !== normalised(e.output, e);
     });
     expect(differing.map((e) => `${e.id}: ${outputs.get(e.id)?.slice(0, 200)} ≠ ${e.output.slice(0, 200)}`)).toEqual([]);
+  });
+});
+
+describe.skipIf(!haveShared)("the repository's no-complexity copy, on the corpus's calls with every switch off", () => {
+  // checked here against API_NoComplexity's own code: it answers as the complexity copy but for two functions
+  const cases = haveShared ? readFileSync(join(DIR, 'cases.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; api: string; params: Record<string, unknown>; switches: string[] }) : [];
+  const base = cases.filter((c) => c.switches.length === 0);
+  const expected = new Map(haveShared ? readFileSync(join(DIR, 'expected.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Expected).map((e) => [e.id, e.output]) : []);
+
+  it('answers as the complexity copy, except a colour name stored as its hex value, a time range it reads only in its legacy forms, and its own knowledge texts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nc-'));
+    const file = join(dir, 'cases.jsonl');
+    writeFileSync(file, base.map((c) => JSON.stringify({ ...c, variant: 'no_complexity' })).join('\n'));
+    const lines: string[] = [];
+    runWildAgtEvalCalls([file, '--databases', '../shared/reference/wildagteval/databases'], (l) => lines.push(l), () => undefined);
+    const outputs = new Map(lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { id: string; output: string }).map((o) => [o.id, o.output]));
+    const differing = base.filter((c) => outputs.get(c.id) !== expected.get(c.id));
+    // knowledge_lookup reads the copy's own mock data (other texts for the companies)
+    expect([...new Set(differing.map((c) => c.api))].sort()).toEqual(['color_set', 'get_call_history', 'knowledge_lookup']);
+    for (const c of differing.filter((x) => x.api === 'color_set')) expect(String(c.params.color)).toMatch(/^[A-Za-z]+$/);
+    for (const c of differing.filter((x) => x.api === 'get_call_history')) expect(String(c.params.time_range)).not.toMatch(/^\d+(d|w|m|y|h|min)?$/);
+    expect(outputs.get(base.find((c) => c.api === 'color_set' && c.params.color === 'purple')!.id)).toContain('"color": "#800080"');
   });
 });
