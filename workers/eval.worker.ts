@@ -3,11 +3,12 @@
  * generations never block the page. Exposed with Comlink; the page and this
  * worker share the IndexedDB database (Dexie broadcasts changes to the page).
  */
+import { sideSample } from '../src/lib/core/side-sample';
 import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, Sample, ToolSchema } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
@@ -174,11 +175,6 @@ async function withController<T>(work: (signal: AbortSignal) => Promise<T>): Pro
   } finally {
     current = null;
   }
-}
-
-/** The sample an engine is given with a request that is not part of a run (engines read its tools for grammars and overflow messages). */
-function sideSample(id: string, request: GenerateRequest, tools: ToolSchema[], packId = '', itemId = id): Sample {
-  return { id, suite: 'side', packId, itemId, cell: { length: 0, position: 0 }, messages: request.messages, tools, needleIndexes: tools.map((_, i) => i), expected: { kind: 'ast', category: 'simple', possibleAnswer: [] }, promptTokens: 0 };
 }
 
 function plainError(e: unknown): Error {

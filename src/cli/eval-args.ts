@@ -56,6 +56,8 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             rephrased, or under WildAgtEval's complexity switches on your functions
             --wildagteval DIR (wildagteval): WildAgtEval's files (databases, conversation sets, agent prompts), read from DIR and
             its folders as the app's Packs tab reads them
+            --judge-base-url URL --judge-model NAME (wildagteval): once the run completes, that model judges its
+            error-handling episodes with WildAgtEval's rubric files (the run's own model need not be a good judge)
   output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
 
 export class UsageError extends Error {
@@ -86,6 +88,8 @@ export interface EvalSettings {
   ownTools: { tools: string; requests: string } | null;
   /** WildAgtEval's benchmark folder (wildagteval) */
   wildagtevalDir: string | null;
+  /** the model that judges a WildAgtEval run's error-handling episodes once it completes (another server's, e.g.) */
+  judge: { baseUrl: string; model: string } | null;
   /** the command that makes this run, the API key left out */
   command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
@@ -166,6 +170,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         experiments: { type: 'string' },
         set: { type: 'string' },
         wildagteval: { type: 'string' },
+        'judge-base-url': { type: 'string' },
+        'judge-model': { type: 'string' },
         bfcl: { type: 'string', multiple: true },
         tools: { type: 'string' },
         requests: { type: 'string' },
@@ -202,6 +208,12 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
   const wildagtevalDir = o.wildagteval ?? null;
   if ((wildagtevalDir !== null) !== (suite === 'wildagteval')) throw new UsageError(suite === 'wildagteval' ? "wildagteval needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)" : `--wildagteval is for the wildagteval suite, not ${suite}`);
+  const judgeUrl = o['judge-base-url'];
+  if ((judgeUrl === undefined) !== (o['judge-model'] === undefined)) throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
+  if (judgeUrl !== undefined && suite !== 'wildagteval') throw new UsageError(`--judge-base-url is for the wildagteval suite (its error-handling judge), not ${suite}`);
+  const badJudge = judgeUrl === undefined ? null : checkBaseUrl(judgeUrl);
+  if (badJudge) throw new UsageError(`--judge-base-url: ${badJudge}`);
+  const judge = judgeUrl !== undefined && o['judge-model'] !== undefined ? { baseUrl: judgeUrl, model: o['judge-model'] } : null;
   const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
   const perCell = int('per-cell', o['per-cell'], 1, 100_000);
   const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
@@ -309,6 +321,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     bfclFiles,
     ownTools,
     wildagtevalDir,
+    judge,
     svgDir: o.svg ?? null,
     run,
   };

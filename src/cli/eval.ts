@@ -9,6 +9,9 @@ import { ContextBudgetError } from '../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../lib/context/token-counter';
 import { hashString } from '../lib/core/random';
+import { sideSample } from '../lib/core/side-sample';
+import { JUDGE_SETTINGS, judgeWildResults } from '../lib/suites/wildagteval/judge';
+import { wildBenchmarkOf } from '../lib/suites/wildagteval/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../lib/core/types';
@@ -214,7 +217,8 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   const seconds = (performance.now() - started) / 1000;
   io.status(`${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`, true);
   const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : 'paused';
-  const final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
+  let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
+  if (outcome.status === 'completed' && s.judge && run.suite === 'wildagteval') final = await judgeErrorHandling(s.judge, s, packs, store, io);
   const results = store.all();
   if (outcome.status !== 'completed') {
     io.out(outcome.status === 'failed' ? `run failed: ${outcome.error}` : `run stopped (${outcome.reason})`);
@@ -232,6 +236,31 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   }
   io.out(`run file: ${path} (import it on the app's Results tab)`);
   return { run: final, results, ok: true };
+}
+
+/**
+ * A WildAgtEval run's error-handling episodes judged by another model (WildAgtEval's judge, its rubric
+ * files); each judged result is written as it comes, so a stopped pass resumes where it was.
+ */
+async function judgeErrorHandling(judge: { baseUrl: string; model: string }, s: EvalSettings, packs: readonly Pack[], store: RunFileStore, io: EvalIo): Promise<RunRow> {
+  const pack = packs.find((p) => p.wildagteval);
+  const references = pack ? wildBenchmarkOf(pack).judgeReferences : [];
+  const engine = createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: s.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts });
+  const name = `${judge.model} at ${judge.baseUrl}`;
+  const outcome = await judgeWildResults({
+    results: store.all(),
+    references,
+    judge: name,
+    signal: io.signal,
+    put: (r) => store.put(r),
+    onProgress: (done, total) => io.status(`judging error handling with ${name}: ${done}/${total}`, done === total),
+    ask: async (prompt) => {
+      const request = { messages: [{ role: 'user' as const, content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens: JUDGE_SETTINGS.maxTokens };
+      return (await engine.generate(request, sideSample('wildagteval-judge', request, []), io.signal)).text;
+    },
+  });
+  io.out(`error handling: ${outcome.judged} of ${outcome.total} episodes judged by ${name}${outcome.missingReferences.length ? `; no rubric file for ${outcome.missingReferences.join(', ')}` : ''}`);
+  return store.finish({ status: io.signal.aborted ? 'paused' : 'completed' });
 }
 
 /** Prompt vs native, sample by sample, with the paired test (McNemar's for single answers) and the difference the pairs can detect. */

@@ -298,6 +298,8 @@ describe("the runner's run file", () => {
     expect(store.dropped).toBe(1);
     expect(store.resumed).toBe(2);
     expect(() => new RunFileStore(out, { ...file.run, sweep: { ...file.run.sweep, seed: 99 } })).toThrow(RunFileMismatchError);
+    // each answer asked twice is another run: a rerun with --repeats 2 does not append to this file
+    expect(() => new RunFileStore(out, { ...file.run, repeats: 2 })).toThrow(RunFileMismatchError);
     const lines: string[] = [];
     expect(await runEval(argv, { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(3);
