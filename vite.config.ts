@@ -1,6 +1,7 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { contentSecurityPolicy } from './vite/csp.ts';
+import { headerPolicy } from './src/lib/core/connect-policy.ts';
 import { webllmModelList } from './vite/webllm-model-list.ts';
 
 /**
@@ -19,7 +20,7 @@ export default defineConfig({
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
   appType: 'mpa',
   server: { headers: ISOLATION },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: ISOLATION },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { ...ISOLATION, 'Content-Security-Policy': headerPolicy(), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } },
   build: {
     target: 'es2022',
     sourcemap: false,

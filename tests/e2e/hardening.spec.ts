@@ -238,7 +238,12 @@ test('a strict Content-Security-Policy: the app works, an injected inline script
     if (/Content Security Policy/.test(m.text())) refused.push(m.text());
   });
   await page.route('https://elsewhere.example.org/**', (r) => r.fulfill({ status: 200, body: 'x', headers: { 'access-control-allow-origin': '*' } }));
-  await page.goto('index.html');
+  const response = await page.goto('index.html');
+  // served with the policy as a header too, with what only a header can say: no site may frame the app
+  const header = response?.headers()['content-security-policy'] ?? '';
+  expect(header).toContain("frame-ancestors 'none'");
+  expect(header).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(response?.headers()['x-content-type-options']).toBe('nosniff');
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
   expect(policy).toContain("worker-src 'self' blob:");

@@ -1,6 +1,7 @@
 /** The page's Content-Security-Policy and the origins a user adds to it (issue 17, item 8). */
 import { describe, expect, it } from 'vitest';
-import { connectAllowed, policyFor, policyScript, validOrigins } from '../../src/lib/core/connect-policy';
+import { readFileSync } from 'node:fs';
+import { connectAllowed, headerPolicy, policyFor, policyScript, validOrigins } from '../../src/lib/core/connect-policy';
 
 const PAGE = 'http://127.0.0.1:4173';
 
@@ -38,5 +39,14 @@ describe('the connect policy', () => {
     // the script is plain ES5 text; run it against stand-ins for document and localStorage
     new Function('document', 'localStorage', policyScript())(fakeDocument, fakeStorage);
     expect(metas).toEqual([{ httpEquiv: 'Content-Security-Policy', content: policyFor(['https://a.org']) }]);
+  });
+});
+
+describe('the policy sent as a header', () => {
+  it("says what only a header can (no framing), keeps the page's rules, and is the one the docs tell a host to send", () => {
+    const header = headerPolicy();
+    expect(header).toContain("frame-ancestors 'none'");
+    for (const rule of policyFor([]).split('; ').filter((r) => !r.startsWith('connect-src'))) expect(header).toContain(rule);
+    expect(readFileSync('docs/testing.md', 'utf8')).toContain(`Content-Security-Policy: ${header}\n`);
   });
 });

@@ -35,6 +35,16 @@ export function policyFor(origins: readonly string[]): string {
   return [...FIXED, ["connect-src 'self' blob: data:", ...MODEL_HOSTS, ...LOOPBACK_SOURCES, ...validOrigins(origins)].join(' ')].join('; ');
 }
 
+/**
+ * The policy sent as a response header where the project serves the app (`npm start`, preview), beside
+ * the page's <meta> one: the same rules, plus what only a header can say (`frame-ancestors`: no other
+ * site may frame the app). Its connect-src is open: the browser enforces both policies, and the meta's
+ * connect-src (which carries the origins the user chose, from this browser's storage) is the one that bites.
+ */
+export function headerPolicy(): string {
+  return [...FIXED, "frame-ancestors 'none'", 'connect-src * blob: data:'].join('; ');
+}
+
 /** Does a CSP source expression (`https://*.hf.co`, `http://127.0.0.1:*`, an origin) allow this URL? */
 function sourceAllows(source: string, url: URL): boolean {
   const m = /^(https?):\/\/(\*\.)?([^:/]+)(?::(\*|\d+))?$/.exec(source);
