@@ -77,6 +77,16 @@ describe('what a failing server is said to have done', () => {
     expect(r.timings.unsplit).toBe(true);
     expect(r.timings.decodeTokensPerSecond).toBeUndefined();
   });
+  it('a stream of events that are not JSON, then a whole answer that is not JSON either: both said, quoting what came', async () => {
+    const garbage = () => new Response('data: {"choices": [oops\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const html = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 200 });
+    let i = 0;
+    const replies = [garbage, html];
+    const engine = createOpenAIEngine({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', stream: true, retry: { attempts: 1, firstDelayMs: 1, maxDelayMs: 1 }, sleep: async () => undefined, fetch: (async () => (replies[i++] as () => Response)()) as typeof fetch });
+    const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
+    expect(e).toMatchObject({ name: 'ServerError' });
+    expect((e as Error).message).toMatch(/^the server's answer is not JSON: "<html><body>502 Bad Gateway<\/body><\/html>" \(asked again without streaming after the stream failed: the server streamed an event that is not JSON: "\{.*oops"\)$/);
+  });
   it('a server that answered and then went silent stopped answering (did it crash?); one that never answered may be down', async () => {
     const crashed = engineWith([ok, down]);
     await crashed.generate(request, sample, new AbortController().signal);

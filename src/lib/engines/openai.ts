@@ -204,14 +204,19 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     const res = await post(body, clock);
     if (!res.ok) throw await failure(res);
     try {
-      return stream && res.body ? await readStream(res, clock, onToken, now) : fromResponse(JSON.parse(await readBounded(res)) as ChatResponse, now());
+      return stream && res.body ? await readStream(res, clock, onToken, now) : fromResponse(parseAnswer(await readBounded(res)), now());
     } catch (e) {
       if (!stream || clock.expired || clock.signal.aborted) throw e;
       // a stream that breaks off: servers that fail after the headers (llama-cpp-python on an
       // over-long prompt) say why only when asked again without streaming
       const again = await post({ ...body, stream: false, stream_options: undefined }, clock);
       if (!again.ok) throw await failure(again);
-      return fromResponse(JSON.parse(await readBounded(again)) as ChatResponse, now());
+      try {
+        return fromResponse(parseAnswer(await readBounded(again)), now());
+      } catch (second) {
+        const err = second as Error;
+        throw namedError(err.name, `${err.message} (asked again without streaming after the stream failed: ${(e as Error).message})`);
+      }
     }
   }
 
@@ -285,6 +290,17 @@ function reportedError(error: NonNullable<ChatResponse['error']>): Error {
   return namedError('ServerError', typeof error === 'string' ? error : (error.message ?? 'the server reported an error'));
 }
 
+const quoteStart = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** A whole (unstreamed) answer's body: JSON, or an error that quotes what came instead. */
+function parseAnswer(text: string): ChatResponse {
+  try {
+    return JSON.parse(text) as ChatResponse;
+  } catch {
+    throw namedError('ServerError', `the server's answer is not JSON: ${quoteStart(text)}`);
+  }
+}
+
 function fromResponse(r: ChatResponse, at: number): Parsed {
   if (r.error) throw reportedError(r.error);
   const choice = r.choices?.[0];
@@ -310,7 +326,12 @@ async function readStream(res: Response, clock: RequestClock, onToken: ((d: stri
       done = true;
       break;
     }
-    const chunk = JSON.parse(data) as ChatResponse;
+    let chunk: ChatResponse;
+    try {
+      chunk = JSON.parse(data) as ChatResponse;
+    } catch {
+      throw namedError('StreamError', `the server streamed an event that is not JSON: ${quoteStart(data)}`);
+    }
     if (chunk.error) throw reportedError(chunk.error);
     const choice = chunk.choices?.[0];
     const delta = choice?.delta?.content ?? '';
