@@ -98,6 +98,24 @@ describe('run file', () => {
     expect(() => readRunFile(lines.join('\n'))).not.toThrow();
   });
 
+  it('refuses fields a run file does not have, naming them; a predictions file only on a replay run (issue 35, item 5)', async () => {
+    const { run, results } = await storedRun();
+    const lines = writeRunFile({ run, results }).trim().split('\n');
+    const edited = (i: number, f: (o: Record<string, unknown>) => void) => {
+      const ls = [...lines];
+      const o = JSON.parse(ls[i]!) as Record<string, unknown>;
+      f(o);
+      ls[i] = JSON.stringify(o);
+      return () => readRunFile(ls.join('\n'), 'u.run.jsonl');
+    };
+    expect(edited(0, (o) => ((o.run as Record<string, unknown>).junk = 'x'.repeat(1_000_000)))).toThrow(/u\.run\.jsonl line 1: run\.junk: not a field of a run file: remove it/);
+    expect(edited(0, (o) => (o.extra = 1))).toThrow(/line 1: \(header\)\.extra: not a field/);
+    expect(edited(0, (o) => (((o.run as Record<string, unknown>).engine as Record<string, unknown>).proxy = 'http://x'))).toThrow(/line 1: run\.engine\.proxy: not a field/);
+    expect(edited(1, (o) => ((o.result as Record<string, unknown>).debug = { a: 1 }))).toThrow(/line 2: result\.debug: not a field/);
+    expect(edited(1, (o) => (o.note = 'hi'))).toThrow(/line 2: \(line\)\.note: not a field/);
+    expect(edited(0, (o) => ((o.run as Record<string, unknown>).predictions = 'x'.repeat(10_000_000)))).toThrow(/line 1: run\.predictions: only a replay run carries its predictions file/);
+  });
+
   it('reads a file that starts with a byte-order mark; a run written while it was running opens paused (issue 35, item 6)', async () => {
     const { run, results } = await storedRun();
     const text = writeRunFile({ run: { ...run, status: 'running' }, results });

@@ -16,7 +16,7 @@ import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
 import { CALL_FORMATS } from '../suites/api-complexity/protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
-import type { RecordedPrompt, Recording, RunRow, SuiteId } from './db';
+import type { EngineChoice, RecordedPrompt, Recording, RunRow, SuiteId } from './db';
 
 export type { RecordedPrompt, Recording };
 
@@ -60,6 +60,20 @@ const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted', 'build_error
 
 type Obj = Record<string, unknown>;
 
+/** Every field a run file's objects may have; the compiler checks the lists cover the types. */
+const HEADER_FIELDS = ['format', 'version', 'run', 'recording'] as const;
+const RUN_FIELDS = [
+  'id', 'name', 'createdAt', 'updatedAt', 'status', 'suite', 'packIds', 'packVersions', 'sweep', 'robustness', 'responseQa', 'multiturn', 'composition', 'apiComplexity', 'wildagteval',
+  'engine', 'template', 'format', 'request', 'repeats', 'constrained', 'order', 'kvReuse', 'counterId', 'total', 'done', 'correct', 'headline', 'error', 'predictions', 'recording', 'speed',
+] as const satisfies readonly (keyof RunRow)[];
+const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts'] as const satisfies readonly (keyof EngineChoice)[];
+const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
+const LINE_FIELDS = ['result', 'prompt'] as const;
+const RESULT_FIELDS = ['id', 'runId', 'sampleId', 'itemId', 'index', 'cell', 'facets', 'output', 'calls', 'parseError', 'score', 'usage', 'timings', 'error', 'createdAt'] as const satisfies readonly (keyof SampleResult)[];
+type Uncovered = Exclude<keyof RunRow, (typeof RUN_FIELDS)[number]> | Exclude<keyof EngineChoice, (typeof ENGINE_FIELDS)[number]> | Exclude<keyof Recording, (typeof RECORDING_FIELDS)[number]> | Exclude<keyof SampleResult, (typeof RESULT_FIELDS)[number]>;
+const everyFieldListed: [Uncovered] extends [never] ? true : Uncovered = true;
+void everyFieldListed;
+
 class Reader {
   constructor(readonly where: string) {}
   fail(field: string, message: string): never {
@@ -91,6 +105,11 @@ class Reader {
     const v = this.str(o, key, field);
     if (!(allowed as readonly string[]).includes(v)) this.fail(field, `"${v.slice(0, 40)}" is not one of ${allowed.join(', ')}`);
     return v as T;
+  }
+  /** Refuses a field the format does not have (junk, or data that should not travel in a run file). */
+  only(o: Obj, fields: readonly string[], field: string): void {
+    const unknown = Object.keys(o).find((k) => !fields.includes(k));
+    if (unknown !== undefined) this.fail(`${field}.${unknown.slice(0, 60)}`, `not a field of a run file: remove it (${field} has ${fields.join(', ')})`);
   }
   strings(o: Obj, key: string, field = key): string[] {
     const v = o[key];
@@ -146,10 +165,12 @@ export function credentialPath(value: unknown, path = '', depth = 0): string | n
 function readHeader(value: unknown, where: string): Header {
   const r = new Reader(where);
   const h = r.obj(value, '(header)');
+  r.only(h, HEADER_FIELDS, '(header)');
   if (h.format !== RUN_FILE_FORMAT) r.fail('format', `expected "${RUN_FILE_FORMAT}" (is this a run file exported by fc-playground?), got ${describe(h.format)}`);
   const version = r.num(h, 'version');
   if (version !== RUN_FILE_VERSION) r.fail('version', `version ${version} is not supported (this app reads version ${RUN_FILE_VERSION})`);
   const run = r.obj(h.run, 'run');
+  r.only(run, RUN_FIELDS, 'run');
   r.str(run, 'id', 'run.id');
   if (!/^[\w.:-]{1,120}$/.test(run.id as string)) r.fail('run.id', 'expected letters, digits and . _ : - only');
   r.str(run, 'name', 'run.name');
@@ -161,11 +182,13 @@ function readHeader(value: unknown, where: string): Header {
   r.str(run, 'counterId', 'run.counterId');
   r.str(run, 'format', 'run.format');
   const engine = r.obj(run.engine, 'run.engine');
+  if ('apiKey' in engine) r.fail('run.engine.apiKey', 'a run file never carries an API key: remove it');
+  r.only(engine, ENGINE_FIELDS, 'run.engine');
   r.oneOf(engine, 'kind', ENGINES, 'run.engine.kind');
   r.str(engine, 'model', 'run.engine.model');
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
-  if ('apiKey' in engine) r.fail('run.engine.apiKey', 'a run file never carries an API key: remove it');
+  if (run.predictions !== undefined && (r.str(run, 'predictions', 'run.predictions'), engine.kind !== 'replay')) r.fail('run.predictions', 'only a replay run carries its predictions file');
   const request = r.obj(run.request, 'run.request');
   r.num(request, 'maxTokens', 'run.request.maxTokens');
   const temperature = r.num(request, 'temperature', 'run.request.temperature');
@@ -185,6 +208,7 @@ function readHeader(value: unknown, where: string): Header {
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
+    r.only(rec, RECORDING_FIELDS, 'recording');
     recording = { recordedAt: r.str(rec, 'recordedAt', 'recording.recordedAt'), model: r.str(rec, 'model', 'recording.model'), engine: r.str(rec, 'engine', 'recording.engine'), command: r.str(rec, 'command', 'recording.command') };
     if (rec.note !== undefined) recording.note = r.str(rec, 'note', 'recording.note');
   }
@@ -245,7 +269,9 @@ function readApiScore(r: Reader, api: Obj): void {
 function readResult(value: unknown, runId: string, where: string): { result: SampleResult; prompt: RecordedPrompt | null } {
   const r = new Reader(where);
   const line = r.obj(value, '(line)');
+  r.only(line, LINE_FIELDS, '(line)');
   const x = r.obj(line.result, 'result');
+  r.only(x, RESULT_FIELDS, 'result');
   const sampleId = r.str(x, 'sampleId', 'result.sampleId');
   if (r.str(x, 'runId', 'result.runId') !== runId) r.fail('result.runId', `belongs to run "${String(x.runId).slice(0, 60)}", not to this file's run "${runId}"`);
   if (r.str(x, 'id', 'result.id') !== `${runId}:${sampleId}`) r.fail('result.id', 'expected "<runId>:<sampleId>"');
