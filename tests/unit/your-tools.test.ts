@@ -4,7 +4,7 @@ import { FormatError } from '../../src/lib/formats/jsonl';
 import { readOpenApiTools } from '../../src/lib/formats/openapi-tools';
 import { readToolDeclarations } from '../../src/lib/formats/tool-declarations';
 import { expectedProblems, readToolRequests } from '../../src/lib/formats/tool-requests';
-import { exportedRequests, exportedTools, yourToolsPack } from '../../src/lib/formats/your-tools-pack';
+import { exportedRequests, exportedTools, readToolsFile, yourToolsPack } from '../../src/lib/formats/your-tools-pack';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { buildCallGrammar } from '../../src/lib/parsing/call-grammar';
 import { decodeBfclPython } from '../../src/lib/parsing/bfcl-python';
@@ -172,6 +172,33 @@ describe('OpenAPI documents → function schemas', () => {
     expect(await fail({ ...PETS_30, paths: { '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } })).toMatch(/Nope/);
     expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'same' } }, '/b': { get: { operationId: 'same' } } } })).toMatch(/GET \/b: name: "same" is also the name of api\.json: GET \/a/);
     expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'a', parameters: [{ name: 'q', in: 'query', schema: { type: 'strnig' } }] } } } })).toMatch(/GET \/a|strnig/);
+  });
+});
+
+describe('documents nested thousands of levels deep (issue 35, item 6)', () => {
+  let schema = '{"type": "string"}';
+  for (let i = 0; i < 3000; i++) schema = `{"type": "object", "properties": {"x": ${schema}}}`;
+  let yamlSchema = '{type: string}';
+  for (let i = 0; i < 3000; i++) yamlSchema = `{type: object, properties: {x: ${yamlSchema}}}`;
+  const openapi = (s: string) => `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"post": {"operationId": "doA", "requestBody": {"content": {"application/json": {"schema": ${s}}}}, "responses": {"200": {"description": "ok"}}}}}}`;
+
+  it('are a format error naming the file and where, never a stack overflow; a dozen levels still read', async () => {
+    await expect(readToolsFile(openapi(schema), 'deep.json')).rejects.toThrow(/^deep\.json: paths\.\/a\.post\.requestBody.*…: nested more than 64 levels deep/);
+    await expect(readToolsFile(`[{"name": "f", "description": "d", "parameters": ${schema}}]`, 'decl.json')).rejects.toThrow(/^decl\.json: \[0\]\.parameters\.properties.*: nested more than 64 levels deep/);
+    await expect(readToolsFile(`openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    post:\n      operationId: doA\n      responses: {"200": {description: ok}}\n      requestBody:\n        content:\n          application/json:\n            schema: ${yamlSchema}\n`, 'deep.yaml')).rejects.toThrow(/^deep\.yaml: \(file\): nested too deeply to read/);
+    let twelve = '{"type": "string"}';
+    for (let i = 0; i < 12; i++) twelve = `{"type": "object", "properties": {"x": ${twelve}}}`;
+    expect((await readToolsFile(openapi(twelve), 'ok.json')).tools).toHaveLength(1);
+  });
+});
+
+describe('parameter names (issue 35, item 6)', () => {
+  it('a name holds only what a name may: markup, quotes and spaces are refused, naming it; page[size] and $filter are names', () => {
+    const decl = (name: string) => [{ name: 'f', description: 'd', parameters: { type: 'object', properties: { [name]: { type: 'string' } } } }];
+    expect(() => readToolDeclarations(decl('a"><img src=x onerror=alert(1)>'), 't.json')).toThrow(/t\.json.*\(f\): parameters\.properties: "a\\"><img src=x onerror=alert\(1\)>" is not a parameter name/);
+    expect(() => readToolDeclarations(decl('first name'), 't.json')).toThrow(/"first name" is not a parameter name/);
+    expect(readToolDeclarations(decl('page[size]'), 't.json').tools[0]?.parameters.properties).toHaveProperty(['page[size]']);
+    expect(readToolDeclarations(decl('$filter'), 't.json').tools[0]?.parameters.properties).toHaveProperty(['$filter']);
   });
 });
 

@@ -138,10 +138,19 @@ export function paramFromJsonSchema(raw: unknown, ctx: ConversionContext, at: st
   return out;
 }
 
+/** What a parameter name may hold: letters, digits and `_ - . $ @ [ ] :` (`page[size]`, `$filter`), no space, quote or markup. */
+const PARAMETER_NAME = /^[\p{L}\p{N}_\-.$@[\]:]{1,128}$/u;
+
+/** Refuses a parameter name that is not a name (markup, quotes, spaces…), naming it. */
+export function checkParameterName(name: string, ctx: ConversionContext, at: string): void {
+  if (!PARAMETER_NAME.test(name)) throw new FormatError(ctx.where, at, `${JSON.stringify(name.slice(0, 60))} is not a parameter name: letters, digits and _ - . $ @ [ ] : only, up to 128`);
+}
+
 function propertiesOf(s: Schema, ctx: ConversionContext, at: string, depth: number, seen: Set<Schema>): Record<string, ParamSchema> {
   const props = s.properties as Schema;
   const names = Object.keys(props);
   if (names.length > MAX_PROPERTIES) throw new FormatError(ctx.where, `${at}.properties`, `${names.length} properties; at most ${MAX_PROPERTIES}`);
+  for (const name of names) checkParameterName(name, ctx, `${at}.properties`);
   const out: Record<string, ParamSchema> = Object.create(null) as Record<string, ParamSchema>;
   for (const name of names) out[name] = paramFromJsonSchema(props[name], ctx, `${at}.${name}`, depth, seen);
   return out;

@@ -6,10 +6,11 @@
  * operation to a function: its operationId as the name, path and query parameters and the JSON
  * (or form) body's fields as arguments, side by side, as a model would be asked to fill them.
  */
+import { MAX_SCHEMA_DEPTH, tooDeepAt } from './nesting';
 import { isObject, type UnknownObject as Obj } from '../core/objects';
 import type { ToolSchema } from '../core/types';
 import type { ParamSchema } from '../scoring/bfcl-ast';
-import { type ConversionContext, paramFromJsonSchema } from './json-schema-params';
+import { checkParameterName, type ConversionContext, paramFromJsonSchema } from './json-schema-params';
 import { FormatError } from './jsonl';
 import { type ConvertedTools, MAX_TOOLS, refuseDuplicateNames } from './tool-declarations';
 
@@ -85,6 +86,7 @@ function operationTool(method: string, path: string, pathItem: Obj, op: Obj, roo
       warnings.push(`${label}: the ${p.in} parameter ${pname} is left out (set by the client, not asked of a model)`);
       continue;
     }
+    checkParameterName(pname, ctx, `parameters.${pname.slice(0, 60)}`);
     const schema = paramFromJsonSchema(p.schema ?? (isObject(p.content) ? (Object.values(p.content)[0] as Obj | undefined)?.schema : undefined), ctx, `parameters.${pname}`);
     if (!schema.description && typeof p.description === 'string' && p.description.trim()) schema.description = p.description.trim();
     properties[pname] = schema;
@@ -122,8 +124,13 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   try {
     doc = normalize(text);
   } catch (e) {
-    throw new FormatError(source, '(file)', `neither JSON nor YAML: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    // the YAML reader recurses: a document nested thousands of levels deep overflows it
+    if (e instanceof RangeError || /call stack/.test(message)) throw new FormatError(source, '(file)', `nested too deeply to read (more than ${MAX_SCHEMA_DEPTH} levels is refused; an API's schemas nest a dozen at most)`);
+    throw new FormatError(source, '(file)', `neither JSON nor YAML: ${message}`);
   }
+  const deep = tooDeepAt(doc, MAX_SCHEMA_DEPTH);
+  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? "…" : ""}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (an API's schemas nest a dozen at most)`);
   if (!looksLikeOpenApi(doc)) throw new FormatError(source, '(file)', 'not an OpenAPI 3.x or Swagger 2.0 document (no "openapi"/"swagger" version and "paths")');
   // the upgrade rewrites the document in place: name its version first
   const shape = typeof (doc as Obj).openapi === 'string' ? `OpenAPI ${String((doc as Obj).openapi)}` : `Swagger ${String((doc as Obj).swagger)}`;

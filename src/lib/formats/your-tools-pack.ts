@@ -2,6 +2,8 @@
  * A pack of the user's own tools and requests ("Your tools"), and its export: the tools as an
  * OpenAI `tools` array, the requests as JSON Lines — the same files import it again.
  */
+import { MAX_SCHEMA_DEPTH, tooDeepAt } from './nesting';
+import { FormatError } from './jsonl';
 import type { Pack, PackItem, ToolSchema } from '../core/types';
 import { openAITool } from '../prompts/native-tools';
 import { toJsonText } from './json-text';
@@ -62,6 +64,8 @@ export async function readToolsFile(text: string, source: string): Promise<ReadT
     // not JSON: only an OpenAPI document may be YAML
     return readOpenApiTools(text, source);
   }
+  const deep = tooDeepAt(json, MAX_SCHEMA_DEPTH);
+  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? "…" : ""}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (tool schemas nest a dozen at most)`);
   if (looksLikeOpenApi(json)) return readOpenApiTools(text, source);
   return { ...readToolDeclarations(json, source), skipped: [], title: source.replace(/\.(json|ya?ml)$/i, '') };
 }
