@@ -1,4 +1,5 @@
 /** Reading BFCL question / possible-answer records into typed samples. */
+import { MAX_TEXT_CHARS, tooLongAt } from './nesting';
 import { isDict, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Pack, PackItem } from '../core/types';
 import { type FunctionSchema, type PossibleAnswer, toPossibleAnswers } from '../scoring/bfcl-ast';
@@ -121,6 +122,11 @@ export function bfclFilesOf(files: readonly { name: string; text: string }[]): B
 }
 
 /** Validates everything before returning: a bad record throws FormatError naming the record and field. */
+function refuseLongTexts(record: PyDict, where: string): void {
+  const long = tooLongAt(record, MAX_TEXT_CHARS);
+  if (long) throw new FormatError(where, long.path.slice(0, 80), `a text of ${long.length.toLocaleString('en-US')} characters: more than ${MAX_TEXT_CHARS.toLocaleString('en-US')} is refused`);
+}
+
 export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   const qSource = files.questionsSource ?? 'question file';
   const aSource = files.answersSource ?? 'possible-answer file';
@@ -130,6 +136,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
       const d = asDict(v);
       const record = `${aSource} record ${i + 1}`;
       if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
+      refuseLongTexts(d, `${record} (${d.id})`);
       checkGroundTruth(d.ground_truth ?? null, `${record} (${d.id})`);
       if (answers.has(d.id)) throw new FormatError(`${record} (${d.id})`, 'id', 'duplicate id: a second possible answer for the same question');
       answers.set(d.id, d.ground_truth ?? null);
@@ -143,6 +150,7 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
     const d = asDict(v);
     let record = `${qSource} record ${i + 1}`;
     if (!d || typeof d.id !== 'string') throw new FormatError(record, 'id', 'expected a string');
+    refuseLongTexts(d, `${record} (${d.id})`);
     record += ` (${d.id})`;
     if (ids.has(d.id)) throw new FormatError(record, 'id', 'duplicate id');
     ids.add(d.id);
