@@ -23,7 +23,7 @@ import type { RunRow } from '../src/lib/store/db';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, importBfclFiles, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
+import { DexieResultStore, importBfclFiles, replacedNote, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { promptHolds } from '../src/lib/analysis/sample-filter';
@@ -375,10 +375,10 @@ const api = {
   },
 
   /** A BFCL question file (and its possible answers) read and stored here, off the page's thread; returns what was imported. */
-  async importBfcl(files: { name: string; text: string }[], onProgress: (file: string, fraction: number) => void): Promise<{ name: string; items: number; tools: number }> {
+  async importBfcl(files: { name: string; text: string }[], onProgress: (file: string, fraction: number) => void): Promise<{ name: string; items: number; tools: number; replaced: string }> {
     try {
       const pack = await importBfclFiles(db, files, (file, fraction) => void onProgress(file, fraction));
-      return { name: pack.name, items: pack.items.length, tools: pack.tools.length };
+      return { name: pack.name, items: pack.items.length, tools: pack.tools.length, replaced: replacedNote(pack.saved, `BFCL file ${pack.name}`) };
     } catch (e) {
       throw plainError(e);
     }

@@ -50,22 +50,37 @@ export function rowToPack(row: PackRow): Pack {
   return pack;
 }
 
+/** What saving a pack did to the one of the same id, so an import can say it (never silently). */
+export interface SavedPack {
+  /** a pack of that id with other content was there, and this one took its place */
+  replaced: boolean;
+  /** runs that used the replaced one, which keep it */
+  keptForRuns: number;
+}
+
 /** Saves a validated pack in one transaction (the caller validated before: a bad file never gets here). */
-export async function savePack(db: AppDB, pack: Pack, version?: number): Promise<void> {
+export async function savePack(db: AppDB, pack: Pack, version?: number): Promise<SavedPack> {
   const row = packToRow(pack, version);
   try {
-    await db.transaction('rw', db.packs, db.runs, async () => {
+    return await db.transaction('rw', db.packs, db.runs, async () => {
       const previous = await db.packs.get(row.id);
       const before = previous ? packHash(previous) : null;
+      const replaced = previous !== undefined && before !== row.contentHash;
       // a new version under the same id: the one it replaces is kept for the runs that pinned it
-      if (previous && before !== row.contentHash && (await runsPinning(db, row.id, before as string)).length > 0) {
-        await db.packs.put({ ...previous, id: versionId(row.id, before as string), contentHash: before as string, versionOf: row.id });
-      }
+      const pinning = replaced ? (await runsPinning(db, row.id, before as string)).length : 0;
+      if (pinning > 0) await db.packs.put({ ...(previous as PackRow), id: versionId(row.id, before as string), contentHash: before as string, versionOf: row.id });
       await db.packs.put(row);
+      return { replaced, keptForRuns: pinning };
     });
   } catch (e) {
-    explainStorageError(e, `saving the pack ${pack.name}`);
+    return explainStorageError(e, `saving the pack ${pack.name}`);
   }
+}
+
+/** The sentence an import adds when it took the place of a pack of the same name. */
+export function replacedNote(saved: SavedPack, name: string): string {
+  if (!saved.replaced) return '';
+  return ` It replaces the ${name} imported before${saved.keptForRuns ? ` (the ${saved.keptForRuns} run${saved.keptForRuns === 1 ? '' : 's'} made with that one keep it)` : ''}.`;
 }
 
 /** The content hash of a stored pack (computed for rows stored before hashes were kept). */
@@ -114,14 +129,14 @@ export async function loadRunPacks(db: AppDB, run: Pick<RunRow, 'packIds' | 'pac
 }
 
 /** A BFCL question file and its possible answers, read and validated completely, then stored in one transaction; a mistake stores nothing. */
-export async function importBfclFiles(db: AppDB, files: readonly { name: string; text: string }[], onProgress?: (file: string, fraction: number) => void): Promise<Pack> {
+export async function importBfclFiles(db: AppDB, files: readonly { name: string; text: string }[], onProgress?: (file: string, fraction: number) => void): Promise<Pack & { saved: SavedPack }> {
   const chosen = bfclFilesOf(files);
   if (typeof chosen === 'string') throw new Error(chosen);
   const pack = readBfclPack({ ...chosen, ...(onProgress ? { onProgress } : {}) });
   // read: what remains is storing it (file '')
   onProgress?.('', 1);
-  await savePack(db, pack);
-  return pack;
+  const saved = await savePack(db, pack);
+  return { ...pack, saved };
 }
 
 /**
