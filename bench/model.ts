@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
-import type { RunRow } from '../src/lib/store/db';
+import type { RunRow } from '../src/lib/run/run-row';
 import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';

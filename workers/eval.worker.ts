@@ -19,7 +19,7 @@ import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverag
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
-import type { RunRow } from '../src/lib/store/db';
+import type { RunRow } from '../src/lib/run/run-row';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
 import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
 import { AppDB } from '../src/lib/store/db';

@@ -12,7 +12,7 @@ import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../li
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
 import { DEFAULT_PACKS } from '../lib/run/default-packs';
 import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/complexity';
-import type { RunRow, SuiteId } from '../lib/store/db';
+import type { RunRow, SuiteId } from '../lib/run/run-row';
 import { DEFAULT_API_COMPLEXITY } from '../lib/suites/api-complexity/suite';
 import { EVAL_MODES, type EvalMode } from '../lib/suites/api-complexity/episode';
 import { CONSTRAINED, FREE, PAPER_POSITIONS } from '../lib/suites/catalog';

@@ -30,7 +30,7 @@ import { createEnginePool } from '../lib/engines/pool';
 import { builtinPack } from '../lib/run/builtin-pack-list';
 import { runSamples } from '../lib/run/loop';
 import { sourceFor } from '../lib/run/sources';
-import type { RunRow } from '../lib/store/db';
+import type { RunRow } from '../lib/run/run-row';
 import { llama3Counter } from '../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine } from './progress-line';

@@ -12,7 +12,7 @@ import { formatTokens } from '../lib/analysis/format';
 import { repeatSummary } from '../lib/analysis/repeats';
 import type { SampleResult } from '../lib/core/types';
 import { CUMULATIVE_LADDER } from '../lib/simulate/api/complexity';
-import type { RunRow } from '../lib/store/db';
+import type { RunRow } from '../lib/run/run-row';
 import { WILD_LADDER } from '../lib/suites/wildagteval/experiments';
 import { barsSvg, heatmapSvg } from './svg';
 

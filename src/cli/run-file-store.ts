@@ -9,7 +9,7 @@ import { plainJsonText } from '../lib/core/plain-json';
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SampleResult } from '../lib/core/types';
 import { type CompletedSamples, completedOf, type ResultStore } from '../lib/run/loop';
-import type { Recording, RunRow } from '../lib/store/db';
+import type { Recording, RunRow } from '../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../lib/store/run-file';
 
 /** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked. */

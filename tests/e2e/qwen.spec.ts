@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { SampleResult } from '../../src/lib/core/types';
-import type { RunRow } from '../../src/lib/store/db';
+import type { RunRow } from '../../src/lib/run/run-row';
 import { guardNetwork, loadGgufModel, runToEnd, setupCatalog } from '../helpers/app-driver';
 import { modelMissing, QWEN_CODER_05B } from '../helpers/real-model';
 import { readStore } from './idb';

@@ -15,7 +15,7 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { sourceFor } from '../../src/lib/run/sources';
 import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
-import type { RunRow } from '../../src/lib/store/db';
+import type { RunRow } from '../../src/lib/run/run-row';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const counter = new CachedCounter(llama3Counter);

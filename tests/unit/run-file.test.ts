@@ -14,7 +14,7 @@ import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
 import { sourceFor } from '../../src/lib/run/sources';
-import type { RunRow } from '../../src/lib/store/db';
+import type { RunRow } from '../../src/lib/run/run-row';
 import { readRunFile, type RecordedPrompt, writeRunFile } from '../../src/lib/store/run-file';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 

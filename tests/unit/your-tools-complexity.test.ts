@@ -19,7 +19,7 @@ import { runEpisode } from '../../src/lib/suites/api-complexity/episode';
 import { ownApiSetup, requestConversations } from '../../src/lib/suites/api-complexity/request-conversations';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY, planApiComplexity } from '../../src/lib/suites/api-complexity/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
-import type { RunRow } from '../../src/lib/store/db';
+import type { RunRow } from '../../src/lib/run/run-row';
 
 const FIXTURES = 'tests/fixtures/your-tools';
 

@@ -1,5 +1,5 @@
 /** Which built-in packs each suite uses unless the user picks others (ids only: the page need not load the builders). */
-import type { SuiteId } from '../store/db';
+import type { SuiteId } from './run-row';
 
 export const DEFAULT_PACKS: Readonly<Record<SuiteId, readonly string[]>> = {
   catalog: ['builtin-catalog'],

@@ -1,7 +1,7 @@
 /** The samples of a stored run, whatever its suite. */
 import type { TokenCounter } from '../context/token-counter';
 import type { Pack } from '../core/types';
-import type { RunRow } from '../store/db';
+import type { RunRow } from './run-row';
 import { catalogSource } from '../suites/catalog';
 import { compositionSource, DEFAULT_COMPOSITION } from '../suites/composition/suite';
 import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';

@@ -7,7 +7,8 @@ import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
 import type { CompletedSamples, ResultStore } from '../run/loop';
-import { type AppDB, explainStorageError, type PackRow, type RecordedPrompt, type RunRow } from './db';
+import { type AppDB, explainStorageError, type PackRow } from './db';
+import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { RunFile } from './run-file';
 
 export function packToRow(pack: Pack, version?: number): PackRow {

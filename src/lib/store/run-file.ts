@@ -16,7 +16,7 @@ import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
 import { CALL_FORMATS } from '../suites/api-complexity/protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
-import type { EngineChoice, RecordedPrompt, Recording, RunRow, SuiteId } from './db';
+import type { EngineChoice, RecordedPrompt, Recording, RunRow, SuiteId } from '../run/run-row';
 
 export type { RecordedPrompt, Recording };
 

@@ -1,5 +1,5 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
-import type { RunRow } from '../../lib/store/db';
+import type { RunRow } from '../../lib/run/run-row';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

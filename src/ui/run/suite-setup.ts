@@ -4,7 +4,7 @@
  * Plain functions of a snapshot of the setup (RunSetup.svelte holds the state).
  */
 import { formatTokens } from '../../lib/analysis/format';
-import type { RunRow, SuiteId } from '../../lib/store/db';
+import type { RunRow, SuiteId } from '../../lib/run/run-row';
 import type { CatalogSweep } from '../../lib/suites/catalog';
 import { catalogRunSize, type RunSize } from '../../lib/run/estimate';
 import { type ApiComplexityConfig, planApiComplexity } from '../../lib/suites/api-complexity/suite';

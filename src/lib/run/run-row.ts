@@ -1,0 +1,102 @@
+/** A run as every view and store holds it: its suite, packs, config, engine choice, status and counts. */
+import type { RunOrder } from '../core/source';
+import type { CallMode, ChatMessage } from '../core/types';
+import type { OutputFormat } from '../parsing';
+import type { GrammarField } from '../engines/openai-server';
+import type { RequestTimeouts } from '../engines/request-clock';
+import type { HeadlineSums } from '../analysis/headline';
+import type { PromptTemplate } from '../prompts/template';
+import type { CatalogSweep } from '../suites/catalog';
+import type { MeasuredSpeed } from './estimate';
+import type { RobustnessConfig } from '../suites/robustness/suite';
+import type { ResponseQaConfig } from '../suites/response-qa/config';
+import type { MultiturnConfig } from '../suites/multiturn/suite';
+import type { CompositionConfig } from '../suites/composition/suite';
+import type { ApiComplexityConfig } from '../suites/api-complexity/suite';
+import type { WildAgtEvalConfig } from '../suites/wildagteval/suite';
+
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
+
+export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
+
+export interface EngineChoice {
+  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama' | 'openai';
+  /** model id (WebLLM, a server's model), GGUF URL or file id (wllama), or a label */
+  model: string;
+  contextWindow?: number;
+  /** openai: the server's base URL (never its API key) */
+  baseUrl?: string;
+  /** tools in our prompt (the default) or native: in the request's `tools` field (openai), in the GGUF's own tool template (wllama) */
+  calls?: CallMode;
+  /** openai: how the server takes a grammar (found by probing it) */
+  grammarField?: GrammarField;
+  /** openai: the bounds on each request (ms) the run was started with */
+  timeouts?: RequestTimeouts;
+}
+
+/** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
+export interface Recording {
+  /** ISO date */
+  recordedAt: string;
+  model: string;
+  engine: string;
+  /** how to make it again */
+  command: string;
+  note?: string;
+}
+
+/** One sample's prompt as the model received it, with what the sample view highlights. */
+export interface RecordedPrompt {
+  messages: ChatMessage[];
+  needleNames: string[];
+  toolCount: number;
+  promptTokens: number;
+  expected: string | null;
+}
+
+export interface RunRow {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  status: RunStatus;
+  suite: SuiteId;
+  packIds: string[];
+  /** the content hash of each pack when the run first started: a resume uses exactly those versions */
+  packVersions?: Record<string, string>;
+  /** catalog runs: the sweep (robustness runs keep their seed here too) */
+  sweep: CatalogSweep;
+  robustness?: RobustnessConfig;
+  responseQa?: ResponseQaConfig;
+  multiturn?: MultiturnConfig;
+  composition?: CompositionConfig;
+  apiComplexity?: ApiComplexityConfig;
+  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments */
+  wildagteval?: WildAgtEvalConfig;
+  engine: EngineChoice;
+  template: PromptTemplate;
+  format: OutputFormat;
+  request: { maxTokens: number; temperature: number };
+  /** each sample is asked this many times (its answers are samples of their own, facet `repeat`); absent: once */
+  repeats?: number;
+  /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
+  constrained?: boolean;
+  /** the order samples run in (the same samples and prompts either way); absent on runs made before: 'grid' */
+  order?: RunOrder;
+  /** the engine kept its KV cache between requests and read only what a prompt did not share with the one before */
+  kvReuse?: boolean;
+  /** tokenizer used for the budgets */
+  counterId: string;
+  total: number;
+  done: number;
+  correct: number;
+  /** the sums of the run's headline (analysis/headline.ts), kept as results are written; absent on runs stored before */
+  headline?: HeadlineSums;
+  error?: string;
+  /** replay runs: the predictions file's text */
+  predictions?: string;
+  /** set on runs read from a run file: where they were made */
+  recording?: Recording;
+  /** how fast its latest session went (for estimates of new runs with this engine and model) */
+  speed?: MeasuredSpeed;
+}
