@@ -4,6 +4,7 @@
  * free port, started and stopped by the tests. Nothing is mocked.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -68,10 +69,13 @@ export async function startLlamaServer(opts: { contextSize?: number; port?: numb
   // logits_all (the server's default) keeps an n_ctx × vocabulary array of logits — ~20 GB for Qwen at
   // 32K — and computes the output layer for every prompt token; nothing here asks for logprobs
   const args = ['-m', 'llama_cpp.server', '--model', model.file, '--model_alias', model.alias, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', threads, '--n_threads_batch', threads, '--interrupt_requests', 'False', '--logits_all', 'False'];
-  const child = spawn(SERVER_PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // FC_SERVER_LOG=FILE: the server's whole output, verbose (its KV-cache prefix hits among it), appended to FILE
+  const logFile = process.env.FC_SERVER_LOG;
+  const child = spawn(SERVER_PYTHON, [...args, ...(logFile ? ['--verbose', 'True'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, d);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
