@@ -59,7 +59,15 @@ interface Recording {
   args: string[];
   /** the server's window for this recording */
   context: number;
+  /** more llama-cpp-python server flags (a longer window by YaRN rope scaling) */
+  serverArgs?: string[];
 }
+
+/**
+ * Qwen2.5's window stretched past its trained 32K by YaRN (as Qwen documents for long inputs), here
+ * ×1.25 to 40K: WildAgtEval's "adhoc+unclear" prompt is 34,108 tokens in Qwen's tokenizer.
+ */
+const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rope_freq_scale', '0.8'];
 
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
@@ -72,6 +80,12 @@ const SUITES: Record<string, Recording> = {
   composition: { title: 'Composition L0–L3, single-turn, task tools only', args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '3', '--distractors', '0', '--protocol', 'single-turn', '--seed', '7', '--max-tokens', '256'], context: 6144 },
   'api-complexity': { title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on', args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'], context: 8192 },
   wildagteval: { title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation", args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'], context: 32768 },
+  'wildagteval-40k': {
+    title: "WildAgtEval's own benchmark at a 40K window (YaRN ×1.25): the cumulative ladder and the isolated notice pair, first conversation",
+    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant,isolated:notice:off,isolated:notice:on', '--conversations', '1', '--max-tokens', '256', '--context', '40960'],
+    context: 40960,
+    serverArgs: YARN_40K,
+  },
   'wildagteval-ladder': {
     title: "WildAgtEval's own benchmark, the cumulative ladder (None → +Ad-hoc → +Unclear → +Info → +Irrelevant), first conversation",
     args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant', '--conversations', '1', '--max-tokens', '256', '--context', '32768'],
@@ -92,18 +106,20 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const examples = join(process.cwd(), 'examples');
 
-  // one server per window size, reused by the suites that share it
-  const byContext = new Map<number, string[]>();
+  // one server per window and flags, reused by the suites that share them
+  const byServer = new Map<string, string[]>();
   for (const s of suites) {
     const r = g.overrides?.[s] ?? SUITES[s]!;
     if (s.startsWith('wildagteval') && !existsSync(join(WILD, 'databases'))) {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
     }
-    byContext.set(r.context, [...(byContext.get(r.context) ?? []), s]);
+    const key = JSON.stringify([r.context, r.serverArgs ?? []]);
+    byServer.set(key, [...(byServer.get(key) ?? []), s]);
   }
-  for (const [context, names] of [...byContext].sort((a, b) => a[0] - b[0])) {
-    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: 2 });
+  for (const [key, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const [context, serverArgs] = JSON.parse(key) as [number, string[]];
+    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: 2, extraArgs: serverArgs });
     // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
     const onSignal = () => void server.stop().then(() => process.exit(130));
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
