@@ -111,7 +111,7 @@ test('a run file downloaded from the app opens again unchanged; a broken one ope
   await page.getByTestId('delete-run').click();
   await page.getByTestId('confirm-delete-run-yes').click();
   await expect(page.getByTestId('run-status')).toHaveCount(0);
-  await page.getByTestId('run-file').setInputFiles({ name: 'broken.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text.replace('"output":"', '"output":0,"was":"')) });
+  await page.getByTestId('run-file').setInputFiles({ name: 'broken.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text.replace('"output":"', '"output":0,"itemId":"')) });
   await expect(page.getByTestId('open-runs-message')).toContainText(/Nothing was opened: broken\.run\.jsonl line 2: result\.output: expected a string/);
   expect(await readStore(page, 'runs')).toHaveLength(0);
   await page.getByTestId('run-file').setInputFiles({ name: 'oracle.run.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });

@@ -41,13 +41,13 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await expect(page.getByTestId('wae-import-message')).toContainText("Nothing was imported. Conv_user3_broken.jsonl line 1: api_sequence[0].api: 'teleport' is not one of WildAgtEval's 84 functions");
   await expect(page.getByTestId('pack-row')).toHaveCount(4);
 
-  // the whole reference folder: two copies of two database files (the no-complexity one is left out), four sets, three prompts, sixteen rubrics
+  // the whole reference folder: the databases and the two files its no-complexity code reads instead (both kept), four sets, three prompts, sixteen rubrics
   await page.getByTestId('wae-folder').setInputFiles(REF);
   const message = page.getByTestId('wae-import-message');
-  await expect(message).toContainText('Imported WildAgtEval: 24 database files · Combined50 (50 conversations), Combined50_transformed (50 conversations)', { timeout: 60_000 });
+  await expect(message).toContainText('Imported WildAgtEval: 24 database files (+2 of the no-complexity copy) · Combined50 (50 conversations), Combined50_transformed (50 conversations)', { timeout: 60_000 });
   await expect(message).toContainText('agent prompts:');
   await expect(message).toContainText('16 judge rubrics');
-  await expect(message).toContainText('The no-complexity copy of the databases was left out (2 files');
+  await expect(message).not.toContainText('left out');
   await expect(page.getByTestId('pack-row')).toHaveCount(5);
   await expect(page.getByTestId('pack-row').filter({ hasText: 'WildAgtEval' })).toContainText('CC BY 4.0');
 

@@ -38,11 +38,15 @@ export function policyFor(origins: readonly string[]): string {
 /**
  * The policy sent as a response header where the project serves the app (`npm start`, preview), beside
  * the page's <meta> one: the same rules, plus what only a header can say (`frame-ancestors`: no other
- * site may frame the app). Its connect-src is open: the browser enforces both policies, and the meta's
- * connect-src (which carries the origins the user chose, from this browser's storage) is the one that bites.
+ * site may frame the app). The page enforces both policies, so the meta's stricter rules still bite
+ * there: its connect-src (which carries the origins the user chose, from this browser's storage) and
+ * its script-src without eval.
  */
 export function headerPolicy(): string {
-  return [...FIXED, "frame-ancestors 'none'", 'connect-src * blob: data:'].join('; ');
+  // a worker loaded from the site gets this policy alone (a blob worker inherits the page's two): the
+  // tools-file worker validates OpenAPI documents with ajv, which compiles schemas into functions
+  const fixed = FIXED.map((rule) => (rule.startsWith('script-src') ? `${rule} 'unsafe-eval'` : rule));
+  return [...fixed, "frame-ancestors 'none'", 'connect-src * blob: data:'].join('; ');
 }
 
 /** Does a CSP source expression (`https://*.hf.co`, `http://127.0.0.1:*`, an origin) allow this URL? */
