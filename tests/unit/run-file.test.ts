@@ -42,6 +42,16 @@ async function storedRun() {
   return { run, results, prompts };
 }
 
+
+/** A run file's lines with line i's object edited: a function that reads the result, for expect(…).toThrow. */
+const lineEdit = (lines: readonly string[], name: string) => (i: number, f: (o: Record<string, unknown>) => void) => {
+  const ls = [...lines];
+  const o = JSON.parse(ls[i]!) as Record<string, unknown>;
+  f(o);
+  ls[i] = JSON.stringify(o);
+  return () => readRunFile(ls.join('\n'), name);
+};
+
 describe('run file', () => {
   it('round-trips a run, its results and their prompts; counts come from the results; predictions are not exported', async () => {
     const { run, results, prompts } = await storedRun();
@@ -82,13 +92,7 @@ describe('run file', () => {
   it('refuses a credential anywhere in a run file, naming where (issue 35, item 5)', async () => {
     const { run, results } = await storedRun();
     const lines = writeRunFile({ run, results }).trim().split('\n');
-    const withKey = (i: number, f: (o: Record<string, unknown>) => void) => {
-      const ls = [...lines];
-      const o = JSON.parse(ls[i]!) as Record<string, unknown>;
-      f(o);
-      ls[i] = JSON.stringify(o);
-      return () => readRunFile(ls.join('\n'), 'k.run.jsonl');
-    };
+    const withKey = lineEdit(lines, 'k.run.jsonl');
     expect(withKey(0, (o) => ((o.run as Record<string, unknown>).apiKey = 'sk-1'))).toThrow(/k\.run\.jsonl line 1: run\.apiKey: a run file never carries credentials/);
     expect(withKey(0, (o) => (((o.run as Record<string, unknown>).engine as Record<string, unknown>).headers = { Authorization: 'Bearer x' }))).toThrow(/line 1: run\.engine\.headers\.Authorization/);
     expect(withKey(1, (o) => ((o.result as Record<string, unknown>).api_key = 'sk-2'))).toThrow(/line 2: result\.api_key/);
@@ -100,14 +104,7 @@ describe('run file', () => {
 
   it('refuses fields a run file does not have, naming them; a predictions file only on a replay run (issue 35, item 5)', async () => {
     const { run, results } = await storedRun();
-    const lines = writeRunFile({ run, results }).trim().split('\n');
-    const edited = (i: number, f: (o: Record<string, unknown>) => void) => {
-      const ls = [...lines];
-      const o = JSON.parse(ls[i]!) as Record<string, unknown>;
-      f(o);
-      ls[i] = JSON.stringify(o);
-      return () => readRunFile(ls.join('\n'), 'u.run.jsonl');
-    };
+    const edited = lineEdit(writeRunFile({ run, results }).trim().split('\n'), 'u.run.jsonl');
     expect(edited(0, (o) => ((o.run as Record<string, unknown>).junk = 'x'.repeat(1_000_000)))).toThrow(/u\.run\.jsonl line 1: run\.junk: not a field of a run file: remove it/);
     expect(edited(0, (o) => (o.extra = 1))).toThrow(/line 1: \(header\)\.extra: not a field/);
     expect(edited(0, (o) => (((o.run as Record<string, unknown>).engine as Record<string, unknown>).proxy = 'http://x'))).toThrow(/line 1: run\.engine\.proxy: not a field/);

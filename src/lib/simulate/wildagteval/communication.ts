@@ -166,11 +166,13 @@ const getMessages: WildFunction = (s, p) => {
 /** Python's `options[n % len(options)]` */
 const nth = <T,>(options: readonly T[], n: number): T => options[n % options.length] as T;
 
+/** The number in a record's id (`msg58` → 58, `call5` → 5; 0 when it has none), which seeds its made-up analytics. */
+const idNumber = (id: PyValue | undefined, prefix: string): number => Number(new RegExp(`^${prefix}(\\d+)`).exec(typeof id === 'string' ? id : '')?.[1] ?? 0);
+const r3 = (x: number) => float(pyRound(x, 3));
+
 /** The analytics get_messages adds to each message under its irrelevant-information switch, from the message's number. */
 function messageAnalytics(m: PyDict): PyDict {
-  const id = typeof m.message_id === 'string' ? m.message_id : 'msg0';
-  const n = Number(/^msg(\d+)/.exec(id)?.[1] ?? 0);
-  const r3 = (x: number) => float(pyRound(x, 3));
+  const n = idNumber(m.message_id, 'msg');
   return dict({
     engagement_score: 40 + ((n * 7) % 41),
     response_time_percentile: 60 + ((n * 11) % 40),
@@ -351,9 +353,7 @@ function callHistory(s: WildState, p: PyDict, start: { seconds: number; read: (s
 
 /** The telecom and marketing data get_call_history adds to each call under its irrelevant-information switch, from the call's number. */
 function callAnalytics(c: PyDict): PyDict {
-  const id = typeof c.call_id === 'string' ? c.call_id : 'call0';
-  const n = Number(/^call(\d+)/.exec(id)?.[1] ?? 0);
-  const r3 = (x: number) => float(pyRound(x, 3));
+  const n = idNumber(c.call_id, 'call');
   return dict({
     network_quality_score: 70 + ((n * 7) % 31),
     signal_strength_avg: -80 + ((n * 11) % 30),
