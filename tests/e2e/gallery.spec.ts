@@ -67,7 +67,8 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
       await page.getByTestId('filter-verdict').selectOption('all');
       await page.getByTestId('sample-row').first().click();
     });
-    await expect(page.getByTestId(e.command?.startsWith('npm run bench:gallery') ? 'prompt-unavailable' : 'prompt')).toBeVisible();
+    // the worker first tries to rebuild the prompt (loading a tokenizer): seconds on a loaded machine
+    await expect(page.getByTestId(e.command?.startsWith('npm run bench:gallery') ? 'prompt-unavailable' : 'prompt'), e.file).toBeVisible({ timeout: 30_000 });
   }
   await expect(page.getByTestId('recording-tag')).toHaveCount(manifest.length);
   // recordings are never resumed
