@@ -5,10 +5,10 @@
 import { newDict, PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { Rng } from '../../core/random';
 import { pausePlaybackOn } from './media';
-import { currentUser } from './smarthome';
+import { currentUser, findDeviceByEndpoint } from './smarthome';
 import { dataList, isoNaive, PyCallError, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyIntOf, pyRound, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 
@@ -36,7 +36,7 @@ const findCallDevice: WildFunction = (s, p) => {
   const endpoint = p.endpoint ?? null;
   if (truthy(endpoint)) {
     if (!user) return fail('User information not found');
-    const device = asDicts(s.data.devices).find((d) => pyEquals(d.endpoint ?? null, endpoint) && (home === null || pyEquals(d.home_id ?? null, home)));
+    const device = findDeviceByEndpoint(s, endpoint);
     if (!device) return fail(`Device with endpoint ${pyStr(endpoint)} not found or not accessible`);
     if (!asList(device.supported_apis ?? []).includes('make_call')) return fail(`Device ${pyStr(device.name ?? null)} does not support call features`);
     const response = dict({ success: true, message: `Found call device: ${pyStr(device.name ?? null)}` });
@@ -80,7 +80,7 @@ const makeCall: WildFunction = (s, p) => {
     endpoint = truthy(preferred) ? preferred : (asDicts(s.data.devices).find((d) => d.home_id === home && asList(d.supported_apis).includes('make_call'))?.endpoint ?? null);
   }
   if (!truthy(endpoint)) return fail('No suitable device found for making calls');
-  const device = asDicts(s.data.devices).find((d) => pyEquals(d.endpoint ?? null, endpoint) && (home === null || d.home_id === home));
+  const device = findDeviceByEndpoint(s, endpoint);
   if (!device) return fail(`Device with endpoint ${pyStr(endpoint)} not found or not accessible`);
   const name = (fallback: string) => pyStr(device.name ?? fallback);
   if (asDict(device.state)?.power !== 'on') return fail(`Device ${name('Unknown')} is not powered on`);
@@ -240,11 +240,9 @@ function rangeSeconds(range: string): number | { error: string } {
   return { error: `Unsupported duration format: ${text}` };
 }
 
-/** Python's int(text): optional spaces and sign, digits (single underscores between); its ValueError's message otherwise. */
+/** Python's int(text), or its ValueError's message. */
 function pyInt(text: string): number | { error: string } {
-  const t = text.trim();
-  if (/^[+-]?\d+(_\d+)*$/.test(t)) return Number(t.replaceAll('_', ''));
-  return { error: `invalid literal for int() with base 10: ${pyRepr(text)}` };
+  return pyIntOf(text) ?? { error: `invalid literal for int() with base 10: ${pyRepr(text)}` };
 }
 
 /** A call's timestamp read as get_user_call_history reads it (naive, zone dropped, seconds truncated), in seconds; null where it skips the call. */

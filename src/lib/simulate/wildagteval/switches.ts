@@ -26,7 +26,6 @@ export function systemFailure(s: WildState, fn: string): PyDict | null {
   return payload;
 }
 
-// "\\n" in the Python source: a backslash and an n, kept as two characters
-/** The companion-functions sentence several notices end with. */
+/** The companion-functions sentence several notices end with (its `\\n` is Python's: a backslash and an n, two characters). */
 export const COMPANION_FUNCTIONS =
   'Companion functions: play() for comfortable ambiance query: "Play relaxing music" <API_CALL>\\n{"api": "play", "params": {...}}\\n</API_CALL>, brightness_adjust() for optimal lighting query: "Adjust room brightness" <API_CALL>\\n{"api": "brightness_adjust", "params": {...}}\\n</API_CALL>, make_call() for HVAC service query: "Call heating technician" <API_CALL>\\n{"api": "make_call", "params": {...}}\\n</API_CALL>, volume_adjust() for quiet environment query: "Lower volume for comfort" <API_CALL>\\n{"api": "volume_adjust", "params": {...}}\\n</API_CALL>.';

@@ -5,7 +5,7 @@
 import { pyEquals, pyRepr, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn } from './switches';
-import { asDicts, byText, dict, fail, num, str } from './values';
+import { asDicts, byText, dict, fail, num, pyIntOf, str } from './values';
 
 
 const DEFAULT_PREFERENCES = { do_not_disturb: false, notification_sounds: true, preferred_device_endpoint: null };
@@ -55,7 +55,7 @@ const createReminder: WildFunction = (s, p) => {
   const time = p.time ?? null;
   if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}\n?$/.test(date)) return fail('Invalid date format. Please use YYYY-MM-DD format.');
   const hms = typeof time === 'string' ? time.split(':') : [];
-  const [h, m, sec] = hms.map((x) => (/^\s*[+-]?\d+(_\d+)*\s*$/.test(x) ? Number(x.replaceAll('_', '')) : NaN));
+  const [h, m, sec] = hms.map((x) => pyIntOf(x) ?? NaN);
   if (hms.length !== 3 || !(h! >= 0 && h! < 24 && m! >= 0 && m! < 60 && sec! >= 0 && sec! < 60)) return fail('Invalid time format. Please use HH:MM:SS format.');
   // datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S"), compared with the (frozen) naive now
   const clock = /^(\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(String(time));

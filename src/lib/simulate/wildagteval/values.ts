@@ -69,6 +69,12 @@ export function clonePy(v: PyValue): PyValue {
   return v;
 }
 
+/** Python's int(text): optional spaces and sign, digits with single underscores between; null where it raises ValueError. */
+export function pyIntOf(text: string): number | null {
+  const t = text.trim();
+  return /^[+-]?\d+(_\d+)*$/.test(t) ? Number(t.replaceAll('_', '')) : null;
+}
+
 /**
  * The tools' sequential ids (`plan7`, `call12`): one more than the largest number of an id in
  * `records[key]` that starts with `prefix` and is a number once every `prefix` is removed (Python's int()).
@@ -77,8 +83,8 @@ export function nextNumberedId(records: readonly PyValue[], key: string, prefix:
   const numbers = records.flatMap((r) => {
     const id = asDict(r)?.[key];
     if (typeof id !== 'string' || !id.startsWith(prefix)) return [];
-    const digits = id.replaceAll(prefix, '').trim();
-    return /^[+-]?\d+(_\d+)*$/.test(digits) ? [Number(digits.replaceAll('_', ''))] : [];
+    const n = pyIntOf(id.replaceAll(prefix, ''));
+    return n === null ? [] : [n];
   });
   return `${prefix}${numbers.length ? Math.max(...numbers) + 1 : 1}`;
 }
