@@ -2,13 +2,13 @@
  * WildAgtEval's CommunicationController: contacts, calls and messages of the current user
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
-import { newDict, PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { Rng } from '../../core/random';
 import { pausePlaybackOn } from './media';
 import { currentUser, findDeviceByEndpoint } from './smarthome';
 import { dataList, isoNaive, PyCallError, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byText, dict, fail, float, nextNumberedId, num, pyIntOf, pyRound, str } from './values';
+import { asDict, asDicts, asList, byText, dict, fail, float, copyDict, idNumber, nextNumberedId, num, pyIntOf, pyRound, str } from './values';
 
 const contacts = (s: WildState): PyDict[] => asDicts(s.data.contacts).filter((c) => c.user_id === s.user);
 
@@ -154,7 +154,7 @@ const getMessages: WildFunction = (s, p) => {
   for (const m of messages) if (m.direction === 'incoming' && pyEquals(m.read ?? null, false)) m.read = true;
   const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_messages');
   const shown = messages.map((m) => {
-    const copy = Object.assign(newDict(), m);
+    const copy = copyDict(m);
     const withContact = truthy(copy.contact_id ?? null) ? contacts(s).find((c) => pyEquals(c.contact_id ?? null, copy.contact_id ?? null)) : undefined;
     if (withContact) copy.contact_name = withContact.name ?? null;
     return irrelevant ? Object.assign(copy, messageAnalytics(copy)) : copy;
@@ -166,8 +166,6 @@ const getMessages: WildFunction = (s, p) => {
 /** Python's `options[n % len(options)]` */
 const nth = <T,>(options: readonly T[], n: number): T => options[n % options.length] as T;
 
-/** The number in a record's id (`msg58` → 58, `call5` → 5; 0 when it has none), which seeds its made-up analytics. */
-const idNumber = (id: PyValue | undefined, prefix: string): number => Number(new RegExp(`^${prefix}(\\d+)`).exec(typeof id === 'string' ? id : '')?.[1] ?? 0);
 const r3 = (x: number) => float(pyRound(x, 3));
 
 /** The analytics get_messages adds to each message under its irrelevant-information switch, from the message's number. */
@@ -340,7 +338,7 @@ function callHistory(s: WildState, p: PyDict, start: { seconds: number; read: (s
     .sort(byText('timestamp', true));
   if (limit !== null && limit > 0) calls = calls.slice(0, limit);
   const shown = calls.map((c) => {
-    const copy = Object.assign(newDict(), c);
+    const copy = copyDict(c);
     const contact = truthy(copy.contact_id ?? null) ? contacts(s).find((x) => pyEquals(x.contact_id ?? null, copy.contact_id ?? null)) : undefined;
     if (contact) copy.contact_name = contact.name ?? null;
     copy.duration_formatted = durationText(copy.duration ?? 0);

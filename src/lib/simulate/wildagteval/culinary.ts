@@ -7,7 +7,7 @@ import { hashString } from '../../core/random';
 import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byNumber, byText, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byNumber, byText, copyDict, idNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
 
 
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
@@ -184,7 +184,7 @@ const menuOf = (s: WildState, id: PyValue): PyDict[] => asDicts(asDicts(s.data.r
 
 /** A menu item as the irrelevant-information additions show it: without category, popular and description. */
 function simplified(item: PyDict): PyDict {
-  const copy = Object.assign(newDict(), item);
+  const copy = copyDict(item);
   delete copy.category;
   delete copy.popular;
   delete copy.description;
@@ -222,9 +222,9 @@ const getRestaurantMenu: WildFunction = (s, p) => {
   if (!truthy(id)) return fail('Restaurant ID is required');
   const r = asDicts(s.data.restaurants).find((x) => pyEquals(x.restaurant_id ?? null, id));
   if (!r) return fail(`Restaurant with ID '${pyStr(id)}' not found`);
-  const menu = byCategory(menuOf(s, id), (item) => Object.assign(newDict(), item));
+  const menu = byCategory(menuOf(s, id), copyDict);
   const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'get_restaurant_menu');
-  const n = Number(/^rest(\d+)/.exec(pyStr(id))?.[1] ?? 0);
+  const n = idNumber(id, 'rest');
   if (irrelevant) {
     // items of two sponsors, then of two "AI" picks, mixed into the categories the menu already has
     const all = asList(s.data.restaurants);

@@ -2,11 +2,11 @@
  * WildAgtEval's InformationControlEnv over `mock_data.json` (weather, news, knowledge, stocks)
  * and the current user's preferences (`users.json`).
  */
-import { newDict, PyFloat, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { PyFloat, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
 import { currentUser } from './smarthome';
 import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
-import { asDict, asDicts, asList, byText, dict, fail, float, num, pyRound, str } from './values';
+import { asDict, asDicts, asList, byText, copyDict, dict, fail, float, num, pyRound, str } from './values';
 
 const mock = (s: WildState, key: 'weather' | 'news' | 'knowledge' | 'stocks'): PyDict => asDict(asDict(s.data.mock_data)?.[key]) ?? dict({});
 const preferences = (s: WildState): PyDict => asDict(currentUser(s)?.preferences) ?? dict({});
@@ -107,8 +107,6 @@ const capacity = (n: number, tiers: readonly [number, number][]): number => tier
 const irrelevantValue = (s: WildState, category: string, key: string): PyValue => asDict(asDict(s.data.irrelevant_mock_data)?.[category])?.[key] ?? null;
 const irrelevantData = (s: WildState, category: string, key: string): PyDict => asDict(irrelevantValue(s, category, key)) ?? dict({});
 
-/** A shallow copy, as Python's dict.copy(). */
-const copyDict = (d: PyDict): PyDict => Object.assign(newDict(), d);
 
 const stockWatchlist: WildFunction = (s) => {
   const watchlist: PyValue = preferences(s).stock_watchlist ?? ['AAPL', 'GOOGL', 'MSFT'];

@@ -88,3 +88,9 @@ export function nextNumberedId(records: readonly PyValue[], key: string, prefix:
   });
   return `${prefix}${numbers.length ? Math.max(...numbers) + 1 : 1}`;
 }
+
+/** A shallow copy, as Python's dict.copy(). */
+export const copyDict = (d: PyDict): PyDict => Object.assign(newDict(), d);
+
+/** The number in a record's id (`msg58` → 58, `rest25` → 25; 0 when it has none): what the tools seed their made-up data with. */
+export const idNumber = (id: PyValue | undefined, prefix: string): number => Number(new RegExp(`^${prefix}(\\d+)`).exec(typeof id === 'string' ? id : '')?.[1] ?? 0);
