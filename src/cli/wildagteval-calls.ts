@@ -6,10 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { readWildDatabases } from '../lib/formats/wildagteval-benchmark';
+import { databasesFor, readWildAgtEvalFiles } from '../lib/formats/wildagteval-benchmark';
+import { WILD_FUNCTION_NAMES } from '../lib/simulate/wildagteval/registry';
 import { parseJsonValue } from '../lib/parsing/json-value';
 import { readWildCallCase, runWildCallCase } from '../lib/simulate/wildagteval/calls';
-import type { Databases } from '../lib/simulate/wildagteval/state';
+import type { Databases, WildCode } from '../lib/simulate/wildagteval/state';
 
 const MAX_CASES = 100_000;
 const NO_COMPLEXITY_FOLDER = 'no_complexity_variant';
@@ -26,14 +27,13 @@ function databasesDir(casesFile: string, given: string | undefined): string {
   return found;
 }
 
-/** The complexity copy, or the no-complexity one: the same files but the two its folder replaces. */
-function readDatabases(dir: string, variant: 'complexity' | 'no_complexity'): Databases {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  const replaced = variant === 'no_complexity' && existsSync(join(dir, NO_COMPLEXITY_FOLDER)) ? new Set(readdirSync(join(dir, NO_COMPLEXITY_FOLDER)).filter((f) => f.endsWith('.json'))) : new Set<string>();
-  return readWildDatabases(files.map((f) => {
-    const path = replaced.has(f) ? join(dir, NO_COMPLEXITY_FOLDER, f) : join(dir, f);
-    return { name: path, text: readFileSync(path, 'utf8') };
-  }));
+/** The databases in DIR and the files its `no_complexity_variant/` folder holds for the no-complexity code, read as the app reads them. */
+function readDatabases(dir: string): (code: WildCode) => Databases {
+  const jsonIn = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => ({ name: join(d, f), text: readFileSync(join(d, f), 'utf8') })) : []);
+  const read = readWildAgtEvalFiles([...jsonIn(dir), ...jsonIn(join(dir, NO_COMPLEXITY_FOLDER))], new Set(WILD_FUNCTION_NAMES));
+  const databases = read.databases;
+  if (!databases) throw new Error(`${dir}: no database files`);
+  return (code) => databasesFor({ ...read, databases }, code);
 }
 
 export function runWildAgtEvalCalls(args: readonly string[], out: (line: string) => void, err: (line: string) => void): { calls: number; errors: number } {
@@ -41,13 +41,7 @@ export function runWildAgtEvalCalls(args: readonly string[], out: (line: string)
   const given = at >= 0 ? args[at + 1] : undefined;
   const casesFile = args.find((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
   if (!casesFile) throw new Error('usage: wildagteval-calls <cases.jsonl> [--databases DIR]');
-  const dir = databasesDir(casesFile, given);
-  const copies = new Map<string, Databases>();
-  const databasesFor = (variant: 'complexity' | 'no_complexity'): Databases => {
-    let d = copies.get(variant);
-    if (!d) copies.set(variant, (d = readDatabases(dir, variant)));
-    return d;
-  };
+  const databasesOf = readDatabases(databasesDir(casesFile, given));
   const lines = readFileSync(casesFile, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
   let calls = 0;
   let errors = 0;
@@ -58,7 +52,7 @@ export function runWildAgtEvalCalls(args: readonly string[], out: (line: string)
     try {
       const c = readWildCallCase(parseJsonValue(line));
       id = c.id;
-      const output = runWildCallCase(databasesFor(c.variant), c);
+      const output = runWildCallCase(databasesOf(c.variant), c);
       out(JSON.stringify({ id: c.id, output }));
       calls++;
     } catch (e) {

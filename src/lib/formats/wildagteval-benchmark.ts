@@ -15,7 +15,6 @@ const baseName = (name: string): string => name.split('/').pop() ?? name;
 /** a file of the databases' no-complexity copy (`databases/no_complexity_variant/…`) */
 const NO_COMPLEXITY_COPY = /no_?complexity/i;
 
-
 /** The database file a file name is (`…/common/data/products.json` → products), or null. */
 export function databaseFileOf(name: string): DatabaseFile | null {
   const stem = baseName(name).replace(/\.json$/, '');
