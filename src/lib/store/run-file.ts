@@ -188,7 +188,10 @@ function readHeader(value: unknown, where: string): Header {
   r.str(engine, 'model', 'run.engine.model');
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
-  if (run.predictions !== undefined && (r.str(run, 'predictions', 'run.predictions'), engine.kind !== 'replay')) r.fail('run.predictions', 'only a replay run carries its predictions file');
+  if (run.predictions !== undefined) {
+    r.str(run, 'predictions', 'run.predictions');
+    if (engine.kind !== 'replay') r.fail('run.predictions', 'only a replay run carries its predictions file');
+  }
   const request = r.obj(run.request, 'run.request');
   r.num(request, 'maxTokens', 'run.request.maxTokens');
   const temperature = r.num(request, 'temperature', 'run.request.temperature');

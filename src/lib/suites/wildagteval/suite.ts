@@ -79,6 +79,7 @@ export function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: P
 }
 
 export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEvalFiles, 'sets' | 'prompts'>): PlannedWild[] {
+  // the chosen set must be imported, whichever set each experiment then reads
   conversationsOf(bench, config);
   const plan: PlannedWild[] = [];
   const id = (...parts: (string | number)[]) => hashString([WILDAGTEVAL_SUITE, config.packId, config.set, ...parts].join('|'));
