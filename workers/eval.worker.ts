@@ -105,7 +105,8 @@ async function serverCountingFor(run: RunRow): Promise<AsyncCounting | null> {
 /** The counter a run's prompts were measured with, or null when it needs a model that is not loaded. */
 async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   if (run.counterId === 'llama3') return defaultCounter();
-  if (run.counterId.startsWith('server:')) return (await serverCountingFor(run).catch(() => null))?.counter ?? null;
+  // a recording's server was another machine's, at another time: whatever answers at its address now is not asked
+  if (run.counterId.startsWith('server:')) return run.recording ? null : ((await serverCountingFor(run).catch(() => null))?.counter ?? null);
   if (loadedModel?.id !== run.engine.model) return null;
   const own = loadedModel.engine === 'webllm' ? webllm?.counter() : cpu?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
