@@ -11,7 +11,7 @@ import { CachedCounter } from '../src/lib/context/token-counter';
 import type { RunOrder, SampleSource } from '../src/lib/core/source';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { promptText, reusableShare } from '../src/lib/run/reuse';
-import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog';
+import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog/suite';
 import { compositionSource, DEFAULT_COMPOSITION } from '../src/lib/suites/composition/suite';
 import { multiturnSource } from '../src/lib/suites/multiturn/suite';
 import { responseQaSource } from '../src/lib/suites/response-qa/suite';

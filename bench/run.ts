@@ -34,7 +34,7 @@ import { runSamples } from '../src/lib/run/loop';
 import type { SampleSource } from '../src/lib/core/source';
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore } from '../src/lib/store/repos';
-import { catalogSource } from '../src/lib/suites/catalog';
+import { catalogSource } from '../src/lib/suites/catalog/suite';
 import { printReuseShares } from './reuse-share';
 import { printRunnerThroughput } from './runner';
 import { benchResultsAtScale } from './results-scale';

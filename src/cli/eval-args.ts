@@ -15,7 +15,7 @@ import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/compl
 import type { RunRow, SuiteId } from '../lib/run/run-row';
 import { DEFAULT_API_COMPLEXITY } from '../lib/suites/api-complexity/suite';
 import { EVAL_MODES, type EvalMode } from '../lib/suites/api-complexity/episode';
-import { CONSTRAINED, FREE, PAPER_POSITIONS } from '../lib/suites/catalog';
+import { CONSTRAINED, FREE, PAPER_POSITIONS } from '../lib/suites/catalog/suite';
 import { DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
 import { LEVELS, type Level } from '../lib/scoring/dag';
 import { DEFAULT_MULTITURN } from '../lib/suites/multiturn/suite';

@@ -17,7 +17,7 @@ import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import type { RunRow } from '../../src/lib/run/run-row';
 import { sourceFor } from '../../src/lib/run/sources';
-import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog';
+import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/suite';
 import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
 import { COMPOSITION_PROMPTS, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
 import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/suite';
@@ -41,7 +41,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   { name: 'long conversations', packs: [conversations], run: { suite: 'multiturn', sweep, multiturn: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine } },
   { name: 'composition single-turn', packs: [composition], run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: 5, seed: 5 }, template: COMPOSITION_PROMPTS['single-turn'], order: 'grid', engine } },
   { name: 'composition multi-turn', packs: [composition], run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: null, protocol: 'multi-turn', seed: 5 }, template: COMPOSITION_PROMPTS['multi-turn'], order: 'prefix', engine } },
-  { name: 'API complexity isolated, two wordings', packs: [], run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'explicit'] }, template: DEFAULT_PROMPT, order: 'grid', engine } },
+  { name: 'API complexity isolated, two wordings', packs: [], run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] }, template: DEFAULT_PROMPT, order: 'grid', engine } },
   { name: 'API complexity cumulative', packs: [], run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine } },
 ];
 
@@ -70,7 +70,7 @@ const LOCKED: Record<string, { samples: string; oracle: string; count: number }>
   "long conversations": { samples: '2b543d6821aa1e93', oracle: 'd10ab1840083cbfb', count: 12 },
   "composition single-turn": { samples: '2be309a2ffbbf463', oracle: '45a722b23a856903', count: 8 },
   "composition multi-turn": { samples: '1ba3d71554c219c2', oracle: 'a7fca8b58bd6197b', count: 8 },
-  "API complexity isolated, two wordings": { samples: '5f4586b58b69ed05', oracle: '29073973938aa595', count: 48 },
+  "API complexity isolated, two wordings": { samples: '98b85bcf2011803a', oracle: '3df5607c0b9d8074', count: 48 },
   "API complexity cumulative": { samples: 'de0e73af4f10dfb1', oracle: '62aac403a107ec63', count: 10 },
   wild: { samples: '9d342742b128b606', oracle: 'd4f8622e48be4f4b', count: 6 },
 };

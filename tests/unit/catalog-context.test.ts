@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
-import { buildCatalogSamples, catalogSource, planCatalog } from '../../src/lib/suites/catalog';
+import { buildCatalogSamples, catalogSource, planCatalog } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const pack = buildCatalogPack();

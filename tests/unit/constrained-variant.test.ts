@@ -8,7 +8,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
-import { buildCatalogSamples, CONSTRAINED, FREE, planCatalog } from '../../src/lib/suites/catalog';
+import { buildCatalogSamples, CONSTRAINED, FREE, planCatalog } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { matches, parseGbnf } from '../helpers/gbnf';
 
@@ -58,7 +58,7 @@ describe('free vs constrained variants', () => {
         return oracle.generate(request, sample, signal);
       },
     };
-    const { catalogSource } = await import('../../src/lib/suites/catalog');
+    const { catalogSource } = await import('../../src/lib/suites/catalog/suite');
     const source = catalogSource({ packs: [pack], sweep: { ...base, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, counter });
     const store = new MemoryResultStore();
     await runSamples({ runId: 'v', source, engine: recording, store, request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });

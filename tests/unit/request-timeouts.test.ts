@@ -12,7 +12,7 @@ import { createOpenAIEngine } from '../../src/lib/engines/openai';
 import { DEFAULT_TIMEOUTS } from '../../src/lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import { catalogSource } from '../../src/lib/suites/catalog';
+import { catalogSource } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 type Mode = 'silent' | 'trickle' | 'event-then-trickle' | 'answer';

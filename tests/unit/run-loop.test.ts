@@ -8,7 +8,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { createReplayEngine, readPredictions } from '../../src/lib/engines/replay';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, type RunProgress, runSamples, STORAGE_FULL } from '../../src/lib/run/loop';
-import { catalogSource } from '../../src/lib/suites/catalog';
+import { catalogSource } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const pack = buildCatalogPack();

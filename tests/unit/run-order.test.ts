@@ -15,7 +15,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { promptText, reusableShare } from '../../src/lib/run/reuse';
-import { catalogSource, CONSTRAINED, FREE } from '../../src/lib/suites/catalog';
+import { catalogSource, CONSTRAINED, FREE } from '../../src/lib/suites/catalog/suite';
 import { compositionSource, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
 import { multiturnSource } from '../../src/lib/suites/multiturn/suite';
 import { responseQaSource } from '../../src/lib/suites/response-qa/suite';

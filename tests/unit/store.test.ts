@@ -12,7 +12,7 @@ import { runSamples } from '../../src/lib/run/loop';
 import { AppDB } from '../../src/lib/store/db';
 import type { RunRow } from '../../src/lib/run/run-row';
 import { deleteRun, DexieResultStore, loadPacks, loadRunPacks, runResults, savePack } from '../../src/lib/store/repos';
-import { catalogSource } from '../../src/lib/suites/catalog';
+import { catalogSource } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const freshDb = () => new AppDB(`t${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });

@@ -1,5 +1,5 @@
 /** Before a run: how many samples, how many prompt tokens, roughly how long. */
-import type { CatalogSweep } from '../suites/catalog';
+import type { CatalogSweep } from '../suites/catalog/suite';
 
 export interface RunSize {
   samples: number;

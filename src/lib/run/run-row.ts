@@ -6,7 +6,7 @@ import type { GrammarField } from '../engines/openai-server';
 import type { RequestTimeouts } from '../engines/request-clock';
 import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
-import type { CatalogSweep } from '../suites/catalog';
+import type { CatalogSweep } from '../suites/catalog/suite';
 import type { MeasuredSpeed } from './estimate';
 import type { RobustnessConfig } from '../suites/robustness/suite';
 import type { ResponseQaConfig } from '../suites/response-qa/config';

@@ -2,7 +2,7 @@
 import type { TokenCounter } from '../context/token-counter';
 import type { Pack } from '../core/types';
 import type { RunRow } from './run-row';
-import { catalogSource } from '../suites/catalog';
+import { catalogSource } from '../suites/catalog/suite';
 import { compositionSource, DEFAULT_COMPOSITION } from '../suites/composition/suite';
 import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';

@@ -5,7 +5,7 @@
  */
 import { formatTokens } from '../../lib/analysis/format';
 import type { RunRow, SuiteId } from '../../lib/run/run-row';
-import type { CatalogSweep } from '../../lib/suites/catalog';
+import type { CatalogSweep } from '../../lib/suites/catalog/suite';
 import { catalogRunSize, type RunSize } from '../../lib/run/estimate';
 import { type ApiComplexityConfig, planApiComplexity } from '../../lib/suites/api-complexity/suite';
 import type { Conversation } from '../../lib/suites/api-complexity/conversations';

@@ -12,7 +12,7 @@ import type { Call } from '../../parsing/calls';
 import { renderMessages, type PromptTemplate } from '../../prompts/template';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import { LEVELS, type Level } from '../../scoring/dag';
-import { toolPool } from '../catalog';
+import { toolPool } from '../catalog/suite';
 import { dagShape } from './shape';
 import { simulateCall } from '../../simulate/composition';
 

@@ -8,7 +8,7 @@ import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
-import { catalogCategory, eligibleItems, toolPool } from '../catalog';
+import { catalogCategory, eligibleItems, toolPool } from '../catalog/suite';
 import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
 import { PERTURBATIONS, rephrase } from './perturbations';

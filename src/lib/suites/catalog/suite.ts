@@ -3,12 +3,12 @@
  * at each context length, the same seeded distractor order is used and only
  * the needle's position moves, so cells differ in exactly one factor.
  */
-import { hashString, Rng } from '../core/random';
-import type { Pack, PackItem, Sample, ToolSchema } from '../core/types';
-import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../context/catalog-context';
-import type { TokenCounter } from '../context/token-counter';
-import type { PromptTemplate } from '../prompts/template';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../core/source';
+import { hashString, Rng } from '../../core/random';
+import type { Pack, PackItem, Sample, ToolSchema } from '../../core/types';
+import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../../context/catalog-context';
+import type { TokenCounter } from '../../context/token-counter';
+import type { PromptTemplate } from '../../prompts/template';
+import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 
 export const CATALOG_SUITE = 'catalog';
 
