@@ -19,6 +19,7 @@ import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/run/run-row';
 import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
+import { SUITES } from '../src/lib/suites/registry';
 import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
 import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
 import { readStore } from '../tests/e2e/idb';
@@ -218,7 +219,7 @@ async function main() {
       }
       const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
-      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`, recordedAt, title: c.title, samples: f.n, headline: headlineValue(headlineSums(on.run.suite, on.results)), command });
+      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`, recordedAt, title: c.title, samples: f.n, headline: headlineValue(headlineSums(SUITES[on.run.suite].headline.measure, on.results)), command });
     }
     console.log(`\nKV-cache reuse, off vs on, the same samples in the same order:\n${reuseRows.join('\n')}\n`);
     const all = writeManifestEntries(OUT, manifest);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { runEval } from '../src/cli/eval';
 import { writeManifestEntries } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
+import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
 import { startLlamaServer } from '../tests/helpers/llama-server';
 import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
@@ -72,7 +73,7 @@ const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rop
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
 
-const SUITES: Record<string, Recording> = {
+const RECORDINGS: Record<string, Recording> = {
   catalog: { title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests', args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'], context: 10240 },
   robustness: { title: 'Robustness, 20 requests × original/rephrased/expanded toolkit', args: ['robustness', '--count', '20', '--seed', '7', '--max-tokens', '128'], context: 4096 },
   'response-qa': { title: 'Long tool responses, 1K/4K tokens, answer in records 1, 4, 8', args: ['response-qa', '--lengths', '1K,4K', '--positions', '1,4,8', '--per-cell', '2', '--seed', '7', '--max-tokens', '64'], context: 6144 },
@@ -96,11 +97,11 @@ const SUITES: Record<string, Recording> = {
 async function main() {
   const [key, ...only] = process.argv.slice(2);
   const g = key ? MODELS[key] : undefined;
-  if (!g) throw new Error(`usage: npm run bench:gallery -- ${Object.keys(MODELS).join('|')} [${Object.keys(SUITES).join(' ')}]`);
+  if (!g) throw new Error(`usage: npm run bench:gallery -- ${Object.keys(MODELS).join('|')} [${Object.keys(RECORDINGS).join(' ')}]`);
   const missing = modelMissing(g.model);
   if (missing) throw new Error(missing);
-  const suites = only.length ? only : Object.keys(SUITES);
-  for (const s of suites) if (!SUITES[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(SUITES).join(', ')})`);
+  const suites = only.length ? only : Object.keys(RECORDINGS);
+  for (const s of suites) if (!RECORDINGS[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(RECORDINGS).join(', ')})`);
   const dir = join(process.cwd(), 'examples', 'recordings', key!);
   const charts = join(process.cwd(), '.cache', 'recordings', key!);
   mkdirSync(dir, { recursive: true });
@@ -109,7 +110,7 @@ async function main() {
   // one server per window and flags, reused by the suites that share them
   const byServer = new Map<string, string[]>();
   for (const s of suites) {
-    const r = g.overrides?.[s] ?? SUITES[s]!;
+    const r = g.overrides?.[s] ?? RECORDINGS[s]!;
     if (s.startsWith('wildagteval') && !existsSync(join(WILD, 'databases'))) {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
@@ -125,7 +126,7 @@ async function main() {
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     try {
       for (const s of names) {
-        const r = g.overrides?.[s] ?? SUITES[s]!;
+        const r = g.overrides?.[s] ?? RECORDINGS[s]!;
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);
@@ -161,7 +162,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
       recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
       title: r.title,
       samples: file.results.length,
-      headline: headlineValue(headlineSums(file.run.suite, file.results)),
+      headline: headlineValue(headlineSums(SUITES[file.run.suite].headline.measure, file.results)),
       command: `npm run bench:gallery -- ${key} ${suite}`,
     },
   ]);

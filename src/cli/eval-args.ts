@@ -3,29 +3,20 @@
  * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
  */
 import { parseArgs } from 'node:util';
-import { formatTokens, repeatsLabel } from '../lib/analysis/format';
+import { repeatsLabel } from '../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../lib/core/types';
 import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../lib/core/source';
 import { checkBaseUrl, type GrammarField } from '../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../lib/prompts/template';
-import { DEFAULT_PACKS } from '../lib/run/default-packs';
-import { COMPLEXITY_TYPES, type ComplexityType } from '../lib/simulate/api/complexity';
-import type { RunRow, SuiteId } from '../lib/run/run-row';
-import { DEFAULT_API_COMPLEXITY } from '../lib/suites/api-complexity/suite';
-import { EVAL_MODES, type EvalMode } from '../lib/suites/api-complexity/episode';
-import { CONSTRAINED, FREE, PAPER_POSITIONS } from '../lib/suites/catalog/suite';
-import { DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
-import { LEVELS, type Level } from '../lib/scoring/dag';
-import { DEFAULT_MULTITURN } from '../lib/suites/multiturn/suite';
-import { DEFAULT_RESPONSE_QA } from '../lib/suites/response-qa/config';
-import { DEFAULT_ROBUSTNESS } from '../lib/suites/robustness/suite';
-import { DEFAULT_WILDAGTEVAL } from '../lib/suites/wildagteval/suite';
-import { WILD_EXPERIMENTS } from '../lib/suites/wildagteval/experiments';
-import { WILDAGTEVAL_PACK_ID } from '../lib/formats/wildagteval-benchmark';
+import type { RunRow } from '../lib/run/run-row';
+import type { Constraint, FlagReader, SuiteId } from '../lib/suites/declaration';
+import { SUITE_IDS, SUITE_LIST, SUITES } from '../lib/suites/registry';
 
-export const SUITE_IDS: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
+const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
+/** the flags every run takes, whatever its suite */
+const RUN_FLAGS = ['engine', 'base-url', 'model', 'api-key', 'calls', 'concurrency', 'retries', 'first-byte-timeout', 'stream-gap-timeout', 'request-timeout', 'context', 'tokenizer', 'grammar-field', 'seed', 'order', 'max-tokens', 'repeats', 'temperature', 'out', 'name', 'svg'];
 export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
 export type RunnerEngine = (typeof RUNNER_ENGINES)[number];
 
@@ -42,9 +33,11 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
             --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
   sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
-            --constrained                      decode under the grammar of the offered calls (catalog: free and constrained, paired)
+            --constraint on|both               decode under the grammar of the offered calls (both: the catalog's free and
+                                               constrained answers side by side, paired; default off)
             --max-tokens N
             --repeats K --temperature T        ask every sample K times (1–${MAX_REPEATS}), sampling at temperature T (0–2; 0: greedy, default)
+            defaults: as the app's Run tab (each suite's declaration in src/lib/suites/<suite>/declaration.ts)
             robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
             composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
             api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
@@ -155,7 +148,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         count: { type: 'string' },
         seed: { type: 'string' },
         order: { type: 'string' },
-        constrained: { type: 'boolean' },
+        constraint: { type: 'string' },
         'max-tokens': { type: 'string' },
         repeats: { type: 'string' },
         temperature: { type: 'string' },
@@ -198,38 +191,58 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const callsFlag = o.calls === 'both' ? 'both' : oneOf('calls', o.calls, CALL_MODES);
   const calls: CallMode[] = callsFlag === 'both' ? ['prompt', 'native'] : [callsFlag ?? 'prompt'];
   if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
-  if (calls.includes('native') && !['catalog', 'robustness', 'composition'].includes(suite)) throw new UsageError(`--calls native applies to catalog, robustness and composition (single-turn), not ${suite}`);
+  const declaration = SUITES[suite];
+  // a flag of another suite would be ignored: say whose it is
+  for (const [flag, value] of Object.entries(o)) {
+    if (value === undefined || RUN_FLAGS.includes(flag) || declaration.flags.includes(flag)) continue;
+    const whose = SUITE_LIST.filter((d) => d.flags.includes(flag)).map((d) => d.id);
+    throw new UsageError(`--${flag} is for ${whose.join(', ')}, not ${suite}`);
+  }
 
   const bfclFiles = o.bfcl ?? [];
-  if (bfclFiles.length && suite !== 'catalog' && suite !== 'robustness') throw new UsageError(`--bfcl is for the catalog and robustness suites, not ${suite}`);
   if ((o.tools === undefined) !== (o.requests === undefined)) throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
   const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
-  if (ownTools && !['catalog', 'robustness', 'api-complexity'].includes(suite)) throw new UsageError(`--tools is for the catalog, robustness and api-complexity suites, not ${suite}`);
   if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
   const wildagtevalDir = o.wildagteval ?? null;
-  if ((wildagtevalDir !== null) !== (suite === 'wildagteval')) throw new UsageError(suite === 'wildagteval' ? "wildagteval needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)" : `--wildagteval is for the wildagteval suite, not ${suite}`);
+  if (declaration.flags.includes('wildagteval') && wildagtevalDir === null) throw new UsageError(`${suite} needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)`);
   const judgeUrl = o['judge-base-url'];
   if ((judgeUrl === undefined) !== (o['judge-model'] === undefined)) throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
-  if (judgeUrl !== undefined && suite !== 'wildagteval') throw new UsageError(`--judge-base-url is for the wildagteval suite (its error-handling judge), not ${suite}`);
   const badJudge = judgeUrl === undefined ? null : checkBaseUrl(judgeUrl);
   if (badJudge) throw new UsageError(`--judge-base-url: ${badJudge}`);
   const judge = judgeUrl !== undefined && o['judge-model'] !== undefined ? { baseUrl: judgeUrl, model: o['judge-model'] } : null;
-  const seed = int('seed', o.seed, 0, 2 ** 31) ?? 42;
-  const perCell = int('per-cell', o['per-cell'], 1, 100_000);
-  const lengths = list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b);
-  // WildAgtEval's OpenAI-client runner allows 4,096 output tokens: replies reason before their call
-  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? (suite === 'response-qa' ? 64 : suite === 'wildagteval' ? 4096 : 256);
+  const constraint = oneOf<Constraint>('constraint', o.constraint, CONSTRAINTS) ?? 'off';
+  if (constraint === 'both' && declaration.constrain !== 'variants') throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
+  if (constraint !== 'off' && declaration.constrain === null) throw new UsageError(`--constraint is for suites whose answers are calls of offered tools, not ${suite}`);
+  const flags: FlagReader = {
+    list: (flag) => list(flag, (o as Record<string, string | undefined>)[flag]),
+    int: (flag, min, max) => int(flag, (o as Record<string, string | undefined>)[flag], min, max),
+    oneOf: (flag, allowed) => oneOf(flag, (o as Record<string, string | undefined>)[flag], allowed),
+    text: (flag) => (o as Record<string, string | undefined>)[flag],
+    fail: (message) => {
+      throw new UsageError(message);
+    },
+    seed: int('seed', o.seed, 0, 2 ** 31),
+    perCell: int('per-cell', o['per-cell'], 1, 100_000),
+    lengths: list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b),
+    constraint,
+    asksModel: engine === 'openai',
+  };
+  const suiteRun = declaration.fromFlags(flags);
+  if (calls.includes('native') && !declaration.nativeCalls(suiteRun)) throw new UsageError(`--calls native applies to the catalog, robustness and single-turn composition, not this ${suite} run`);
+  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? declaration.maxTokens.default;
   const repeats = int('repeats', o.repeats, 1, MAX_REPEATS) ?? 1;
   const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
   if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);
-  const constrained = o.constrained === true;
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
+  const model = o.model ?? (engine === 'openai' ? '' : engine);
 
-  const runBase = {
+  const run: EvalSettings['run'] = {
+    ...suiteRun,
+    ...(constraint === 'on' && declaration.constrain === 'run' ? { constrained: true } : {}),
+    name: `${declaration.name(suiteRun)}${constraint === 'on' && declaration.constrain === 'run' ? ' · constrained' : ''}`,
     status: 'queued' as const,
-    suite,
-    packIds: [...DEFAULT_PACKS[suite]],
     template: { ...DEFAULT_PROMPT },
+    format: declaration.format,
     request: { maxTokens, temperature },
     ...(repeats > 1 ? { repeats } : {}),
     order,
@@ -237,62 +250,6 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     done: 0,
     correct: 0,
   };
-  let run: EvalSettings['run'];
-  switch (suite) {
-    case 'catalog': {
-      const positions = list('positions', o.positions)?.map((x) => {
-        const p = Number(x);
-        if (!Number.isFinite(p) || p < 0 || p > 1) throw new UsageError(`--positions: "${x}" must be a needle position from 0 to 1`);
-        return p;
-      }) ?? PAPER_POSITIONS;
-      const ls = lengths ?? [1024, 2048];
-      run = { ...runBase, name: `catalog · ${ls.map(formatTokens).join('/')}${constrained ? ' · free vs constrained' : ''}`, format: 'bfcl-python', sweep: { lengths: ls, positions: [...positions].sort((a, b) => a - b), samplesPerCell: perCell ?? 5, seed, ...(constrained ? { variants: [FREE, CONSTRAINED] } : {}) } };
-      break;
-    }
-    case 'robustness': {
-      const count = int('count', o.count, 1, 100_000) ?? perCell ?? 20;
-      run = { ...runBase, name: `robustness · ${count} requests`, format: 'bfcl-python', sweep: { lengths: [], positions: [], samplesPerCell: count, seed }, robustness: { ...DEFAULT_ROBUSTNESS, count, seed }, ...(constrained ? { constrained: true } : {}) };
-      break;
-    }
-    case 'response-qa': {
-      const positions = list('positions', o.positions)?.map((x) => int('positions', x, 1, 1000) as number) ?? DEFAULT_RESPONSE_QA.positions;
-      const qa = { ...DEFAULT_RESPONSE_QA, lengths: lengths ?? [1024, 2048], positions, samplesPerCell: perCell ?? 5, seed };
-      run = { ...runBase, name: `response QA · ${qa.lengths.map(formatTokens).join('/')}`, format: 'bfcl-python', sweep: { lengths: qa.lengths, positions: qa.positions, samplesPerCell: qa.samplesPerCell, seed }, responseQa: qa };
-      break;
-    }
-    case 'multiturn': {
-      const settings = (list('settings', o.settings) ?? DEFAULT_MULTITURN.settings) as typeof DEFAULT_MULTITURN.settings;
-      for (const s of settings) if (!DEFAULT_MULTITURN.settings.includes(s)) throw new UsageError(`--settings: "${s}" is not one of ${DEFAULT_MULTITURN.settings.join(', ')}`);
-      const mt = { lengths: lengths ?? [2048, 4096], settings, count: int('count', o.count, 1, 10_000) ?? perCell ?? 5, seed };
-      run = { ...runBase, name: `multi-turn · ${mt.lengths.map(formatTokens).join('/')}`, format: 'bfcl-python', sweep: { lengths: mt.lengths, positions: [0], samplesPerCell: mt.count, seed }, multiturn: mt, ...(constrained ? { constrained: true } : {}) };
-      break;
-    }
-    case 'composition': {
-      const levels = (list('levels', o.levels) ?? [...LEVELS]) as Level[];
-      for (const l of levels) if (!(LEVELS as readonly string[]).includes(l)) throw new UsageError(`--levels: "${l}" is not one of ${LEVELS.join(', ')}`);
-      const protocol = oneOf('protocol', o.protocol, ['single-turn', 'multi-turn'] as const) ?? 'single-turn';
-      if (protocol === 'multi-turn' && calls.includes('native')) throw new UsageError('--calls native applies to single-turn composition only');
-      const distractors = o.distractors === undefined || o.distractors === 'all' ? (o.distractors === 'all' ? null : 0) : (int('distractors', o.distractors, 0, 10_000) as number);
-      const c = { ...DEFAULT_COMPOSITION, levels, perLevel: perCell ?? 2, distractors, protocol, seed };
-      run = { ...runBase, name: `composition · ${protocol} · ${distractors === null ? 'full catalog' : `+${distractors} distractors`}`, format: 'auto', sweep: { lengths: [], positions: [], samplesPerCell: c.perLevel, seed }, composition: c, ...(constrained ? { constrained: true } : {}) };
-      break;
-    }
-    case 'api-complexity': {
-      const mode = oneOf<EvalMode>('mode', o.mode, EVAL_MODES) ?? 'isolated';
-      const types = (list('types', o.types) ?? DEFAULT_API_COMPLEXITY.types) as ComplexityType[];
-      for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) throw new UsageError(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
-      const a = { ...DEFAULT_API_COMPLEXITY, mode, types, perType: perCell ?? DEFAULT_API_COMPLEXITY.perType, conversations: int('conversations', o.conversations, 0, 10_000) ?? DEFAULT_API_COMPLEXITY.conversations, maxSteps: int('max-steps', o['max-steps'], 1, 15) ?? DEFAULT_API_COMPLEXITY.maxSteps, judge: engine === 'openai' ? DEFAULT_API_COMPLEXITY.judge : ('rubric' as const), seed };
-      run = { ...runBase, name: `API complexity · ${mode}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: a.perType, seed }, apiComplexity: a };
-      break;
-    }
-    case 'wildagteval': {
-      const experiments = list('experiments', o.experiments) ?? DEFAULT_WILDAGTEVAL.experiments;
-      for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) throw new UsageError(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
-      const w = { packId: WILDAGTEVAL_PACK_ID, set: o.set ?? DEFAULT_WILDAGTEVAL.set, experiments, conversations: int('conversations', o.conversations, 0, 10_000) ?? 0 };
-      run = { ...runBase, packIds: [WILDAGTEVAL_PACK_ID], name: `WildAgtEval · ${w.set}${w.conversations ? ` (${w.conversations})` : ''} · ${experiments.join(', ')}`, format: 'json', sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 0 }, wildagteval: w };
-      break;
-    }
-  }
   run.name += repeatsLabel(run.repeats, temperature);
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
@@ -302,7 +259,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     suite,
     engine,
     baseUrls,
-    model: o.model ?? (engine === 'openai' ? '' : engine),
+    model,
     ...(apiKey ? { apiKey } : {}),
     calls,
     concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,

@@ -31,6 +31,8 @@ import { builtinPack } from '../lib/run/builtin-pack-list';
 import { runSamples } from '../lib/run/loop';
 import { sourceFor } from '../lib/run/sources';
 import type { RunRow } from '../lib/run/run-row';
+import type { SuiteRun } from '../lib/suites/declaration';
+import { SUITES } from '../lib/suites/registry';
 import { llama3Counter } from '../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine } from './progress-line';
@@ -48,6 +50,8 @@ export interface EvalIo {
 interface Setup {
   /** imported packs (BFCL files, your tools), or null for the suite's built-in ones */
   packs: Pack[] | null;
+  /** the run's suite part on your tools (`--tools`), where they go as its suite says */
+  ownRun: SuiteRun | null;
   engine: Engine;
   model: string;
   counter: TokenCounter;
@@ -93,18 +97,19 @@ export function readWildAgtEvalDir(dir: string): Pack {
 async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const llama3 = new CachedCounter(llama3Counter);
   const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
-  // your requests are asked among the built-in catalog's tools; robustness expands from the chosen packs' tools
+  // where the suite puts your tools (--tools is only taken by suites that take them)
+  const ownRun = own ? (SUITES[s.suite].withOwnTools?.(s.run, own.id) ?? null) : null;
   const wild = s.wildagtevalDir ? readWildAgtEvalDir(s.wildagtevalDir) : null;
-  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own ? [...(s.suite === 'catalog' ? s.run.packIds.map(builtinPack) : []), own] : wild ? [wild] : null;
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
   if (wild) io.out(`WildAgtEval: ${wild.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') return { packs, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai') return { packs, ownRun, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
   const info: ServerInfo = s.grammarField ? { ...probed, grammarField: s.grammarField } : probed;
   const constrained = s.run.constrained === true || (s.run.sweep.variants ?? []).includes('constrained');
-  if (constrained && info.grammarField === 'none') throw new UsageError(`--constrained: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
+  if (constrained && info.grammarField === 'none') throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
   const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
   if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
   infos.forEach((x, i) => {
@@ -117,19 +122,12 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   if (s.tokenizer === 'server' && info.tokenizer) {
     const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { packs, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
+    return { packs, ownRun, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
   }
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { packs, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+  return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
 
-/** Where a run names your pack: the requests a catalog sweep asks, the system of the API-complexity suite. */
-function ownRunFields(run: EvalSettings['run'], packId: string | null): Partial<RunRow> {
-  if (!packId) return {};
-  if (run.suite === 'catalog') return { sweep: { ...run.sweep, requestPackIds: [packId] } };
-  if (run.suite === 'api-complexity' && run.apiComplexity) return { apiComplexity: { ...run.apiComplexity, packId } };
-  return {};
-}
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
   if (modes.length === 1) return out;
@@ -149,7 +147,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
     counterId: setup.counter.id,
     ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
-    ...ownRunFields(s.run, setup.packs?.find((p) => p.source === 'yours')?.id ?? null),
+    ...setup.ownRun,
   };
   const recording = {
     recordedAt: new Date(now).toISOString(),
@@ -180,7 +178,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
-  if (run.suite === 'wildagteval' && setup.contextWindow && source.ids.length) {
+  if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
     // every step sends the whole system prompt: a window that cannot take the first is refused before any request
     const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
     if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
@@ -218,7 +216,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   io.status(`${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`, true);
   const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : 'paused';
   let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
-  if (outcome.status === 'completed' && s.judge && run.suite === 'wildagteval') final = await judgeErrorHandling(s.judge, s, packs, store, io);
+  if (outcome.status === 'completed' && s.judge) final = await judgeErrorHandling(s.judge, s, packs, store, io);
   const results = store.all();
   if (outcome.status !== 'completed') {
     io.out(outcome.status === 'failed' ? `run failed: ${outcome.error}` : `run stopped (${outcome.reason})`);

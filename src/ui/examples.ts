@@ -4,7 +4,7 @@
  * open offline and from a fresh profile; they are fetched by URL like any other run file.
  */
 import manifest from '../../examples/index.json';
-import type { SuiteId } from '../lib/run/run-row';
+import type { SuiteId } from '../lib/suites/declaration';
 
 export interface Example {
   file: string;

@@ -64,7 +64,12 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await expect(page.getByTestId('wae-window')).toContainText(`The prompt measures ${tokens.toLocaleString('en-US')} tokens`);
   await expect(page.getByTestId('wae-window')).toContainText('OpenAI-compatible server');
   await expect(page.getByTestId('start-blockers')).toContainText(`a model whose window takes the prompt (${tokens.toLocaleString('en-US')} tokens and the answer; see above)`);
+  // its replies reason before their call: WildAgtEval's runner allows 4,096 answer tokens, and so does the setup when it is chosen
+  await expect(page.getByTestId('max-tokens')).toHaveValue('4096');
+  await expect(page.getByTestId('wae-answer-tokens')).toHaveCount(0);
+  await page.getByTestId('max-tokens').fill('256');
   await expect(page.getByTestId('wae-answer-tokens')).toContainText('4,096 output tokens');
+  await page.getByTestId('max-tokens').fill('4096');
 
   // isolated ad-hoc (the default pair) on the first six conversations
   let episodes = 0;

@@ -47,14 +47,14 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
 
   it('robustness, long tool responses, long conversations, composition single- and multi-turn; under the grammar every finished answer parses', async () => {
     for (const constrained of [false, true]) {
-      const { file } = await run('robustness', ['--count', '1', ...(constrained ? ['--constrained'] : [])], 64);
+      const { file } = await run('robustness', ['--count', '1', ...(constrained ? ['--constraint', 'on'] : [])], 64);
       if (constrained) for (const x of file.results) expect(x.parseError, x.output).toBeNull();
     }
     await run('response-qa', ['--lengths', '512', '--positions', '1,8', '--per-cell', '1'], 32);
-    const conv = await run('multiturn', ['--lengths', '2K', '--settings', 'prose', '--count', '1', '--constrained'], 128);
+    const conv = await run('multiturn', ['--lengths', '2K', '--settings', 'prose', '--count', '1', '--constraint', 'on'], 128);
     for (const x of conv.file.results) expect(x.parseError, x.output).toBeNull();
     for (const [protocol, constrained] of [['single-turn', false], ['multi-turn', true]] as const) {
-      const { file } = await run('composition', ['--levels', 'L1_chain', '--per-cell', '1', '--distractors', '0', '--protocol', protocol, ...(constrained ? ['--constrained'] : [])], 192);
+      const { file } = await run('composition', ['--levels', 'L1_chain', '--per-cell', '1', '--distractors', '0', '--protocol', protocol, ...(constrained ? ['--constraint', 'on'] : [])], 192);
       // a trace of several calls may meet the output limit before the grammar closes it, and says so
       if (constrained) for (const x of file.results) expect(x.parseError === null || x.parseError.endsWith('cut off at the output limit'), `${x.parseError} ${x.output}`).toBe(true);
       // a multi-turn exchange shows the model its simulated results

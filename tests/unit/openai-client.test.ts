@@ -224,7 +224,7 @@ describe('the engine pool', () => {
 
 describe("the runner's arguments", () => {
   it('maps a catalog sweep onto the run the app stores', () => {
-    const s = parseEvalArgs(['catalog', '--engine', 'oracle', '--lengths', '2K,1K', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--seed', '11', '--constrained']);
+    const s = parseEvalArgs(['catalog', '--engine', 'oracle', '--lengths', '2K,1K', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--seed', '11', '--constraint', 'both']);
     expect(s.run.sweep).toEqual({ lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 11, variants: ['free', 'constrained'] });
     expect(s.run.packIds).toEqual(['builtin-catalog']);
     expect(s.concurrency).toBe(1);
@@ -239,12 +239,17 @@ describe("the runner's arguments", () => {
       [['catalog', '--engine', 'openai'], /needs --base-url/],
       [['catalog', '--engine', 'openai', '--base-url', 'localhost:8000'], /--base-url: .* must start with http/],
       [['catalog', '--calls', 'native'], /needs --engine openai/],
-      [['response-qa', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native'], /applies to catalog, robustness and composition/],
+      [['response-qa', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native'], /applies to the catalog, robustness and single-turn composition, not this response-qa run/],
+      [['composition', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native', '--protocol', 'multi-turn'], /not this composition run/],
+      [['catalog', '--count', '3'], /--count is for multiturn, robustness, not catalog/],
+      [['response-qa', '--constraint', 'on'], /--constraint is for catalog, multiturn, composition, robustness, not response-qa/],
+      [['robustness', '--constraint', 'both'], /--constraint both .* is for the catalog/],
+      [['wildagteval'], /wildagteval needs --wildagteval DIR/],
       [['catalog', '--concurrency', '0'], /--concurrency: "0" must be a whole number from 1 to 256/],
       [['catalog', '--bogus'], /Unknown option '--bogus'/],
       [['catalog', '--tools', 't.json'], /--tools needs --requests/],
       [['api-complexity', '--requests', 'r.jsonl'], /--requests needs --tools/],
-      [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for the catalog, robustness and api-complexity suites, not composition/],
+      [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for catalog, robustness, api-complexity, not composition/],
     ];
     for (const [argv, message] of bad) {
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);

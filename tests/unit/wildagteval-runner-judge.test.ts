@@ -53,6 +53,6 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
     expect(await runEval(argv, io)).toBe(0);
     expect(prompts).toHaveLength(file.results.length);
     expect(await runEval(['catalog', '--judge-base-url', baseUrl, '--judge-model', 'm'], { ...io, out: (l: string) => lines.push(l) })).toBe(2);
-    expect(lines.join('\n')).toMatch(/--judge-base-url is for the wildagteval suite/);
+    expect(lines.join('\n')).toMatch(/--judge-base-url is for wildagteval, not catalog/);
   });
 });

@@ -11,24 +11,13 @@ export interface HeadlineSums {
   count: number;
 }
 
-const LABELS: Record<string, string> = {
-  catalog: 'AST accuracy',
-  robustness: 'AST accuracy',
-  multiturn: 'AST accuracy',
-  'response-qa': 'accuracy (exact)',
-  composition: 'score (CompToolBench)',
-  'api-complexity': 'API-call accuracy (turns)',
-  wildagteval: 'API-call accuracy (turns)',
-};
-
-export function headlineLabel(suite: string): string {
-  return LABELS[suite] ?? 'accuracy';
-}
+/** What a run's headline counts: right answers, CompToolBench's score, or API calls right over turns. */
+export type HeadlineMeasure = 'correct' | 'score' | 'turns';
 
 /** What one result adds to its run's headline. */
-export function headlinePart(suite: string, r: Pick<SampleResult, 'score' | 'facets'>): HeadlineSums {
-  if (suite === 'composition') return { hits: r.score.value, count: 1 };
-  if (suite === 'api-complexity' || suite === 'wildagteval') {
+export function headlinePart(measure: HeadlineMeasure, r: Pick<SampleResult, 'score' | 'facets'>): HeadlineSums {
+  if (measure === 'score') return { hits: r.score.value, count: 1 };
+  if (measure === 'turns') {
     // the error-handling experiments are judged apart (their own table), as the report counts them
     if (r.score.api?.errorHandling || String(r.facets?.experiment ?? '').startsWith('error:')) return { hits: 0, count: 0 };
     const turns = r.score.api?.turns ?? [];
@@ -37,10 +26,10 @@ export function headlinePart(suite: string, r: Pick<SampleResult, 'score' | 'fac
   return { hits: r.score.correct ? 1 : 0, count: 1 };
 }
 
-export function headlineSums(suite: string, results: readonly Pick<SampleResult, 'score' | 'facets'>[]): HeadlineSums {
+export function headlineSums(measure: HeadlineMeasure, results: readonly Pick<SampleResult, 'score' | 'facets'>[]): HeadlineSums {
   const sums = { hits: 0, count: 0 };
   for (const r of results) {
-    const p = headlinePart(suite, r);
+    const p = headlinePart(measure, r);
     sums.hits += p.hits;
     sums.count += p.count;
   }

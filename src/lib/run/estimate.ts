@@ -1,18 +1,4 @@
-/** Before a run: how many samples, how many prompt tokens, roughly how long. */
-import type { CatalogSweep } from '../suites/catalog/suite';
-
-export interface RunSize {
-  samples: number;
-  /** null where the suite's prompt lengths are not planned in advance */
-  promptTokens: number | null;
-}
-
-export function catalogRunSize(sweep: CatalogSweep, available: number): RunSize {
-  const perCell = Math.min(sweep.samplesPerCell, available) * Math.max(1, sweep.variants?.length ?? 0);
-  const samples = perCell * sweep.lengths.length * sweep.positions.length;
-  const promptTokens = perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0);
-  return { samples, promptTokens };
-}
+/** Before a run: roughly how long, from the measured speed of earlier runs. */
 
 /** How fast a run went in its latest session, kept on the run so the next setup can estimate from it. */
 export interface MeasuredSpeed {

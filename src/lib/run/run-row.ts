@@ -6,16 +6,9 @@ import type { GrammarField } from '../engines/openai-server';
 import type { RequestTimeouts } from '../engines/request-clock';
 import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
-import type { CatalogSweep } from '../suites/catalog/suite';
 import type { MeasuredSpeed } from './estimate';
-import type { RobustnessConfig } from '../suites/robustness/suite';
-import type { ResponseQaConfig } from '../suites/response-qa/config';
-import type { MultiturnConfig } from '../suites/multiturn/suite';
-import type { CompositionConfig } from '../suites/composition/suite';
-import type { ApiComplexityConfig } from '../suites/api-complexity/suite';
-import type { WildAgtEvalConfig } from '../suites/wildagteval/suite';
+import type { SuiteRun } from '../suites/declaration';
 
-export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 
@@ -54,33 +47,21 @@ export interface RecordedPrompt {
   expected: string | null;
 }
 
-export interface RunRow {
+/** A stored run: its suite's part (`SuiteRun`: suite, packs, configuration) and everything else. */
+export interface RunRow extends SuiteRun {
   id: string;
   name: string;
   createdAt: number;
   updatedAt: number;
   status: RunStatus;
-  suite: SuiteId;
-  packIds: string[];
   /** the content hash of each pack when the run first started: a resume uses exactly those versions */
   packVersions?: Record<string, string>;
-  /** catalog runs: the sweep (robustness runs keep their seed here too) */
-  sweep: CatalogSweep;
-  robustness?: RobustnessConfig;
-  responseQa?: ResponseQaConfig;
-  multiturn?: MultiturnConfig;
-  composition?: CompositionConfig;
-  apiComplexity?: ApiComplexityConfig;
-  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments */
-  wildagteval?: WildAgtEvalConfig;
   engine: EngineChoice;
   template: PromptTemplate;
   format: OutputFormat;
   request: { maxTokens: number; temperature: number };
   /** each sample is asked this many times (its answers are samples of their own, facet `repeat`); absent: once */
   repeats?: number;
-  /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
-  constrained?: boolean;
   /** the order samples run in (the same samples and prompts either way); absent on runs made before: 'grid' */
   order?: RunOrder;
   /** the engine kept its KV cache between requests and read only what a prompt did not share with the one before */

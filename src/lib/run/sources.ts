@@ -2,6 +2,7 @@
 import type { TokenCounter } from '../context/token-counter';
 import type { Pack } from '../core/types';
 import type { RunRow } from './run-row';
+import type { SuiteId } from '../suites/declaration';
 import { catalogSource } from '../suites/catalog/suite';
 import { compositionSource, DEFAULT_COMPOSITION } from '../suites/composition/suite';
 import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite';
@@ -14,38 +15,38 @@ import { ownApiSetup } from '../suites/api-complexity/request-conversations';
 import { wildAgtEvalSource, wildBenchmarkOf } from '../suites/wildagteval/suite';
 
 /** The run's samples, each asked as many times as the run repeats them. */
-export function sourceFor(run: Pick<RunRow, 'repeats' | 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+export function sourceFor(run: RunPlan & Pick<RunRow, 'repeats'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   return withRepeats(plannedSource(run, packs, counter), run.repeats ?? 1);
 }
 
-function plannedSource(run: Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>, packs: readonly Pack[], counter: TokenCounter): SampleSource {
+type RunPlan = Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>;
+type SourceBuilder = (run: RunPlan, packs: readonly Pack[], counter: TokenCounter, order: RunOrder) => SampleSource;
+
+/** How each suite's samples are built from a run (the suite's declaration is in lib/suites/registry.ts). */
+const SOURCES: Readonly<Record<SuiteId, SourceBuilder>> = {
+  catalog: (run, packs, counter, order) => catalogSource({ packs, sweep: run.sweep, template: run.template, counter, order }),
+  robustness: (run, packs, counter, order) => robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter, order }),
+  'response-qa': (run, packs, counter, order) => responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter, order }),
+  multiturn: (run, packs, counter, order) => multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order }),
+  composition: (run, packs, counter, order) => compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order }),
+  'api-complexity': (run, packs, counter, order) => {
+    // the built-in API system and its conversations, or the user's tools and requests
+    const config = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
+    if (!config.packId) return apiComplexitySource({ config, counter, order });
+    const pack = packs.find((p) => p.id === config.packId);
+    if (!pack) throw new Error(`the tools pack '${config.packId}' of this run is not stored any more (deleted?)`);
+    return apiComplexitySource({ config, counter, order, own: ownApiSetup(pack) });
+  },
+  wildagteval: (run, packs, counter, order) => {
+    const config = run.wildagteval;
+    if (!config) throw new Error('this WildAgtEval run has no configuration');
+    const pack = packs.find((p) => p.id === config.packId);
+    if (!pack) throw new Error(`the WildAgtEval pack '${config.packId}' of this run is not stored any more (deleted?)`);
+    return wildAgtEvalSource({ config, bench: wildBenchmarkOf(pack), counter, order, model: run.engine.model });
+  },
+};
+
+function plannedSource(run: RunPlan, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
-  const order: RunOrder = run.order ?? 'grid';
-  switch (run.suite) {
-    case 'catalog':
-      return catalogSource({ packs, sweep: run.sweep, template: run.template, counter, order });
-    case 'robustness':
-      return robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter, order });
-    case 'response-qa':
-      return responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter, order });
-    case 'multiturn':
-      return multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order });
-    case 'composition':
-      return compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order });
-    case 'api-complexity': {
-      // the built-in API system and its conversations, or the user's tools and requests
-      const config = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
-      if (!config.packId) return apiComplexitySource({ config, counter, order });
-      const pack = packs.find((p) => p.id === config.packId);
-      if (!pack) throw new Error(`the tools pack '${config.packId}' of this run is not stored any more (deleted?)`);
-      return apiComplexitySource({ config, counter, order, own: ownApiSetup(pack) });
-    }
-    case 'wildagteval': {
-      const config = run.wildagteval;
-      if (!config) throw new Error('this WildAgtEval run has no configuration');
-      const pack = packs.find((p) => p.id === config.packId);
-      if (!pack) throw new Error(`the WildAgtEval pack '${config.packId}' of this run is not stored any more (deleted?)`);
-      return wildAgtEvalSource({ config, bench: wildBenchmarkOf(pack), counter, order, model: run.engine.model });
-    }
-  }
+  return SOURCES[run.suite](run, packs, counter, run.order ?? 'grid');
 }

@@ -1,6 +1,7 @@
 /** Reading and writing packs, runs and results. */
 import { hashString } from '../core/random';
 import { headlinePart, headlineSums } from '../analysis/headline';
+import { SUITES } from '../suites/registry';
 import type { Json, NamedText, Pack, SampleResult } from '../core/types';
 import { mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
@@ -214,7 +215,7 @@ export async function saveRunFile(db: AppDB, file: RunFile): Promise<{ runId: st
           results = results.map((r) => ({ ...r, id: `${id}:${r.sampleId}`, runId: id }));
         }
       }
-      run = { ...run, headline: headlineSums(run.suite, results) };
+      run = { ...run, headline: headlineSums(SUITES[run.suite].headline.measure, results) };
       const runId = run.id;
       await db.results.where('runId').equals(runId).delete();
       await db.prompts.where('runId').equals(runId).delete();
@@ -288,8 +289,8 @@ export class DexieResultStore implements ResultStore {
           .modify((r) => {
             // a run stored before headlines were kept has none: sums begun midway would be over part of it
             if (r.headline || r.done === 0) {
-              const now = headlinePart(r.suite, result);
-              const was = before ? headlinePart(r.suite, before) : { hits: 0, count: 0 };
+              const now = headlinePart(SUITES[r.suite].headline.measure, result);
+              const was = before ? headlinePart(SUITES[r.suite].headline.measure, before) : { hits: 0, count: 0 };
               const h = r.headline ?? { hits: 0, count: 0 };
               r.headline = { hits: h.hits + now.hits - was.hits, count: h.count + now.count - was.count };
             }

@@ -16,7 +16,8 @@ import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
 import { CALL_FORMATS } from '../suites/api-complexity/protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
-import type { EngineChoice, RecordedPrompt, Recording, RunRow, SuiteId } from '../run/run-row';
+import type { EngineChoice, RecordedPrompt, Recording, RunRow } from '../run/run-row';
+import { SUITE_IDS, SUITES } from '../suites/registry';
 
 export type { RecordedPrompt, Recording };
 
@@ -52,7 +53,6 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
   return lines.join('\n') + '\n';
 }
 
-const SUITES: readonly SuiteId[] = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
 const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama', 'openai'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
@@ -174,7 +174,7 @@ function readHeader(value: unknown, where: string): Header {
   r.str(run, 'id', 'run.id');
   if (!/^[\w.:-]{1,120}$/.test(run.id as string)) r.fail('run.id', 'expected letters, digits and . _ : - only');
   r.str(run, 'name', 'run.name');
-  r.oneOf(run, 'suite', SUITES, 'run.suite');
+  r.oneOf(run, 'suite', SUITE_IDS, 'run.suite');
   r.oneOf(run, 'status', STATUSES, 'run.status');
   r.strings(run, 'packIds', 'run.packIds');
   r.num(run, 'createdAt', 'run.createdAt');
@@ -353,7 +353,7 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   // the counts follow from the results, whatever the header says; a run that was being generated where it was
   // written is not generated here: it is shown paused (and resumes only where its engine is)
   const unfinished = header.run.status === 'running' || header.run.status === 'queued';
-  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), headline: headlineSums(header.run.suite, results), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
+  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), headline: headlineSums(SUITES[header.run.suite].headline.measure, results), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
   if (header.recording) run.recording = header.recording;
   else delete run.recording;
   return { run, recording: header.recording ?? null, results, prompts };

@@ -3,8 +3,8 @@
  * scale, and accuracy bars for the other suites' groups. Every text is escaped.
  */
 import { interpolateRdYlGn, scaleBand, scaleLinear, scaleSequential } from 'd3';
-import type { CellStats } from '../lib/analysis/catalog';
-import { formatTokens } from '../lib/analysis/format';
+import type { CellStats } from './catalog';
+import { formatTokens } from './format';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -1,0 +1,72 @@
+/** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
+import { episodeCharts, episodeReportLines } from '../../analysis/text-report';
+import { COMPLEXITY_TYPES, type ComplexityType, CUMULATIVE_LADDER } from '../../simulate/api/complexity';
+import { noSweep, type SuiteDeclaration } from '../declaration';
+import { seedField } from '../number-fields';
+import { EVAL_MODES } from './episode';
+import { MAX_STEPS_PER_TURN } from './protocol';
+import { DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
+
+const RUNGS = CUMULATIVE_LADDER.map((x) => x.name);
+
+export const apiComplexitySuite: SuiteDeclaration = {
+  id: 'api-complexity',
+  label: 'API complexity (WildAgtEval)',
+  hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
+  // the suite brings its own API system (or the user's tools, chosen in its fields)
+  defaultPacks: [],
+  packs: null,
+  format: 'json',
+  headline: { label: 'API-call accuracy (turns)', measure: 'turns', beside: 'fully correct' },
+  columns: { tokens: false, position: null },
+  maxTokens: { default: 256, max: 2048 },
+  constrain: null,
+  nativeCalls: () => false,
+  lengths: () => [],
+  name(run, packName) {
+    const a = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
+    const own = a.packId ? ` · ${packName?.(a.packId) ?? a.packId}` : '';
+    return `API complexity${own} · ${a.mode} · ${a.mode === 'isolated' ? a.types.join('/') : a.ladder.join(' → ')}`;
+  },
+  configure(s) {
+    // an engine that is not a model cannot judge: the rubric checks do
+    const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
+    return { suite: 'api-complexity', packIds: s.ownApi ? [s.ownApi.packId] : [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
+  },
+  flags: ['mode', 'types', 'conversations', 'max-steps', 'per-cell', 'tools', 'requests'],
+  // WildAgtEval's complexity switches on your functions, your requests as conversations
+  withOwnTools: (run, packId) => ({ ...run, packIds: [packId], apiComplexity: { ...(run.apiComplexity ?? DEFAULT_API_COMPLEXITY), packId } }),
+  fromFlags(f) {
+    const types = f.list('types') ?? DEFAULT_API_COMPLEXITY.types;
+    for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) f.fail(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
+    const a = {
+      ...DEFAULT_API_COMPLEXITY,
+      mode: f.oneOf('mode', EVAL_MODES) ?? DEFAULT_API_COMPLEXITY.mode,
+      types: types as ComplexityType[],
+      perType: f.perCell ?? DEFAULT_API_COMPLEXITY.perType,
+      conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_API_COMPLEXITY.conversations,
+      maxSteps: f.int('max-steps', 1, MAX_STEPS_PER_TURN) ?? DEFAULT_API_COMPLEXITY.maxSteps,
+      ...(f.asksModel ? {} : { judge: 'rubric' as const }),
+      seed: f.seed ?? DEFAULT_API_COMPLEXITY.seed,
+    };
+    return { suite: 'api-complexity', packIds: [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
+  },
+  size: (s) => ({ samples: planApiComplexity(s.apiComplexity, s.ownApi?.conversations ?? s.apiConversations, s.ownApi?.system).length, promptTokens: null }),
+  needs(s) {
+    const a = s.apiComplexity;
+    return [
+      ...(a.mode === 'isolated' ? (a.types.length === 0 ? ['choose a complexity type'] : []) : a.ladder.length === 0 ? ['choose a rung of the ladder'] : []),
+      ...(a.wordings.length === 0 ? ['choose a wording'] : []),
+      ...(s.replay ? ['episodes need an engine that answers each step: a replay file cannot'] : []),
+      ...(a.packId !== undefined && s.ownApi === null ? ['the chosen tools pack is not stored any more'] : []),
+    ];
+  },
+  numberFields: (s) => [
+    { label: 'Target points per type', value: s.apiComplexity.perType, min: 0, max: 500 },
+    { label: 'Conversations', value: s.apiComplexity.conversations, min: 0, max: (s.ownApi?.conversations ?? s.apiConversations).length },
+    { label: 'Replies per turn', value: s.apiComplexity.maxSteps, min: 1, max: MAX_STEPS_PER_TURN },
+    seedField(s.apiComplexity.seed),
+  ],
+  reportLines: (_run, results) => episodeReportLines(results, RUNGS),
+  charts: (run, results) => episodeCharts(results, RUNGS, run.name),
+};

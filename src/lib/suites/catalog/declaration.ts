@@ -1,0 +1,113 @@
+/** LongFuncEval's challenge 1, the tool catalog, as the registry knows it. */
+import { cellStats, degradationTable, variantSummary } from '../../analysis/catalog';
+import { formatTokens } from '../../analysis/format';
+import { heatmapLines, pct } from '../../analysis/text-report';
+import { heatmapSvg } from '../../analysis/svg';
+import type { SampleResult } from '../../core/types';
+import { itemsOf, sortedNumbers, type SuiteDeclaration } from '../declaration';
+import { seedField } from '../number-fields';
+import { CONSTRAINED, FREE, type CatalogSweep } from './suite';
+
+/** A class demo on a CPU and a first run on a server alike: two lengths, three positions, five requests per cell. */
+export const CATALOG_DEFAULTS: Omit<CatalogSweep, 'variants' | 'requestPackIds'> = { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 5, seed: 42 };
+
+const variantsOf = (constraint: 'off' | 'on' | 'both') => (constraint === 'off' ? undefined : constraint === 'on' ? [CONSTRAINED] : [FREE, CONSTRAINED]);
+
+/** The run's size: every request of the asked packs at most `samplesPerCell` times per cell, once per variant. */
+export function catalogRunSize(sweep: CatalogSweep, available: number) {
+  const perCell = Math.min(sweep.samplesPerCell, available) * Math.max(1, sweep.variants?.length ?? 0);
+  return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
+}
+
+const variantsIn = (results: readonly SampleResult[]) => [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];
+
+export const catalogSuite: SuiteDeclaration = {
+  id: 'catalog',
+  label: 'Tool catalog (LongFuncEval challenge 1)',
+  hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
+  intro: 'The right tool is hidden among many others, at a chosen position, in prompts of exact lengths. Watch accuracy fall as the catalog grows, and see whether the model favours the start or the end.',
+  defaultPacks: ['builtin-catalog'],
+  packs: { holds: 'requests', legend: 'Packs (the requests, and the pool of distractor tools)' },
+  format: 'bfcl-python',
+  headline: { label: 'AST accuracy', measure: 'correct', beside: 'lenient' },
+  columns: { tokens: true, position: 'α' },
+  maxTokens: { default: 256, max: 2048 },
+  constrain: 'variants',
+  nativeCalls: () => true,
+  lengths: (run) => run.sweep.lengths,
+  name(run) {
+    const v = run.sweep.variants;
+    const constrained = !v ? '' : v.length === 1 && v[0] === CONSTRAINED ? ' · constrained' : ' · free vs constrained';
+    return `catalog · ${run.sweep.lengths.map(formatTokens).join('/')}${constrained}`;
+  },
+  configure(s) {
+    const c = s.catalog;
+    const variants = variantsOf(s.constraint);
+    return {
+      suite: 'catalog',
+      packIds: [...s.selectedPacks],
+      sweep: {
+        lengths: sortedNumbers(c.lengths),
+        positions: sortedNumbers(c.positions),
+        samplesPerCell: c.samplesPerCell,
+        seed: c.seed,
+        ...(variants ? { variants } : {}),
+        ...(c.askedPacks.length < s.selectedPacks.length ? { requestPackIds: [...c.askedPacks] } : {}),
+      },
+    };
+  },
+  flags: ['lengths', 'positions', 'per-cell', 'constraint', 'bfcl', 'tools', 'requests'],
+  // your requests are asked among the built-in catalog's tools
+  withOwnTools: (run, packId) => ({ ...run, packIds: [...run.packIds, packId], sweep: { ...run.sweep, requestPackIds: [packId] } }),
+  fromFlags(f) {
+    const positions = f.list('positions')?.map((x) => {
+      const p = Number(x);
+      if (!Number.isFinite(p) || p < 0 || p > 1) f.fail(`--positions: "${x}" must be a needle position from 0 to 1`);
+      return p;
+    });
+    const variants = variantsOf(f.constraint);
+    return {
+      suite: 'catalog',
+      packIds: [...catalogSuite.defaultPacks],
+      sweep: {
+        lengths: f.lengths ?? CATALOG_DEFAULTS.lengths,
+        positions: sortedNumbers(positions ?? CATALOG_DEFAULTS.positions),
+        samplesPerCell: f.perCell ?? CATALOG_DEFAULTS.samplesPerCell,
+        seed: f.seed ?? CATALOG_DEFAULTS.seed,
+        ...(variants ? { variants } : {}),
+      },
+    };
+  },
+  size: (s) => catalogRunSize({ ...s.catalog, variants: variantsOf(s.constraint) }, itemsOf(s, s.catalog.askedPacks)),
+  needs(s) {
+    const c = s.catalog;
+    return [
+      ...(c.lengths.length === 0 ? ['choose a context length'] : []),
+      ...(c.positions.length === 0 ? ['choose a needle position'] : []),
+      ...(c.askedPacks.length === 0 ? ['choose the packs whose requests are asked'] : []),
+      ...(c.unfillable.length ? [`lengths the chosen packs can fill (${c.unfillable.map(formatTokens).join(', ')} cannot be: too few distinct tools)`] : []),
+    ];
+  },
+  numberFields: (s) => [{ label: 'Requests per cell', value: s.catalog.samplesPerCell, min: 1, max: 500 }, seedField(s.catalog.seed)],
+  reportLines(_run, results) {
+    const lines: string[] = [];
+    const variants = variantsIn(results);
+    for (const v of variants.length ? variants : [undefined]) {
+      const rs = v ? results.filter((r) => r.cell.variant === v) : results;
+      lines.push(`accuracy by catalog length × needle position${v ? ` (${v})` : ''}:`, ...heatmapLines(rs));
+      const d = degradationTable(cellStats(rs));
+      const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
+      lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
+    }
+    for (const s of variantSummary(results)) lines.push(`  ${s.variant === 'default' ? 'all' : s.variant}: ${pct(s.accuracy).trim()} of ${s.n}; wrong format ${pct(s.wrongSyntax).trim()} (the right call in another format ${pct(s.rightCallOtherFormat).trim()}), wrong function ${pct(s.wrongFunction).trim()}, wrong parameters ${pct(s.wrongParameter).trim()}`);
+    return lines;
+  },
+  charts(run, results) {
+    const variants = variantsIn(results);
+    return (variants.length ? variants : [undefined]).map((v) => ({
+      name: v ? `heatmap-${v}.svg` : 'heatmap.svg',
+      svg: heatmapSvg(cellStats(v ? results.filter((r) => r.cell.variant === v) : results), `${run.name}${v ? ` (${v})` : ''}`),
+    }));
+  },
+};
+

@@ -1,0 +1,159 @@
+/**
+ * What a suite declares about itself, once: its label, the data it runs on, how the Run tab's setup
+ * and the runner's flags become its configuration (one set of defaults), its size, what it still
+ * needs, the numbers to check, and its report as text. The registry (`registry.ts`) lists them; the
+ * setup, the worker, the runner and run files loop over it instead of naming suites.
+ */
+import type { OutputFormat } from '../parsing';
+import type { SampleResult } from '../core/types';
+import type { CatalogSweep } from './catalog/suite';
+import type { RobustnessConfig } from './robustness/suite';
+import type { ResponseQaConfig } from './response-qa/config';
+import type { MultiturnConfig } from './multiturn/suite';
+import type { CompositionConfig } from './composition/suite';
+import type { ApiComplexityConfig } from './api-complexity/suite';
+import type { Conversation } from './api-complexity/conversations';
+import type { OwnApiSetup } from './api-complexity/request-conversations';
+import type { WildAgtEvalConfig, WildPlanSummary } from './wildagteval/suite';
+import type { NumberField } from './number-fields';
+import type { HeadlineMeasure } from '../analysis/headline';
+
+export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
+
+/** Constrained decoding asked of a run: off, on, or (catalog only) both as cell variants side by side. */
+export type Constraint = 'off' | 'on' | 'both';
+
+/** A run's suite and the configuration its samples are planned from (the fields a `RunRow` keeps them in). */
+export interface SuiteRun {
+  suite: SuiteId;
+  packIds: string[];
+  /** catalog runs: the sweep (the other suites keep their seed and per-cell count here too, for the runs table) */
+  sweep: CatalogSweep;
+  robustness?: RobustnessConfig;
+  responseQa?: ResponseQaConfig;
+  multiturn?: MultiturnConfig;
+  composition?: CompositionConfig;
+  apiComplexity?: ApiComplexityConfig;
+  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments */
+  wildagteval?: WildAgtEvalConfig;
+  /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
+  constrained?: boolean;
+}
+
+/** How many samples a setup plans, and (where lengths are planned) how many prompt tokens. */
+export interface RunSize {
+  samples: number;
+  /** null where the suite's prompt lengths are not planned in advance */
+  promptTokens: number | null;
+}
+
+/** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
+export interface SuiteSetup {
+  /** the engine asks a model (it can judge; constraints act) */
+  asksModel: boolean;
+  replay: boolean;
+  constraint: Constraint;
+  catalog: Omit<CatalogSweep, 'variants' | 'requestPackIds'> & { askedPacks: readonly string[]; unfillable: readonly number[] };
+  /** the packs chosen for the suite (suites that run on stored packs) */
+  selectedPacks: readonly string[];
+  robustness: RobustnessConfig;
+  responseQa: ResponseQaConfig;
+  multiturn: MultiturnConfig;
+  composition: CompositionConfig;
+  apiComplexity: ApiComplexityConfig;
+  wildagteval: WildAgtEvalConfig;
+  /** requests in each chosen pack, by pack id */
+  itemsIn: Readonly<Record<string, number>>;
+  conversationsAvailable: number;
+  tasksAvailable: Partial<Record<string, number>>;
+  /** composition: the tasks a predictions file answers (only those run) */
+  predictedTasks: string[] | null;
+  /** API complexity: the built-in conversations, or the user's tools and requests (with the pack's name) */
+  apiConversations: readonly Conversation[];
+  ownApi: (OwnApiSetup & { name: string }) | null;
+  wild: { packId: string | null; conversations: number | null; plan: WildPlanSummary | { error: string } | null; refusal: string | null; promptTokens: number };
+}
+
+/**
+ * The runner's flags as a suite reads them: each read names its flag in the error it throws. The
+ * flags every suite shares (seed, per-cell, lengths, constraint) are read once by the runner.
+ */
+export interface FlagReader {
+  list(flag: string): string[] | undefined;
+  int(flag: string, min: number, max: number): number | undefined;
+  oneOf<T extends string>(flag: string, allowed: readonly T[]): T | undefined;
+  /** a flag's raw text, if given */
+  text(flag: string): string | undefined;
+  /** a usage error naming the flag */
+  fail(message: string): never;
+  seed: number | undefined;
+  perCell: number | undefined;
+  /** --lengths, sorted */
+  lengths: number[] | undefined;
+  constraint: Constraint;
+  /** the runner's engine asks a model (an openai server) */
+  asksModel: boolean;
+}
+
+/** A chart the runner writes with `--svg DIR`. */
+export interface SvgChart {
+  name: string;
+  svg: string;
+}
+
+export interface SuiteDeclaration {
+  id: SuiteId;
+  /** the Run tab's choice: the paper's name for it, and one line on what it shows */
+  label: string;
+  hint: string;
+  /** the built-in packs a run uses unless others are chosen (ids only) */
+  defaultPacks: readonly string[];
+  /** the stored packs a run chooses from (what they must hold, and the packs fieldset's legend), or null: the suite brings its own data */
+  packs: { holds: 'requests' | 'responses' | 'conversations' | 'tasks'; legend: string; note?: string } | null;
+  /** how answers are read */
+  format: OutputFormat;
+  /** the run's one number, the one its paper reports (analysis/headline.ts), and the second the report shows beside it */
+  headline: { label: string; measure: HeadlineMeasure; beside: 'lenient' | 'contains' | 'fully correct' };
+  /** the sample list's columns: prompt tokens, and the position's name (α, a record number) where cells have one */
+  columns: { tokens: boolean; position: string | null };
+  /** a paragraph under the setup's title, where the hint needs more words */
+  intro?: string;
+  /** output tokens per answer: the default (the app's and the runner's) and the most the setup takes */
+  maxTokens: { default: number; max: number };
+  /** constrained decoding: free and constrained as cell variants of one run, a whole run constrained, or not offered */
+  constrain: 'variants' | 'run' | null;
+  /** the run's tools can travel natively (a server's `tools` field, the model's own template) */
+  nativeCalls(run: SuiteRun): boolean;
+  /** the prompt lengths (tokens) the run fills, to flag those over the model's window */
+  lengths(run: SuiteRun): number[];
+  /** the run's name after the model's (`packName`: a stored pack's name, where the suite names the pack it runs on) */
+  name(run: SuiteRun, packName?: (id: string) => string | undefined): string;
+  /** Start: the setup → the suite's part of the run */
+  configure(setup: SuiteSetup): SuiteRun;
+  /** the runner's flags this suite reads beyond those every run takes (a flag of another suite is refused, naming whose it is) */
+  flags: readonly string[];
+  /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
+  withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
+  /** every sample sends at least the first one's prompt (a fixed agent prompt): a window that cannot take it is refused before any request */
+  fixedPrompt?: true;
+  /** the runner: its flags → the suite's part of the run */
+  fromFlags(flags: FlagReader): SuiteRun;
+  /** samples (and prompt tokens) of one pass */
+  size(setup: SuiteSetup): RunSize;
+  /** what the setup still needs before Start, in words */
+  needs(setup: SuiteSetup): string[];
+  /** the suite's number fields, checked before Start */
+  numberFields(setup: SuiteSetup): NumberField[];
+  /** the paper's tables as text (the runner's report) */
+  reportLines(run: SuiteRun, results: readonly SampleResult[]): string[];
+  /** the runner's charts */
+  charts(run: SuiteRun & { name: string }, results: readonly SampleResult[]): SvgChart[];
+}
+
+/** The empty sweep of suites that plan no catalog cells, with the seed and per-cell count they show in the runs table. */
+export const noSweep = (samplesPerCell: number, seed: number, lengths: number[] = [], positions: number[] = []): CatalogSweep => ({ lengths, positions, samplesPerCell, seed });
+
+/** Requests in the given packs. */
+export const itemsOf = (setup: Pick<SuiteSetup, 'itemsIn'>, packIds: readonly string[]) => packIds.reduce((n, id) => n + (setup.itemsIn[id] ?? 0), 0);
+
+export const sortedNumbers = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);

@@ -1,0 +1,31 @@
+/**
+ * Every suite, declared once (each in its folder's `declaration.ts`), in the order the Run tab offers
+ * them. The setup, the runner's flags and report, and run files loop over this; a suite's samples
+ * are built by `lib/run/sources.ts`, kept apart so the page does not load every suite's builders.
+ */
+import { apiComplexitySuite } from './api-complexity/declaration';
+import { catalogSuite } from './catalog/declaration';
+import { compositionSuite } from './composition/declaration';
+import type { SuiteDeclaration, SuiteId } from './declaration';
+import { multiturnSuite } from './multiturn/declaration';
+import { responseQaSuite } from './response-qa/declaration';
+import { robustnessSuite } from './robustness/declaration';
+import { wildAgtEvalSuite } from './wildagteval/declaration';
+
+export const SUITES: Readonly<Record<SuiteId, SuiteDeclaration>> = {
+  catalog: catalogSuite,
+  'response-qa': responseQaSuite,
+  multiturn: multiturnSuite,
+  composition: compositionSuite,
+  robustness: robustnessSuite,
+  'api-complexity': apiComplexitySuite,
+  wildagteval: wildAgtEvalSuite,
+};
+
+/** The suites in the order they are offered and listed. */
+export const SUITE_LIST: readonly SuiteDeclaration[] = Object.values(SUITES);
+export const SUITE_IDS: readonly SuiteId[] = SUITE_LIST.map((s) => s.id);
+
+export function suiteOf(id: SuiteId): SuiteDeclaration {
+  return SUITES[id];
+}

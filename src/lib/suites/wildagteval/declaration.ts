@@ -1,0 +1,55 @@
+/** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
+import { episodeCharts, episodeReportLines } from '../../analysis/text-report';
+import { WILDAGTEVAL_PACK_ID } from '../../formats/wildagteval-benchmark';
+import { noSweep, type SuiteDeclaration } from '../declaration';
+import { WILD_EXPERIMENTS, WILD_LADDER } from './experiments';
+import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
+
+const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
+
+export const wildAgtEvalSuite: SuiteDeclaration = {
+  id: 'wildagteval',
+  label: "WildAgtEval's own benchmark (imported)",
+  hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
+  // the benchmark is the imported pack it runs on (chosen in its fields)
+  defaultPacks: [],
+  packs: null,
+  format: 'json',
+  headline: { label: 'API-call accuracy (turns)', measure: 'turns', beside: 'fully correct' },
+  columns: { tokens: false, position: null },
+  // WildAgtEval's OpenAI-client runner allows 4,096 output tokens (10,000 with Claude): replies reason before their call
+  maxTokens: { default: 4096, max: 10_000 },
+  constrain: null,
+  nativeCalls: () => false,
+  lengths: () => [],
+  name(run) {
+    const w = run.wildagteval ?? DEFAULT_WILDAGTEVAL;
+    return `WildAgtEval · ${w.set}${w.conversations ? ` (${w.conversations})` : ''} · ${labelsOf(w.experiments).join(', ')}`;
+  },
+  configure(s) {
+    const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
+    return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], sweep: noSweep(0, 0), wildagteval: w };
+  },
+  flags: ['wildagteval', 'experiments', 'set', 'conversations', 'judge-base-url', 'judge-model'],
+  fixedPrompt: true,
+  fromFlags(f) {
+    const experiments = f.list('experiments') ?? DEFAULT_WILDAGTEVAL.experiments;
+    for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) f.fail(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
+    const w: WildAgtEvalConfig = { packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? DEFAULT_WILDAGTEVAL.set, experiments, conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_WILDAGTEVAL.conversations };
+    return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], sweep: noSweep(0, 0), wildagteval: w };
+  },
+  size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),
+  needs(s) {
+    const plan = s.wild.plan;
+    return [
+      ...(s.wild.packId === null ? ["WildAgtEval's benchmark: import it on the Packs tab"] : []),
+      ...(s.wildagteval.experiments.length === 0 ? ['choose an experiment'] : []),
+      ...(s.replay ? ['episodes need an engine that answers each step: a replay file cannot'] : []),
+      ...(plan !== null && 'error' in plan ? [`a setup that can run (${plan.error})`] : []),
+      ...(s.wild.refusal !== null ? [`a model whose window takes the prompt (${s.wild.promptTokens.toLocaleString('en-US')} tokens and the answer; see above)`] : []),
+    ];
+  },
+  numberFields: (s) => [{ label: 'Conversations', value: s.wildagteval.conversations, min: 0, max: s.wild.conversations ?? 300 }],
+  reportLines: (_run, results) => episodeReportLines(results, WILD_LADDER),
+  charts: (run, results) => episodeCharts(results, WILD_LADDER, run.name),
+};

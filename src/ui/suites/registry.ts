@@ -1,0 +1,65 @@
+/**
+ * Each suite's views, beside its declaration (lib/suites/registry.ts): its fields on the Run tab,
+ * the wording of its prompt, and its part of a run's report. RunSetup and RunReport show the
+ * chosen suite's views without naming suites.
+ */
+import type { Component } from 'svelte';
+import type { SampleResult } from '../../lib/core/types';
+import type { RunRow } from '../../lib/run/run-row';
+import type { SuiteId } from '../../lib/suites/declaration';
+import type { RunSeries } from '../run-series';
+import type { SetupContext, SetupForm } from './setup-form';
+import CatalogSetup from './catalog/CatalogSetup.svelte';
+import CatalogPacks from './catalog/CatalogPacks.svelte';
+import CatalogReport from './catalog/CatalogReport.svelte';
+import RobustnessSetup from './robustness/RobustnessSetup.svelte';
+import RobustnessSummary from './robustness/RobustnessSummary.svelte';
+import ResponseQaSetup from './response-qa/ResponseQaSetup.svelte';
+import ResponseQaWording from './response-qa/ResponseQaWording.svelte';
+import ResponseQaView from './response-qa/ResponseQaView.svelte';
+import MultiturnSetup from './multiturn/MultiturnSetup.svelte';
+import MultiturnView from './multiturn/MultiturnView.svelte';
+import CompositionSetup from './composition/CompositionSetup.svelte';
+import CompositionWording from './composition/CompositionWording.svelte';
+import CompositionView from './composition/CompositionView.svelte';
+import ApiComplexitySetup from './api-complexity/ApiComplexitySetup.svelte';
+import ApiComplexityWording from './api-complexity/ApiComplexityWording.svelte';
+import ApiComplexityView from './api-complexity/ApiComplexityView.svelte';
+import WildAgtEvalSetup from './wildagteval/WildAgtEvalSetup.svelte';
+import WildAgtEvalWording from './wildagteval/WildAgtEvalWording.svelte';
+import WildAgtEvalReport from './wildagteval/WildAgtEvalReport.svelte';
+
+export type SetupProps = { form: SetupForm; ctx: SetupContext };
+
+/** What a suite's part of the report is given: the run, all its results, as a series for the shared charts. */
+export interface ReportProps {
+  run: RunRow;
+  results: SampleResult[];
+  runs: RunSeries[];
+  caption: string;
+  /** the catalog's free/constrained filter, which the sample list follows */
+  variant: string;
+  /** a cell clicked in a chart: its samples listed */
+  onselect: (cell: { length: number; position: number }) => void;
+  /** results changed outside the run (a judge pass): read them again */
+  reload: () => void;
+}
+
+export interface SuiteViews {
+  Setup: Component<SetupProps, object, 'form'>;
+  /** inside the packs fieldset, for suites that say more about the chosen packs */
+  Packs?: Component<SetupProps, object, 'form'>;
+  /** the prompt's wording, shown read-only; null: the suite takes the editable prompt template */
+  Wording: Component<SetupProps> | null;
+  Report: Component<ReportProps, object, '' | 'variant'>;
+}
+
+export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
+  catalog: { Setup: CatalogSetup, Packs: CatalogPacks, Wording: null, Report: CatalogReport },
+  robustness: { Setup: RobustnessSetup, Wording: null, Report: RobustnessSummary },
+  'response-qa': { Setup: ResponseQaSetup, Wording: ResponseQaWording, Report: ResponseQaView },
+  multiturn: { Setup: MultiturnSetup, Wording: null, Report: MultiturnView },
+  composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: CompositionView },
+  'api-complexity': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: ApiComplexityView },
+  wildagteval: { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: WildAgtEvalReport },
+};

@@ -1,0 +1,43 @@
+/** The Run tab's state as each suite's setup view reads and edits it (RunSetup.svelte owns it). */
+import type { PackRow } from '../../lib/store/db';
+import type { Constraint } from '../../lib/suites/declaration';
+import type { ApiComplexityConfig } from '../../lib/suites/api-complexity/suite';
+import type { OwnApiSetup } from '../../lib/suites/api-complexity/request-conversations';
+import type { CompositionConfig } from '../../lib/suites/composition/suite';
+import type { MultiturnConfig } from '../../lib/suites/multiturn/suite';
+import type { ResponseQaConfig } from '../../lib/suites/response-qa/config';
+import type { RobustnessConfig } from '../../lib/suites/robustness/suite';
+import type { WildAgtEvalConfig, WildPlanSummary } from '../../lib/suites/wildagteval/suite';
+
+/** Every suite's fields, kept while the user switches between suites. */
+export interface SetupForm {
+  catalog: { lengths: number[]; positions: number[]; samplesPerCell: number; seed: number; askedPacks: string[]; unfillable: number[] };
+  constraint: Constraint;
+  robustness: RobustnessConfig;
+  responseQa: ResponseQaConfig;
+  multiturn: MultiturnConfig;
+  composition: CompositionConfig;
+  apiComplexity: ApiComplexityConfig;
+  wildagteval: WildAgtEvalConfig;
+  /** the WildAgtEval setup as its fields measured it (in the worker), or why it cannot run */
+  wildPlan: WildPlanSummary | { error: string } | null;
+}
+
+/** What the rest of the setup offers a suite's fields: the engine, the chosen data. */
+export interface SetupContext {
+  /** context lengths offered */
+  ladder: number[];
+  asksModel: boolean;
+  replay: boolean;
+  maxTokens: number;
+  selectedPacks: string[];
+  chosenRows: PackRow[];
+  conversationsAvailable: number;
+  tasksAvailable: Partial<Record<string, number>>;
+  predictedTasks: string[] | null;
+  apiConversations: number;
+  ownPacks: PackRow[];
+  ownApi: OwnApiSetup | null;
+  wildPack: PackRow | null;
+  wildRefusal: string | null;
+}
