@@ -248,7 +248,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       source,
       engine,
       store: new DexieResultStore(db),
-      request: { ...run.request, ...(run.kvReuse ? { reusePrefix: true } : {}) },
+      request: { ...run.request, ...(run.kvReuse ? { kvReuse: true } : {}) },
       format: run.format,
       constrained: run.constrained,
       calls: run.engine.calls,

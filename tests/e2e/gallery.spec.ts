@@ -60,6 +60,9 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
     if (headline) await expect(page.getByTestId('example-headline').nth(i)).toContainText(headline);
     await page.getByTestId('open-example').nth(i).click();
     await expect(page.getByTestId('open-runs-message')).toContainText(`(${e.samples} results)`);
+    // this run's report, not the previous one's still on screen (two recordings may share a headline)
+    const runName = (JSON.parse(readFileSync(`examples/${e.file}`, 'utf8').split('\n', 1)[0]!) as { run: { name: string } }).run.name;
+    await expect(page.locator('#report-title')).toHaveText(runName);
     // the command that made it: the browser benchmark's, or the headless runner's that bench:gallery ran
     await expect(page.getByTestId('recording-banner')).toContainText(e.command?.startsWith('npm run bench:gallery') ? 'npm run eval -- ' : 'npm run bench:model');
     await expect(page.getByTestId('overall-accuracy')).toBeVisible();

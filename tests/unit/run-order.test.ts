@@ -120,7 +120,7 @@ describe('a multi-turn exchange', () => {
       turn++;
       return { text: turn === 1 ? '[f(x=1)]' : 'done', finishReason: 'stop' as const, usage: { promptTokens: 100 * turn, completionTokens: 5, prefilledTokens: turn === 1 ? 100 : 20 }, timings: { prefillMs: 10, decodeMs: 5 } };
     };
-    const out = await runExchange(generate, { messages: [{ role: 'user', content: 'go' }], maxTokens: 16, temperature: 0, reusePrefix: true }, 'bfcl-python', () => '{"ok": true}', 4);
+    const out = await runExchange(generate, { messages: [{ role: 'user', content: 'go' }], maxTokens: 16, temperature: 0, kvReuse: true }, 'bfcl-python', () => '{"ok": true}', 4);
     expect(seen).toEqual([false, true]);
     expect(out.usage).toEqual({ promptTokens: 300, completionTokens: 10, prefilledTokens: 120 });
   });

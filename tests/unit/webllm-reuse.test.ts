@@ -35,10 +35,10 @@ describe('WebLLM and the KV cache', () => {
     const base: GenerateRequest = { messages: [{ role: 'user', content: 'hi' }], maxTokens: 8, temperature: 0 };
     const signal = new AbortController().signal;
     const sample = {} as never;
-    for (const request of <GenerateRequest[]>[base, { ...base, continues: true }, { ...base, reusePrefix: true }, { ...base, reusePrefix: true, continues: true }]) {
+    for (const request of <GenerateRequest[]>[base, { ...base, continues: true }, { ...base, kvReuse: true }, { ...base, kvReuse: true, continues: true }]) {
       calls.length = 0;
       await engine.generate(request, sample, signal);
-      expect(calls, JSON.stringify(request)).toEqual(request.reusePrefix && request.continues ? ['generate'] : ['reset', 'generate']);
+      expect(calls, JSON.stringify(request)).toEqual(request.kvReuse && request.continues ? ['generate'] : ['reset', 'generate']);
     }
   });
 });

@@ -238,7 +238,7 @@ export interface GenerateRequest {
   /** GBNF: the engine may only produce text of this grammar (constrained decoding) */
   grammar?: string;
   /** the engine may keep its KV cache and reuse the part of this prompt it shares with its previous one */
-  reusePrefix?: boolean;
+  kvReuse?: boolean;
   /** this request continues the previous one's conversation (turn 2+ of a multi-turn exchange) */
   continues?: boolean;
   /** native tool calling: the tools travel in the request (OpenAI's `tools`), not in our prompt */

@@ -83,7 +83,7 @@ export function createWebLLMEngine(): WebLLMEngine {
       if (!engine || !modelId) throw Object.assign(new Error('load a model first'), { name: 'ModelNotLoadedError' });
       const e = engine;
       // WebLLM reuses its KV cache when a request extends the conversation it holds: only on turns 2+ of one exchange, and only when the run allows it
-      if (!(request.reusePrefix && request.continues)) await e.resetChat();
+      if (!(request.kvReuse && request.continues)) await e.resetChat();
       const onAbort = () => void e.interruptGenerate();
       signal.addEventListener('abort', onAbort);
       const t0 = performance.now();

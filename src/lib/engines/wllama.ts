@@ -264,7 +264,7 @@ export function createCpuEngine(): CpuEngine {
           ...(request.grammar ? { grammar: request.grammar } : {}),
           // passed through to llama.cpp's server code, which reads them though wllama's types do not list them;
           // cache_prompt keeps the KV cache of the last prompt and computes only what this one does not share with it
-          ...({ stop: request.stop ?? [], cache_prompt: request.reusePrefix === true, stream_options: { include_usage: true }, ...(request.tools ? { tools: request.tools.map(openAITool) } : {}) } as object),
+          ...({ stop: request.stop ?? [], cache_prompt: request.kvReuse === true, stream_options: { include_usage: true }, ...(request.tools ? { tools: request.tools.map(openAITool) } : {}) } as object),
           abortSignal: signal,
           stream: true,
           onData: (chunk) => {
