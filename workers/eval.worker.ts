@@ -21,7 +21,8 @@ import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
 import type { RunRow } from '../src/lib/run/run-row';
 import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
-import { type RunOutcome, type RunProgress, runSamples } from '../src/lib/run/loop';
+import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
+import { driveRun, plannedSource } from '../src/lib/run/drive';
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, importBfclFiles, replacedNote, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
@@ -141,7 +142,7 @@ async function promptBuilder(run: RunRow): Promise<((sampleId: string) => Promis
   if (!counter) return null;
   const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(run)) ?? null) : null;
   const packs = await loadRunPacks(db, run);
-  const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
+  const source = await plannedSource(run, packs, counter, counting);
   return async (sampleId) => {
     const sample = await buildCounted(counting, () => source.build(sampleId));
     const e = sample.expected;
@@ -240,28 +241,23 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
     }
     // the versions of its packs the run first started with (pinned now if it is new)
     const packs = await loadRunPacks(db, run, true);
-    const source = await buildCounted(counting, () => sourceFor(run, packs, counter));
-    await updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined });
     let latest: RunProgress | null = null;
-    const outcome = await runSamples({
-      runId,
-      source,
+    const { outcome, status } = await driveRun({
+      run,
+      packs,
       engine,
+      counter,
+      counting,
       store: new DexieResultStore(db),
-      request: { ...run.request, ...(run.kvReuse ? { kvReuse: true } : {}) },
-      format: run.format,
-      constrained: run.constrained,
-      calls: run.engine.calls,
-      ...(counting ? { prepare: async (id: string) => void (await buildCounted(counting, () => source.build(id))) } : {}),
       signal: controller.signal,
+      onPlanned: (source) => updateRun(db, runId, { status: 'running', total: source.ids.length, error: undefined }),
       onProgress: (p) => {
         latest = p;
         void onProgress(p);
       },
-      onToken: onToken ? (id, d) => void onToken(id, d) : undefined,
-      recover,
+      ...(onToken ? { onToken: (id: string, d: string) => void onToken(id, d) } : {}),
+      ...(recover ? { recover } : {}),
     });
-    const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : outcome.reason === 'cancel' ? 'cancelled' : 'paused';
     const error = outcome.status === 'completed' ? undefined : outcome.error;
     // with the storage full this small write may be refused too: then the run stays "running" without a lock, which every page shows as paused
     await updateRun(db, runId, { status, error, ...speedOf(latest) }).catch(() => undefined);

@@ -28,8 +28,7 @@ import { probeServer, type ServerInfo, serverCountMany } from '../lib/engines/op
 import { createOracleEngine } from '../lib/engines/oracle';
 import { createEnginePool } from '../lib/engines/pool';
 import { builtinPack } from '../lib/run/builtin-pack-list';
-import { runSamples } from '../lib/run/loop';
-import { sourceFor } from '../lib/run/sources';
+import { driveRun } from '../lib/run/drive';
 import type { RunRow } from '../lib/run/run-row';
 import type { SuiteRun } from '../lib/suites/declaration';
 import { SUITES } from '../lib/suites/registry';
@@ -161,45 +160,43 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
   const packs = setup.packs ?? run.packIds.map(builtinPack);
   const counter = setup.counter;
-  const source = await buildCounted(setup.counting, () => sourceFor(run, packs, counter));
-  io.out(`${run.name}: ${source.ids.length} samples → ${path}`);
-  if (setup.counting) {
-    // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
-    const todo = source.ids.filter((id) => !store.has(id));
-    const t0 = performance.now();
-    for (const [i, id] of todo.entries()) {
-      if (io.signal.aborted) break;
-      // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
-      await buildCounted(setup.counting, () => source.build(id)).catch((e: unknown) => {
-        if (!(e instanceof ContextBudgetError)) throw e;
-      });
-      io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
-    }
-    if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  }
-
-  if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
-    // every step sends the whole system prompt: a window that cannot take the first is refused before any request
-    const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
-    if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
-      throw new UsageError(`WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`);
-  }
-  const started = performance.now();
+  let started = performance.now();
   let sessionDone = 0;
   let promptTokens = 0;
   let lastStatus = 0;
-  const outcome = await runSamples({
-    runId: run.id,
-    source,
+  const { outcome, status, source } = await driveRun({
+    run,
+    packs,
     engine: setup.engine,
+    counter,
+    counting: setup.counting,
     store,
-    request: { ...run.request, seed: 0 },
-    format: run.format,
-    constrained: run.constrained,
-    calls: mode,
     concurrency: s.concurrency,
     signal: io.signal,
-    prepare: async (id) => void (await buildCounted(setup.counting, () => source.build(id))),
+    onPlanned: async (source) => {
+      io.out(`${run.name}: ${source.ids.length} samples → ${path}`);
+      if (setup.counting) {
+        // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
+        const todo = source.ids.filter((id) => !store.has(id));
+        const t0 = performance.now();
+        for (const [i, id] of todo.entries()) {
+          if (io.signal.aborted) break;
+          // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
+          await buildCounted(setup.counting, () => source.build(id)).catch((e: unknown) => {
+            if (!(e instanceof ContextBudgetError)) throw e;
+          });
+          io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
+        }
+        if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
+        // every step sends the whole system prompt: a window that cannot take the first is refused before any request
+        const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
+        if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
+          throw new UsageError(`WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`);
+      }
+      started = performance.now();
+    },
     onProgress: (p) => {
       if (p.last) {
         sessionDone++;
@@ -214,7 +211,6 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   });
   const seconds = (performance.now() - started) / 1000;
   io.status(`${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`, true);
-  const status = outcome.status === 'completed' ? 'completed' : outcome.status === 'failed' ? 'failed' : 'paused';
   let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
   if (outcome.status === 'completed' && s.judge) final = await judgeErrorHandling(s.judge, s, packs, store, io);
   const results = store.all();
