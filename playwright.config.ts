@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-import { MODEL_HOST_ARGS, MODEL_HOST_PORT } from './tests/helpers/real-model';
+import { MODEL_HOST_ARGS, MODEL_HOST_PORT } from './harness/real-model';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,7 +37,7 @@ export default defineConfig({
     },
     {
       // real model weights (.cache/models, fetched by scripts/fetch-models.sh) at their model-host URLs
-      command: `node tests/helpers/model-host.mjs ${MODEL_HOST_PORT}`,
+      command: `node harness/model-host.mjs ${MODEL_HOST_PORT}`,
       url: `https://127.0.0.1:${MODEL_HOST_PORT}/health`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: !process.env.CI,

@@ -5,7 +5,7 @@
  * Usage: npm run fuzz [-- --count N --seed S --imports N]
  */
 import { CHECKED_FORMATS, checkOutputSteady, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/output-check';
-import { adversarialOutputs } from '../tests/helpers/adversarial-outputs';
+import { adversarialOutputs } from '../harness/adversarial-outputs';
 import { importFuzz } from './import-fuzz';
 
 const arg = (name: string, fallback: number): number => {

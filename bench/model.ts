@@ -20,9 +20,9 @@ import type { RunRow } from '../src/lib/run/run-row';
 import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
-import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../tests/helpers/app-driver';
-import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
-import { readStore } from '../tests/e2e/idb';
+import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
+import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
+import { readStore } from '../harness/idb';
 
 const APP_PORT = 4175;
 const HOST_PORT = 4444;
@@ -167,7 +167,7 @@ async function main() {
   console.log('== building the app');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   const app = spawn('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
-  const host = spawn('node', ['tests/helpers/model-host.mjs', String(HOST_PORT)], { detached: true, stdio: 'ignore' });
+  const host = spawn('node', ['harness/model-host.mjs', String(HOST_PORT)], { detached: true, stdio: 'ignore' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', ...modelHostArgs(HOST_PORT)] });
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/index.html`);

@@ -17,8 +17,8 @@ import { writeManifestEntries } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
-import { startLlamaServer } from '../tests/helpers/llama-server';
-import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../tests/helpers/real-model';
+import { startLlamaServer } from '../harness/llama-server';
+import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../harness/real-model';
 
 interface GalleryModel {
   model: RealModel;

@@ -11,8 +11,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { clearAll, IDB, pausedRun, runRows, seed, waitForStatus } from '../tests/helpers/seeded-run';
-import { setupCatalog } from '../tests/helpers/app-driver';
+import { clearAll, IDB, pausedRun, runRows, seed, waitForStatus } from '../harness/seeded-run';
+import { setupCatalog } from '../harness/app-driver';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runEval } from '../src/cli/eval';
-import { SERVER_MODEL, serverMissing, startLlamaServer } from '../tests/helpers/llama-server';
+import { SERVER_MODEL, serverMissing, startLlamaServer } from '../harness/llama-server';
 
 export async function printRunnerThroughput(): Promise<void> {
   const missing = serverMissing();

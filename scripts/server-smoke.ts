@@ -1,7 +1,7 @@
 // One real completion from the server scripts/ensure-server.sh built, before any test relies on it.
 // Usage: npx tsx scripts/server-smoke.ts [model.gguf]   (default: the SmolLM2 the tests use)
-import { startLlamaServer } from '../tests/helpers/llama-server';
-import { SMOLLM2 } from '../tests/helpers/real-model';
+import { startLlamaServer } from '../harness/llama-server';
+import { SMOLLM2 } from '../harness/real-model';
 
 const file = process.argv[2] ?? SMOLLM2.file;
 const started = Date.now();

@@ -20,7 +20,7 @@ import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
 import type { RunRow } from '../src/lib/run/run-row';
-import { ensureBuiltinPacks } from '../src/lib/run/builtin-packs';
+import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
 import { driveRun, plannedSource } from '../src/lib/run/drive';
 import { AppDB } from '../src/lib/store/db';
@@ -35,7 +35,7 @@ import { WILD_FUNCTION_NAMES } from '../src/lib/simulate/wildagteval/registry';
 import { type WildAgtEvalConfig, type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
-import { traceText } from '../src/lib/suites/composition/shape';
+import { traceText } from '../src/lib/scoring/dag-shape';
 import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
 import { baseSet } from '../src/lib/suites/robustness/suite';
 import { draftCallRequest, draftExpected, draftQueries, draftQueriesRequest } from '../src/lib/prompts/draft-requests';

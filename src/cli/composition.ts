@@ -13,7 +13,7 @@ import { createOracleEngine } from '../lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../lib/run/loop';
 import { LEVELS } from '../lib/scoring/dag';
 import { type CompositionConfig, compositionSource, DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
-import { dagShape } from '../lib/suites/composition/shape';
+import { dagShape } from '../lib/scoring/dag-shape';
 import { CATEGORY_LABELS } from '../lib/simulate/composition/categories';
 import { SIM_TOOLS } from '../lib/simulate/composition';
 import { llama3Counter } from '../lib/tokenizers/llama3';

@@ -8,7 +8,7 @@
 import { pyRepr } from '../lib/core/pyvalue';
 import { callsText } from '../lib/formats/json-text';
 import { plainCalls } from '../lib/scoring/score-sample';
-import { parseReply } from '../lib/suites/api-complexity/protocol';
+import { parseReply } from '../lib/prompts/episode-protocol';
 import { type OutputFormat, parseCalls } from '../lib/parsing';
 import { describeParseError } from '../lib/parsing/diagnose';
 

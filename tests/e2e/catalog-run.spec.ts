@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { guardNetwork } from '../helpers/app-driver';
-import { readStore } from './idb';
+import { guardNetwork } from '../../harness/app-driver';
+import { readStore } from '../../harness/idb';
 
 const BFCL = '../shared/reference/bfcl';
 const MODEL_HOSTS = ['huggingface.co', 'raw.githubusercontent.com'];

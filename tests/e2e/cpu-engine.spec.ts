@@ -7,8 +7,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { buildTinyModel } from '../../datasets/tiny-model/build';
 import type { SampleResult } from '../../src/lib/core/types';
-import { guardNetwork } from '../helpers/app-driver';
-import { readStore } from './idb';
+import { guardNetwork } from '../../harness/app-driver';
+import { readStore } from '../../harness/idb';
 
 const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/tiny-random.gguf';
 const tiny = Buffer.from(buildTinyModel(1));

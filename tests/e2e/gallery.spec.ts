@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { guardNetwork } from '../helpers/app-driver';
-import { readStore } from './idb';
+import { guardNetwork } from '../../harness/app-driver';
+import { readStore } from '../../harness/idb';
 
 interface Entry {
   file: string;

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { evalWorkerOf, setupCatalog } from '../helpers/app-driver';
-import { readStore } from './idb';
+import { evalWorkerOf, setupCatalog } from '../../harness/app-driver';
+import { readStore } from '../../harness/idb';
 
 const progressOf = async (page: Page) => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10);
 

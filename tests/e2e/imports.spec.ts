@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { guardNetwork } from '../helpers/app-driver';
+import { guardNetwork } from '../../harness/app-driver';
 
 /** A BFCL simple category of `n` records (about 450 bytes each) and its possible answers. */
 function bfclFiles(n: number, prefix = 'simple_big') {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { readStore } from './idb';
+import { readStore } from '../../harness/idb';
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -12,9 +12,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { guardNetwork, setupCatalog } from '../helpers/app-driver';
-import { readStore } from './idb';
-import { freePort, type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../helpers/llama-server';
+import { guardNetwork, setupCatalog } from '../../harness/app-driver';
+import { readStore } from '../../harness/idb';
+import { freePort, type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
 async function connect(page: import('@playwright/test').Page, url: string) {
   await page.getByTestId('tab-run').click();

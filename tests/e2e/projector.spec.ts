@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { catalogRunToResults } from '../helpers/app-driver';
+import { catalogRunToResults } from '../../harness/app-driver';
 
 /** rendered px of each text of a chart: its font size in viewBox units times the chart's scale */
 const renderedSizes = (testid: string) =>

@@ -8,9 +8,9 @@
 import { expect, test } from '@playwright/test';
 import type { SampleResult } from '../../src/lib/core/types';
 import type { RunRow } from '../../src/lib/run/run-row';
-import { guardNetwork, loadGgufModel, runToEnd, setupCatalog } from '../helpers/app-driver';
-import { modelMissing, QWEN_CODER_05B } from '../helpers/real-model';
-import { readStore } from './idb';
+import { guardNetwork, loadGgufModel, runToEnd, setupCatalog } from '../../harness/app-driver';
+import { modelMissing, QWEN_CODER_05B } from '../../harness/real-model';
+import { readStore } from '../../harness/idb';
 
 const missing = modelMissing(QWEN_CODER_05B);
 

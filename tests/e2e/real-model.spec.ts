@@ -1,7 +1,7 @@
 /**
  * A real language model in the browser: SmolLM2-135M-Instruct (Q4_1, from PyPI, see
  * scripts/fetch-models.sh) loaded through the app's own URL path from its model-host address
- * (served on this machine by tests/helpers/model-host.mjs) into llama.cpp (WebAssembly).
+ * (served on this machine by harness/model-host.mjs) into llama.cpp (WebAssembly).
  * These tests assert what only the browser can show — the engine in the worker, the GGUF's tokenizer
  * and template, threads, download and cache, greedy determinism, resumption after a reload,
  * overflow — never accuracy: a 135M model is weak. Every suite on a real model runs in Node against
@@ -14,9 +14,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { parseGgufHeader } from '../../src/lib/formats/gguf';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
 import type { SampleResult } from '../../src/lib/core/types';
-import { readStore } from './idb';
-import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupCatalog } from '../helpers/app-driver';
-import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
+import { readStore } from '../../harness/idb';
+import { guardForSmolLM2, loadSmolLM2, runToEnd, setReuse, setupCatalog } from '../../harness/app-driver';
+import { realModelMissing, SMOLLM2 } from '../../harness/real-model';
 
 interface StoredRun {
   id: string;

@@ -3,7 +3,7 @@
  * sample of its own, and the report reads them back per planned sample.
  */
 import { expect, test } from '@playwright/test';
-import { setupCatalog } from '../helpers/app-driver';
+import { setupCatalog } from '../../harness/app-driver';
 
 test('a catalog run asked three times per sample: three answers each, per-repeat accuracy and pass^k in the report', async ({ page }) => {
   await page.goto('index.html');

@@ -5,7 +5,7 @@
  * (it re-read every result after each write: ~3 s a sample at this size). Figures: npm run bench:results.
  */
 import { expect, test } from '@playwright/test';
-import { pausedRun, runRows, seed, waitForStatus } from '../helpers/seeded-run';
+import { pausedRun, runRows, seed, waitForStatus } from '../../harness/seeded-run';
 
 test('100K stored results: the report opens while they load, counts them all, and a run beside it adds its results live', async ({ page }) => {
   test.setTimeout(240_000);

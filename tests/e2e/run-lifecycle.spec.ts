@@ -7,9 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { setupCatalog } from '../helpers/app-driver';
-import { freePort } from '../helpers/llama-server';
-import { readStore } from './idb';
+import { setupCatalog } from '../../harness/app-driver';
+import { freePort } from '../../harness/llama-server';
+import { readStore } from '../../harness/idb';
 
 async function oracleCatalog(page: Page, perCell: number) {
   await page.goto('index.html');

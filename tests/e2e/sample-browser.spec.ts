@@ -4,7 +4,7 @@
  * list with the expected call next to the parsed one, and a link to a sample survives a reload.
  */
 import { expect, test } from '@playwright/test';
-import { catalogRunToResults } from '../helpers/app-driver';
+import { catalogRunToResults } from '../../harness/app-driver';
 
 test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail beside, expected beside parsed, a deep link', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

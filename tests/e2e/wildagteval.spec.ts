@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { SERVER_MODEL, serverMissing, startLlamaServer } from '../helpers/llama-server';
+import { SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
 const REF = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const haveShared = existsSync(join(REF, 'databases', 'users.json'));

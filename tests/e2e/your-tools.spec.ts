@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { guardNetwork, LENGTH_CHIPS, loadSmolLM2, POSITION_CHIPS, setChips } from '../helpers/app-driver';
-import { realModelMissing, SMOLLM2 } from '../helpers/real-model';
-import { readStore } from './idb';
+import { guardNetwork, LENGTH_CHIPS, loadSmolLM2, POSITION_CHIPS, setChips } from '../../harness/app-driver';
+import { realModelMissing, SMOLLM2 } from '../../harness/real-model';
+import { readStore } from '../../harness/idb';
 
 const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'your-tools');
 const OPENAPI = { name: 'acme-payroll.openapi.yaml', mimeType: 'application/yaml', buffer: readFileSync(join(FIXTURES, 'acme-payroll.openapi.yaml')) };

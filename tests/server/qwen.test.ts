@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { type RunningServer, serverMissing, startLlamaServer } from '../helpers/llama-server';
-import { QWEN_CODER_05B } from '../helpers/real-model';
+import { type RunningServer, serverMissing, startLlamaServer } from '../../harness/llama-server';
+import { QWEN_CODER_05B } from '../../harness/real-model';
 
 const missing = serverMissing(QWEN_CODER_05B);
 if (missing) console.warn(`SKIPPED the Qwen real-answer tests: ${missing}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../helpers/llama-server';
+import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
 const missing = serverMissing();
 if (missing) console.warn(`SKIPPED the runner's real-server tests: ${missing}`);

@@ -18,7 +18,7 @@ import { notFoundMessage } from '../../src/lib/simulate/api/api-system';
 import { API_FUNCTIONS, API_SCORING, apiFunctionNamed, apiReference, ASSIGNMENTS, goldCall, invokeApi } from '../../src/lib/simulate/api/system';
 import { createWorld } from '../../src/lib/simulate/api/world';
 import { builtinConversations, replayGold } from '../../src/lib/suites/api-complexity/conversations';
-import { parseReply } from '../../src/lib/suites/api-complexity/protocol';
+import { parseReply } from '../../src/lib/prompts/episode-protocol';
 import { parseJudgeScore } from '../../src/lib/suites/api-complexity/error-handling';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY, planApiComplexity } from '../../src/lib/suites/api-complexity/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';

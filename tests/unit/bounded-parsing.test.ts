@@ -10,9 +10,9 @@ import { callsText } from '../../src/lib/formats/json-text';
 import { parseCalls } from '../../src/lib/parsing';
 import { MAX_OUTPUT_CHARS } from '../../src/lib/parsing/budget';
 import { parseJsonCalls, parseToolCallTags, stripFence } from '../../src/lib/parsing/json-calls';
-import { parseReply } from '../../src/lib/suites/api-complexity/protocol';
+import { parseReply } from '../../src/lib/prompts/episode-protocol';
 import { plainCalls } from '../../src/lib/scoring/score-sample';
-import { adversarialOutputs } from '../helpers/adversarial-outputs';
+import { adversarialOutputs } from '../../harness/adversarial-outputs';
 
 const python = (s: string) => parseCalls(s, 'bfcl-python');
 const errorKind = (r: ReturnType<typeof parseCalls>) => (r.ok ? 'ok' : r.error.kind);

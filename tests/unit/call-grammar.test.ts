@@ -6,7 +6,7 @@ import type { ToolSchema } from '../../src/lib/core/types';
 import { parseCalls } from '../../src/lib/parsing';
 import { buildCallGrammar, DEFAULT_GRAMMAR_LIMITS, GrammarError } from '../../src/lib/parsing/call-grammar';
 import type { ParamSchema } from '../../src/lib/scoring/bfcl-ast';
-import { generate, matches, parseGbnf } from '../helpers/gbnf';
+import { generate, matches, parseGbnf } from '../../harness/gbnf';
 
 const TOOLS: ToolSchema[] = [
   {

@@ -10,7 +10,7 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { packToRow, rowToPack } from '../../src/lib/store/repos';
 import { LEVELS } from '../../src/lib/scoring/dag';
 import { generateTasks, PAPER_COUNTS } from '../../src/lib/suites/composition/generator';
-import { levelViolations, turnsOf } from '../../src/lib/suites/composition/shape';
+import { levelViolations, turnsOf } from '../../src/lib/scoring/dag-shape';
 import { compositionSource, type CompositionConfig, DEFAULT_COMPOSITION, offeredTools } from '../../src/lib/suites/composition/suite';
 import { SIM_TOOLS, simulateCall } from '../../src/lib/simulate/composition';
 import { runTool } from '../../src/lib/simulate/define';

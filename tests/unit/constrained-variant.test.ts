@@ -10,7 +10,7 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
 import { buildCatalogSamples, CONSTRAINED, FREE, planCatalog } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
-import { matches, parseGbnf } from '../helpers/gbnf';
+import { matches, parseGbnf } from '../../harness/gbnf';
 
 const pack = buildCatalogPack();
 const counter = new CachedCounter(llama3Counter);

@@ -14,7 +14,7 @@ import type { ParamSchema } from '../scoring/bfcl-ast';
 import { bm25, terms, toolText } from '../core/text-similarity';
 import { toPlain } from '../core/pyvalue';
 import type { JsonObject } from '../core/types';
-import { type CallFormat, callText, currentQuery, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
+import { type CallFormat, callText, currentQuery, END_OF_TURN, episodePosition } from '../prompts/episode-protocol';
 
 interface Found {
   quoted: string[];

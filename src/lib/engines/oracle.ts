@@ -6,9 +6,9 @@ import type { ApiExpectation, DagExpectation, Engine, GenerateRequest, GenerateR
 import { formatPythonCalls } from '../parsing/format-calls';
 import { canonicalCalls } from '../scoring/bfcl-ast';
 import { formatAnswer } from '../scoring/qa';
-import { turnsOf } from '../suites/composition/shape';
+import { turnsOf } from '../scoring/dag-shape';
 import { DONE_MESSAGE, turnIndex } from './turns';
-import { callText, END_OF_TURN, episodePosition } from '../suites/api-complexity/protocol';
+import { callText, END_OF_TURN, episodePosition } from '../prompts/episode-protocol';
 
 function traceAnswer(e: DagExpectation, turn: number): string {
   const calls = (steps: DagExpectation['steps']) => formatPythonCalls(steps.map((s) => ({ name: s.toolName, args: s.arguments })));

@@ -8,9 +8,10 @@
  * `"expected": []` means no call is right (an irrelevance request). Every expected call is checked
  * against the tools: unknown function, unknown or missing argument, wrong type, value outside an enum.
  */
-import { isDict, newDict, type PyDict, PyFloat, pyIn, pyRepr, pyType, type PyValue } from '../core/pyvalue';
+import { isDict, newDict, type PyDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { PackItem, ToolSchema } from '../core/types';
 import type { ParamSchema, PossibleAnswer } from '../scoring/bfcl-ast';
+import { allowedValues, valueProblem } from '../scoring/value-problems';
 import { FormatError, readRecords } from './jsonl';
 
 export const MAX_REQUESTS = 20000;
@@ -26,65 +27,6 @@ export interface ToolRequest {
   id: string;
   query: string;
   expected: PyValue[];
-}
-
-/** The allowed values an argument states: one value, or a list of alternatives. */
-export function allowedValues(value: PyValue, param: ParamSchema | undefined): PyValue[] {
-  if (!Array.isArray(value)) return [value];
-  const isList = param && (param.type === 'array' || param.type === 'tuple');
-  if (!isList) return value;
-  // a list parameter: a list of lists (or "") lists alternatives; a flat list is the value
-  return value.length > 0 && value.every((v) => Array.isArray(v) || v === '') ? value : [value];
-}
-
-function typeProblem(v: PyValue, p: ParamSchema, at: string, depth = 0): string | null {
-  if (depth > 32) return null;
-  const t = pyType(v);
-  switch (p.type) {
-    case 'string':
-      return t === 'str' ? null : `expected a string, found ${pyRepr(v)}`;
-    case 'integer':
-      return t === 'int' ? null : `expected an integer, found ${pyRepr(v)}`;
-    case 'float':
-      return t === 'int' || t === 'float' ? null : `expected a number, found ${pyRepr(v)}`;
-    case 'boolean':
-      return t === 'bool' ? null : `expected true or false, found ${pyRepr(v)}`;
-    case 'array':
-    case 'tuple': {
-      if (!Array.isArray(v)) return `expected a list, found ${pyRepr(v)}`;
-      const items = p.items as ParamSchema | undefined;
-      if (!items) return null;
-      for (const [i, x] of v.entries()) {
-        const bad = typeProblem(x, items, `${at}[${i}]`, depth + 1);
-        if (bad) return `[${i}]: ${bad}`;
-      }
-      return null;
-    }
-    case 'dict': {
-      if (t !== 'dict') return `expected an object, found ${pyRepr(v)}`;
-      const props = p.properties;
-      if (!props) return null;
-      for (const [k, x] of Object.entries(v as PyDict)) {
-        const q = props[k];
-        if (!q) return `.${k}: not a field of this object (${Object.keys(props).join(', ') || 'none'})`;
-        // a field lists its allowed values as an argument does (BFCL checks one level of fields)
-        for (const option of depth === 0 ? allowedValues(x, q) : [x]) {
-          const bad = option === '' ? null : typeProblem(option, q, `${at}.${k}`, depth + 1);
-          if (bad) return `.${k}: ${bad}`;
-        }
-      }
-      return null;
-    }
-    default:
-      return null;
-  }
-}
-
-/** What is wrong with one value of a parameter: its type, or a value outside the parameter's enum. */
-function valueProblem(v: PyValue, p: ParamSchema, at: string, depth = 0): string | null {
-  const bad = typeProblem(v, p, at, depth);
-  if (bad) return bad;
-  return p.enum && !pyIn(v, p.enum) ? `${pyRepr(v)} is not one of ${p.enum.map(pyRepr).join(', ')}` : null;
 }
 
 /** The problems of one expected call against the tools (an empty list when it is right). */
@@ -123,21 +65,6 @@ export function callProblems(call: PyValue, tools: readonly ToolSchema[], at: st
     if (!Object.hasOwn(args, r)) problems.push({ at: `${at}.arguments`, message: `the required argument "${r}" is missing` });
   }
   return problems;
-}
-
-/** What is wrong with the arguments of a call a model made (not a list of allowed values), or null. */
-export function argumentProblem(tool: ToolSchema, args: PyValue): string | null {
-  if (args === null || !isDict(args)) return 'arguments must be an object';
-  const props = tool.parameters.properties;
-  for (const [arg, value] of Object.entries(args)) {
-    const param = props[arg];
-    if (!param) return `unknown parameter '${arg}'; expected ${Object.keys(props).join(', ') || 'none'}`;
-    // from depth 1: a model's value is one value, never a list of allowed ones
-    const bad = valueProblem(value, param, arg, 1);
-    if (bad) return `parameter '${arg}': ${bad}`;
-  }
-  const missing = (tool.parameters.required ?? []).find((r) => !Object.hasOwn(args, r));
-  return missing ? `missing required parameter '${missing}'` : null;
 }
 
 /** The problems of a whole `expected` value. */

@@ -14,7 +14,7 @@ import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
-import { CALL_FORMATS } from '../suites/api-complexity/protocol';
+import { CALL_FORMATS } from '../prompts/episode-protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
 import type { EngineChoice, RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import { SUITE_IDS, SUITES } from '../suites/registry';

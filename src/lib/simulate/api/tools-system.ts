@@ -17,7 +17,7 @@
  */
 import { fromPlain, newDict, type PyDict, type PyValue, toPlain } from '../../core/pyvalue';
 import type { Json, JsonObject, ToolSchema } from '../../core/types';
-import { argumentProblem } from '../../formats/tool-requests';
+import { argumentProblem } from '../../scoring/value-problems';
 import { type ApiScoringRules, resultSaysNotFound } from '../../scoring/api-accuracy';
 import { canonicalCalls, checkCall, type ParamSchema, type PossibleAnswer } from '../../scoring/bfcl-ast';
 import { agentIntro, type ApiSystem, type CallOutcome, failure, mixIn, notFoundMessage, referenceLine } from './api-system';

@@ -4,7 +4,7 @@ import { COMPLEXITY_TYPES, type ComplexityType, CUMULATIVE_LADDER } from '../../
 import { noSweep, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { EVAL_MODES } from './episode';
-import { MAX_STEPS_PER_TURN } from './protocol';
+import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
 import { DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
 
 const RUNGS = CUMULATIVE_LADDER.map((x) => x.name);

@@ -13,7 +13,7 @@ import { type ApiCallRecord, type ApiScoringRules, type ApiStep, scoreApiTurn, t
 import type { ApiSystem, ApiWorld } from '../../simulate/api/api-system';
 import { COMPLEXITY_LAYER, type ComplexityConfig, type ComplexityType, ERROR_TYPES } from '../../simulate/api/complexity';
 import type { Conversation, Wording } from './conversations';
-import { assistantLine, type CallFormat, humanLine, MAX_STEPS_PER_TURN, parseReply, responseBlock, systemPrompt } from './protocol';
+import { assistantLine, type CallFormat, humanLine, MAX_STEPS_PER_TURN, parseReply, responseBlock, systemPrompt } from '../../prompts/episode-protocol';
 
 export type EvalMode = 'isolated' | 'cumulative';
 export const EVAL_MODES: readonly EvalMode[] = ['isolated', 'cumulative'];

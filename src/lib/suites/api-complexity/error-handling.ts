@@ -9,7 +9,7 @@ import type { ChatMessage } from '../../core/types';
 import type { ComplexityType } from '../../simulate/api/complexity';
 import { apiFunctionNamed } from '../../simulate/api/system';
 import type { StepRecord } from './episode';
-import { END_OF_TURN } from './protocol';
+import { END_OF_TURN } from '../../prompts/episode-protocol';
 
 export interface ErrorScenario {
   fn: string;

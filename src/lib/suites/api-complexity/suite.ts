@@ -18,7 +18,7 @@ import { builtinConversations, type Conversation, type Wording } from './convers
 import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
 import type { OwnApiSetup } from './request-conversations';
 import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
-import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from './protocol';
+import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from '../../prompts/episode-protocol';
 
 export const API_COMPLEXITY_SUITE = 'api-complexity';
 

@@ -13,7 +13,7 @@ import { renderMessages, type PromptTemplate } from '../../prompts/template';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 import { LEVELS, type Level } from '../../scoring/dag';
 import { toolPool } from '../catalog/suite';
-import { dagShape } from './shape';
+import { dagShape } from '../../scoring/dag-shape';
 import { simulateCall } from '../../simulate/composition';
 
 export const COMPOSITION_SUITE = 'composition';

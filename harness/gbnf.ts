@@ -3,7 +3,7 @@
  * literals, character classes, groups, alternation, ?, *, +, {m,n}): it checks
  * whether a text is in the language and draws random texts from it.
  */
-import { Rng } from '../../src/lib/core/random';
+import { Rng } from '../src/lib/core/random';
 
 type Node =
   | { k: 'lit'; text: string }

@@ -4,7 +4,7 @@
  * through its real URL-loading code. The browser reaches it through
  * `--host-resolver-rules=MAP huggingface.co:443 127.0.0.1:PORT` and `--ignore-certificate-errors`
  * (see modelHostArgs in real-model.ts). The self-signed certificate is made once with openssl.
- * Usage: node tests/helpers/model-host.mjs [port]   (default 4443)
+ * Usage: node harness/model-host.mjs [port]   (default 4443)
  */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';

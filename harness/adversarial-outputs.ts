@@ -4,7 +4,7 @@
  * huge integers and shifts, long operator chains, deep nesting, unclosed tags and fences,
  * hostile keys) plus random mutations of valid outputs. Same seed, same inputs.
  */
-import { Rng } from '../../src/lib/core/random';
+import { Rng } from '../src/lib/core/random';
 
 const VALID = [
   "[get_weather(city='Paris', days=3), convert(amount=2.5e-3, to=None, flags=[True, False], extra={'k': (1, 2)})]",

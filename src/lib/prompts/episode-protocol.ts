@@ -4,11 +4,11 @@
  * `Assistant:` replies, `<API_RESPONSE>` blocks); each reply is free text and then either one
  * `<API_CALL>{"api": …, "params": {…}}</API_CALL>` or `<End of Turn>`.
  */
-import { isObject } from '../../core/objects';
-import { toPlain } from '../../core/pyvalue';
-import type { Json, JsonObject } from '../../core/types';
-import { parseToolCallTags, tagBodies } from '../../parsing/json-calls';
-import type { ApiCallRecord } from '../../scoring/api-accuracy';
+import { isObject } from '../core/objects';
+import { toPlain } from '../core/pyvalue';
+import type { Json, JsonObject } from '../core/types';
+import { parseToolCallTags, tagBodies } from '../parsing/json-calls';
+import type { ApiCallRecord } from '../scoring/api-accuracy';
 
 /**
  * How a reply writes its call: WildAgtEval's `<API_CALL>{"api", "params"}</API_CALL>`, or the

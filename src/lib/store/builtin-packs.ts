@@ -1,7 +1,7 @@
 /** Makes sure the built-in packs are in storage, rebuilt when their builder version changes. */
-import type { AppDB } from '../store/db';
-import { savePack } from '../store/repos';
-import { BUILTIN_PACKS } from './builtin-pack-list';
+import type { AppDB } from './db';
+import { savePack } from './repos';
+import { BUILTIN_PACKS } from '../run/builtin-pack-list';
 
 export async function ensureBuiltinPacks(db: AppDB): Promise<void> {
   for (const b of BUILTIN_PACKS) {

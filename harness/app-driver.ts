@@ -27,7 +27,7 @@ export async function guardNetwork(page: Page, allow: readonly string[] = [], se
 /** The real model's URL may be reached (its local stand-in answers), nothing else outside. */
 export const guardForSmolLM2 = (page: Page) => guardNetwork(page, [SMOLLM2.url]);
 
-/** Loads a real GGUF model on the CPU engine from its model-host URL (served locally by tests/helpers/model-host.mjs). */
+/** Loads a real GGUF model on the CPU engine from its model-host URL (served locally by harness/model-host.mjs). */
 export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, calls: 'prompt' | 'native' = 'prompt') {
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-wllama').check();

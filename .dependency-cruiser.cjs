@@ -1,0 +1,23 @@
+/**
+ * The floors of ARCHITECTURE.md as import rules, checked by `npm run check` (depcruise). Dependencies
+ * point down: screens → worker/runner → adapters → run → suites → the pure core. Type-only imports
+ * count like any other.
+ */
+const PURE = '^src/lib/(core|parsing|scoring|context|prompts|simulate|analysis)/';
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'no import cycles (type-only ones included)', from: {}, to: { circular: true } },
+    { name: 'pure-core', severity: 'error', comment: 'the pure core knows no suite, run, store, engine, screen, runner or runtime', from: { path: PURE }, to: { path: ['^src/lib/(suites|run|store|engines|tokenizers|formats)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] } },
+    { name: 'suites-below-run', severity: 'error', comment: 'a suite plans and builds samples; it knows no run, store, engine or screen', from: { path: '^src/lib/suites/' }, to: { path: ['^src/lib/(run|store|engines)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] } },
+    { name: 'engines-know-no-suite', severity: 'error', comment: 'an engine answers requests; it knows no suite, run or store', from: { path: '^src/lib/engines/' }, to: { path: ['^src/lib/(suites|run|store)/', '^src/(ui|cli)/', '^workers/'] } },
+    { name: 'run-above-adapters-of-storage', severity: 'error', comment: 'the run floor knows no storage, screen or runner', from: { path: '^src/lib/run/' }, to: { path: ['^src/lib/store/', '^src/(ui|cli)/', '^workers/', 'node_modules/dexie'] } },
+    { name: 'lib-knows-no-screen', severity: 'error', comment: 'nothing in lib imports the screens, the runner or the worker', from: { path: '^src/lib/' }, to: { path: ['^src/(ui|cli)/', '^workers/'] } },
+    { name: 'nothing-from-tests', severity: 'error', comment: 'the product, the benchmarks and the harness they share with the tests never import a test', from: { path: '^(src|workers|bench|harness|scripts)/' }, to: { path: '^tests/' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.svelte', '.json'] },
+  },
+};
