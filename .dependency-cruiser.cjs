@@ -7,6 +7,7 @@ const PURE = '^src/lib/(core|parsing|scoring|context|prompts|simulate|analysis)/
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'no import cycles (type-only ones included)', from: {}, to: { circular: true } },
+    { name: 'core-is-the-floor', severity: 'error', comment: 'lib/core holds the shared types and Python-value semantics: it imports nothing of the project above it', from: { path: '^src/lib/core/' }, to: { path: '^src/', pathNot: '^src/lib/core/' } },
     { name: 'pure-core', severity: 'error', comment: 'the pure core knows no suite, run, store, engine, screen, runner or runtime', from: { path: PURE }, to: { path: ['^src/lib/(suites|run|store|engines|tokenizers|formats)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] } },
     { name: 'suites-below-run', severity: 'error', comment: 'a suite plans and builds samples; it knows no run, store, engine or screen', from: { path: '^src/lib/suites/' }, to: { path: ['^src/lib/(run|store|engines)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] } },
     { name: 'engines-know-no-suite', severity: 'error', comment: 'an engine answers requests; it knows no suite, run or store', from: { path: '^src/lib/engines/' }, to: { path: ['^src/lib/(suites|run|store)/', '^src/(ui|cli)/', '^workers/'] } },

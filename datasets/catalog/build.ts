@@ -8,7 +8,7 @@
 import { newDict, PyFloat, type PyValue } from '../../src/lib/core/pyvalue';
 import { Rng } from '../../src/lib/core/random';
 import type { Pack, PackItem, ToolSchema } from '../../src/lib/core/types';
-import type { ParamSchema, PossibleAnswer } from '../../src/lib/scoring/bfcl-ast';
+import type { ParamSchema, PossibleAnswer } from '../../src/lib/core/schema';
 import { simulatedSchemas } from '../../src/lib/simulate/composition';
 import { type FieldSpec, RESOURCES, type ResourceSpec } from './resources';
 

@@ -11,7 +11,7 @@ import type { Engine, SampleResult } from '../lib/core/types';
 import { createBaselineEngine } from '../lib/engines/baseline';
 import { createOracleEngine } from '../lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../lib/run/loop';
-import { LEVELS } from '../lib/scoring/dag';
+import { LEVELS } from '../lib/core/expected';
 import { type CompositionConfig, compositionSource, DEFAULT_COMPOSITION } from '../lib/suites/composition/suite';
 import { dagShape } from '../lib/scoring/dag-shape';
 import { CATEGORY_LABELS } from '../lib/simulate/composition/categories';

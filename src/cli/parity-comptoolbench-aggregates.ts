@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isDict, numericValue, type PyDict, type PyValue } from '../lib/core/pyvalue';
 import { type AblationRow, ablationRankCorrelation, compositionReport, leaderboardView, type ScoredTask, scoredTask, weightAblation } from '../lib/analysis/composition';
 import { parseJsonValue } from '../lib/parsing/json-value';
-import { type DagScore, LEVELS } from '../lib/scoring/dag';
+import { type DagScore, LEVELS } from '../lib/core/expected';
 import type { DagCorpus } from './parity-comptoolbench';
 
 const TOL = 1e-4;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { isDict, type PyDict } from '../lib/core/pyvalue';
 import { type CompToolBenchTask, readCompToolBenchTask, readPredictedCalls } from '../lib/formats/comptoolbench';
 import { parseJsonLines } from '../lib/formats/jsonl';
-import type { Call } from '../lib/parsing/calls';
-import { type DagScore, round4, scoreDag } from '../lib/scoring/dag';
+import type { Call } from '../lib/core/calls';
+import { round4, scoreDag } from '../lib/scoring/dag';
+import { type DagScore } from '../lib/core/expected';
 
 interface DagParityCase {
   caseId: string;

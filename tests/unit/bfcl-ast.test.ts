@@ -3,7 +3,8 @@ import type { PyValue } from '../../src/lib/core/pyvalue';
 import { readFunctionSchema } from '../../src/lib/formats/bfcl';
 import { decodeBfclPython } from '../../src/lib/parsing/bfcl-python';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
-import { checkBfclSample, classifyError, type FunctionSchema, standardize, toPossibleAnswers } from '../../src/lib/scoring/bfcl-ast';
+import { checkBfclSample, classifyError, standardize, toPossibleAnswers } from '../../src/lib/scoring/bfcl-ast';
+import { type FunctionSchema } from '../../src/lib/core/schema';
 
 const fn = (json: string): FunctionSchema => readFunctionSchema(parseJsonValue(json), 'test', 'function');
 const answers = (json: string) => toPossibleAnswers(parseJsonValue(json) as PyValue);

@@ -5,7 +5,7 @@ import { Rng } from '../../src/lib/core/random';
 import type { ToolSchema } from '../../src/lib/core/types';
 import { parseCalls } from '../../src/lib/parsing';
 import { buildCallGrammar, DEFAULT_GRAMMAR_LIMITS, GrammarError } from '../../src/lib/parsing/call-grammar';
-import type { ParamSchema } from '../../src/lib/scoring/bfcl-ast';
+import type { ParamSchema } from '../../src/lib/core/schema';
 import { generate, matches, parseGbnf } from '../../harness/gbnf';
 
 const TOOLS: ToolSchema[] = [

@@ -9,7 +9,8 @@ import { toJsonText } from '../../src/lib/formats/json-text';
 import { FormatError } from '../../src/lib/formats/jsonl';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import { LEVELS, scoreDag } from '../../src/lib/scoring/dag';
+import { scoreDag } from '../../src/lib/scoring/dag';
+import { LEVELS } from '../../src/lib/core/expected';
 import { compositionSource, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
 
 const REF = '../shared/reference/comptoolbench';

@@ -8,7 +8,7 @@ import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { packToRow, rowToPack } from '../../src/lib/store/repos';
-import { LEVELS } from '../../src/lib/scoring/dag';
+import { LEVELS } from '../../src/lib/core/expected';
 import { generateTasks, PAPER_COUNTS } from '../../src/lib/suites/composition/generator';
 import { levelViolations, turnsOf } from '../../src/lib/scoring/dag-shape';
 import { compositionSource, type CompositionConfig, DEFAULT_COMPOSITION, offeredTools } from '../../src/lib/suites/composition/suite';

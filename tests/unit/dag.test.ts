@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fromPlain, type PyDict } from '../../src/lib/core/pyvalue';
-import type { Call } from '../../src/lib/parsing/calls';
+import type { Call } from '../../src/lib/core/calls';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
-import { type DagTask, levenshtein, matchString, matchValue, numbersMatch, pyFloatOf, round4, scoreDag } from '../../src/lib/scoring/dag';
+import { levenshtein, matchString, matchValue, numbersMatch, pyFloatOf, round4, scoreDag } from '../../src/lib/scoring/dag';
+import { type DagTask } from '../../src/lib/core/expected';
 
 const call = (name: string, args: Record<string, unknown> = {}): Call => ({ name, args: fromPlain(args) as PyDict });
 const step = (stepId: string, toolName: string, args: Record<string, unknown>, dependsOn: string[] = []) => ({ stepId, toolName, arguments: fromPlain(args) as PyDict, dependsOn, outputKey: null });

@@ -5,7 +5,8 @@
  * weight ablation with Spearman rank correlation between configurations.
  */
 import { csvText } from './csv';
-import { type DagErrorType, type DagScore, type DagTask, DEFAULT_WEIGHTS, LEVELS, type Level, round4, STRING_THRESHOLD, type WeightConfig, weightedOverall } from '../scoring/dag';
+import { DEFAULT_WEIGHTS, round4, STRING_THRESHOLD, type WeightConfig, weightedOverall } from '../scoring/dag';
+import { type DagErrorType, type DagScore, type DagTask, LEVELS, type Level } from '../core/expected';
 import type { SampleResult } from '../core/types';
 import { mean, spearman, type SpearmanResult } from './stats';
 

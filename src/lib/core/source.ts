@@ -7,7 +7,7 @@
  * - `prefix`: samples whose prompts share a long prefix run one after the other (within a group, by
  *   rank), so an engine that keeps its last prompt's KV cache reads the shared part once.
  */
-import type { Call } from '../parsing/calls';
+import type { Call } from './calls';
 import type { Cell, ChatMessage, Expectation, Sample, Score } from './types';
 
 /** Runs one call and renders its result (or structured error) as the tool message shows it. */

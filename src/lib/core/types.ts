@@ -3,9 +3,9 @@
  * builds samples from them for a sweep, an engine answers each sample, a
  * scorer judges the answer, results are stored and analysed.
  */
-import type { FunctionSchema, PossibleAnswer } from '../scoring/bfcl-ast';
-import type { QaExpected } from '../scoring/qa';
-import type { DagScore, DagTask, Level } from '../scoring/dag';
+import type { FunctionSchema, PossibleAnswer } from './schema';
+import type { QaExpected } from './expected';
+import type { DagScore, DagTask, Level } from './expected';
 
 export type ToolSchema = FunctionSchema;
 

@@ -7,10 +7,10 @@
  */
 import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateRequest, GenerateResult, Sample, ToolSchema } from '../core/types';
-import type { Call } from '../parsing/calls';
+import type { Call } from '../core/calls';
 import { formatPythonCalls } from '../parsing/format-calls';
 import { DONE_MESSAGE, turnIndex } from './turns';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 import { bm25, terms, toolText } from '../core/text-similarity';
 import { toPlain } from '../core/pyvalue';
 import type { JsonObject } from '../core/types';

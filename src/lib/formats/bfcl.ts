@@ -2,7 +2,8 @@
 import { MAX_TEXT_CHARS, tooLongAt } from './nesting';
 import { isDict, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import type { Pack, PackItem } from '../core/types';
-import { type FunctionSchema, type PossibleAnswer, toPossibleAnswers } from '../scoring/bfcl-ast';
+import { toPossibleAnswers } from '../scoring/bfcl-ast';
+import { type FunctionSchema, type PossibleAnswer } from '../core/schema';
 import { FormatError, readRecords } from './jsonl';
 
 export interface BfclSample {

@@ -1,10 +1,10 @@
 /** CompToolBench task rows (huggingface/test.jsonl format) → DagTask. */
 import { isDict, isPyInt, newDict, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
-import type { Call } from '../parsing/calls';
+import type { Call } from '../core/calls';
 import { parseJsonValue } from '../parsing/json-value';
 import type { CompositionTask, Pack, ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
-import { LEVELS, type Level, type TraceStep } from '../scoring/dag';
+import type { ParamSchema } from '../core/schema';
+import { LEVELS, type Level, type TraceStep } from '../core/expected';
 import { FormatError, readRecords } from './jsonl';
 
 export type CompToolBenchTask = CompositionTask & { expectedFinalAnswer: string | null };

@@ -7,7 +7,7 @@
 import { isObject, type UnknownObject as Schema } from '../core/objects';
 import { fromPlain, type PyValue } from '../core/pyvalue';
 import type { ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 import { FormatError } from './jsonl';
 
 

@@ -9,7 +9,7 @@
 import { MAX_SCHEMA_DEPTH, tooDeepAt } from './nesting';
 import { isObject, type UnknownObject as Obj } from '../core/objects';
 import type { ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 import { checkParameterName, type ConversionContext, paramFromJsonSchema } from './json-schema-params';
 import { FormatError } from './jsonl';
 import { type ConvertedTools, MAX_TOOLS, refuseDuplicateNames } from './tool-declarations';

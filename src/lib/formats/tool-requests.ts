@@ -10,7 +10,7 @@
  */
 import { isDict, newDict, type PyDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { PackItem, ToolSchema } from '../core/types';
-import type { ParamSchema, PossibleAnswer } from '../scoring/bfcl-ast';
+import type { ParamSchema, PossibleAnswer } from '../core/schema';
 import { allowedValues, valueProblem } from '../scoring/value-problems';
 import { FormatError, readRecords } from './jsonl';
 

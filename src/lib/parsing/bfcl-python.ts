@@ -8,7 +8,8 @@
  */
 import { intValue, isPyInt, NON_STRING_KEY, newDict, PyFloat, PyOpaque, PyTuple, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import { pyStrip } from '../core/pystr';
-import { type Call, DecodeFailure, failure, type ParseResult } from './calls';
+import { DecodeFailure, failure, type ParseResult } from './calls';
+import { type Call } from '../core/calls';
 import { parsePythonExpression, type Node } from './python/ast';
 import { outputTooLong, ValueBudget } from './budget';
 import { evalConstant } from './python/const-eval';

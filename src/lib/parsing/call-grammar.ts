@@ -9,7 +9,7 @@
  */
 import { type PyValue, toPlain, pyRepr } from '../core/pyvalue';
 import type { ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 
 export type GrammarFormat = 'bfcl-python' | 'json';
 

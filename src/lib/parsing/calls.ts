@@ -1,10 +1,5 @@
 /** The one shape every output parser produces. */
-import type { PyDict } from '../core/pyvalue';
-
-export interface Call {
-  name: string;
-  args: PyDict;
-}
+import type { Call } from '../core/calls';
 
 /** `too_large`: reading the output would build more than the parsing budget allows (budget.ts). */
 export type ParseErrorKind = 'syntax' | 'not_calls' | 'unsupported' | 'empty' | 'too_large';

@@ -1,6 +1,6 @@
 /** Writing calls back as text, in the formats the parsers read. */
 import { pyRepr, toPlain } from '../core/pyvalue';
-import type { Call } from './calls';
+import type { Call } from '../core/calls';
 
 /** `[f(a=1, b='x'), g()]` — BFCL's python-call syntax; values as Python literals. */
 export function formatPythonCalls(calls: readonly Call[]): string {

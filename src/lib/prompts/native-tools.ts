@@ -5,7 +5,7 @@
  */
 import { toPlain } from '../core/pyvalue';
 import type { ChatMessage, ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 import { toolLine } from './template';
 
 export interface OpenAITool {

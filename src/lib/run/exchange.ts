@@ -7,7 +7,7 @@
 import { type CallExecutor, TURN_SEPARATOR } from '../core/source';
 import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
 import { type OutputFormat, parseCalls } from '../parsing';
-import type { Call } from '../parsing/calls';
+import type { Call } from '../core/calls';
 import { toolResultText } from '../prompts/template';
 
 export interface ExchangeResult extends GenerateResult {

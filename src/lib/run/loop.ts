@@ -9,7 +9,7 @@
 import type { CallMode, Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
-import type { Call } from '../parsing/calls';
+import type { Call } from '../core/calls';
 import type { SampleSource } from '../core/source';
 import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ScoredOutput } from '../scoring/score-sample';

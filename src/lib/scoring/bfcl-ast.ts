@@ -8,25 +8,9 @@
  * parameter with the rule for its schema type.
  */
 import { isDict, isPyInt, newDict, PyFloat, pyIn, pyRepr, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
-import type { Call, ParseResult } from '../parsing/calls';
-
-export interface FunctionSchema {
-  name: string;
-  description?: string;
-  parameters: { type?: string; properties: Record<string, ParamSchema>; required?: string[] };
-}
-
-export interface ParamSchema {
-  type: string;
-  description?: string;
-  items?: { type: string };
-  properties?: Record<string, ParamSchema>;
-  enum?: PyValue[];
-  default?: PyValue;
-}
-
-/** One expected call: function name → parameter → allowed values ("" = may be omitted). */
-export type PossibleAnswer = Record<string, Record<string, PyValue[]>>;
+import type { ParseResult } from '../parsing/calls';
+import type { Call } from '../core/calls';
+import type { FunctionSchema, ParamSchema, PossibleAnswer } from '../core/schema';
 
 export type BfclErrorType =
   | 'ast_decoder:decoder_failed'

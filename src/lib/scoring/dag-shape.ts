@@ -1,6 +1,6 @@
 /** What each composition level promises about its DAG, checked on a task's steps. */
 import { formatPythonCalls } from '../parsing/format-calls';
-import type { DagTask } from './dag';
+import type { DagTask } from '../core/expected';
 
 export interface DagShape {
   steps: number;

@@ -6,55 +6,8 @@
  */
 import { isDict, isPyInt, numericValue, PyFloat, pyStr, truthy, type PyDict, type PyValue } from '../core/pyvalue';
 import { codePointLength, pyCollapseSpace, pyStrip } from '../core/pystr';
-import type { Call } from '../parsing/calls';
-
-export const LEVELS = ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'] as const;
-export type Level = (typeof LEVELS)[number];
-
-export interface TraceStep {
-  stepId: string;
-  toolName: string;
-  arguments: PyDict;
-  dependsOn: string[];
-  outputKey: string | null;
-}
-
-export interface DagTask {
-  taskId: string;
-  level: Level;
-  steps: TraceStep[];
-}
-
-export type DagErrorType =
-  | 'E10_format_error'
-  | 'E6_hallucinated_tool'
-  | 'E8_partial_completion'
-  | 'E1_wrong_tool'
-  | 'E3_wrong_order'
-  | 'E4_wrong_arguments'
-  | 'E7_unnecessary_tool';
-
-export interface CallScore {
-  step: string;
-  expectedTool: string;
-  actualTool: string | null;
-  matched: boolean;
-  toolCorrect: boolean;
-  argsScore: number;
-  perArgScores: Record<string, number>;
-}
-
-export interface DagScore {
-  overall: number;
-  toolSequenceScore: number;
-  argumentScore: number;
-  completenessScore: number;
-  dataFlowScore: number;
-  errorType: DagErrorType | null;
-  numExpectedCalls: number;
-  numMatchedCalls: number;
-  callScores: CallScore[];
-}
+import type { Call } from '../core/calls';
+import { type Level, type DagTask, type DagErrorType, type CallScore, type DagScore } from '../core/expected';
 
 /** Sub-score weights per level: L1 (seq, args, completeness); L2/L3 (seq, args, data flow, completeness). */
 export interface WeightConfig {

@@ -10,8 +10,10 @@
  */
 import { canonicalEntities, looseNumber, looseText, sameQuantity } from '../core/entities';
 import { isDict, isPyInt, newDict, numericValue, PyFloat, pyIn, PyTuple, type PyDict, type PyValue } from '../core/pyvalue';
-import type { Call, ParseResult } from '../parsing/calls';
-import { type CheckResult, checkBfclSample, type FunctionSchema, type PossibleAnswer } from './bfcl-ast';
+import type { ParseResult } from '../parsing/calls';
+import type { Call } from '../core/calls';
+import { type CheckResult, checkBfclSample } from './bfcl-ast';
+import { type FunctionSchema, type PossibleAnswer } from '../core/schema';
 
 function asNumber(v: PyValue): number | null {
   if (typeof v === 'boolean') return null;

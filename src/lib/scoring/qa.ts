@@ -5,11 +5,7 @@
  * (the expected answer appears in the output).
  */
 import { looseNumber, looseText } from '../core/entities';
-
-export type QaExpected =
-  | { kind: 'scalar'; value: string }
-  | { kind: 'number'; value: number; relTolerance?: number; absTolerance?: number }
-  | { kind: 'list'; values: string[] };
+import type { QaExpected } from '../core/expected';
 
 export interface QaScore {
   /** the paper's main metric: exact (scalar), unordered (list), or numeric-with-tolerance match */

@@ -2,12 +2,13 @@
 import { toPlain } from '../core/pyvalue';
 import type { DagExpectation, Sample, Score } from '../core/types';
 import { type OutputFormat, parseCalls, type ParseResult } from '../parsing';
-import type { Call } from '../parsing/calls';
+import type { Call } from '../core/calls';
 import { describeParseError } from '../parsing/diagnose';
 import { checkBfclSample, classifyError } from './bfcl-ast';
 import { scoreDag } from './dag';
 import { checkBfclSampleLenient } from './lenient';
-import { type QaExpected, scoreQa } from './qa';
+import { scoreQa } from './qa';
+import { type QaExpected } from '../core/expected';
 
 export interface ScoredOutput {
   score: Score;

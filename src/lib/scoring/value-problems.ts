@@ -1,7 +1,7 @@
 /** What is wrong with a call's values against its tool's parameter schemas: types, enums, unknown and missing parameters. */
 import { isDict, type PyDict, pyIn, pyRepr, pyType, type PyValue } from '../core/pyvalue';
 import type { ToolSchema } from '../core/types';
-import type { ParamSchema } from './bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 
 /** The allowed values an argument states: one value, or a list of alternatives. */
 export function allowedValues(value: PyValue, param: ParamSchema | undefined): PyValue[] {

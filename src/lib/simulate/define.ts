@@ -10,7 +10,7 @@ import { canonicalJson } from '../core/canonical-json';
 import { isObject } from '../core/objects';
 import { hashString, Rng } from '../core/random';
 import type { Json, JsonObject, ToolSchema } from '../core/types';
-import type { ParamSchema } from '../scoring/bfcl-ast';
+import type { ParamSchema } from '../core/schema';
 
 export type ParamType = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'dict';
 

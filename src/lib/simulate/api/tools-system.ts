@@ -19,7 +19,8 @@ import { fromPlain, newDict, type PyDict, type PyValue, toPlain } from '../../co
 import type { Json, JsonObject, ToolSchema } from '../../core/types';
 import { argumentProblem } from '../../scoring/value-problems';
 import { type ApiScoringRules, resultSaysNotFound } from '../../scoring/api-accuracy';
-import { canonicalCalls, checkCall, type ParamSchema, type PossibleAnswer } from '../../scoring/bfcl-ast';
+import { canonicalCalls, checkCall } from '../../scoring/bfcl-ast';
+import { type ParamSchema, type PossibleAnswer } from '../../core/schema';
 import { agentIntro, type ApiSystem, type CallOutcome, failure, mixIn, notFoundMessage, referenceLine } from './api-system';
 import type { AdHocRule, ComplexityConfig, ComplexityType, FunctionComplexity } from './complexity';
 

@@ -7,7 +7,7 @@
 import { toPlain } from '../../core/pyvalue';
 import type { JsonObject, Pack, PackItem } from '../../core/types';
 import type { ApiCallRecord } from '../../scoring/api-accuracy';
-import type { PossibleAnswer } from '../../scoring/bfcl-ast';
+import type { PossibleAnswer } from '../../core/schema';
 import type { ApiSystem } from '../../simulate/api/api-system';
 import { toolsApiSystem } from '../../simulate/api/tools-system';
 import type { Conversation } from './conversations';

@@ -3,7 +3,7 @@ import { compositionReport, scoredTasksOf } from '../../analysis/composition';
 import { barsSvg } from '../../analysis/svg';
 import { pct } from '../../analysis/text-report';
 import type { CompositionProtocol } from '../../core/types';
-import { LEVELS, type Level } from '../../scoring/dag';
+import { LEVELS, type Level } from '../../core/expected';
 import { noSweep, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { DEFAULT_COMPOSITION } from './suite';

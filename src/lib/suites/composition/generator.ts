@@ -7,7 +7,7 @@
 import { fromPlain, type PyDict } from '../../core/pyvalue';
 import { Rng } from '../../core/random';
 import type { CompositionTask, Json, JsonObject } from '../../core/types';
-import type { Level } from '../../scoring/dag';
+import type { Level } from '../../core/expected';
 import { type Draft, L0_RECIPES, L1_RECIPES, L2_RECIPES, L3_RECIPES, type Recipe } from './recipes';
 import { simulateCall } from '../../simulate/composition';
 

@@ -9,7 +9,7 @@
  * as the paper does.
  */
 import type { Json, JsonObject } from '../../core/types';
-import type { QaExpected } from '../../scoring/qa';
+import type { QaExpected } from '../../core/expected';
 
 export type QaCategory = 'extraction' | 'filtering' | 'aggregation';
 export const QA_CATEGORIES: QaCategory[] = ['extraction', 'filtering', 'aggregation'];

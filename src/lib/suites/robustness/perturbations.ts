@@ -8,7 +8,7 @@
  */
 import { looseText, parseNumberWords } from '../../core/entities';
 import { isDict, type PyValue, pyType } from '../../core/pyvalue';
-import type { PossibleAnswer } from '../../scoring/bfcl-ast';
+import type { PossibleAnswer } from '../../core/schema';
 
 export interface Perturbation {
   id: string;
