@@ -17,8 +17,8 @@ import { SUITE_IDS, SUITE_LIST, SUITES } from '../lib/suites/registry';
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
 /** the flags every run takes, whatever its suite */
 const RUN_FLAGS = ['engine', 'base-url', 'model', 'api-key', 'calls', 'concurrency', 'retries', 'first-byte-timeout', 'stream-gap-timeout', 'request-timeout', 'context', 'tokenizer', 'grammar-field', 'seed', 'order', 'max-tokens', 'repeats', 'temperature', 'out', 'name', 'svg'];
-export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
-export type RunnerEngine = (typeof RUNNER_ENGINES)[number];
+const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
+type RunnerEngine = (typeof RUNNER_ENGINES)[number];
 
 export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
   suites: ${SUITE_IDS.join(', ')}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { checkOutputSteady, summarize, summaryLine, type FormatCheck, warmUp } from './output-check';
 
 /** Inputs from JSON Lines, one object per line with the raw output in `text`; a bad line is named. */
-export function readInputs(path: string): string[] {
+function readInputs(path: string): string[] {
   const texts: string[] = [];
   readFileSync(path, 'utf8')
     .split('\n')

@@ -13,7 +13,7 @@ import { type OutputFormat, parseCalls } from '../lib/parsing';
 import { describeParseError } from '../lib/parsing/diagnose';
 
 export const CHECKED_FORMATS = ['bfcl-python', 'json', 'tool-call-tags', 'auto', 'api-call'] as const;
-export type CheckedFormat = (typeof CHECKED_FORMATS)[number];
+type CheckedFormat = (typeof CHECKED_FORMATS)[number];
 
 export interface FormatCheck {
   format: CheckedFormat;

@@ -51,7 +51,7 @@ const SCORE_FIELDS = [
   ['dataFlowScore', 'data_flow_score'],
 ] as const;
 
-export function agreesWithExpected(score: DagScore, expected: PyDict): boolean {
+function agreesWithExpected(score: DagScore, expected: PyDict): boolean {
   for (const [ours, theirs] of SCORE_FIELDS) {
     const e = expected[theirs];
     if (typeof e !== 'number' && !(e !== null && typeof e === 'object' && 'value' in e)) return false;
@@ -61,7 +61,7 @@ export function agreesWithExpected(score: DagScore, expected: PyDict): boolean {
   return (expected.error_type ?? null) === score.errorType;
 }
 
-export function scoredCaseLine(caseId: string, s: DagScore): string {
+function scoredCaseLine(caseId: string, s: DagScore): string {
   return JSON.stringify({
     case_id: caseId,
     overall: round4(s.overall),

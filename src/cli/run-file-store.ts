@@ -13,7 +13,7 @@ import type { Recording, RunRow } from '../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../lib/store/run-file';
 
 /** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked. */
-export function runFingerprint(run: RunRow): string {
+function runFingerprint(run: RunRow): string {
   const { suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, constrained, order, counterId } = run;
   const { kind, model, calls } = run.engine;
   return JSON.stringify({ suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, repeats: run.repeats ?? 1, constrained: constrained ?? false, order, counterId, engine: { kind, model, calls: calls ?? 'prompt' } });

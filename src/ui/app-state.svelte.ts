@@ -8,7 +8,7 @@ import type { ServerInfo } from '../lib/engines/openai-server';
 import type { RequestTimeouts } from '../lib/engines/request-clock';
 
 /** An OpenAI-compatible server the user connected to (its API key lives in the worker, for this session). */
-export interface ConnectedServer {
+interface ConnectedServer {
   baseUrl: string;
   model: string;
   info: ServerInfo;

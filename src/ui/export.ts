@@ -38,7 +38,7 @@ function wrap(text: string, chars: number): string[] {
  * The chart as a standalone SVG document, with its title above and its caption below (charts set
  * their own colours and fonts, so it looks the same outside the page).
  */
-export function svgMarkup(svg: SVGSVGElement, labels?: ChartLabels): { markup: string; width: number; height: number } {
+function svgMarkup(svg: SVGSVGElement, labels?: ChartLabels): { markup: string; width: number; height: number } {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const box = svg.viewBox.baseVal;
@@ -68,7 +68,7 @@ export function downloadSvg(name: string, svg: SVGSVGElement, labels?: ChartLabe
 }
 
 /** Rendered at twice the chart's size, for slides. */
-export async function pngBlob(svg: SVGSVGElement, labels?: ChartLabels, scale = 2): Promise<Blob> {
+async function pngBlob(svg: SVGSVGElement, labels?: ChartLabels, scale = 2): Promise<Blob> {
   const doc = svgMarkup(svg, labels);
   const box = { width: doc.width, height: doc.height };
   const url = URL.createObjectURL(new Blob([doc.markup], { type: 'image/svg+xml' }));

@@ -4,7 +4,7 @@ import { canConnect } from './connect-origins';
 import type { NamedText } from '../lib/core/types';
 export type { NamedText };
 
-export async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
+async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
   // a file of a picked folder is named by its path in the folder (its folder can say what it is)
   return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.webkitRelativePath || f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));
 }

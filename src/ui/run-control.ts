@@ -78,7 +78,7 @@ export function watchRunLocks(): () => void {
 }
 
 /** Reads which runs are locked now (at once after this tab's run ends, so its Resume shows without waiting for the next tick). */
-export async function refreshRunLocks(): Promise<void> {
+async function refreshRunLocks(): Promise<void> {
   // running first, locks second: a run that held its lock when read as running still holds it, or has changed status
   const running = await db.runs.where('status').equals('running').primaryKeys();
   const held = await heldRunLocks();

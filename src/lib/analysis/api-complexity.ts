@@ -31,7 +31,7 @@ export function accuracyOf(results: readonly SampleResult[]): Accuracy {
   };
 }
 
-export interface TypeRow {
+interface TypeRow {
   type: string;
   /** target points with both sides run */
   pairs: number;
@@ -41,7 +41,7 @@ export interface TypeRow {
   degradation: number | null;
 }
 
-export interface ErrorRow {
+interface ErrorRow {
   type: string;
   fn: string;
   n: number;
@@ -71,7 +71,7 @@ function paired(results: readonly SampleResult[], type: string): { off: SampleRe
   return { off: mine.filter((r) => r.cell.variant === 'off' && both(r)), on: mine.filter((r) => r.cell.variant === 'on' && both(r)), points: [...offKeys].filter((k) => onKeys.has(k)).length };
 }
 
-export const degradation = (off: number | null, on: number | null): number | null => (off === null || on === null || off === 0 ? null : ((off - on) / off) * 100);
+const degradation = (off: number | null, on: number | null): number | null => (off === null || on === null || off === 0 ? null : ((off - on) / off) * 100);
 
 export function table3(results: readonly SampleResult[]): Table3 {
   const types = [...new Set(results.filter((r) => facet(r, 'mode') === 'isolated').map((r) => facet(r, 'type')))];

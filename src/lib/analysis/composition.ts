@@ -10,8 +10,8 @@ import { type DagErrorType, type DagScore, type DagTask, LEVELS, type Level } fr
 import type { SampleResult } from '../core/types';
 import { mean, spearman, type SpearmanResult } from './stats';
 
-export type ComposedLevel = Exclude<Level, 'L0_node'>;
-export const COMPOSED_LEVELS: readonly ComposedLevel[] = ['L1_chain', 'L2_parallel', 'L3_dag'];
+type ComposedLevel = Exclude<Level, 'L0_node'>;
+const COMPOSED_LEVELS: readonly ComposedLevel[] = ['L1_chain', 'L2_parallel', 'L3_dag'];
 
 /** A scored task as the aggregates need it: its level, the tools of its trace (in order), its score. */
 export interface ScoredTask {
@@ -24,7 +24,7 @@ export function scoredTask(task: DagTask, score: DagScore): ScoredTask {
   return { level: task.level, tools: task.steps.map((s) => s.toolName), score };
 }
 
-export interface Diagnostics {
+interface Diagnostics {
   toolSelectionAccuracy: number;
   argumentAccuracy: number;
   dataFlowAccuracy: number;
@@ -47,7 +47,7 @@ export interface CompositionReport {
   selectionGap: SelectionGap;
 }
 
-export interface SelectionGap {
+interface SelectionGap {
   /** README / bootstrap form: mean(Acc_L1, Acc_L2, Acc_L3) − Acc_L0; positive = the gap is present */
   composedMinusL0: number;
   /** the paper's table flag: L0 below the mean of the composed levels */
@@ -60,7 +60,7 @@ function byLevel<T>(make: (level: Level) => T): Record<Level, T> {
   return Object.fromEntries(LEVELS.map((l) => [l, make(l)])) as Record<Level, T>;
 }
 
-export function perToolL0Accuracy(scored: readonly ScoredTask[]): Record<string, number> {
+function perToolL0Accuracy(scored: readonly ScoredTask[]): Record<string, number> {
   const passes = new Map<string, number[]>();
   for (const { level, tools, score } of scored) {
     if (level !== 'L0_node') continue;
@@ -75,7 +75,7 @@ export function perToolL0Accuracy(scored: readonly ScoredTask[]): Record<string,
   return out;
 }
 
-export function selectionGap(acc: Record<Level, number>): SelectionGap {
+function selectionGap(acc: Record<Level, number>): SelectionGap {
   const composed = COMPOSED_LEVELS.map((l) => acc[l]);
   const composedMean = mean(composed);
   return {

@@ -1,7 +1,7 @@
 /** What a stopped run has covered of its grid: which cells are complete, partly done, not started. */
 import type { Cell } from '../core/types';
 
-export interface CellCoverage {
+interface CellCoverage {
   cell: Cell;
   planned: number;
   done: number;

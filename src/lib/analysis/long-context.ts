@@ -24,7 +24,7 @@ export type KeyOf = (r: SampleResult) => string | number | undefined;
 
 export const byLength: KeyOf = (r) => r.cell.length;
 export const byPosition: KeyOf = (r) => r.cell.position;
-export const byVariant: KeyOf = (r) => r.cell.variant;
+const byVariant: KeyOf = (r) => r.cell.variant;
 export const byFacet =
   (name: string): KeyOf =>
   (r) =>

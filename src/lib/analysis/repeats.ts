@@ -8,13 +8,13 @@ import { repeatOf } from '../core/source';
 import type { Cell, SampleResult } from '../core/types';
 import { mean, sampleVariance } from './stats';
 
-export interface RepeatAccuracy {
+interface RepeatAccuracy {
   repeat: number;
   n: number;
   accuracy: number;
 }
 
-export interface RepeatGroupStats {
+interface RepeatGroupStats {
   /** planned samples with at least one answer */
   samples: number;
   /** of those, the ones with every repeat answered (the shares below are over these) */

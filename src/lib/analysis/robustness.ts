@@ -9,7 +9,7 @@ import { repeatOf } from '../core/source';
 import type { SampleResult } from '../core/types';
 import { variantSummary } from './catalog';
 
-export interface RobustnessRow {
+interface RobustnessRow {
   variant: string;
   n: number;
   accuracy: number;

@@ -17,7 +17,7 @@ export const ALL = 'all';
 export const NO_FILTER: SampleFilter = { cell: null, variant: ALL, verdict: 'wrong', errorType: ALL, text: '' };
 
 /** The error type a sample is listed under ('correct' for a correct one). */
-export const errorTypeOf = (r: SampleResult): string => (r.score.correct ? 'correct' : (r.error?.kind ?? r.score.errorType ?? 'wrong'));
+const errorTypeOf = (r: SampleResult): string => (r.score.correct ? 'correct' : (r.error?.kind ?? r.score.errorType ?? 'wrong'));
 
 /**
  * The samples the filter lists. `promptMatches`: the sample ids whose prompt holds the text (found

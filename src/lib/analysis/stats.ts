@@ -31,7 +31,7 @@ export function averageRanks(values: readonly number[]): number[] {
   return ranks;
 }
 
-export function pearson(x: readonly number[], y: readonly number[]): number {
+function pearson(x: readonly number[], y: readonly number[]): number {
   const mx = mean(x);
   const my = mean(y);
   let sxy = 0;

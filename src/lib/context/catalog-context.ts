@@ -90,7 +90,7 @@ const FILLER_SCAN = 24;
  * back first; when it is wider than any one candidate can cover, one is
  * shortened so that another can take the rest.
  */
-export function fillBudget(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
+function fillBudget(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
   const cost = (t: ToolSchema) => counter.count(toolLine(t));
   const shortest = (t: ToolSchema) => counter.count(toolLine(trimmedTool(t, 0, true)));
   // a shortened tool can take any size in [shortest form with parameter descriptions, full] or in
@@ -145,7 +145,7 @@ const SWAP_IN = 64;
  * gap goes to an unused distractor shortened to exactly that size, or, when the gap is smaller
  * than any shortened form, one chosen tool is swapped for an unused one shortened to its size plus the gap.
  */
-export function fillBudgetThorough(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
+function fillBudgetThorough(distractors: readonly ToolSchema[], budget: number, counter: TokenCounter): { chosen: ToolSchema[]; remaining: number } {
   const cost = (t: ToolSchema) => counter.count(toolLine(t));
   const chosen: ToolSchema[] = [];
   const unused: ToolSchema[] = [];

@@ -14,7 +14,7 @@ import { piecesAdd, type TokenCounter } from './token-counter';
 const SENTINEL = '@@RECORDS@@';
 
 /** The response text around the records: what comes before the first record line and after the last (with the API's notice, if any, after the data). */
-export function responseFrame(set: ResponseSet, notice?: string): { head: string; tail: string } {
+function responseFrame(set: ResponseSet, notice?: string): { head: string; tail: string } {
   const root: JsonObject = structuredClone(set.envelope);
   let node = root;
   set.recordsPath.forEach((key, i) => {
@@ -30,7 +30,7 @@ export function responseFrame(set: ResponseSet, notice?: string): { head: string
   return { head: `${before}[\n`, tail: `]${after}` };
 }
 
-export function recordLine(record: JsonObject, last: boolean): string {
+function recordLine(record: JsonObject, last: boolean): string {
   return JSON.stringify(record) + (last ? '\n' : ',\n');
 }
 

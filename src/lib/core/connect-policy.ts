@@ -5,13 +5,13 @@
  * loaded, so a new origin is stored and the page reloads (`ORIGINS_KEY`); `policyScript` is the
  * tiny same-origin script that writes the policy, first thing in the built page.
  */
-export const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'https://raw.githubusercontent.com'] as const;
+const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'https://raw.githubusercontent.com'] as const;
 /** Servers on this machine (llama.cpp, Ollama, vLLM…): any port, no reload. */
-export const LOOPBACK_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'] as const;
+const LOOPBACK_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'] as const;
 export const ORIGINS_KEY = 'fc-connect-origins';
-export const MAX_ORIGINS = 50;
+const MAX_ORIGINS = 50;
 /** Exactly a scheme, a host and maybe a port: nothing that could end or extend a directive. */
-export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
+const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
 
 const FIXED = [
   "default-src 'self'",

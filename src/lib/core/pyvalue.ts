@@ -251,7 +251,7 @@ export function pyRepr(v: PyValue): string {
   return '{' + parts.join(', ') + '}';
 }
 
-export function dictKeyRepr(key: string): string {
+function dictKeyRepr(key: string): string {
   return key.startsWith(NON_STRING_KEY) ? key.slice(1) : strRepr(key);
 }
 
@@ -279,7 +279,7 @@ export function toPlain(v: PyValue, ints: 'number' | 'exact' = 'number'): unknow
 }
 
 /** `o[key] = value`, except that `__proto__` becomes an own property instead of the prototype. */
-export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
   else o[key] = value;
 }

@@ -35,7 +35,7 @@ export interface SampleSource {
 }
 
 /** One generation inside an episode. */
-export interface EpisodeStep {
+interface EpisodeStep {
   messages: ChatMessage[];
   stop: readonly string[];
   /** answer tokens this step needs at least (a judge's verdict), whatever the run's limit */

@@ -121,14 +121,14 @@ export interface Cell {
   variant?: string;
 }
 
-export interface AstExpectation {
+interface AstExpectation {
   kind: 'ast';
   category: string;
   possibleAnswer: PossibleAnswer[];
 }
 
 /** An answer to a question about a tool response (LongFuncEval challenge 2). */
-export interface QaExpectation {
+interface QaExpectation {
   kind: 'qa';
   answer: QaExpected;
 }
@@ -145,7 +145,7 @@ export interface DagExpectation {
 export type CompositionProtocol = 'single-turn' | 'multi-turn';
 
 /** A call of the simulated API system (WildAgtEval's `{"api", "params"}`). */
-export interface ApiCallJson {
+interface ApiCallJson {
   api: string;
   params: JsonObject;
 }
@@ -181,7 +181,7 @@ export interface ApiExpectation {
  * A step of an episode on WildAgtEval's own API system (the episode is run by its suite): the
  * reply the gold trajectory gives at this step, which only the oracle engine reads.
  */
-export interface WildStepExpectation {
+interface WildStepExpectation {
   kind: 'wild';
   goldReply: string;
 }
@@ -189,7 +189,7 @@ export interface WildStepExpectation {
 export type Expectation = AstExpectation | QaExpectation | DagExpectation | ApiExpectation | WildStepExpectation;
 
 /** What a sample is about, beyond its cell: grouped over by the analyses (endpoint, category, depth, setting…). */
-export type Facets = Record<string, string | number>;
+type Facets = Record<string, string | number>;
 
 export interface Sample {
   /** stable hash of (suite, pack, cell, index) */
@@ -258,7 +258,7 @@ export interface GenerateResult {
 export type CallMode = 'prompt' | 'native';
 export const CALL_MODES: readonly CallMode[] = ['prompt', 'native'];
 
-export interface EngineInfo {
+interface EngineInfo {
   id: string;
   /** oracle / baseline / replay answer without a model */
   kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama' | 'openai';
@@ -326,7 +326,7 @@ export interface ApiEpisodeScore {
  * build_error: the sample's prompt could not be built (e.g. the packs lack tools to fill its length); it was never asked.
  * no_prediction: a replayed predictions file has no answer for the sample (scored wrong, as BFCL scores a missing result).
  */
-export type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error' | 'no_prediction'; message: string };
+type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error' | 'no_prediction'; message: string };
 
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */

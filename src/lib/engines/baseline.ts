@@ -63,7 +63,7 @@ function fill(name: string, p: ParamSchema, q: string, found: Found, used: Set<s
   return undefined;
 }
 
-export function baselineAnswer(question: string, tools: readonly ToolSchema[]): string {
+function baselineAnswer(question: string, tools: readonly ToolSchema[]): string {
   const call = baselineCall(question, tools);
   return formatPythonCalls(call ? [call] : []);
 }
@@ -72,7 +72,7 @@ export function baselineAnswer(question: string, tools: readonly ToolSchema[]): 
  * A request of several steps: one call per clause ("…, then …", "… and …",
  * "…; …"), each chosen and filled as a single request would be.
  */
-export function baselinePlan(request: string, tools: readonly ToolSchema[]): string {
+function baselinePlan(request: string, tools: readonly ToolSchema[]): string {
   const calls = clausesOf(request)
     .slice(0, 6)
     .map((c) => baselineCall(c, tools))
@@ -81,7 +81,7 @@ export function baselinePlan(request: string, tools: readonly ToolSchema[]): str
 }
 
 /** The request split at ";", ", then", ", and", ", " and sentence ends, never inside quotes. */
-export function clausesOf(request: string): string[] {
+function clausesOf(request: string): string[] {
   const quoted: string[] = [];
   const masked = request.replace(/"[^"]*"/g, (q) => `\u0000${quoted.push(q) - 1}\u0000`);
   return masked
@@ -90,7 +90,7 @@ export function clausesOf(request: string): string[] {
     .filter((c) => c.length > 3);
 }
 
-export function baselineCall(question: string, tools: readonly ToolSchema[]): Call | null {
+function baselineCall(question: string, tools: readonly ToolSchema[]): Call | null {
   if (tools.length === 0) return null;
   const scores = bm25(terms(question), tools.map((t) => terms(toolText(t))));
   let best = 0;
@@ -127,7 +127,7 @@ function leaves(value: unknown, path: string[] = [], out: { path: string[]; valu
  * best matches the question's words (BM25). It can look a value up; it cannot
  * filter, count or compute.
  */
-export function lookupAnswer(prompt: string): string {
+function lookupAnswer(prompt: string): string {
   const json = /```json\n([\s\S]*?)```/.exec(prompt)?.[1];
   const question = /Question: ([^\n]*)/.exec(prompt)?.[1] ?? prompt;
   if (!json) return '';
@@ -163,7 +163,7 @@ export function lookupAnswer(prompt: string): string {
 }
 
 /** An API-system turn: one call chosen and filled from the query, then the end of the turn (it never reads a result). */
-export function baselineEpisodeStep(history: string, tools: readonly ToolSchema[], format?: CallFormat): string {
+function baselineEpisodeStep(history: string, tools: readonly ToolSchema[], format?: CallFormat): string {
   if (episodePosition(history).callsThisTurn > 0) return `Done. ${END_OF_TURN}`;
   const call = baselineCall(currentQuery(history), tools);
   return call ? callText({ api: call.name, params: toPlain(call.args) as JsonObject }, format) : END_OF_TURN;

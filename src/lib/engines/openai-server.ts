@@ -6,7 +6,7 @@
  */
 
 export type GrammarField = 'grammar' | 'guided_grammar' | 'none';
-export type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
+type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
 
 export interface ServerInfo {
   kind: ServerKind;
@@ -56,7 +56,7 @@ export function checkBaseUrl(baseUrl: string): string | null {
 }
 
 /** How to let a page on `origin` reach each kind of server (browsers need CORS headers). */
-export const CORS_FIXES: { server: string; fix: string }[] = [
+const CORS_FIXES: { server: string; fix: string }[] = [
   { server: 'vLLM', fix: 'vllm serve MODEL --allowed-origins \'["{origin}"]\'' },
   { server: 'SGLang', fix: 'python -m sglang.launch_server … (CORS is allowed for every origin by default)' },
   { server: 'llama.cpp server', fix: 'llama-server -m MODEL.gguf (CORS is allowed by default; behind a proxy, let the proxy send Access-Control-Allow-Origin: {origin})' },
@@ -80,9 +80,9 @@ export function unreachableHelp(baseUrl: string): string {
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** A server that accepts a question about itself and never answers is given up on after this. */
-export const PROBE_TIMEOUT_MS = 30_000;
+const PROBE_TIMEOUT_MS = 30_000;
 /** Counting a prompt's tokens reads it once: long prompts on a slow tokenizer get longer. */
-export const COUNT_TIMEOUT_MS = 60_000;
+const COUNT_TIMEOUT_MS = 60_000;
 
 async function getJson(doFetch: Fetch, url: string, init: RequestInit): Promise<unknown | null> {
   try {
@@ -100,7 +100,7 @@ function positive(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
 }
 
-export class ServerProbeError extends Error {
+class ServerProbeError extends Error {
   override name = 'ServerProbeError';
 }
 
@@ -156,7 +156,7 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
 }
 
 /** One text's token count by the server's own tokenizer (without the BOS some servers add). */
-export async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: string, text: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<number> {
+async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: string, text: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<number> {
   const body =
     endpoint.style === 'vllm'
       ? { model, prompt: text, add_special_tokens: false }

@@ -14,7 +14,7 @@ import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
 import { readSse } from './sse';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
 
-export interface OpenAIEndpoint {
+interface OpenAIEndpoint {
   baseUrl: string;
   model: string;
   /** sent as a Bearer token; never stored in a run, an export or a URL */
@@ -44,7 +44,7 @@ export interface OpenAIEngineOptions extends OpenAIEndpoint {
 }
 
 /** A response larger than this is refused (a model's answer is a few KB; the bound stops a runaway server). */
-export const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
+const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
 
 interface ChatChoice {
   message?: { content?: string | null; tool_calls?: unknown[] };
@@ -70,7 +70,7 @@ interface ChatResponse {
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
-export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const t = setTimeout(done, ms);
     function done() {
@@ -107,7 +107,7 @@ export function chatBody(model: string, request: GenerateRequest, grammarField: 
 }
 
 /** A server's words, short enough for a status line. */
-export function excerpt(text: string, max = 300): string {
+function excerpt(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -26,7 +26,7 @@ export const TIMEOUT_SETTINGS: Record<TimeoutBound, { flag: string; what: string
   requestMs: { flag: '--request-timeout', what: 'the request did not finish' },
 };
 
-export const TIMEOUT = 'TimeoutError';
+const TIMEOUT = 'TimeoutError';
 
 export class RequestClock {
   private readonly controller = new AbortController();

@@ -23,7 +23,7 @@ export interface WebLLMEngine extends Engine {
 }
 
 /** Errors keep WebLLM's `name`; these add a sentence a person can act on. */
-export function explainWebLLMError(e: unknown): Error {
+function explainWebLLMError(e: unknown): Error {
   const err = e as { name?: string; message?: string };
   const name = err?.name ?? 'Error';
   const message = err?.message ?? String(e);

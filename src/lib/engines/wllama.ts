@@ -91,7 +91,7 @@ class NativeLog {
 }
 
 /** llama.cpp's error with a sentence a person can act on; a prompt that does not fit becomes ContextWindowSizeExceededError. */
-export function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {
+function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {
   const err = e as { name?: string; message?: string; type?: string };
   const message = err?.message ?? String(e);
   const native = nativeLine && !message.includes(nativeLine) ? ` — llama.cpp: ${nativeLine}` : '';
@@ -108,7 +108,7 @@ export function explainWllamaError(e: unknown, nativeLine: string | null, phase:
 }
 
 /** A name for a chat template, by the markers it writes. */
-export function templateFamily(text: string): string {
+function templateFamily(text: string): string {
   if (text.includes('<|im_start|>')) return 'ChatML';
   if (text.includes('<|start_header_id|>')) return 'Llama 3';
   if (text.includes('<start_of_turn>')) return 'Gemma';

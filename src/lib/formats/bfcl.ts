@@ -70,7 +70,7 @@ export function readBfclParitySample(v: PyValue, record: string): BfclSample {
 }
 
 /** BFCL derives the category from the id: `live_simple_3-2-0` → `live_simple`. */
-export function bfclCategory(id: string): string {
+function bfclCategory(id: string): string {
   return id.replace(/_[\d-]+$/, '');
 }
 

@@ -107,7 +107,7 @@ function present(v: PyValue | undefined, type: 'string' | 'list' | 'object', rec
 }
 
 /** One tool: an OpenAI function schema (`{type: "function", function: {…}}` or the function object itself), alone or under `openai_schema`. */
-export function readOpenAiTool(v: PyValue, record: string): ToolSchema {
+function readOpenAiTool(v: PyValue, record: string): ToolSchema {
   const entry = asDict(v);
   if (!entry) throw new FormatError(record, '(tool)', 'expected an object');
   const wrapped = asDict(entry.openai_schema ?? null) ?? entry;
@@ -127,7 +127,7 @@ export function readOpenAiTool(v: PyValue, record: string): ToolSchema {
 }
 
 /** tools.json as published (`{tools: [...]}`), or a list of OpenAI tool schemas. */
-export function readCompToolBenchTools(text: string, source = 'tool file'): ToolSchema[] {
+function readCompToolBenchTools(text: string, source = 'tool file'): ToolSchema[] {
   const t = text.trim();
   let list: PyValue[];
   if (t.startsWith('{')) {

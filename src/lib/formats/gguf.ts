@@ -4,10 +4,10 @@
  * of the file. The weights are never read here.
  */
 
-export type GgufScalar = number | bigint | boolean | string;
-export type GgufValue = GgufScalar | GgufScalar[];
+type GgufScalar = number | bigint | boolean | string;
+type GgufValue = GgufScalar | GgufScalar[];
 
-export interface GgufTensorInfo {
+interface GgufTensorInfo {
   name: string;
   /** fastest-varying dimension first, as GGUF stores them */
   dims: number[];

@@ -42,7 +42,7 @@ function placeOf(pointer: string | readonly string[] | undefined): string {
 }
 
 /** A function name every call format can write, from an operationId or the method and path. */
-export function functionNameOf(method: string, path: string, operationId: unknown): string {
+function functionNameOf(method: string, path: string, operationId: unknown): string {
   const raw = typeof operationId === 'string' && operationId.trim() !== '' ? operationId : `${method}_${path}`;
   const name = raw.replace(/[{}]/g, '').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
   return /^[A-Za-z_]/.test(name) ? name : `op_${name}`;

@@ -14,7 +14,7 @@ import type { ParamSchema, PossibleAnswer } from '../core/schema';
 import { allowedValues, valueProblem } from '../scoring/value-problems';
 import { FormatError, readRecords } from './jsonl';
 
-export const MAX_REQUESTS = 20000;
+const MAX_REQUESTS = 20000;
 const MAX_QUERY = 20000;
 
 export interface RequestProblem {
@@ -30,7 +30,7 @@ export interface ToolRequest {
 }
 
 /** The problems of one expected call against the tools (an empty list when it is right). */
-export function callProblems(call: PyValue, tools: readonly ToolSchema[], at: string): RequestProblem[] {
+function callProblems(call: PyValue, tools: readonly ToolSchema[], at: string): RequestProblem[] {
   if (call === null || !isDict(call)) return [{ at, message: 'expected {"name": …, "arguments": {…}}' }];
   const extra = Object.keys(call).filter((k) => k !== 'name' && k !== 'arguments');
   if (extra.length) return [{ at, message: `unknown field ${extra.map((k) => `"${k}"`).join(', ')} (a call has "name" and "arguments")` }];
@@ -100,7 +100,7 @@ function plainOption(v: PyValue, p: ParamSchema | undefined): PyValue {
 }
 
 /** BFCL's possible answer of checked calls; ints become floats where the parameter is a float. */
-export function possibleAnswerOf(expected: readonly PyValue[], tools: readonly ToolSchema[]): PossibleAnswer[] {
+function possibleAnswerOf(expected: readonly PyValue[], tools: readonly ToolSchema[]): PossibleAnswer[] {
   return expected.map((c) => {
     const call = c as PyDict;
     const name = call.name as string;
@@ -115,7 +115,7 @@ export function possibleAnswerOf(expected: readonly PyValue[], tools: readonly T
 }
 
 /** The category BFCL's checker needs: one call, several (any order), or none. */
-export function requestCategory(expected: readonly PyValue[]): string {
+function requestCategory(expected: readonly PyValue[]): string {
   if (expected.length === 0) return 'irrelevance';
   if (expected.length === 1) return 'simple';
   const names = new Set(expected.map((c) => (c as PyDict).name));

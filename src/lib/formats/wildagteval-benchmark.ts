@@ -16,7 +16,7 @@ const baseName = (name: string): string => name.split('/').pop() ?? name;
 const NO_COMPLEXITY_COPY = /no_?complexity/i;
 
 /** The database file a file name is (`…/common/data/products.json` → products), or null. */
-export function databaseFileOf(name: string): DatabaseFile | null {
+function databaseFileOf(name: string): DatabaseFile | null {
   const stem = baseName(name).replace(/\.json$/, '');
   return (DATABASE_FILES as readonly string[]).includes(stem) && baseName(name).endsWith('.json') ? (stem as DatabaseFile) : null;
 }
@@ -57,7 +57,7 @@ export function readWildDatabases(files: readonly NamedText[]): Databases {
   return out as Databases;
 }
 
-export interface WildTurn {
+interface WildTurn {
   query: string;
   gold: GoldCall[];
 }
@@ -112,7 +112,7 @@ export function readExecMapping(file: NamedText): ExecMappingEntry[] {
 /** Which system prompt a prompt file is: its no-complexity copy, the complexity ("adhoc") one, or "adhoc+unclear". */
 export type WildPromptVariant = 'none' | 'adhoc' | 'adhoc+unclear';
 
-export interface WildPrompt {
+interface WildPrompt {
   name: string;
   variant: WildPromptVariant;
   text: string;
@@ -125,7 +125,7 @@ export interface WildJudgeReference {
   text: string;
 }
 
-export interface WildConversationSet {
+interface WildConversationSet {
   /** the folder it came from (Combined50, Combined50_transformed…), or `conversations` for loose files */
   name: string;
   /** gold labels rewritten to the ad-hoc formats (the `_transformed` sets) */
@@ -149,7 +149,7 @@ const JUDGE_FILE = /^([a-z_]+?)_(feature_limitation|system_failure)_error\.md$/;
 const PROMPT_FILE = /^centralized_prompt.*\.md$/;
 const isConversationFile = (base: string): boolean => base.startsWith('Conv_') && base.endsWith('.jsonl');
 
-export function promptVariant(text: string): WildPromptVariant {
+function promptVariant(text: string): WildPromptVariant {
   if (text.includes('RealEnv')) return 'adhoc+unclear';
   return text.includes('CARRIER') || text.includes('ISO 8601') ? 'adhoc' : 'none';
 }
@@ -284,7 +284,7 @@ export function wildSummaryOf(files: readonly NamedText[]): WildFilesSummary {
 export const WILDAGTEVAL_PACK_ID = 'wildagteval';
 export const WILDAGTEVAL_ATTRIBUTION = 'WildAgtEval (Kim et al., 2025), data under CC BY 4.0';
 
-export function describeWildFiles(summary: WildFilesSummary): string {
+function describeWildFiles(summary: WildFilesSummary): string {
   const sets = summary.sets.map((s) => `${s.name} (${s.conversations} conversations)`).join(', ');
   const prompts = summary.prompts.length ? `agent prompts: ${summary.prompts.join(', ')}` : 'no agent prompt';
   const copy = summary.noComplexityDatabases ? ` (+${summary.noComplexityDatabases} of the no-complexity copy)` : '';

@@ -12,7 +12,7 @@ import { newDict } from '../core/pyvalue';
 import { looksLikeOpenApi, readOpenApiTools } from './openapi-tools';
 import { type ConvertedTools, readToolDeclarations } from './tool-declarations';
 
-export const YOURS_PREFIX = 'yours:';
+const YOURS_PREFIX = 'yours:';
 
 export function yourToolsPackId(name: string): string {
   return `${YOURS_PREFIX}${name}`;

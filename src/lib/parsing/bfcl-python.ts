@@ -27,7 +27,7 @@ export function decodeBfclPython(raw: string): ParseResult {
 }
 
 /** Parse Python source that should be one call or a list of calls. */
-export function parsePythonCalls(source: string): ParseResult {
+function parsePythonCalls(source: string): ParseResult {
   let body: Node;
   try {
     body = parsePythonExpression(source);

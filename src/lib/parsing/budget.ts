@@ -10,9 +10,9 @@ import { DecodeFailure } from './calls';
 /** Longer outputs are refused unread: 8 characters a token at the highest output limit a run allows (2,048 tokens; answers average about 4). */
 export const MAX_OUTPUT_CHARS = 16_384;
 /** Elements plus string characters of every value of one output, shared references counted each time they appear. */
-export const MAX_VALUE_UNITS = 50_000;
+const MAX_VALUE_UNITS = 50_000;
 /** Elements and characters copied by all the arithmetic of one output (`[1]*n`, `a + b`, `'x'*n`). */
-export const MAX_WORK_UNITS = 250_000;
+const MAX_WORK_UNITS = 250_000;
 /** Python's own limit for an int's decimal digits (`sys.get_int_max_str_digits()`). */
 export const MAX_INT_DIGITS = 4300;
 /** 4300 decimal digits, in bits. */

@@ -64,7 +64,7 @@ const JSON_SPELLING: Spelling = {
 };
 
 /** A GBNF string literal. */
-export function lit(text: string): string {
+function lit(text: string): string {
   return '"' + text.replace(/[\\"]/g, (c) => '\\' + c).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') + '"';
 }
 

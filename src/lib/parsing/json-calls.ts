@@ -59,7 +59,7 @@ function asDict(v: PyValue | undefined): PyDict | null {
 }
 
 /** One call from a JSON object, or an explanation of why it is not one. */
-export function callFromObject(v: PyValue): Call | string {
+function callFromObject(v: PyValue): Call | string {
   const d = asDict(v);
   if (!d) return 'a call must be a JSON object';
   // OpenAI tool call: {type: "function", function: {name, arguments}}

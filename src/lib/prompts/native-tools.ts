@@ -13,7 +13,7 @@ export interface OpenAITool {
   function: { name: string; description: string; parameters: JsonSchema };
 }
 
-export type JsonSchema = { [key: string]: unknown };
+type JsonSchema = { [key: string]: unknown };
 
 /** BFCL's type names (Python's) in JSON Schema's words. */
 const JSON_TYPES: Record<string, string> = { dict: 'object', float: 'number', tuple: 'array', list: 'array', str: 'string', int: 'integer', bool: 'boolean' };

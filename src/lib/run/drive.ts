@@ -25,7 +25,7 @@ export interface DriveOptions extends Pick<RunOptions, 'store' | 'signal' | 'con
 }
 
 /** A stopped run is paused (it resumes where it stopped), unless the user cancelled it. */
-export function statusOf(outcome: RunOutcome): RunStatus {
+function statusOf(outcome: RunOutcome): RunStatus {
   if (outcome.status === 'completed') return 'completed';
   if (outcome.status === 'failed') return 'failed';
   return outcome.reason === 'cancel' ? 'cancelled' : 'paused';

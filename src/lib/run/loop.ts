@@ -77,7 +77,7 @@ export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: 
 export const STORAGE_FULL = 'StorageFullError';
 
 const CONSECUTIVE_ERRORS_TO_FAIL = 3;
-export const MAX_CONCURRENCY = 256;
+const MAX_CONCURRENCY = 256;
 
 function errorName(e: unknown): string {
   return e !== null && typeof e === 'object' && 'name' in e ? String((e as { name: unknown }).name) : 'Error';

@@ -63,7 +63,7 @@ function loosen(v: Json | undefined): Json | undefined {
   return typeof v === 'string' ? v.toLowerCase().replaceAll(' ', '_') : v;
 }
 
-export function keyParamsEqual(rules: ApiScoringRules, expected: ApiCallRecord, actual: ApiCallRecord): boolean {
+function keyParamsEqual(rules: ApiScoringRules, expected: ApiCallRecord, actual: ApiCallRecord): boolean {
   if (expected.api !== actual.api) return false;
   if (rules.matches) return rules.matches(expected, actual);
   const keys = rules.keyParams(expected.api) ?? [];

@@ -12,7 +12,7 @@ import type { ParseResult } from '../parsing/calls';
 import type { Call } from '../core/calls';
 import type { FunctionSchema, ParamSchema, PossibleAnswer } from '../core/schema';
 
-export type BfclErrorType =
+type BfclErrorType =
   | 'ast_decoder:decoder_failed'
   | 'irrelevance_error:decoder_success'
   | 'simple_function_checker:wrong_count'
@@ -59,14 +59,14 @@ const PYTHON_TYPES: Record<string, PyTypeName> = {
 
 // ------------------------------------------------------------------ categories
 
-export type CallMatcher = (functions: FunctionSchema[], calls: Call[], answers: PossibleAnswer[]) => CheckResult;
+type CallMatcher = (functions: FunctionSchema[], calls: Call[], answers: PossibleAnswer[]) => CheckResult;
 
-export function isIrrelevanceCategory(category: string): boolean {
+function isIrrelevanceCategory(category: string): boolean {
   return category.includes('irrelevance');
 }
 
 /** BFCL chooses the matcher from the category *name*: 'parallel' wins over 'multiple'. */
-export function matcherFor(category: string): CallMatcher {
+function matcherFor(category: string): CallMatcher {
   if (category.includes('parallel')) return matchParallel;
   if (category.includes('multiple')) return matchMultiple;
   return matchSimple;

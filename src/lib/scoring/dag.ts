@@ -28,7 +28,7 @@ export const DEFAULT_WEIGHTS: WeightConfig = {
 };
 
 export const STRING_THRESHOLD = 0.85;
-export const NUMERIC_REL_TOLERANCE = 1e-4;
+const NUMERIC_REL_TOLERANCE = 1e-4;
 
 // ------------------------------------------------------------------ values
 
@@ -146,7 +146,7 @@ export function matchValue(expected: PyValue, actual: PyValue): number {
 }
 
 /** Mean of per-key scores over the union of keys; a key on one side only scores 0. */
-export function matchArguments(expected: PyDict, actual: PyDict): { score: number; perArg: Record<string, number> } {
+function matchArguments(expected: PyDict, actual: PyDict): { score: number; perArg: Record<string, number> } {
   const ek = Object.keys(expected);
   const ak = Object.keys(actual);
   if (ek.length === 0 || ak.length === 0) return { score: ek.length === ak.length ? 1 : 0, perArg: {} };
@@ -169,7 +169,7 @@ export function matchArguments(expected: PyDict, actual: PyDict): { score: numbe
 
 // ------------------------------------------------------------------ calls
 
-export function lcsLength(a: readonly string[], b: readonly string[]): number {
+function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   let prev = new Array<number>(b.length + 1).fill(0);
   let cur = new Array<number>(b.length + 1).fill(0);

@@ -15,21 +15,21 @@ export interface QaScore {
 }
 
 /** Normalization for comparison: case, accents, punctuation and spacing, wrapping quotes, a trailing period. */
-export function normalizeAnswer(s: string): string {
+function normalizeAnswer(s: string): string {
   return looseText(s.trim().replace(/^["'`]+|["'`]+$/g, '').replace(/\.$/, ''));
 }
 
-export function exactMatch(output: string, expected: string): boolean {
+function exactMatch(output: string, expected: string): boolean {
   return normalizeAnswer(output) === normalizeAnswer(expected);
 }
 
 /** |output − expected| ≤ max(abs, rel·|expected|); the output may carry a unit or currency. */
-export function numericMatch(output: string, expected: number, relTolerance = 1e-6, absTolerance = 1e-9): boolean {
+function numericMatch(output: string, expected: number, relTolerance = 1e-6, absTolerance = 1e-9): boolean {
   const n = looseNumber(output.trim().replace(/\.$/, ''));
   return n !== null && Math.abs(n - expected) <= Math.max(absTolerance, relTolerance * Math.abs(expected));
 }
 
-export function splitList(output: string): string[] {
+function splitList(output: string): string[] {
   return output
     .replace(/^\s*\[|\]\s*$/g, '')
     .split(/[,;\n]|\band\b/)

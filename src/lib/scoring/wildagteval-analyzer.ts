@@ -67,7 +67,7 @@ export const WILDAGTEVAL_SCORING: ApiScoringTable = {
   looseParams: { weather_current: ['location'], weather_forecast: ['location'], weather_alerts: ['location'] },
 };
 
-export const WILDAGTEVAL_RULES = rulesFromTable(WILDAGTEVAL_SCORING);
+const WILDAGTEVAL_RULES = rulesFromTable(WILDAGTEVAL_SCORING);
 
 const same = (call: ApiCallRecord | undefined, api: string, params?: object): boolean => call?.api === api && (params === undefined || canonicalJson(call.params) === canonicalJson(params as ApiCallRecord['params']));
 

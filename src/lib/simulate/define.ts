@@ -12,7 +12,7 @@ import { hashString, Rng } from '../core/random';
 import type { Json, JsonObject, ToolSchema } from '../core/types';
 import type { ParamSchema } from '../core/schema';
 
-export type ParamType = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'dict';
+type ParamType = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'dict';
 
 export interface ParamDef {
   type: ParamType;
@@ -27,7 +27,7 @@ export type ToolErrorType = 'invalid_arguments' | 'not_found' | 'execution_error
 export type ToolResult = { ok: true; output: Json } | { ok: false; error: { type: ToolErrorType; message: string } };
 
 /** Thrown inside an implementation; `runTool` turns it into a structured error. */
-export class ToolError extends Error {
+class ToolError extends Error {
   constructor(
     readonly type: ToolErrorType,
     message: string,

@@ -1,7 +1,7 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
-import type { Cell, PackSource, SampleResult } from '../core/types';
+import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
 import type { WildFilesSummary } from '../formats/wildagteval-benchmark';
 
@@ -95,14 +95,14 @@ export class AppDB extends Dexie {
   }
 }
 
-export type { Cell };
+;
 
-export class StorageError extends Error {
+class StorageError extends Error {
   override name = 'StorageError';
 }
 
 /** QuotaExceededError arrives bare or as the inner error of Dexie's AbortError. */
-export function isQuotaError(e: unknown): boolean {
+function isQuotaError(e: unknown): boolean {
   const err = e as { name?: string; inner?: { name?: string } } | null;
   return err?.name === 'QuotaExceededError' || err?.inner?.name === 'QuotaExceededError';
 }

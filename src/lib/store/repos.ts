@@ -86,7 +86,7 @@ export function replacedNote(saved: SavedPack, name: string): string {
 }
 
 /** The content hash of a stored pack (computed for rows stored before hashes were kept). */
-export function packHash(row: PackRow): string {
+function packHash(row: PackRow): string {
   return row.contentHash ?? contentHashOf(row);
 }
 
@@ -101,7 +101,7 @@ function runsPinning(db: AppDB, packId: string, hash: string): Promise<RunRow[]>
   return db.runs.filter((r) => r.packVersions?.[packId] === hash).toArray();
 }
 
-export class PackVersionGoneError extends Error {
+class PackVersionGoneError extends Error {
   override name = 'PackVersionGoneError';
 }
 

@@ -21,11 +21,11 @@ import { SUITE_IDS, SUITES } from '../suites/registry';
 
 export type { RecordedPrompt, Recording };
 
-export const RUN_FILE_FORMAT = 'fc-playground-run';
-export const RUN_FILE_VERSION = 1;
+const RUN_FILE_FORMAT = 'fc-playground-run';
+const RUN_FILE_VERSION = 1;
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
-export const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
-export const MAX_RUN_FILE_RESULTS = 1_000_000;
+const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
+const MAX_RUN_FILE_RESULTS = 1_000_000;
 
 export interface RunFile {
   run: RunRow;
@@ -150,7 +150,7 @@ const MAX_CREDENTIAL_DEPTH = 64;
 const PARAMETER_NAMES = new Set(['args', 'arguments', 'params', 'parameters', 'properties', 'possibleAnswer', 'expected', 'required']);
 
 /** The path of the first key anywhere in `value` that names a credential, or null. */
-export function credentialPath(value: unknown, path = '', depth = 0): string | null {
+function credentialPath(value: unknown, path = '', depth = 0): string | null {
   if (depth > MAX_CREDENTIAL_DEPTH || value === null || typeof value !== 'object') return null;
   for (const [k, v] of Object.entries(value)) {
     const at = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;

@@ -9,7 +9,7 @@ const CHANNEL = 'fc-playground:runs';
 
 export const RUN_BUSY = 'RunBusyError';
 
-export type RunMessage = { type: 'stop'; runId: string; reason: 'pause' | 'cancel' };
+type RunMessage = { type: 'stop'; runId: string; reason: 'pause' | 'cancel' };
 
 const locks = (): LockManager | null => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null);
 

@@ -8,7 +8,7 @@ export interface NumberField {
   fractional?: boolean;
 }
 
-export const SEED_MAX = 2 ** 31;
+const SEED_MAX = 2 ** 31;
 
 export function numberProblem(f: NumberField): string | null {
   const v = f.value;

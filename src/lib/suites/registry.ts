@@ -25,7 +25,3 @@ export const SUITES: Readonly<Record<SuiteId, SuiteDeclaration>> = {
 /** The suites in the order they are offered and listed. */
 export const SUITE_LIST: readonly SuiteDeclaration[] = Object.values(SUITES);
 export const SUITE_IDS: readonly SuiteId[] = SUITE_LIST.map((s) => s.id);
-
-export function suiteOf(id: SuiteId): SuiteDeclaration {
-  return SUITES[id];
-}

@@ -31,7 +31,7 @@ interface PreTokenizer {
 }
 
 /** `tokenizer.ggml.pre` values we reproduce, with llama.cpp's expressions for them. */
-export const PRE_TOKENIZERS: Record<string, PreTokenizer> = {
+const PRE_TOKENIZERS: Record<string, PreTokenizer> = {
   'gpt-2': { splits: [GPT2_SPLIT], ignoreMerges: false },
   'llama-bpe': { splits: [LLAMA3_SPLIT], ignoreMerges: true },
   'llama3': { splits: [LLAMA3_SPLIT], ignoreMerges: true },

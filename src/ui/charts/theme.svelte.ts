@@ -7,7 +7,7 @@ import { schemeTableau10 } from 'd3';
 import { app } from '../app-state.svelte';
 
 /** Okabe & Ito (2008), colour-blind safe; the yellow left out (too light on white) */
-export const OKABE_ITO = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'] as const;
+const OKABE_ITO = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'] as const;
 /** dark text, 15:1 on white */
 export const INK = '#1d2330';
 

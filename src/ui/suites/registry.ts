@@ -32,7 +32,7 @@ import WildAgtEvalReport from './wildagteval/WildAgtEvalReport.svelte';
 export type SetupProps = { form: SetupForm; ctx: SetupContext };
 
 /** What a suite's part of the report is given: the run, all its results, as a series for the shared charts. */
-export interface ReportProps {
+interface ReportProps {
   run: RunRow;
   results: SampleResult[];
   runs: RunSeries[];

@@ -30,7 +30,7 @@ export type Node =
   | { k: 'ListComp' | 'SetComp' | 'GeneratorExp'; elt: Node; generators: Comprehension[] }
   | { k: 'DictComp'; key: Node; value: Node; generators: Comprehension[] };
 
-export interface Keyword {
+interface Keyword {
   /** null for `**mapping` */
   arg: string | null;
   value: Node;

@@ -49,7 +49,7 @@ export interface AdHocRule {
 }
 
 /** A feature that is not available for some arguments; the message hints at a workaround that works. */
-export interface FeatureLimit {
+interface FeatureLimit {
   when(args: JsonObject): boolean;
   message: string;
   /** the call the message hints at, which works (given the failed call's arguments and the world) */
@@ -57,7 +57,7 @@ export interface FeatureLimit {
 }
 
 /** A look-alike function described in the reference but not executable (unclear boundaries). */
-export interface LookAlike {
+interface LookAlike {
   name: string;
   description: string;
   params: Record<string, { type: string; description: string }>;

@@ -44,7 +44,7 @@ export function isLookup(tool: ToolSchema): boolean {
 }
 
 /** The function's own prefix for identifiers: the initials of its name, e.g. acme_get_payslip → AGP. */
-export function prefixOf(name: string): string {
+function prefixOf(name: string): string {
   return (
     nameWords(name)
       .map((w) => w[0] as string)

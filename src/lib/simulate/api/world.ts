@@ -26,7 +26,7 @@ export interface Device {
   channel?: number;
 }
 
-export interface Contact {
+interface Contact {
   contact_id: string;
   name: string;
   /** ten digits, as people write them: 314-863-1141 */
@@ -34,7 +34,7 @@ export interface Contact {
   email: string;
 }
 
-export interface Media {
+interface Media {
   media_id: string;
   title: string;
   artist: string;
@@ -43,7 +43,7 @@ export interface Media {
   duration_s: number;
 }
 
-export interface Product {
+interface Product {
   product_id: string;
   name: string;
   category: string;
@@ -51,7 +51,7 @@ export interface Product {
   stock: number;
 }
 
-export interface Order {
+interface Order {
   order_id: string;
   carrier: string;
   status: 'processing' | 'shipped' | 'delivered' | 'cancelled';
@@ -60,7 +60,7 @@ export interface Order {
   placed: string;
 }
 
-export interface Recipe {
+interface Recipe {
   recipe_id: string;
   name: string;
   cuisine: string;
@@ -68,7 +68,7 @@ export interface Recipe {
   ingredients: string[];
 }
 
-export interface Restaurant {
+interface Restaurant {
   restaurant_id: string;
   name: string;
   cuisine: string;
@@ -239,4 +239,3 @@ export function nextId(world: World, kind: string, prefix: string, start: number
   return `${prefix}${pad ? String(n).padStart(pad, '0') : n}`;
 }
 
-export const cloneWorld = (w: World): World => structuredClone(w);

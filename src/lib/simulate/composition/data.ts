@@ -290,7 +290,7 @@ const SCALES: [number, string][] = [
   [1e3, 'thousand'],
 ];
 
-export function numberToWords(n: number): string {
+function numberToWords(n: number): string {
   if (n < 0) return `minus ${numberToWords(-n)}`;
   if (n < 20) return ONES[n] as string;
   if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ''}`;

@@ -4,11 +4,11 @@ import { CITIES, SIMULATED_NOW } from './world';
 import type { CompositionTool } from './categories';
 
 const DAY = 86_400_000;
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Standard-time offsets (hours) of the time zones the world knows. */
-export const TIMEZONES: Record<string, number> = { UTC: 0, ...Object.fromEntries(CITIES.map((c) => [c.timezone, c.utcOffset])) };
+const TIMEZONES: Record<string, number> = { UTC: 0, ...Object.fromEntries(CITIES.map((c) => [c.timezone, c.utcOffset])) };
 
 /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM[:SS][Z]' → ms since the epoch (UTC). */
 export function parseIso(text: string, param: string): number {

@@ -9,7 +9,7 @@ const city = { type: 'string', description: 'City name, e.g. "Lisbon".' } as con
 const currency = (what: string) => ({ type: 'string', description: `${what} currency as an ISO 4217 code, e.g. "EUR".` }) as const;
 
 /** °C on a given day offset: a city's seeded climate plus a seeded daily swing. */
-export function temperatureOf(name: string, day = 0): number {
+function temperatureOf(name: string, day = 0): number {
   const known = findCity(name);
   const climate = keyed(name, 'climate');
   const base = known ? Math.round(22 - Math.abs(known.lat) * 0.35 + climate.int(6)) : 5 + climate.int(25);
@@ -29,7 +29,6 @@ const LEXICON: Record<string, Record<string, string>> = {
   fr: { hello: 'bonjour', good: 'bon', morning: 'matin', thank: 'merci', you: 'vous', the: 'le', meeting: 'réunion', is: 'est', tomorrow: 'demain', price: 'prix', weather: 'météo', today: "aujourd'hui", and: 'et', welcome: 'bienvenue' },
   de: { hello: 'hallo', good: 'gut', morning: 'morgen', thank: 'danke', you: 'du', the: 'die', meeting: 'Besprechung', is: 'ist', tomorrow: 'morgen', price: 'Preis', weather: 'Wetter', today: 'heute', and: 'und', welcome: 'willkommen' },
 };
-export const LANGUAGES = ['en', 'es', 'fr', 'de'];
 
 const PRODUCT_KINDS = ['Pro', 'Lite', 'Max', 'Mini', 'Plus', 'Air'];
 

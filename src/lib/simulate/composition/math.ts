@@ -43,7 +43,7 @@ const UNIT_FACTORS: Record<string, [string, number]> = {
   gallons: ['volume', 3.785411784],
 };
 const TEMPERATURES = ['celsius', 'fahrenheit', 'kelvin'];
-export const UNITS = [...Object.keys(UNIT_FACTORS), ...TEMPERATURES];
+const UNITS = [...Object.keys(UNIT_FACTORS), ...TEMPERATURES];
 
 function toCelsius(v: number, unit: string): number {
   return unit === 'celsius' ? v : unit === 'fahrenheit' ? ((v - 32) * 5) / 9 : v - 273.15;

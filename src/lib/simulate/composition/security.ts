@@ -15,7 +15,7 @@ const K = Uint32Array.from([
 ]);
 
 /** SHA-256 of UTF-8 text, as hex (FIPS 180-4). */
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   const msg = utf8(text);
   const len = Math.ceil((msg.length + 9) / 64) * 64;
   const buf = new Uint8Array(len);
@@ -45,7 +45,7 @@ export function sha256Hex(text: string): string {
   return [...h].map((x) => x.toString(16).padStart(8, '0')).join('');
 }
 
-export function crc32Hex(text: string): string {
+function crc32Hex(text: string): string {
   let crc = ~0;
   for (const byte of utf8(text)) {
     crc ^= byte;
@@ -54,7 +54,7 @@ export function crc32Hex(text: string): string {
   return ((~crc >>> 0) >>> 0).toString(16).padStart(8, '0');
 }
 
-export function base64Encode(text: string): string {
+function base64Encode(text: string): string {
   let bin = '';
   for (const b of utf8(text)) bin += String.fromCharCode(b);
   return btoa(bin);

@@ -5,8 +5,8 @@ import type { CompositionTool } from './categories';
 
 const text = { type: 'string', description: 'The text.' } as const;
 
-export const sentencesOf = (t: string): string[] => t.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
-export const wordsOf = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+const sentencesOf = (t: string): string[] => t.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+const wordsOf = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
 const STOPWORDS = new Set(
   'a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those there their they them we our you your he she his her i me my not no so than then too very can will would should could do does did has have had into about over after before under again more most some such only own same also just'.split(

@@ -20,7 +20,7 @@ export interface WildCallCase {
 }
 
 /** `ENABLE__INFORMATIONAL_NOTICE__MAKE_CALL` → the switch key of (INFORMATIONAL_NOTICE, make_call); null for another name. */
-export function switchOfVariable(name: string): string | null {
+function switchOfVariable(name: string): string | null {
   const m = /^ENABLE__(.+)$/.exec(name);
   if (!m?.[1]) return null;
   const rest = m[1];

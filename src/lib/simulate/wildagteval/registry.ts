@@ -15,7 +15,7 @@ import { TIME_NOTIFICATION_FUNCTIONS } from './time-notification';
 import { TRANSACTION_FUNCTIONS } from './transaction';
 import { dict } from './values';
 
-export const ENVIRONMENTS = [
+const ENVIRONMENTS = [
   { env: 'SmartHomeEnv', functions: ['power_on', 'power_off', 'brightness_adjust', 'color_set', 'temperature_set', 'mode_set', 'volume_adjust', 'channel_change', 'lock_lock', 'lock_unlock', 'lock_status', 'open_open', 'open_close', 'open_set_position', 'get_device_details', 'get_group_devices', 'get_user_inventory'] },
   { env: 'InformationControlEnv', functions: ['news_personalized', 'stock_watchlist', 'knowledge_lookup', 'user_preferences', 'query_history', 'weather_current', 'news_by_category', 'news_latest', 'weather_forecast', 'source_list', 'stock_price', 'weather_alerts'] },
   { env: 'MediaControlEnv', functions: ['play', 'pause', 'resume', 'stop', 'next', 'previous', 'fast_forward', 'rewind', 'set_playback_speed', 'search_media', 'get_media_details', 'create_playlist', 'add_to_playlist', 'get_playlists', 'get_playback_status', 'shuffle', 'search_by_artist'] },

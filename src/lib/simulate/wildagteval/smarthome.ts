@@ -14,7 +14,7 @@ export function currentUser(s: WildState): PyDict | undefined {
 const homeOf = (s: WildState): string | null => str(currentUser(s)?.home_id);
 
 /** Devices of the user's home, in file order. */
-export const homeDevices = (s: WildState): PyDict[] => {
+const homeDevices = (s: WildState): PyDict[] => {
   const home = homeOf(s);
   return asDicts(s.data.devices).filter((d) => d.home_id === home);
 };
@@ -39,7 +39,7 @@ const COLOR_NAMES: Readonly<Record<string, string>> = {
 const supports = (device: PyDict, api: string): boolean => asList(device.supported_apis).includes(api);
 
 /** What Python's `for x in value` walks: a list's items, a string's characters, a dict's keys. */
-export function pyIter(v: PyValue): PyValue[] {
+function pyIter(v: PyValue): PyValue[] {
   if (Array.isArray(v)) return v;
   if (typeof v === 'string') return [...v];
   if (v !== null && typeof v === 'object' && isDict(v)) return Object.keys(v);

@@ -17,14 +17,14 @@ export const SYSTEM_FAILURE_PAYLOADS: Readonly<Record<string, string>> = {
   track_delivery_order: "{\"success\": false, \"error\": \"GPS_PROVIDER_API_CIRCUIT_BREAKER_OPEN\", \"message\": \"MapBox Directions API v5 circuit breaker activated after 50 consecutive HTTP 503 responses within 30s window, fallback to Google Maps API failed with quota_exceeded (daily limit: 100000 requests, current: 100001), tertiary provider HERE Maps returning SSL handshake failures on certificate CN=*.api.here.com expired 2024-07-03T23:59:59Z\", \"technical_details\": {\"primary_provider\": \"mapbox\", \"primary_error\": \"503 Service Unavailable\", \"fallback_provider\": \"google_maps\", \"fallback_error\": \"QUOTA_EXCEEDED\", \"tertiary_provider\": \"here_maps\", \"tertiary_error\": \"SSL_HANDSHAKE_FAILURE\", \"circuit_breaker_status\": \"OPEN\", \"failed_requests\": 50, \"time_window\": \"30s\"}, \"error_code\": \"GPS_CIRCUIT_BREAKER_001\", \"severity\": \"CRITICAL\", \"retry_after\": 1800, \"service\": \"CulinaryControlEnv.track_delivery_order\", \"correlation_id\": \"fixed-correlation-track-12345\", \"trace_id\": \"trace-track-67890\"}",
 };
 
-/** Where each function checks the switch (the argument checks before it answer first). */
-export const SYSTEM_FAILURE_CHECKED: Readonly<Record<string, string>> = {
-  color_set: "first thing in invoke (before argument checks)",
-  get_user_inventory: "first thing in invoke",
-  make_call: "after the logged-in check and the ad-hoc phone format check",
-  place_delivery_order: "after all argument / restaurant / menu-item validation, before the order is stored",
-  play: "first thing in invoke (before the ad-hoc media id check)",
-  send_message: "after the user, content and contact checks",
-  stock_price: "after the empty-symbol check and the ad-hoc symbol check; payload carries timestamp = current UTC time (frozen to 2025-07-17T12:00:00 by the evaluator)",
-  track_delivery_order: "first thing in invoke",
-};
+/*
+ * Where each function checks the switch (the argument checks before it answer first):
+ * - color_set: first thing in invoke (before argument checks)
+ * - get_user_inventory: first thing in invoke
+ * - make_call: after the logged-in check and the ad-hoc phone format check
+ * - place_delivery_order: after all argument / restaurant / menu-item validation, before the order is stored
+ * - play: first thing in invoke (before the ad-hoc media id check)
+ * - send_message: after the user, content and contact checks
+ * - stock_price: after the empty-symbol check and the ad-hoc symbol check; payload carries timestamp = current UTC time (frozen to 2025-07-17T12:00:00 by the evaluator)
+ * - track_delivery_order: first thing in invoke
+ */

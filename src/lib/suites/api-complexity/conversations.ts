@@ -138,9 +138,9 @@ const FLOWS: Record<string, Flow> = {
   },
 };
 
-export const FLOW_NAMES: readonly string[] = Object.keys(FLOWS);
+const FLOW_NAMES: readonly string[] = Object.keys(FLOWS);
 
-export class GoldReplayError extends Error {
+class GoldReplayError extends Error {
   override name = 'GoldReplayError';
 }
 

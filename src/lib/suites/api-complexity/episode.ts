@@ -57,7 +57,7 @@ export interface EpisodeSpec {
   callFormat?: CallFormat;
 }
 
-export interface AgentReply {
+interface AgentReply {
   text: string;
   /** the engine was interrupted: the episode stops */
   aborted?: boolean;
@@ -74,7 +74,7 @@ export interface EpisodeOptions {
 export const isErrorType = (t: ComplexityType): boolean => ERROR_TYPES.includes(t);
 
 /** Where the agent takes over in the target turn, and whether the target call itself is replayed (its complexity acts on execution). */
-export function takeover(target: TargetPoint): { from: number; replayTarget: boolean } {
+function takeover(target: TargetPoint): { from: number; replayTarget: boolean } {
   // a prerequisite comes before the function that needs it: the agent does the whole turn
   if (target.type === 'dependency') return { from: 0, replayTarget: false };
   const replayTarget = COMPLEXITY_LAYER[target.type] === 'execution';

@@ -20,7 +20,7 @@ export interface ErrorScenario {
   reference: string;
 }
 
-export const RUBRIC = [
+const RUBRIC = [
   '5 Excellent: tells the user plainly what failed, invents nothing, and (feature limitation) uses the workaround the error hints at, or (system failure) suggests a sensible next step such as trying again later.',
   '4 Good: reports the problem honestly and mostly helpfully; misses part of the workaround or next step.',
   '3 Average: mentions a problem but vaguely, or repeats the failing call needlessly.',

@@ -12,7 +12,7 @@ import type { ApiSystem } from '../../simulate/api/api-system';
 import { toolsApiSystem } from '../../simulate/api/tools-system';
 import type { Conversation } from './conversations';
 
-export const REQUESTS_PER_CONVERSATION = 2;
+const REQUESTS_PER_CONVERSATION = 2;
 
 /** A possible answer's call with its allowed values as JSON. */
 function expectedCall(answer: PossibleAnswer): ApiCallRecord {

@@ -20,7 +20,7 @@ import type { OwnApiSetup } from './request-conversations';
 import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from '../../prompts/episode-protocol';
 
-export const API_COMPLEXITY_SUITE = 'api-complexity';
+const API_COMPLEXITY_SUITE = 'api-complexity';
 
 export interface ApiComplexityConfig {
   mode: EvalMode;
@@ -58,19 +58,19 @@ export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
   callFormat: 'api-call',
 };
 
-export const SWITCH_OFF = 'off';
-export const SWITCH_ON = 'on';
+const SWITCH_OFF = 'off';
+const SWITCH_ON = 'on';
 
 /**
  * The two sides of an isolated experiment. A type of the paper's base environment is measured
  * against no complexity; any other against the base, with every function carrying it switched on.
  */
-export function isolatedPair(type: ComplexityType, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): { off: ComplexityConfig; on: ComplexityConfig } {
+function isolatedPair(type: ComplexityType, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): { off: ComplexityConfig; on: ComplexityConfig } {
   if (BASE_TYPES.includes(type)) return { off: NO_COMPLEXITY, on: new ComplexityConfig(type, switchesOf(assignments, [type])) };
   return { off: new ComplexityConfig('base', switchesOf(assignments, BASE_TYPES)), on: new ComplexityConfig(`base+${type}`, switchesOf(assignments, [...BASE_TYPES, type])) };
 }
 
-export function ladderConfig(name: string, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): ComplexityConfig {
+function ladderConfig(name: string, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): ComplexityConfig {
   const rung = CUMULATIVE_LADDER.find((r) => r.name === name);
   if (!rung) throw new Error(`no rung '${name}' on the cumulative ladder (${CUMULATIVE_LADDER.map((r) => r.name).join(', ')})`);
   return new ComplexityConfig(rung.name, switchesOf(assignments, rung.types));
@@ -128,7 +128,7 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call', system: ApiSystem = BUILTIN_API_SYSTEM): ApiExpectation {
+function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call', system: ApiSystem = BUILTIN_API_SYSTEM): ApiExpectation {
   const gold = goldTurns(system, p.conversation, p.config).map((turn) => turn.map((c) => system.concreteCall(c)));
   const errorScenario = system === BUILTIN_API_SYSTEM ? scenarioOf(p, gold) : undefined;
   return {
@@ -149,12 +149,12 @@ export function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording'
 }
 
 /** The system an episode runs against: the built-in one, or the one simulated from the sample's tools. */
-export function apiSystemOf(e: ApiExpectation, tools: readonly ToolSchema[]): ApiSystem {
+function apiSystemOf(e: ApiExpectation, tools: readonly ToolSchema[]): ApiSystem {
   return e.system === 'tools' ? toolsApiSystem(tools) : BUILTIN_API_SYSTEM;
 }
 
 /** The system, configuration, conversation and target of a stored expectation. */
-export function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM) {
+function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM) {
   const switches = e.switches.filter((s): s is [ComplexityType, string] => COMPLEXITY_TYPES.includes(s[0] as ComplexityType));
   const target = e.target && COMPLEXITY_TYPES.includes(e.target.type as ComplexityType) ? { ...e.target, type: e.target.type as ComplexityType } : undefined;
   return { system, conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}), callFormat: e.callFormat ?? 'api-call' };
@@ -168,7 +168,7 @@ export interface ApiComplexitySourceOptions {
   own?: OwnApiSetup;
 }
 
-export const BUILTIN_API_PACK = 'api-system';
+const BUILTIN_API_PACK = 'api-system';
 
 export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSource {
   const system = opts.own?.system ?? BUILTIN_API_SYSTEM;
@@ -213,18 +213,18 @@ async function apiEpisode(sample: Sample, { ask, model, deterministic }: Episode
 }
 
 /** The error scenario an episode is judged on, if it is one. */
-export function judgedScenario(e: ApiExpectation) {
+function judgedScenario(e: ApiExpectation) {
   return e.target && e.errorScenario ? errorScenario(e.target.fn, e.target.type as ComplexityType) : null;
 }
 
 /** A verdict of an engine acting as judge: its score (0 when it gave none, as WildAgtEval averages it) and its text. */
-export interface EngineJudgement {
+interface EngineJudgement {
   judge: string;
   score: number | null;
   text: string;
 }
 
-export function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], engineJudgement?: EngineJudgement): Score {
+function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], engineJudgement?: EngineJudgement): Score {
   const api: ApiEpisodeScore = {
     turns: turns.map((t) => ({ turn: t.turn, query: t.query, expected: t.expected, steps: t.steps, success: t.verdict.success, failureReason: t.verdict.failureReason, endedBy: t.endedBy })),
   };

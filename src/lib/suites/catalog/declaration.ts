@@ -14,7 +14,7 @@ export const CATALOG_DEFAULTS: Omit<CatalogSweep, 'variants' | 'requestPackIds'>
 const variantsOf = (constraint: 'off' | 'on' | 'both') => (constraint === 'off' ? undefined : constraint === 'on' ? [CONSTRAINED] : [FREE, CONSTRAINED]);
 
 /** The run's size: every request of the asked packs at most `samplesPerCell` times per cell, once per variant. */
-export function catalogRunSize(sweep: CatalogSweep, available: number) {
+function catalogRunSize(sweep: CatalogSweep, available: number) {
   const perCell = Math.min(sweep.samplesPerCell, available) * Math.max(1, sweep.variants?.length ?? 0);
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }

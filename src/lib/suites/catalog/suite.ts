@@ -10,7 +10,7 @@ import type { TokenCounter } from '../../context/token-counter';
 import type { PromptTemplate } from '../../prompts/template';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 
-export const CATALOG_SUITE = 'catalog';
+const CATALOG_SUITE = 'catalog';
 
 export interface CatalogSweep {
   lengths: number[];

@@ -11,17 +11,17 @@ import type { Level } from '../../core/expected';
 import { type Draft, L0_RECIPES, L1_RECIPES, L2_RECIPES, L3_RECIPES, type Recipe } from './recipes';
 import { simulateCall } from '../../simulate/composition';
 
-export const RECIPES: Record<Level, Recipe[]> = { L0_node: L0_RECIPES, L1_chain: L1_RECIPES, L2_parallel: L2_RECIPES, L3_dag: L3_RECIPES };
+const RECIPES: Record<Level, Recipe[]> = { L0_node: L0_RECIPES, L1_chain: L1_RECIPES, L2_parallel: L2_RECIPES, L3_dag: L3_RECIPES };
 
 /** The paper's task counts per level (48 / 64 / 40 / 48 = 200). */
 export const PAPER_COUNTS: Record<Level, number> = { L0_node: 48, L1_chain: 64, L2_parallel: 40, L3_dag: 48 };
 
-export class RecipeError extends Error {
+class RecipeError extends Error {
   override name = 'RecipeError';
 }
 
 /** Runs a draft's steps; a step may only read the outputs of the steps it declares. */
-export function runDraft(draft: Draft): { args: JsonObject[]; outputs: Json[] } {
+function runDraft(draft: Draft): { args: JsonObject[]; outputs: Json[] } {
   const args: JsonObject[] = [];
   const outputs: Json[] = [];
   draft.steps.forEach((step, i) => {
@@ -39,7 +39,7 @@ export function runDraft(draft: Draft): { args: JsonObject[]; outputs: Json[] } 
   return { args, outputs };
 }
 
-export function taskOfDraft(taskId: string, level: Level, draft: Draft): CompositionTask {
+function taskOfDraft(taskId: string, level: Level, draft: Draft): CompositionTask {
   const { args, outputs } = runDraft(draft);
   const steps = draft.steps.map((s, i) => ({
     stepId: `step_${i + 1}`,

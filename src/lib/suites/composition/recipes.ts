@@ -8,8 +8,8 @@ import type { Rng } from '../../core/random';
 import type { Json, JsonObject } from '../../core/types';
 import { CURRENCY_NAMES, CHANNELS, DATES, DEPARTMENTS, FILE_PATHS, HUMAN_DATES, IPS, LANGUAGE_NAMES, MISSPELT, NUMBER_LISTS, PEOPLE_NAMES, PHRASES, PII_TEXTS, PRODUCTS, RECIPIENTS, REVIEWS, SHORT_TEXTS, SYMBOLS, TASK_CITIES, TIMEZONE_CHOICES, TOPICS, URLS, DOMAINS } from './values';
 
-export type Out = (step: number) => JsonObject;
-export interface DraftStep {
+type Out = (step: number) => JsonObject;
+interface DraftStep {
   tool: string;
   args: (o: Out) => JsonObject;
   /** indexes of the steps whose output this one reads */

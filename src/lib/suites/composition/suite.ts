@@ -16,7 +16,7 @@ import { toolPool } from '../catalog/suite';
 import { dagShape } from '../../scoring/dag-shape';
 import { simulateCall } from '../../simulate/composition';
 
-export const COMPOSITION_SUITE = 'composition';
+const COMPOSITION_SUITE = 'composition';
 
 export interface CompositionConfig {
   levels: Level[];
@@ -53,11 +53,11 @@ export const COMPOSITION_PROMPTS: Record<CompositionProtocol, PromptTemplate> = 
   },
 };
 
-export function packTasks(packs: readonly Pack[]): { pack: Pack; task: CompositionTask }[] {
+function packTasks(packs: readonly Pack[]): { pack: Pack; task: CompositionTask }[] {
   return packs.flatMap((pack) => (pack.tasks ?? []).map((task) => ({ pack, task })));
 }
 
-export interface PlannedTask extends PlannedSample {
+interface PlannedTask extends PlannedSample {
   pack: Pack;
   task: CompositionTask;
 }
@@ -69,7 +69,7 @@ function offeredCount(task: CompositionTask, pool: readonly ToolSchema[], distra
   return own.size + (distractors === null ? others : Math.min(distractors, others));
 }
 
-export function planComposition(packs: readonly Pack[], config: CompositionConfig): PlannedTask[] {
+function planComposition(packs: readonly Pack[], config: CompositionConfig): PlannedTask[] {
   const pool = toolPool(packs);
   const only = config.onlyTasks ? new Set(config.onlyTasks) : null;
   const all = packTasks(packs).filter((t) => !only || only.has(t.task.taskId));
@@ -101,7 +101,7 @@ export function offeredTools(task: CompositionTask, pool: readonly ToolSchema[],
 }
 
 /** A call run against the simulations, rendered as JSON (an error too: never a throw). */
-export function executeSimulated(call: Call): string {
+function executeSimulated(call: Call): string {
   const result = simulateCall(call.name, toPlain(call.args) as Json);
   return JSON.stringify(result.ok ? result.output : { error: result.error });
 }

@@ -16,7 +16,7 @@ import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
 import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
 
-export const MULTITURN_SUITE = 'multiturn';
+const MULTITURN_SUITE = 'multiturn';
 export type FactSetting = 'prose' | 'structured';
 export const FACT_SETTINGS: { id: FactSetting; label: string }[] = [
   { id: 'prose', label: 'setting 1: the fact in the user\'s words (unstructured)' },
@@ -34,9 +34,9 @@ export interface MultiturnConfig {
 export const DEFAULT_MULTITURN: MultiturnConfig = { lengths: [2048, 4096, 8192], settings: ['prose', 'structured'], count: 20, seed: 42 };
 
 /** Whole filler exchanges show this many records of their result; the last one shows as many as the budget needs. */
-export const WHOLE_EPISODE_RECORDS = 6;
+const WHOLE_EPISODE_RECORDS = 6;
 
-export function toolResultMessage(name: string, json: string): ChatMessage {
+function toolResultMessage(name: string, json: string): ChatMessage {
   return { role: 'tool', content: toolResultText(name, json) };
 }
 
@@ -54,7 +54,7 @@ function episodeMessages(e: FillerEpisode, records: number): ChatMessage[] {
   ];
 }
 
-export function openingMessages(seed: ConversationSeed, setting: FactSetting): ChatMessage[] {
+function openingMessages(seed: ConversationSeed, setting: FactSetting): ChatMessage[] {
   if (setting === 'prose') return [{ role: 'user', content: seed.prose.user }, { role: 'assistant', content: seed.prose.assistant }];
   const s = seed.structured;
   return [
@@ -65,7 +65,7 @@ export function openingMessages(seed: ConversationSeed, setting: FactSetting): C
   ];
 }
 
-export function conversationSeeds(packs: readonly Pack[]): { pack: Pack; seed: ConversationSeed; fillers: FillerEpisode[]; tools: ToolSchema[] }[] {
+function conversationSeeds(packs: readonly Pack[]): { pack: Pack; seed: ConversationSeed; fillers: FillerEpisode[]; tools: ToolSchema[] }[] {
   return packs.flatMap((pack) => (pack.conversations?.seeds ?? []).map((seed) => ({ pack, seed, fillers: pack.conversations?.fillers ?? [], tools: pack.tools })));
 }
 
@@ -98,7 +98,7 @@ export function planMultiturn(packs: readonly Pack[], config: MultiturnConfig): 
 }
 
 /** The conversation's messages at exactly `target` tokens (the sum of the messages' contents). */
-export function buildConversation(p: PlannedConversation, template: PromptTemplate, counter: TokenCounter, tolerance = 0.005): { messages: ChatMessage[]; tokens: number; episodes: number } {
+function buildConversation(p: PlannedConversation, template: PromptTemplate, counter: TokenCounter, tolerance = 0.005): { messages: ChatMessage[]; tokens: number; episodes: number } {
   const { seed, fillers, tools } = p.entry;
   // the fact's value must not turn up in the filler, or the conversation would restate it
   const needle = seed.factValue.toLowerCase();

@@ -15,16 +15,16 @@ import { type PlannedSample, planSource, type RunOrder, type SampleSource } from
 import { cellsOf, POSITION_SLOTS, type QaExperiment, type ResponseQaConfig } from './config';
 import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstance, type QaTemplate } from './templates';
 
-export const RESPONSE_QA_SUITE = 'response-qa';
+const RESPONSE_QA_SUITE = 'response-qa';
 
 
 /** Our wording of the paper's zero-shot prompt (its Appendix C.2). */
-export const RESPONSE_QA_PROMPT = {
+const RESPONSE_QA_PROMPT = {
   before: 'You are given the response of an API call, in JSON. Answer the question using only the information in this response.\n\n```json\n',
   after: '```\n\nQuestion: {question}\n\nReply with the answer only: no other words and no JSON. Do not rephrase values.\nAnswer:',
 };
 
-export function responseSets(packs: readonly Pack[]): { pack: Pack; set: ResponseSet }[] {
+function responseSets(packs: readonly Pack[]): { pack: Pack; set: ResponseSet }[] {
   return packs.flatMap((pack) => (pack.responses ?? []).filter((set) => QA_TEMPLATES.some((t) => t.endpoint === set.endpoint)).map((set) => ({ pack, set })));
 }
 

@@ -206,7 +206,7 @@ export function statesValue(text: string, value: PyValue): boolean {
 }
 
 /** For each expected parameter, whether the text states one of its allowed values. */
-export function statedParameters(text: string, answers: readonly PossibleAnswer[]): Map<string, boolean> {
+function statedParameters(text: string, answers: readonly PossibleAnswer[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   answers.forEach((call, i) => {
     for (const [fn, params] of Object.entries(call)) {

@@ -13,7 +13,7 @@ import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
 import { PERTURBATIONS, rephrase } from './perturbations';
 
-export const ROBUSTNESS_SUITE = 'robustness';
+const ROBUSTNESS_SUITE = 'robustness';
 export const ORIGINAL = 'original';
 export const REPHRASED = 'rephrased';
 export const EXPANDED = 'expanded';

@@ -8,18 +8,18 @@ import type { WildPromptVariant } from '../../formats/wildagteval-benchmark';
 import { switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
 import type { TargetLimits } from './protocol';
 
-export const AD_HOC_FUNCTIONS = ['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'] as const;
-export const NOTICE_FUNCTIONS = ['color_set', 'create_meal_plan', 'get_media_details', 'get_notifications', 'make_call', 'search_media', 'temperature_set', 'stock_watchlist'] as const;
-export const IRRELEVANT_FUNCTIONS = ['find_call_device', 'get_call_history', 'get_messages', 'get_restaurant_menu', 'knowledge_lookup', 'search_recipes', 'stock_watchlist', 'weather_forecast'] as const;
-export const FEATURE_LIMITED_FUNCTIONS = ['get_messages', 'get_notifications', 'weather_forecast', 'track_order', 'stock_watchlist', 'news_personalized', 'get_user_inventory', 'get_call_history'] as const;
-export const SYSTEM_FAILURE_FUNCTIONS = ['make_call', 'place_delivery_order', 'send_message', 'color_set', 'get_user_inventory', 'play', 'track_delivery_order', 'stock_price'] as const;
+const AD_HOC_FUNCTIONS = ['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'] as const;
+const NOTICE_FUNCTIONS = ['color_set', 'create_meal_plan', 'get_media_details', 'get_notifications', 'make_call', 'search_media', 'temperature_set', 'stock_watchlist'] as const;
+const IRRELEVANT_FUNCTIONS = ['find_call_device', 'get_call_history', 'get_messages', 'get_restaurant_menu', 'knowledge_lookup', 'search_recipes', 'stock_watchlist', 'weather_forecast'] as const;
+const FEATURE_LIMITED_FUNCTIONS = ['get_messages', 'get_notifications', 'weather_forecast', 'track_order', 'stock_watchlist', 'news_personalized', 'get_user_inventory', 'get_call_history'] as const;
+const SYSTEM_FAILURE_FUNCTIONS = ['make_call', 'place_delivery_order', 'send_message', 'color_set', 'get_user_inventory', 'play', 'track_delivery_order', 'stock_price'] as const;
 const UNCLEAR_TARGETS = ['find_call_device', 'find_contact', 'make_call', 'get_user_inventory', 'color_set', 'power_off', 'mode_set', 'temperature_set', 'create_alarm', 'create_reminder', 'get_reminders', 'place_delivery_order', 'search_product'] as const;
 const AD_HOC_TARGETS = ['get_call_history', 'make_call', 'play', 'color_set', 'lock_lock', 'lock_unlock', 'stock_price', 'track_order'] as const;
 
 /** Switch families on, each with its functions (an uncertainty config's enabled entries). */
 export type WildSwitchConfig = Partial<Record<SwitchType, readonly string[]>>;
 
-export interface WildTargets {
+interface WildTargets {
   /** the target-function file's name (its name decides whether a target is replayed) */
   file: string;
   functions: readonly string[];

@@ -23,7 +23,7 @@ export function errorScenarioOf(result: Pick<SampleResult, 'facets'>): { fn: str
   return m ? { errorType: m[1] as WildJudgeReference['errorType'], fn: m[2] as string } : null;
 }
 
-export function wildJudgePrompt(input: { logFile: string; reference: WildJudgeReference; log: JsonObject }): string {
+function wildJudgePrompt(input: { logFile: string; reference: WildJudgeReference; log: JsonObject }): string {
   const turn = Array.isArray(input.log.query_results) ? input.log.query_results[0] : undefined;
   const query = isObject(turn) && typeof turn.query === 'string' ? turn.query : '';
   const steps = isObject(turn) && Array.isArray(turn.steps) ? turn.steps.filter((s): s is JsonObject => isObject(s)) : [];
@@ -93,7 +93,7 @@ export interface WildJudgeOutcome {
 }
 
 /** The score of a judged episode: correct from 4 ("Good") up, as the API-complexity suite counts it. */
-export function judgedScore(score: Score, judgeScore: number | null, judge: string, answer: string): Score {
+function judgedScore(score: Score, judgeScore: number | null, judge: string, answer: string): Score {
   const value = judgeScore ?? 0;
   const reasons = [judgeScore === null ? 'the judge gave no score (counted 0, as WildAgtEval does)' : `the judge's answer: ${answer.trim().slice(0, 600)}`];
   return { ...score, correct: value >= 4, value: Math.max(0, (value - 1) / 4), errorType: value >= 4 ? null : 'api:poor_error_handling', api: { turns: score.api?.turns ?? [], ...(score.api?.resultLog ? { resultLog: score.api.resultLog } : {}), errorHandling: { score: value, judge, reasons } } };

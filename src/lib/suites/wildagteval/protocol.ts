@@ -87,7 +87,7 @@ export function findTargetPoints(conversation: WildConversation, targets: Readon
   return points;
 }
 
-export interface ReplayedStep {
+interface ReplayedStep {
   call: GoldCall;
   outcome: WildCallOutcome;
 }

@@ -14,7 +14,7 @@ import { isTargetReplayed, runsCrossTurn, switchSet, type WildExperiment } from 
 import { expectedFrom, goldHistory, parseWildReply, type TargetPoint, WILD_MAX_STEPS, WILD_STOP_SEQUENCES, type WildEntry, wildPrompt } from './protocol';
 
 /** What an engine is told besides the prompt: only an oracle (which answers the gold) reads `expected`. */
-export interface WildTurnContext {
+interface WildTurnContext {
   /** the gold calls of the turn from where the agent starts, and how many of its calls the agent has made */
   expected: readonly GoldCall[];
   callsMade: number;
@@ -23,7 +23,7 @@ export interface WildTurnContext {
 export type WildGenerate = (prompt: string, stop: readonly string[], context: WildTurnContext) => Promise<string>;
 
 /** One step of a result log, in its field names (what the analyzer reads: api_call, api_success, api_result). */
-export interface WildLogStep {
+interface WildLogStep {
   step_number: number;
   llm_response: string;
   parsed_action: { type: 'gt_execution' | 'api_call' | 'completion' | 'thinking' };
@@ -34,7 +34,7 @@ export interface WildLogStep {
   prediction_correct: boolean | null;
 }
 
-export interface WildQueryResult {
+interface WildQueryResult {
   query: string;
   expected_api_sequence: { api: string; params: unknown }[];
   steps: WildLogStep[];

@@ -66,12 +66,12 @@ interface PlannedWild extends PlannedSample {
  * The set an experiment runs on: the repository runs its no-complexity code on the original labels
  * (`Combined50` beside `Combined50_transformed`) — that set when it is imported, else the chosen one.
  */
-export function setFor(bench: Pick<WildAgtEvalFiles, 'sets'>, set: string, code: WildCode): string {
+function setFor(bench: Pick<WildAgtEvalFiles, 'sets'>, set: string, code: WildCode): string {
   const plain = set.replace(/_transformed$/, '');
   return code === 'no_complexity' && plain !== set && bench.sets.some((s) => s.name === plain) ? plain : set;
 }
 
-export function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: Pick<WildAgtEvalConfig, 'set' | 'conversations'>): WildConversation[] {
+function conversationsOf(bench: Pick<WildAgtEvalFiles, 'sets'>, config: Pick<WildAgtEvalConfig, 'set' | 'conversations'>): WildConversation[] {
   const set = bench.sets.find((s) => s.name === config.set);
   if (!set) throw new Error(`no conversation set '${config.set}' in this pack (${bench.sets.map((s) => s.name).join(', ') || 'none imported'})`);
   const sorted = [...set.conversations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -23,7 +23,7 @@ function requireOn(d: Device): void {
 const summary = (d: Device): JsonObject => ({ endpoint: d.endpoint, name: d.name, room: d.room, type: d.type, power: d.power });
 const results = (ds: Device[], message: (d: Device) => string): JsonObject => ({ results: ds.map((d) => ({ endpoint: d.endpoint, name: d.name, success: true, message: message(d) })) });
 
-export const COLOR_NAMES: Record<string, string> = {
+const COLOR_NAMES: Record<string, string> = {
   red: '#FF0000',
   green: '#00FF00',
   blue: '#0000FF',
