@@ -21,8 +21,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
-        '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-        '--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--enable-unsafe-webgpu',
+        '--enable-unsafe-swiftshader',
+        '--use-webgpu-adapter=swiftshader',
+        '--enable-features=Vulkan',
         ...MODEL_HOST_ARGS,
       ],
     },

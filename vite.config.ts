@@ -20,7 +20,12 @@ export default defineConfig({
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
   appType: 'mpa',
   server: { headers: ISOLATION },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { ...ISOLATION, 'Content-Security-Policy': headerPolicy(), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: { ...ISOLATION, 'Content-Security-Policy': headerPolicy(), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

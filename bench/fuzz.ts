@@ -21,7 +21,8 @@ warmUp();
 const started = performance.now();
 for (const { family, text } of adversarialOutputs(seed, count)) {
   const checks = checkOutputSteady(text);
-  for (const c of checks) if (c.threw || c.ms > SLOW_MS) console.log(`${family} (${c.format}, ${text.length} chars${c.threw ? `, threw ${c.threw}` : ''}, ${Math.round(c.ms)} ms): ${JSON.stringify(text.slice(0, 80))}`);
+  for (const c of checks)
+    if (c.threw || c.ms > SLOW_MS) console.log(`${family} (${c.format}, ${text.length} chars${c.threw ? `, threw ${c.threw}` : ''}, ${Math.round(c.ms)} ms): ${JSON.stringify(text.slice(0, 80))}`);
   all.push(checks);
   const list = byFamily.get(family) ?? [];
   list.push(checks);
@@ -42,4 +43,6 @@ for (const [kind, f] of Object.entries(figures)) {
   total.refused += f.refused;
   total.altered += f.altered;
 }
-console.log(`imports: ${imports} corrupted BFCL imports (question file + possible answers), ${((performance.now() - t0) / 1000).toFixed(1)} s: stored exactly ${total.exact}, refused ${total.refused}, altered ${total.altered}`);
+console.log(
+  `imports: ${imports} corrupted BFCL imports (question file + possible answers), ${((performance.now() - t0) / 1000).toFixed(1)} s: stored exactly ${total.exact}, refused ${total.refused}, altered ${total.altered}`,
+);

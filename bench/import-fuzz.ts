@@ -15,9 +15,51 @@ import { toPlain, type PyValue } from '../src/lib/core/pyvalue';
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const BASE_QUESTIONS: Json[] = [
-  { id: 'simple_python_0', question: [[{ role: 'user', content: 'Find the area of a triangle with base 10 and height 5.' }]], function: [{ name: 'calculate_triangle_area', description: 'Area of a triangle.', parameters: { type: 'dict', properties: { base: { type: 'integer', description: 'The base.' }, height: { type: 'integer', description: 'The height.' }, unit: { type: 'string', description: 'Unit.', enum: ['cm', 'm'] } }, required: ['base', 'height'] } }] },
-  { id: 'simple_python_1', question: [[{ role: 'user', content: 'Weather in Oslo for 3 days, in Celsius.' }]], function: [{ name: 'get_forecast', description: 'Forecast.', parameters: { type: 'dict', properties: { city: { type: 'string', description: 'City.' }, days: { type: 'integer', description: 'Days.' }, scale: { type: 'float', description: 'Scale.' } }, required: ['city'] } }] },
-  { id: 'simple_python_2', question: [[{ role: 'user', content: 'Convert 5 km to miles.' }]], function: [{ name: 'convert', description: 'Units.', parameters: { type: 'dict', properties: { value: { type: 'float', description: 'Value.' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' } }, required: ['value'] } }] },
+  {
+    id: 'simple_python_0',
+    question: [[{ role: 'user', content: 'Find the area of a triangle with base 10 and height 5.' }]],
+    function: [
+      {
+        name: 'calculate_triangle_area',
+        description: 'Area of a triangle.',
+        parameters: {
+          type: 'dict',
+          properties: {
+            base: { type: 'integer', description: 'The base.' },
+            height: { type: 'integer', description: 'The height.' },
+            unit: { type: 'string', description: 'Unit.', enum: ['cm', 'm'] },
+          },
+          required: ['base', 'height'],
+        },
+      },
+    ],
+  },
+  {
+    id: 'simple_python_1',
+    question: [[{ role: 'user', content: 'Weather in Oslo for 3 days, in Celsius.' }]],
+    function: [
+      {
+        name: 'get_forecast',
+        description: 'Forecast.',
+        parameters: {
+          type: 'dict',
+          properties: { city: { type: 'string', description: 'City.' }, days: { type: 'integer', description: 'Days.' }, scale: { type: 'float', description: 'Scale.' } },
+          required: ['city'],
+        },
+      },
+    ],
+  },
+  {
+    id: 'simple_python_2',
+    question: [[{ role: 'user', content: 'Convert 5 km to miles.' }]],
+    function: [
+      {
+        name: 'convert',
+        description: 'Units.',
+        parameters: { type: 'dict', properties: { value: { type: 'float', description: 'Value.' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' } }, required: ['value'] },
+      },
+    ],
+  },
 ];
 const BASE_ANSWERS: Json[] = [
   { id: 'simple_python_0', ground_truth: [{ calculate_triangle_area: { base: [10], height: [5], unit: ['', 'cm'] } }] },
@@ -118,14 +160,34 @@ export function corrupt(rng: Rng, kind: Corruption): { questions: string; answer
 function canonical(v: unknown): string {
   // a number beyond a double (1e400) is infinity to Python's json and to JSON.parse alike
   return JSON.stringify(v, (_k, x: unknown) =>
-    typeof x === 'number' && !Number.isFinite(x) ? String(x) : x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as object).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+    typeof x === 'number' && !Number.isFinite(x)
+      ? String(x)
+      : x !== null && typeof x === 'object' && !Array.isArray(x)
+        ? Object.fromEntries(Object.entries(x as object).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : x,
   );
 }
 
 function expectedOf(questions: string, answers: string): string {
-  const qs = questions.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, Json>);
-  const as = new Map(answers.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, Json>).map((a) => [a.id as string, a.ground_truth]));
-  return canonical(qs.map((q) => ({ id: q.id, question: ((q.question as Json[][])[0] as { role: string; content: string }[]).filter((m) => m.role === 'user').at(-1)?.content, tools: q.function, possibleAnswer: as.get(q.id as string) })));
+  const qs = questions
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, Json>);
+  const as = new Map(
+    answers
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, Json>)
+      .map((a) => [a.id as string, a.ground_truth]),
+  );
+  return canonical(
+    qs.map((q) => ({
+      id: q.id,
+      question: ((q.question as Json[][])[0] as { role: string; content: string }[]).filter((m) => m.role === 'user').at(-1)?.content,
+      tools: q.function,
+      possibleAnswer: as.get(q.id as string),
+    })),
+  );
 }
 
 export type ImportOutcome = 'exact' | 'refused' | 'altered';
@@ -133,13 +195,18 @@ export type ImportOutcome = 'exact' | 'refused' | 'altered';
 export async function importOnce(questions: string, answers: string, n: number): Promise<{ outcome: ImportOutcome; detail: string }> {
   const db = new AppDB(`fuzz-${n}`, { indexedDB: new IDBFactory(), IDBKeyRange });
   try {
-    await importBfclFiles(db, [{ name: 'BFCL_v4_simple_python.json', text: questions }, { name: 'possible_answer/BFCL_v4_simple_python.json', text: answers }]);
+    await importBfclFiles(db, [
+      { name: 'BFCL_v4_simple_python.json', text: questions },
+      { name: 'possible_answer/BFCL_v4_simple_python.json', text: answers },
+    ]);
   } catch (e) {
     return { outcome: 'refused', detail: (e as Error).message.slice(0, 120) };
   }
   const [row] = await db.packs.toArray();
   const pack = row ? rowToPack(row) : null;
-  const stored = pack ? canonical(pack.items.map((i) => ({ id: i.id, question: i.question, tools: toPlain(i.tools as unknown as PyValue), possibleAnswer: toPlain(i.possibleAnswer as unknown as PyValue) }))) : '';
+  const stored = pack
+    ? canonical(pack.items.map((i) => ({ id: i.id, question: i.question, tools: toPlain(i.tools as unknown as PyValue), possibleAnswer: toPlain(i.possibleAnswer as unknown as PyValue) })))
+    : '';
   let expected: string;
   try {
     expected = expectedOf(questions, answers);

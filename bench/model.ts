@@ -47,14 +47,39 @@ const DEFAULT_CONTEXT = 4096;
  * grammar's 48-character bound, so a limit of 64 tokens cut most constrained calls off.
  */
 const CASES: Case[] = [
-  { file: 'catalog.run.jsonl', title: 'Tool catalog, 512–1K tokens × α 0.1/0.5/0.9, free vs constrained', setup: (p) => setupCatalog(p, { lengths: [512, 1024], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'both', maxTokens: 256 }) },
+  {
+    file: 'catalog.run.jsonl',
+    title: 'Tool catalog, 512–1K tokens × α 0.1/0.5/0.9, free vs constrained',
+    setup: (p) => setupCatalog(p, { lengths: [512, 1024], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'both', maxTokens: 256 }),
+  },
   { file: 'robustness-free.run.jsonl', title: 'Robustness, 3 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 3, constraint: 'off', maxTokens: 128 }) },
   { file: 'robustness-constrained.run.jsonl', title: 'Robustness, the same requests, constrained', setup: (p) => setupRobustness(p, { count: 3, constraint: 'on', maxTokens: 128 }) },
-  { file: 'response-qa.run.jsonl', title: 'Long tool responses, 512 tokens, answer in records 1–8', setup: (p) => setupResponseQa(p, { lengths: [512], positions: [1, 2, 3, 4, 5, 6, 7, 8], perCell: 2, maxTokens: 32 }) },
-  { file: 'multiturn.run.jsonl', title: 'Long conversations, 2K/4K tokens, fact in prose and in JSON, constrained', setup: (p) => setupMultiturn(p, { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }), context: 6144 },
-  { file: 'composition-free.run.jsonl', title: 'Composition L0–L3, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }) },
-  { file: 'composition-constrained.run.jsonl', title: 'Composition L0–L3, single-turn, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }) },
-  { file: 'composition-multiturn.run.jsonl', title: 'Composition L0–L1, multi-turn with simulated results, constrained', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }) },
+  {
+    file: 'response-qa.run.jsonl',
+    title: 'Long tool responses, 512 tokens, answer in records 1–8',
+    setup: (p) => setupResponseQa(p, { lengths: [512], positions: [1, 2, 3, 4, 5, 6, 7, 8], perCell: 2, maxTokens: 32 }),
+  },
+  {
+    file: 'multiturn.run.jsonl',
+    title: 'Long conversations, 2K/4K tokens, fact in prose and in JSON, constrained',
+    setup: (p) => setupMultiturn(p, { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }),
+    context: 6144,
+  },
+  {
+    file: 'composition-free.run.jsonl',
+    title: 'Composition L0–L3, single-turn, task tools only',
+    setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }),
+  },
+  {
+    file: 'composition-constrained.run.jsonl',
+    title: 'Composition L0–L3, single-turn, constrained',
+    setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }),
+  },
+  {
+    file: 'composition-multiturn.run.jsonl',
+    title: 'Composition L0–L1, multi-turn with simulated results, constrained',
+    setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }),
+  },
   {
     file: 'api-complexity.run.jsonl',
     title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, one target each off vs on, 3 replies a turn',
@@ -70,10 +95,29 @@ const CASES: Case[] = [
  * server by `npm run bench:gallery` instead.
  */
 const QWEN_CASES: Case[] = [
-  { file: 'qwen05-browser-catalog.run.jsonl', title: 'Tool catalog in the browser, 1K/2K tokens × α 0.1/0.5/0.9', setup: (p) => setupCatalog(p, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'off', maxTokens: 128 }) },
-  { file: 'qwen05-browser-robustness.run.jsonl', title: 'Robustness in the browser, 4 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 4, constraint: 'off', maxTokens: 128 }), reuseOnly: true },
-  { file: 'qwen05-browser-response-qa.run.jsonl', title: 'Long tool responses in the browser, 1K tokens, answer in records 1, 4, 8', setup: (p) => setupResponseQa(p, { lengths: [1024], positions: [1, 4, 8], perCell: 1, maxTokens: 64 }), reuseOnly: true },
-  { file: 'qwen05-browser-composition.run.jsonl', title: 'Composition L0–L3 in the browser, single-turn, task tools only', setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 1, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }), reuseOnly: true },
+  {
+    file: 'qwen05-browser-catalog.run.jsonl',
+    title: 'Tool catalog in the browser, 1K/2K tokens × α 0.1/0.5/0.9',
+    setup: (p) => setupCatalog(p, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'off', maxTokens: 128 }),
+  },
+  {
+    file: 'qwen05-browser-robustness.run.jsonl',
+    title: 'Robustness in the browser, 4 requests × original/rephrased/expanded',
+    setup: (p) => setupRobustness(p, { count: 4, constraint: 'off', maxTokens: 128 }),
+    reuseOnly: true,
+  },
+  {
+    file: 'qwen05-browser-response-qa.run.jsonl',
+    title: 'Long tool responses in the browser, 1K tokens, answer in records 1, 4, 8',
+    setup: (p) => setupResponseQa(p, { lengths: [1024], positions: [1, 4, 8], perCell: 1, maxTokens: 64 }),
+    reuseOnly: true,
+  },
+  {
+    file: 'qwen05-browser-composition.run.jsonl',
+    title: 'Composition L0–L3 in the browser, single-turn, task tools only',
+    setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 1, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }),
+    reuseOnly: true,
+  },
 ];
 
 interface BenchModel {
@@ -189,7 +233,10 @@ async function main() {
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
     const cases = bench.cases.filter((c) => only.length === 0 || only.some((o) => c.file.includes(o)));
     const manifest: ManifestEntry[] = [];
-    const rows: string[] = ['| run | n | accuracy [95% CI] | parse rate | prompt tokens (median) | prefill tok/s | decode tok/s | wall s/sample | harness / engine |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+    const rows: string[] = [
+      '| run | n | accuracy [95% CI] | parse rate | prompt tokens (median) | prefill tok/s | decode tok/s | wall s/sample | harness / engine |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ];
     const reuseRows: string[] = [
       '| sweep | n | prompt tokens | computed off → on | prefill s off → on | prefill speed-up | wall s off → on | identical outputs | accuracy off → on |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -217,9 +264,25 @@ async function main() {
         reuseRows.push(reuseRow(c.title, pair[0] as (typeof pair)[number], on));
         console.log(reuseRows.at(-1));
       }
-      const file = (await page.evaluate(([id, rec]) => (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground.worker().exportRun(id, { prompts: true, recording: rec }), [on.run.id, recording] as const)) as { text: string };
+      const file = (await page.evaluate(
+        ([id, rec]) =>
+          (globalThis as never as { fcPlayground: { worker(): { exportRun(a: string, b: object): Promise<{ text: string }> } } }).fcPlayground
+            .worker()
+            .exportRun(id, { prompts: true, recording: rec }),
+        [on.run.id, recording] as const,
+      )) as { text: string };
       writeFileSync(join(OUT, c.file), file.text);
-      manifest.push({ file: c.file, suite: on.run.suite, model: bench.label, engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`, recordedAt, title: c.title, samples: f.n, headline: headlineValue(headlineSums(SUITES[on.run.suite].headline.measure, on.results)), command });
+      manifest.push({
+        file: c.file,
+        suite: on.run.suite,
+        model: bench.label,
+        engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`,
+        recordedAt,
+        title: c.title,
+        samples: f.n,
+        headline: headlineValue(headlineSums(SUITES[on.run.suite].headline.measure, on.results)),
+        command,
+      });
     }
     console.log(`\nKV-cache reuse, off vs on, the same samples in the same order:\n${reuseRows.join('\n')}\n`);
     const all = writeManifestEntries(OUT, manifest);

@@ -74,22 +74,70 @@ const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
 
 const RECORDINGS: Record<string, Recording> = {
-  catalog: { title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests', args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'], context: 10240 },
+  catalog: {
+    title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests',
+    args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'],
+    context: 10240,
+  },
   robustness: { title: 'Robustness, 20 requests × original/rephrased/expanded toolkit', args: ['robustness', '--count', '20', '--seed', '7', '--max-tokens', '128'], context: 4096 },
-  'response-qa': { title: 'Long tool responses, 1K/4K tokens, answer in records 1, 4, 8', args: ['response-qa', '--lengths', '1K,4K', '--positions', '1,4,8', '--per-cell', '2', '--seed', '7', '--max-tokens', '64'], context: 6144 },
-  multiturn: { title: 'Long conversations, 2K/8K tokens, fact in prose and in JSON', args: ['multiturn', '--lengths', '2K,8K', '--settings', 'prose,structured', '--count', '2', '--seed', '7', '--max-tokens', '128'], context: 10240 },
-  composition: { title: 'Composition L0–L3, single-turn, task tools only', args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '3', '--distractors', '0', '--protocol', 'single-turn', '--seed', '7', '--max-tokens', '256'], context: 6144 },
-  'api-complexity': { title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on', args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'], context: 8192 },
-  wildagteval: { title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation", args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'], context: 32768 },
+  'response-qa': {
+    title: 'Long tool responses, 1K/4K tokens, answer in records 1, 4, 8',
+    args: ['response-qa', '--lengths', '1K,4K', '--positions', '1,4,8', '--per-cell', '2', '--seed', '7', '--max-tokens', '64'],
+    context: 6144,
+  },
+  multiturn: {
+    title: 'Long conversations, 2K/8K tokens, fact in prose and in JSON',
+    args: ['multiturn', '--lengths', '2K,8K', '--settings', 'prose,structured', '--count', '2', '--seed', '7', '--max-tokens', '128'],
+    context: 10240,
+  },
+  composition: {
+    title: 'Composition L0–L3, single-turn, task tools only',
+    args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '3', '--distractors', '0', '--protocol', 'single-turn', '--seed', '7', '--max-tokens', '256'],
+    context: 6144,
+  },
+  'api-complexity': {
+    title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on',
+    args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'],
+    context: 8192,
+  },
+  wildagteval: {
+    title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation",
+    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'],
+    context: 32768,
+  },
   'wildagteval-40k': {
     title: "WildAgtEval's own benchmark at a 40K window (YaRN ×1.25): the cumulative ladder and the isolated notice pair, first conversation",
-    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant,isolated:notice:off,isolated:notice:on', '--conversations', '1', '--max-tokens', '256', '--context', '40960'],
+    args: [
+      'wildagteval',
+      '--wildagteval',
+      WILD,
+      '--experiments',
+      'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant,isolated:notice:off,isolated:notice:on',
+      '--conversations',
+      '1',
+      '--max-tokens',
+      '256',
+      '--context',
+      '40960',
+    ],
     context: 40960,
     serverArgs: YARN_40K,
   },
   'wildagteval-ladder': {
     title: "WildAgtEval's own benchmark, the cumulative ladder (None → +Ad-hoc → +Unclear → +Info → +Irrelevant), first conversation",
-    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant', '--conversations', '1', '--max-tokens', '256', '--context', '32768'],
+    args: [
+      'wildagteval',
+      '--wildagteval',
+      WILD,
+      '--experiments',
+      'cumulative:none,cumulative:ad-hoc,cumulative:unclear,cumulative:info,cumulative:irrelevant',
+      '--conversations',
+      '1',
+      '--max-tokens',
+      '256',
+      '--context',
+      '32768',
+    ],
     context: 32768,
   },
 };
@@ -131,12 +179,15 @@ async function main() {
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context})`);
         // a CPU server reads an 8K prompt in a minute or two and WildAgtEval's 27K one in several: wider bounds than a GPU server's defaults
-        const code = await runEval([...r.args, ...CPU_SERVER_TIMEOUTS, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)], {
-          out: (l) => console.log(l),
-          status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
-          env: process.env,
-          signal: new AbortController().signal,
-        });
+        const code = await runEval(
+          [...r.args, ...CPU_SERVER_TIMEOUTS, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)],
+          {
+            out: (l) => console.log(l),
+            status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
+            env: process.env,
+            signal: new AbortController().signal,
+          },
+        );
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
         if (code === 0) publish(key!, s, r, out, g, examples);
       }

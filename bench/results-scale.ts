@@ -62,10 +62,14 @@ async function benchOne(browser: Browser, url: string, n: number): Promise<void>
   const allCounted = Date.now() - t0;
   const longest = (await page.evaluate('window.__longest')) as number;
   const heap = (((await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) as number) - heap0) / 1e6;
-  console.log(`results at scale, ${n.toLocaleString('en-US')} stored: open the report — heatmap shown in ${firstHeatmap} ms, all ${expected.toLocaleString('en-US')} results counted in ${allCounted} ms, longest main-thread task ${longest.toFixed(0)} ms, JS heap +${heap.toFixed(0)} MB`);
+  console.log(
+    `results at scale, ${n.toLocaleString('en-US')} stored: open the report — heatmap shown in ${firstHeatmap} ms, all ${expected.toLocaleString('en-US')} results counted in ${allCounted} ms, longest main-thread task ${longest.toFixed(0)} ms, JS heap +${heap.toFixed(0)} MB`,
+  );
 
   const results = await resumeAndTime(page, runId);
-  console.log(`results at scale, ${n.toLocaleString('en-US')} stored: with the Results tab open on the running run, median ${results.ms.toFixed(1)} ms per sample over ${results.samples} samples (oracle, 1K prompts)`);
+  console.log(
+    `results at scale, ${n.toLocaleString('en-US')} stored: with the Results tab open on the running run, median ${results.ms.toFixed(1)} ms per sample over ${results.samples} samples (oracle, 1K prompts)`,
+  );
   await context.close();
 }
 
@@ -96,7 +100,9 @@ async function timedSweep(browser: Browser, url: string, watch: 'run' | 'results
 export async function benchResultsOpenVsClosed(browser: Browser, url: string): Promise<void> {
   const closed = await timedSweep(browser, url, 'run');
   const open = await timedSweep(browser, url, 'results');
-  console.log(`results open vs closed, oracle catalog sweep of 3,500 samples: closed ${(closed / 1000).toFixed(1)} s, open ${(open / 1000).toFixed(1)} s (${(((open - closed) / closed) * 100).toFixed(0)}% more with the report open)`);
+  console.log(
+    `results open vs closed, oracle catalog sweep of 3,500 samples: closed ${(closed / 1000).toFixed(1)} s, open ${(open / 1000).toFixed(1)} s (${(((open - closed) / closed) * 100).toFixed(0)}% more with the report open)`,
+  );
 }
 
 export async function benchResultsAtScale(browser: Browser, url: string, sizes: readonly number[]): Promise<void> {
@@ -110,7 +116,10 @@ if (process.argv[1]?.endsWith('results-scale.ts')) {
     console.log('results-at-scale figures skipped: needs Debian chromium and a build (dist/)');
   } else {
     const sweep = process.argv.includes('sweep');
-    const sizes = process.argv.slice(2).map(Number).filter((x) => Number.isInteger(x) && x > 0);
+    const sizes = process.argv
+      .slice(2)
+      .map(Number)
+      .filter((x) => Number.isInteger(x) && x > 0);
     const { chromium } = await import('@playwright/test');
     const server = spawn('npx', ['vite', 'preview', '--port', '4174', '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
     try {

@@ -25,12 +25,48 @@ export function printReuseShares(): void {
   const compositionPack = buildCompositionPack();
   const counter = new CachedCounter(llama3Counter);
   const suites: [string, (order: RunOrder) => SampleSource][] = [
-    ['tool catalog 1K–8K × 5 α × 2 requests', (order) => catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    ['tool catalog, the same, free vs constrained', (order) => catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, counter, order })],
-    ['long tool responses 1K–8K, p 1–8 × 4', (order) => responseQaSource({ packs: [responsesPack], config: { lengths: [1024, 2048, 4096, 8192], positions: [1, 2, 3, 4, 5, 6, 7, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 11 }, counter, order })],
-    ['long conversations 2K–16K × 2 settings × 4', (order) => multiturnSource({ packs: [conversationsPack], config: { lengths: [2048, 4096, 8192, 16384], settings: ['prose', 'structured'], count: 4, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
+    [
+      'tool catalog 1K–8K × 5 α × 2 requests',
+      (order) =>
+        catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11 }, template: DEFAULT_PROMPT, counter, order }),
+    ],
+    [
+      'tool catalog, the same, free vs constrained',
+      (order) =>
+        catalogSource({
+          packs: [pack],
+          sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11, variants: [FREE, CONSTRAINED] },
+          template: DEFAULT_PROMPT,
+          counter,
+          order,
+        }),
+    ],
+    [
+      'long tool responses 1K–8K, p 1–8 × 4',
+      (order) =>
+        responseQaSource({
+          packs: [responsesPack],
+          config: { lengths: [1024, 2048, 4096, 8192], positions: [1, 2, 3, 4, 5, 6, 7, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 11 },
+          counter,
+          order,
+        }),
+    ],
+    [
+      'long conversations 2K–16K × 2 settings × 4',
+      (order) =>
+        multiturnSource({
+          packs: [conversationsPack],
+          config: { lengths: [2048, 4096, 8192, 16384], settings: ['prose', 'structured'], count: 4, seed: 11 },
+          template: DEFAULT_PROMPT,
+          counter,
+          order,
+        }),
+    ],
     ['robustness 30 requests × 3 variants', (order) => robustnessSource({ packs: [pack], config: { ...DEFAULT_ROBUSTNESS, count: 30, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    ['composition L0–L3 × 5, single-turn, +10 distractors', (order) => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter, order })],
+    [
+      'composition L0–L3 × 5, single-turn, +10 distractors',
+      (order) => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter, order }),
+    ],
   ];
   console.log('prompt tokens an engine would not compute, by what it keeps cached (Llama 3 tokenizer; multi-turn exchanges add their own turns on top):');
   console.log('  its last prompt (our engines in the tab) | a server prefix cache of 16 prompts (vLLM / SGLang under load) | an unbounded prefix cache');
@@ -46,7 +82,9 @@ export function printReuseShares(): void {
     const last = [share(grid, 1), share(prefix, 1)] as const;
     const server = [share(grid, 16), share(prefix, 16)] as const;
     const unbounded = share(prefix, Infinity);
-    console.log(`  ${name}: ${last[0].promptTokens} prompt tokens; last prompt: grid order ${pct(last[0].share)}, shared prompts together ${pct(last[1].share)} (prefill ${(1 / (1 - last[1].share)).toFixed(2)}× less) | 16 cached: grid ${pct(server[0].share)}, together ${pct(server[1].share)} | unbounded ${pct(unbounded.share)}`);
+    console.log(
+      `  ${name}: ${last[0].promptTokens} prompt tokens; last prompt: grid order ${pct(last[0].share)}, shared prompts together ${pct(last[1].share)} (prefill ${(1 / (1 - last[1].share)).toFixed(2)}× less) | 16 cached: grid ${pct(server[0].share)}, together ${pct(server[1].share)} | unbounded ${pct(unbounded.share)}`,
+    );
   }
 }
 

@@ -60,7 +60,9 @@ const pack = buildCatalogPack();
     warm.push(performance.now() - t);
     tokens = s.promptTokens;
   }
-  console.log(`prompt construction, 32K catalog sample (${tokens} tokens measured): median ${median(warm).toFixed(1)} ms with tool counts cached across samples, ${median(cold).toFixed(1)} ms cold (${warm.length} samples)`);
+  console.log(
+    `prompt construction, 32K catalog sample (${tokens} tokens measured): median ${median(warm).toFixed(1)} ms with tool counts cached across samples, ${median(cold).toFixed(1)} ms cold (${warm.length} samples)`,
+  );
 }
 
 // 1b. the grammar of a constrained sample offering the whole catalog
@@ -80,7 +82,9 @@ const pack = buildCatalogPack();
   let t = performance.now();
   const responsesPack = buildResponsesPack();
   const conversationsPack = buildConversationsPack();
-  console.log(`travel packs built in ${(performance.now() - t).toFixed(0)} ms: responses ${(JSON.stringify(responsesPack.responses).length / 1e6).toFixed(2)} MB of JSON (${(responsesPack.responses ?? []).map((r) => `${r.endpoint} ${r.records.length}`).join(', ')}), conversations ${(JSON.stringify(conversationsPack.conversations).length / 1e6).toFixed(2)} MB (${conversationsPack.conversations?.seeds.length} base conversations, ${conversationsPack.conversations?.fillers.length} filler exchanges)`);
+  console.log(
+    `travel packs built in ${(performance.now() - t).toFixed(0)} ms: responses ${(JSON.stringify(responsesPack.responses).length / 1e6).toFixed(2)} MB of JSON (${(responsesPack.responses ?? []).map((r) => `${r.endpoint} ${r.records.length}`).join(', ')}), conversations ${(JSON.stringify(conversationsPack.conversations).length / 1e6).toFixed(2)} MB (${conversationsPack.conversations?.seeds.length} base conversations, ${conversationsPack.conversations?.fillers.length} filler exchanges)`,
+  );
   const error = (measured: number, target: number) => Math.abs(measured - target) / target;
   for (const length of [32768, 65536]) {
     const counter = new CachedCounter(llama3Counter);
@@ -93,7 +97,9 @@ const pack = buildCatalogPack();
       times.push(performance.now() - t);
       errors.push(error(llama3Counter.count(sample.messages[0]?.content ?? ''), length));
     }
-    console.log(`response QA at ${length} tokens (p = 1 and p = 8, ${qa.ids.length} samples, all endpoints): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`);
+    console.log(
+      `response QA at ${length} tokens (p = 1 and p = 8, ${qa.ids.length} samples, all endpoints): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`,
+    );
     const mt = multiturnSource({ packs: [conversationsPack], config: { lengths: [length], settings: ['prose', 'structured'], count: 4, seed: 3 }, template: DEFAULT_PROMPT, counter });
     times.length = 0;
     errors.length = 0;
@@ -103,9 +109,16 @@ const pack = buildCatalogPack();
       const sample = mt.build(id);
       times.push(performance.now() - t);
       turns.push(sample.messages.length);
-      errors.push(error(sample.messages.reduce((n, m) => n + llama3Counter.count(m.content), 0), length));
+      errors.push(
+        error(
+          sample.messages.reduce((n, m) => n + llama3Counter.count(m.content), 0),
+          length,
+        ),
+      );
     }
-    console.log(`conversation at ${length} tokens (${mt.ids.length} samples, both settings): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; ${Math.min(...turns)}–${Math.max(...turns)} messages; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`);
+    console.log(
+      `conversation at ${length} tokens (${mt.ids.length} samples, both settings): build median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; ${Math.min(...turns)}–${Math.max(...turns)} messages; token error max ${(Math.max(...errors) * 100).toFixed(3)}%, ${errors.filter((e) => e === 0).length}/${errors.length} exact`,
+    );
   }
 }
 
@@ -122,9 +135,34 @@ await printRunnerThroughput();
   const inner = catalogSource({ packs: [pack], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
   const built = new Map(inner.ids.map((id) => [id, inner.build(id)]));
   const source: SampleSource = { ...inner, build: (id) => built.get(id) as never };
-  await db.runs.put({ id: 'b', name: 'b', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [], sweep, engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 }, counterId: 'llama3', total: inner.ids.length, done: 0, correct: 0 });
+  await db.runs.put({
+    id: 'b',
+    name: 'b',
+    createdAt: 0,
+    updatedAt: 0,
+    status: 'running',
+    suite: 'catalog',
+    packIds: [],
+    sweep,
+    engine: { kind: 'oracle', model: 'oracle' },
+    template: DEFAULT_PROMPT,
+    format: 'bfcl-python',
+    request: { maxTokens: 64, temperature: 0 },
+    counterId: 'llama3',
+    total: inner.ids.length,
+    done: 0,
+    correct: 0,
+  });
   const t = performance.now();
-  await runSamples({ runId: 'b', source, engine: createOracleEngine(), store: new DexieResultStore(db), request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
+  await runSamples({
+    runId: 'b',
+    source,
+    engine: createOracleEngine(),
+    store: new DexieResultStore(db),
+    request: { maxTokens: 64, temperature: 0 },
+    format: 'bfcl-python',
+    signal: new AbortController().signal,
+  });
   const ms = (performance.now() - t) / inner.ids.length;
   console.log(`run loop overhead per sample (oracle; parse + score + IndexedDB write, Node + fake-indexeddb): ${ms.toFixed(2)} ms mean over ${inner.ids.length} samples`);
 }
@@ -140,7 +178,23 @@ if (!existsSync(dist)) {
   const entry = files.filter((f) => html.includes(f));
   for (const f of files) {
     const s = size(f);
-    const role = entry.includes(f) ? 'main bundle' : f.startsWith('eval.worker') ? 'worker' : f.startsWith('webllm-') || f.startsWith('lib-') ? 'WebLLM (own chunk, loaded by the worker when a model loads)' : f.startsWith('_virtual_webllm-model-list') ? "WebLLM's model list, extracted at build time" : f.startsWith('llama3') ? 'Llama 3 tokenizer (loaded on demand)' : f.startsWith('esm-') ? 'wllama, the llama.cpp glue (loaded by the worker on demand)' : f.startsWith('wllama') && f.endsWith('.wasm') ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)' : f.startsWith('wllama') ? 'CPU engine adapter (loaded on demand)' : 'chunk';
+    const role = entry.includes(f)
+      ? 'main bundle'
+      : f.startsWith('eval.worker')
+        ? 'worker'
+        : f.startsWith('webllm-') || f.startsWith('lib-')
+          ? 'WebLLM (own chunk, loaded by the worker when a model loads)'
+          : f.startsWith('_virtual_webllm-model-list')
+            ? "WebLLM's model list, extracted at build time"
+            : f.startsWith('llama3')
+              ? 'Llama 3 tokenizer (loaded on demand)'
+              : f.startsWith('esm-')
+                ? 'wllama, the llama.cpp glue (loaded by the worker on demand)'
+                : f.startsWith('wllama') && f.endsWith('.wasm')
+                  ? 'llama.cpp WebAssembly (fetched when the CPU engine starts)'
+                  : f.startsWith('wllama')
+                    ? 'CPU engine adapter (loaded on demand)'
+                    : 'chunk';
     console.log(`bundle ${f}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzip — ${role}`);
   }
 }
@@ -168,7 +222,9 @@ if (existsSync(CHROMIUM) && existsSync('dist/index.html')) {
     const sorted = [...gaps].sort((a, b) => a - b);
     const med = sorted[Math.floor(sorted.length / 2)] ?? NaN;
     const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? NaN;
-    console.log(`run loop per sample in Chromium, oracle, 1K prompts (worker: build prompt + generate + parse + score + IndexedDB write + progress message): median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${gaps.length} samples`);
+    console.log(
+      `run loop per sample in Chromium, oracle, 1K prompts (worker: build prompt + generate + parse + score + IndexedDB write + progress message): median ${med.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${gaps.length} samples`,
+    );
     await page.close();
     await benchCpuEngine(await browser.newPage());
     await benchResultsAtScale(browser, 'http://127.0.0.1:4174/index.html', [1000, 10_000, 100_000]);
@@ -198,10 +254,16 @@ async function benchPageLoad(browser: import('@playwright/test').Browser, url: s
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
   const total = (m: Map<string, { raw: number; gz: number }>) => [...m.values()].reduce((a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz }), { raw: 0, gz: 0 });
-  const list = (m: Map<string, { raw: number; gz: number }>) => [...m.entries()].sort((a, b) => b[1].gz - a[1].gz).map(([f, s]) => `${f} ${(s.gz / 1024).toFixed(0)} KB`).join(', ');
+  const list = (m: Map<string, { raw: number; gz: number }>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1].gz - a[1].gz)
+      .map(([f, s]) => `${f} ${(s.gz / 1024).toFixed(0)} KB`)
+      .join(', ');
   const before = total(fetched);
   const webllmFetched = [...fetched.keys()].some((f) => f.startsWith('lib-') || f.startsWith('webllm-'));
-  console.log(`page load before a model engine is chosen: ${(before.raw / 1024).toFixed(0)} KB, ${(before.gz / 1024).toFixed(0)} KB gzip over ${fetched.size} files; WebLLM chunk ${webllmFetched ? 'FETCHED' : 'not fetched'} (${list(fetched)})`);
+  console.log(
+    `page load before a model engine is chosen: ${(before.raw / 1024).toFixed(0)} KB, ${(before.gz / 1024).toFixed(0)} KB gzip over ${fetched.size} files; WebLLM chunk ${webllmFetched ? 'FETCHED' : 'not fetched'} (${list(fetched)})`,
+  );
   const seen = new Set(fetched.keys());
   await page.getByTestId('engine-wllama').check();
   await page.waitForLoadState('networkidle');
@@ -246,7 +308,9 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
       const prefill = median(rs.map((r) => r.timings?.prefillTokensPerSecond ?? NaN));
       const decode = median(rs.map((r) => r.timings?.decodeTokensPerSecond ?? NaN));
       const out = median(rs.map((r) => r.usage?.completionTokens ?? 0));
-      console.log(`CPU engine, tiny model, ${variant}, ${length}-token prompts: prefill ${prefill.toFixed(0)} tokens/s, decode ${decode.toFixed(0)} tokens/s (median of ${rs.length}, ${out} output tokens median; llama.cpp's timings)`);
+      console.log(
+        `CPU engine, tiny model, ${variant}, ${length}-token prompts: prefill ${prefill.toFixed(0)} tokens/s, decode ${decode.toFixed(0)} tokens/s (median of ${rs.length}, ${out} output tokens median; llama.cpp's timings)`,
+      );
     }
   }
   for (const variant of ['free', 'constrained']) {
@@ -256,7 +320,9 @@ async function benchCpuEngine(page: import('@playwright/test').Page): Promise<vo
   }
   const sorted = [...rows].sort((a, b) => a.createdAt - b.createdAt);
   const plumbing = sorted.slice(1).map((r, i) => r.createdAt - (sorted[i] as CpuRow).createdAt - (r.timings ? r.timings.prefillMs + r.timings.decodeMs : 0));
-  console.log(`CPU engine, per-sample time outside llama.cpp's prefill and decode (prompt build, chat template, grammar, streaming, scoring, storage): median ${median(plumbing).toFixed(1)} ms over ${plumbing.length} samples`);
+  console.log(
+    `CPU engine, per-sample time outside llama.cpp's prefill and decode (prompt build, chat template, grammar, streaming, scoring, storage): median ${median(plumbing).toFixed(1)} ms over ${plumbing.length} samples`,
+  );
 
   // interrupting: a long generation, paused once tokens stream
   await page.getByTestId('tab-run').click();

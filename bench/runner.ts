@@ -23,7 +23,29 @@ export async function printRunnerThroughput(): Promise<void> {
     for (const concurrency of [1, 4]) {
       let figure = '';
       const code = await runEval(
-        ['catalog', '--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--lengths', '512', '--positions', '0.1,0.3,0.7,0.9', '--per-cell', '2', '--max-tokens', '32', '--seed', '3', '--concurrency', String(concurrency), '--out', join(dir, `c${concurrency}.jsonl`)],
+        [
+          'catalog',
+          '--engine',
+          'openai',
+          '--base-url',
+          server.baseUrl,
+          '--model',
+          SERVER_MODEL,
+          '--lengths',
+          '512',
+          '--positions',
+          '0.1,0.3,0.7,0.9',
+          '--per-cell',
+          '2',
+          '--max-tokens',
+          '32',
+          '--seed',
+          '3',
+          '--concurrency',
+          String(concurrency),
+          '--out',
+          join(dir, `c${concurrency}.jsonl`),
+        ],
         { out: () => undefined, status: (line, final) => void (final && (figure = line)), env: {}, signal: new AbortController().signal },
       );
       console.log(`  concurrency ${concurrency}: ${code === 0 ? figure : `failed (exit ${code})`}`);

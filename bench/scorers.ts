@@ -23,7 +23,9 @@ function measure(name: string, n: number, run: () => void): void {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] as number;
   const best = times[0] as number;
-  console.log(`${name}: ${n} cases, median ${median.toFixed(1)} ms → ${Math.round((n / median) * 1000).toLocaleString('en-US')} cases/s (best ${Math.round((n / best) * 1000).toLocaleString('en-US')} cases/s, ${ROUNDS} rounds)`);
+  console.log(
+    `${name}: ${n} cases, median ${median.toFixed(1)} ms → ${Math.round((n / median) * 1000).toLocaleString('en-US')} cases/s (best ${Math.round((n / best) * 1000).toLocaleString('en-US')} cases/s, ${ROUNDS} rounds)`,
+  );
 }
 
 if (existsSync(BFCL_DIR)) {

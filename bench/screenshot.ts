@@ -46,7 +46,16 @@ try {
           return true;
         });
         const outermost = wide.filter((e) => !wide.includes(e.parentElement as Element));
-        return { page: document.documentElement.scrollWidth, window: w, outermost: outermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').slice(0, 30)}" to ${Math.round(e.getBoundingClientRect().right)} px`) };
+        return {
+          page: document.documentElement.scrollWidth,
+          window: w,
+          outermost: outermost
+            .slice(0, 5)
+            .map(
+              (e) =>
+                `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').slice(0, 30)}" to ${Math.round(e.getBoundingClientRect().right)} px`,
+            ),
+        };
       });
       console.log(`${width} px: page ${overflow.page} px wide in a ${overflow.window} px window${overflow.outermost.length ? `; sticking out: ${overflow.outermost.join(', ')}` : ''}`);
       if (width === 1280) {

@@ -55,7 +55,13 @@ const FAMILIES: Record<string, Family> = {
   unaryChains: (rng) => wrapCall(rng, rng.pick(['-', '~', 'not ', '+']).repeat(1000 + rng.int(20_000)) + '1'),
   deepNesting: (rng) => {
     const n = 100 + rng.int(20_000);
-    const [open, close] = rng.pick([['[', ']'], ['(', ')'], ['{"a":', '}'], ['f(a=', ')'], ['[{"a":', '}]']]);
+    const [open, close] = rng.pick([
+      ['[', ']'],
+      ['(', ')'],
+      ['{"a":', '}'],
+      ['f(a=', ')'],
+      ['[{"a":', '}]'],
+    ]);
     return rng.int(2) ? open.repeat(n) + '1' + close.repeat(n) : open.repeat(n);
   },
   unclosedTags: (rng) => rng.pick(['<tool_call>', '<tool_call>{', '<API_CALL>', '<API_CALL>{"api":', '</tool_call><tool_call>']).repeat(100 + rng.int(5_000)),
@@ -72,10 +78,28 @@ const FAMILIES: Record<string, Family> = {
       `<API_CALL>{"api": "f", "params": {"${key}": 1}}</API_CALL>`,
     ]);
   },
-  extremeNumbers: (rng) => wrapCall(rng, rng.pick(['1e309', '-1e309', '1e-400', '0x' + 'f'.repeat(300), '0b' + '1'.repeat(2000), '1_000_000', BIG(rng, 4000, 3000), '1' + '0'.repeat(400) + '.5', '.0e99999', 'NaN', 'Infinity', '9007199254740993', '-9007199254740993'])),
+  extremeNumbers: (rng) =>
+    wrapCall(
+      rng,
+      rng.pick([
+        '1e309',
+        '-1e309',
+        '1e-400',
+        '0x' + 'f'.repeat(300),
+        '0b' + '1'.repeat(2000),
+        '1_000_000',
+        BIG(rng, 4000, 3000),
+        '1' + '0'.repeat(400) + '.5',
+        '.0e99999',
+        'NaN',
+        'Infinity',
+        '9007199254740993',
+        '-9007199254740993',
+      ]),
+    ),
   hugeFloatsJson: (rng) => `[{"name": "f", "arguments": {"a": ${rng.pick(['1e400', '-1e400', '1' + '0'.repeat(400), '9007199254740993', '1.' + '1'.repeat(5000), '-0', '1E+2'])}}}]`,
   longInput: (rng) => {
-    const chars = "ab(=)[]{},:'\"\\ \n<>`_0123456789.+-*/%";
+    const chars = 'ab(=)[]{},:\'"\\ \n<>`_0123456789.+-*/%';
     let s = '';
     const n = 1_000 + rng.int(40_000);
     for (let i = 0; i < n; i++) s += chars[rng.int(chars.length)];

@@ -99,7 +99,10 @@ export async function setupMultiturn(page: Page, o: { lengths: number[]; setting
   await page.getByTestId('max-tokens').fill(String(o.maxTokens));
 }
 
-export async function setupComposition(page: Page, o: { levels: string[]; perLevel: number; distractors: number; protocol: 'single-turn' | 'multi-turn'; constraint: 'off' | 'on'; maxTokens: number }) {
+export async function setupComposition(
+  page: Page,
+  o: { levels: string[]; perLevel: number; distractors: number; protocol: 'single-turn' | 'multi-turn'; constraint: 'off' | 'on'; maxTokens: number },
+) {
   await chooseSuite(page, 'composition');
   await expect(page.getByTestId('pack-builtin-composition')).toBeChecked({ timeout: 30_000 });
   await page.getByTestId('cmp-some-distractors').check();
@@ -118,7 +121,10 @@ export async function setReuse(page: Page, o: { order?: 'grid' | 'prefix'; kvReu
 }
 
 /** `system`: one of your tools packs instead of the built-in system (only the types that act on its functions are offered). */
-export async function setupApiComplexity(page: Page, o: { system?: string; mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number }) {
+export async function setupApiComplexity(
+  page: Page,
+  o: { system?: string; mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number },
+) {
   await chooseSuite(page, 'api-complexity');
   if (o.system) await page.getByTestId('api-system').selectOption(o.system);
   await page.getByTestId(`api-mode-${o.mode}`).check();

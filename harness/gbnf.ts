@@ -83,9 +83,9 @@ export function parseGbnf(src: string): Grammar {
         if (src[i++] !== ')') throw new Error(`) expected at ${i}`);
       } else node = { k: 'ref', name: name() };
       const post = src[i];
-      if (post === '?') (node = { k: 'rep', node, min: 0, max: 1 }), i++;
-      else if (post === '*') (node = { k: 'rep', node, min: 0, max: Infinity }), i++;
-      else if (post === '+') (node = { k: 'rep', node, min: 1, max: Infinity }), i++;
+      if (post === '?') ((node = { k: 'rep', node, min: 0, max: 1 }), i++);
+      else if (post === '*') ((node = { k: 'rep', node, min: 0, max: Infinity }), i++);
+      else if (post === '+') ((node = { k: 'rep', node, min: 1, max: Infinity }), i++);
       else if (post === '{') {
         const m = /^\{(\d+),(\d*)\}/.exec(src.slice(i))!;
         node = { k: 'rep', node, min: Number(m[1]), max: m[2] === '' ? Infinity : Number(m[2]) };
@@ -178,17 +178,22 @@ export function generate(g: Grammar, rng: Rng, n: Node = g.get('root')!): string
       return n.text;
     case 'class': {
       for (;;) {
-        const cp = n.negated ? 0x20 + rng.int(0x5f) : (() => {
-          const [lo, hi] = rng.pick(n.ranges);
-          return lo + rng.int(hi - lo + 1);
-        })();
+        const cp = n.negated
+          ? 0x20 + rng.int(0x5f)
+          : (() => {
+              const [lo, hi] = rng.pick(n.ranges);
+              return lo + rng.int(hi - lo + 1);
+            })();
         if (inClass(n, cp)) return String.fromCodePoint(cp);
       }
     }
     case 'ref':
       return generate(g, rng, g.get(n.name)!);
     case 'alt':
-      return rng.pick(n.options).map((x) => generate(g, rng, x)).join('');
+      return rng
+        .pick(n.options)
+        .map((x) => generate(g, rng, x))
+        .join('');
     case 'rep': {
       const max = Math.min(n.max, n.min + 3);
       const count = n.min + rng.int(max - n.min + 1);

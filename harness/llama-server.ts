@@ -59,7 +59,9 @@ const FIRST_COMPLETION_WITHIN_MS = 120_000;
  * that cannot (a crash on the first request, a model it cannot load) fails here at once, naming the
  * likely cause, rather than each test timing out.
  */
-export async function startLlamaServer(opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number; extraArgs?: readonly string[] } = {}): Promise<RunningServer> {
+export async function startLlamaServer(
+  opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number; extraArgs?: readonly string[] } = {},
+): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const model = opts.model ?? SMOLLM2;
   // one thread unless asked: llama.cpp's threads wait for each other by spinning, and beside other
@@ -68,7 +70,28 @@ export async function startLlamaServer(opts: { contextSize?: number; port?: numb
   const threads = String(opts.threads ?? 1);
   // logits_all (the server's default) keeps an n_ctx × vocabulary array of logits — ~20 GB for Qwen at
   // 32K — and computes the output layer for every prompt token; nothing here asks for logprobs
-  const args = ['-m', 'llama_cpp.server', '--model', model.file, '--model_alias', model.alias, '--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(opts.contextSize ?? 4096), '--n_threads', threads, '--n_threads_batch', threads, '--interrupt_requests', 'False', '--logits_all', 'False'];
+  const args = [
+    '-m',
+    'llama_cpp.server',
+    '--model',
+    model.file,
+    '--model_alias',
+    model.alias,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--n_ctx',
+    String(opts.contextSize ?? 4096),
+    '--n_threads',
+    threads,
+    '--n_threads_batch',
+    threads,
+    '--interrupt_requests',
+    'False',
+    '--logits_all',
+    'False',
+  ];
   // FC_SERVER_LOG=FILE: the server's whole output, verbose (its KV-cache prefix hits among it), appended to FILE
   const logFile = process.env.FC_SERVER_LOG;
   const child = spawn(SERVER_PYTHON, [...args, ...(opts.extraArgs ?? []), ...(logFile ? ['--verbose', 'True'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -26,7 +26,9 @@ const FILES = {
 
 if (!existsSync(join(tls, 'cert.pem'))) {
   mkdirSync(tls, { recursive: true });
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(tls, 'key.pem'), '-out', join(tls, 'cert.pem'), '-days', '3650', '-subj', '/CN=huggingface.co'], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(tls, 'key.pem'), '-out', join(tls, 'cert.pem'), '-days', '3650', '-subj', '/CN=huggingface.co'], {
+    stdio: 'ignore',
+  });
 }
 
 const server = https.createServer({ key: readFileSync(join(tls, 'key.pem')), cert: readFileSync(join(tls, 'cert.pem')) }, (req, res) => {

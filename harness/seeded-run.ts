@@ -103,4 +103,3 @@ export async function pausedRun(page: Page): Promise<string> {
   await waitForStatus(page, run.id, ['paused'], 30_000);
   return run.id;
 }
-

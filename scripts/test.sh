@@ -19,6 +19,9 @@ bash scripts/ensure-server.sh > reports/ensure-server.log 2>&1 &
 server_install=$!
 status=0
 
+phase "format (prettier --check; npm run format writes it)"
+npx prettier --check . || status=1
+
 phase "type check (tsc)"
 npx tsc --noEmit -p tsconfig.json || status=1
 

@@ -221,7 +221,14 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       }
       case 'openai': {
         if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
-        engine = createOpenAIEngine({ baseUrl: run.engine.baseUrl, model: run.engine.model, apiKey: apiKeys.get(run.engine.baseUrl), stream: true, grammarField: run.engine.grammarField, ...(run.engine.timeouts ? { timeouts: run.engine.timeouts } : {}) });
+        engine = createOpenAIEngine({
+          baseUrl: run.engine.baseUrl,
+          model: run.engine.model,
+          apiKey: apiKeys.get(run.engine.baseUrl),
+          stream: true,
+          grammarField: run.engine.grammarField,
+          ...(run.engine.timeouts ? { timeouts: run.engine.timeouts } : {}),
+        });
         // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
         counting = await serverCountingFor(run);
         if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);
@@ -231,7 +238,8 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       case 'wllama': {
         if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
         const native = run.engine.calls === 'native';
-        if (loadedModel.gguf.toolTemplate !== native) throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
+        if (loadedModel.gguf.toolTemplate !== native)
+          throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
         engine = await cpuEngine();
         const c = await counterFor(run);
         if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
@@ -406,7 +414,12 @@ const api = {
    * The error-scenario episodes of a WildAgtEval run judged by the model the user picks (the loaded
    * one, or a server's), with the imported rubric files; written as they come, so a stopped pass resumes.
    */
-  async judgeWildRun(runId: string, judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string }, maxTokens: number, onProgress: (done: number, total: number) => void): Promise<WildJudgeOutcome & { judge: string }> {
+  async judgeWildRun(
+    runId: string,
+    judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string },
+    maxTokens: number,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<WildJudgeOutcome & { judge: string }> {
     try {
       const run = await db.runs.get(runId);
       if (!run) throw new Error(`run ${runId} is not stored`);
@@ -433,7 +446,9 @@ const api = {
       const outcome =
         judge.kind === 'loaded'
           ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${model.engine === 'webllm' ? 'WebLLM' : 'llama.cpp, CPU'})`, signal))
-          : await withController((signal) => judgeWith(createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false }), `${judge.model} at ${judge.baseUrl}`, signal));
+          : await withController((signal) =>
+              judgeWith(createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false }), `${judge.model} at ${judge.baseUrl}`, signal),
+            );
       await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length });
       return outcome;
     } catch (e) {
@@ -514,7 +529,11 @@ const api = {
       }
     }
     const recording = opts.recording ?? run.recording ?? null;
-    const slug = run.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || run.id;
+    const slug =
+      run.name
+        .replace(/[^\w.-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 80) || run.id;
     return { name: `${slug}.run.jsonl`, text: writeRunFile({ run, recording, results, prompts }), promptsIncluded: prompts.size };
   },
 
@@ -542,7 +561,16 @@ const api = {
         const out = await engine.generate(request, sideSample(`rephrase:${item.id}`, request, [], pack.id, item.id), signal);
         if (out.finishReason === 'abort') break;
         const review = reviewRephrasing(item, out.text);
-        await db.rephrasings.put({ id: `${model.id}|${pack.id}|${item.id}`, model: model.id, packId: pack.id, itemId: item.id, original: item.question, ...review, status: 'pending', createdAt: Date.now() });
+        await db.rephrasings.put({
+          id: `${model.id}|${pack.id}|${item.id}`,
+          model: model.id,
+          packId: pack.id,
+          itemId: item.id,
+          original: item.question,
+          ...review,
+          status: 'pending',
+          createdAt: Date.now(),
+        });
         onProgress(++done, todo.length);
       }
       return done;

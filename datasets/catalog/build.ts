@@ -86,12 +86,23 @@ function resourceTools(r: ResourceSpec): ToolDef[] {
       { text: `Show me at most {limit} ${Rs} from the ${r.service}.`, slots: { limit: limitSlot } },
     ],
   };
-  list.schema = schemaOf(`${p}list_${r.plural}`, `List ${Rs} stored in the ${r.service}, optionally filtered by status. Returns one page of ${Rs}, most recently updated first, each with its identifier, status and ${words(f1.name)}.`, list.params);
+  list.schema = schemaOf(
+    `${p}list_${r.plural}`,
+    `List ${Rs} stored in the ${r.service}, optionally filtered by status. Returns one page of ${Rs}, most recently updated first, each with its identifier, status and ${words(f1.name)}.`,
+    list.params,
+  );
 
-  const getParams: ParamDef[] = [idParam, { name: 'include_history', schema: { type: 'boolean', description: 'Also return the change history.', default: false }, required: false, whenOmitted: ['', false] }];
+  const getParams: ParamDef[] = [
+    idParam,
+    { name: 'include_history', schema: { type: 'boolean', description: 'Also return the change history.', default: false }, required: false, whenOmitted: ['', false] },
+  ];
   const get: ToolDef = {
     params: getParams,
-    schema: schemaOf(`${p}get_${r.resource}`, `Retrieve a single ${R} from the ${r.service} by its identifier. Returns every field of the ${R}; with include_history, also its past changes with timestamps and authors. Fails with not_found for an unknown identifier.`, getParams),
+    schema: schemaOf(
+      `${p}get_${r.resource}`,
+      `Retrieve a single ${R} from the ${r.service} by its identifier. Returns every field of the ${R}; with include_history, also its past changes with timestamps and authors. Fails with not_found for an unknown identifier.`,
+      getParams,
+    ),
     templates: [
       { text: `Pull up ${R} {${idName}} in the ${r.service}.`, slots: { [idName]: idSlot } },
       { text: `I need the details of ${R} {${idName}} including its change history.`, slots: { [idName]: idSlot, include_history: () => ({ value: true, words: '' }) } },
@@ -101,7 +112,11 @@ function resourceTools(r: ResourceSpec): ToolDef[] {
   const createParams = [fieldParam(f1, true), fieldParam(f2, true), statusParam(`Initial status of the ${R}.`)];
   const create: ToolDef = {
     params: createParams,
-    schema: schemaOf(`${p}create_${r.resource}`, `Create a new ${R} in the ${r.service}. Returns the stored ${R} with its generated identifier. Fails with invalid_argument when a required field is missing or malformed.`, createParams),
+    schema: schemaOf(
+      `${p}create_${r.resource}`,
+      `Create a new ${R} in the ${r.service}. Returns the stored ${R} with its generated identifier. Fails with invalid_argument when a required field is missing or malformed.`,
+      createParams,
+    ),
     templates: [
       { text: `Create a new ${R} in the ${r.service} with {${f1.name}} and {${f2.name}}.`, slots: { [f1.name]: fieldSlot(f1), [f2.name]: fieldSlot(f2) } },
       { text: `Add a ${R} with {${f2.name}} and {${f1.name}}, status {status}.`, slots: { [f1.name]: fieldSlot(f1), [f2.name]: fieldSlot(f2), status: statusSlot } },
@@ -111,7 +126,11 @@ function resourceTools(r: ResourceSpec): ToolDef[] {
   const updateParams = [idParam, fieldParam(f1, false), fieldParam(f2, false), statusParam('New status.')];
   const update: ToolDef = {
     params: updateParams,
-    schema: schemaOf(`${p}update_${r.resource}`, `Change fields of an existing ${R} in the ${r.service}. Only the fields given change; the others keep their current values. Returns the updated ${R}.`, updateParams),
+    schema: schemaOf(
+      `${p}update_${r.resource}`,
+      `Change fields of an existing ${R} in the ${r.service}. Only the fields given change; the others keep their current values. Returns the updated ${R}.`,
+      updateParams,
+    ),
     templates: [
       { text: `Update ${R} {${idName}} so that it has {${f1.name}}.`, slots: { [idName]: idSlot, [f1.name]: fieldSlot(f1) } },
       { text: `Set the status of ${R} {${idName}} to {status}.`, slots: { [idName]: idSlot, status: statusSlot } },
@@ -125,7 +144,11 @@ function resourceTools(r: ResourceSpec): ToolDef[] {
   };
   const del: ToolDef = {
     params: deleteParams,
-    schema: schemaOf(`${p}delete_${r.resource}`, `Permanently delete a ${R} from the ${r.service}. This cannot be undone and removes the ${R} from all reports. Returns the identifier of the deleted ${R}.`, deleteParams),
+    schema: schemaOf(
+      `${p}delete_${r.resource}`,
+      `Permanently delete a ${R} from the ${r.service}. This cannot be undone and removes the ${R} from all reports. Returns the identifier of the deleted ${R}.`,
+      deleteParams,
+    ),
     templates: [
       { text: `Delete ${R} {${idName}} from the ${r.service}.`, slots: { [idName]: idSlot } },
       { text: `Remove ${R} {${idName}}; the reason is: {reason}.`, slots: { [idName]: idSlot, reason: reasonSlot } },
@@ -143,7 +166,11 @@ function resourceTools(r: ResourceSpec): ToolDef[] {
   };
   const search: ToolDef = {
     params: searchParams,
-    schema: schemaOf(`${p}search_${r.plural}`, `Full-text search over ${Rs} in the ${r.service}. Matches words in every text field; results are ranked by relevance and include a short highlighted snippet.`, searchParams),
+    schema: schemaOf(
+      `${p}search_${r.plural}`,
+      `Full-text search over ${Rs} in the ${r.service}. Matches words in every text field; results are ranked by relevance and include a short highlighted snippet.`,
+      searchParams,
+    ),
     templates: [
       { text: `Search the ${r.service} for ${Rs} about "{query}".`, slots: { query: termSlot } },
       { text: `Find up to {limit} ${Rs} mentioning "{query}".`, slots: { query: termSlot, limit: limitSlot } },

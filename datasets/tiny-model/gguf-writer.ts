@@ -42,11 +42,21 @@ class ByteWriter {
     this.reserve(n);
     return this.view;
   }
-  u8(v: number) { this.at(1).setUint8(this.length - 1, v); }
-  u32(v: number) { this.at(4).setUint32(this.length - 4, v, true); }
-  i32(v: number) { this.at(4).setInt32(this.length - 4, v, true); }
-  f32(v: number) { this.at(4).setFloat32(this.length - 4, v, true); }
-  u64(v: number) { this.at(8).setBigUint64(this.length - 8, BigInt(v), true); }
+  u8(v: number) {
+    this.at(1).setUint8(this.length - 1, v);
+  }
+  u32(v: number) {
+    this.at(4).setUint32(this.length - 4, v, true);
+  }
+  i32(v: number) {
+    this.at(4).setInt32(this.length - 4, v, true);
+  }
+  f32(v: number) {
+    this.at(4).setFloat32(this.length - 4, v, true);
+  }
+  u64(v: number) {
+    this.at(8).setBigUint64(this.length - 8, BigInt(v), true);
+  }
   bytes(b: Uint8Array) {
     const at = this.reserve(b.length); // before reading this.buf: reserving may replace it
     this.buf.set(b, at);
@@ -66,12 +76,34 @@ class ByteWriter {
 
 function writeValue(w: ByteWriter, v: MetaValue): void {
   switch (v.type) {
-    case 'string': w.u32(GgufType.String); w.string(v.value); break;
-    case 'u32': w.u32(GgufType.U32); w.u32(v.value); break;
-    case 'f32': w.u32(GgufType.F32); w.f32(v.value); break;
-    case 'bool': w.u32(GgufType.Bool); w.u8(v.value ? 1 : 0); break;
-    case 'strings': w.u32(GgufType.Array); w.u32(GgufType.String); w.u64(v.value.length); for (const s of v.value) w.string(s); break;
-    case 'i32s': w.u32(GgufType.Array); w.u32(GgufType.I32); w.u64(v.value.length); for (const n of v.value) w.i32(n); break;
+    case 'string':
+      w.u32(GgufType.String);
+      w.string(v.value);
+      break;
+    case 'u32':
+      w.u32(GgufType.U32);
+      w.u32(v.value);
+      break;
+    case 'f32':
+      w.u32(GgufType.F32);
+      w.f32(v.value);
+      break;
+    case 'bool':
+      w.u32(GgufType.Bool);
+      w.u8(v.value ? 1 : 0);
+      break;
+    case 'strings':
+      w.u32(GgufType.Array);
+      w.u32(GgufType.String);
+      w.u64(v.value.length);
+      for (const s of v.value) w.string(s);
+      break;
+    case 'i32s':
+      w.u32(GgufType.Array);
+      w.u32(GgufType.I32);
+      w.u64(v.value.length);
+      for (const n of v.value) w.i32(n);
+      break;
   }
 }
 

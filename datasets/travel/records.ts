@@ -7,7 +7,22 @@
  */
 import { hashString, Rng } from '../../src/lib/core/random';
 import type { JsonObject, ResponseSet } from '../../src/lib/core/types';
-import { AIRCRAFT, type Airport, AIRPORTS, CAR_MODELS, CAR_SUPPLIERS, CARRIERS, FARE_FAMILIES, FINE_PRINT, FUEL_POLICIES, HOTEL_NAMES, MEAL_PLANS, ROOM_FACILITIES, ROOM_KINDS, WEEKDAYS } from './world';
+import {
+  AIRCRAFT,
+  type Airport,
+  AIRPORTS,
+  CAR_MODELS,
+  CAR_SUPPLIERS,
+  CARRIERS,
+  FARE_FAMILIES,
+  FINE_PRINT,
+  FUEL_POLICIES,
+  HOTEL_NAMES,
+  MEAL_PLANS,
+  ROOM_FACILITIES,
+  ROOM_KINDS,
+  WEEKDAYS,
+} from './world';
 
 export const ENDPOINTS = ['search_flights_multi_stops', 'get_availability', 'get_room_list_with_availability', 'get_seat_map', 'search_car_rentals'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -138,7 +153,11 @@ function roomBlock(rng: Rng, i: number, p: ResponseParams): JsonObject {
     bedConfigurations: [{ beds: [{ type: rng.pick(['double', 'queen', 'king', 'twin', 'single']), count: 1 + rng.int(2) }] }],
     facilities: rng.sample(ROOM_FACILITIES, 3 + rng.int(4)).map((name) => ({ id: 10 + ROOM_FACILITIES.indexOf(name), name })),
     price: { gross: { currency: p.currency, value: gross }, taxes: { currency: p.currency, value: round2(gross * 0.1) } },
-    policies: { mealPlan: rng.pick(MEAL_PLANS), cancellation: { type: rng.next() < 0.55 ? 'free_cancellation' : 'non_refundable', freeUntil: `${addDays(p.date, -(1 + rng.int(10)))}T23:59:00` }, prepayment: rng.pick(['no prepayment', 'pay in advance', 'deposit required']) },
+    policies: {
+      mealPlan: rng.pick(MEAL_PLANS),
+      cancellation: { type: rng.next() < 0.55 ? 'free_cancellation' : 'non_refundable', freeUntil: `${addDays(p.date, -(1 + rng.int(10)))}T23:59:00` },
+      prepayment: rng.pick(['no prepayment', 'pay in advance', 'deposit required']),
+    },
     availability: { roomsLeft: 1 + rng.int(6) },
     description: finePrint(rng, 4),
   };
@@ -153,7 +172,11 @@ function seatRow(rng: Rng, i: number, p: ResponseParams): JsonObject {
   const exit = rowNumber === 14 || rowNumber === 15 || rowNumber === 30;
   const seats = ['A', 'B', 'C', 'D', 'E', 'F'].map((column) => {
     const available = rng.next() < 0.45;
-    const characteristics = [column === 'A' || column === 'F' ? 'WINDOW' : column === 'C' || column === 'D' ? 'AISLE' : 'MIDDLE', ...(exit ? ['EXIT_ROW'] : []), ...(rowNumber < 12 ? ['EXTRA_LEGROOM'] : [])];
+    const characteristics = [
+      column === 'A' || column === 'F' ? 'WINDOW' : column === 'C' || column === 'D' ? 'AISLE' : 'MIDDLE',
+      ...(exit ? ['EXIT_ROW'] : []),
+      ...(rowNumber < 12 ? ['EXTRA_LEGROOM'] : []),
+    ];
     return { seatId: `${rowNumber}${column}`, column, available, characteristics, price: available ? { currency: p.currency, value: round2((exit || rowNumber < 12 ? 25 : 8) + rng.int(30)) } : null };
   });
   return {
@@ -185,7 +208,13 @@ function carOffer(rng: Rng, i: number, p: ResponseParams): JsonObject {
     },
     supplierInfo: { name: rng.pick(CAR_SUPPLIERS), locationType: rng.pick(['In terminal', 'Shuttle bus', 'Meet and greet']), address: `${1 + rng.int(120)} Airport Road, ${p.city}` },
     pricingInfo: { currency: p.currency, basePrice: base, price: round2(base * 1.21), deposit: 200 + 50 * rng.int(20) },
-    ratingInfo: { average: round2(6 + rng.next() * 4), cleanliness: round2(6 + rng.next() * 4), condition: round2(6 + rng.next() * 4), valueForMoney: round2(6 + rng.next() * 4), numberOfRatings: 10 + rng.int(3000) },
+    ratingInfo: {
+      average: round2(6 + rng.next() * 4),
+      cleanliness: round2(6 + rng.next() * 4),
+      condition: round2(6 + rng.next() * 4),
+      valueForMoney: round2(6 + rng.next() * 4),
+      numberOfRatings: 10 + rng.int(3000),
+    },
     importantInfo: finePrint(rng, 4),
   };
 }
@@ -200,7 +229,14 @@ interface EndpointSpec {
 export const ENDPOINT_SPECS: Record<Endpoint, EndpointSpec> = {
   search_flights_multi_stops: {
     make: flightOffer,
-    request: (p) => ({ legs: [{ fromId: `${p.origin.code}.AIRPORT`, toId: `${p.via.code}.AIRPORT`, date: p.date }, { fromId: `${p.via.code}.AIRPORT`, toId: `${p.destination.code}.AIRPORT`, date: addDays(p.date, 3) }], cabinClass: 'ECONOMY', currency_code: p.currency }),
+    request: (p) => ({
+      legs: [
+        { fromId: `${p.origin.code}.AIRPORT`, toId: `${p.via.code}.AIRPORT`, date: p.date },
+        { fromId: `${p.via.code}.AIRPORT`, toId: `${p.destination.code}.AIRPORT`, date: addDays(p.date, 3) },
+      ],
+      cabinClass: 'ECONOMY',
+      currency_code: p.currency,
+    }),
     recordsPath: ['data', 'flightOffers'],
     freeTextField: 'fareRules',
   },

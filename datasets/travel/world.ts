@@ -51,9 +51,33 @@ export const FARE_FAMILIES = ['Light', 'Classic', 'Flex'];
 
 export const HOTEL_NAMES = ['Grand Central', 'Riverside', 'Old Town', 'Harbour View', 'Park Lane', 'Garden Court', 'Skyline', 'Royal Palm', 'Lighthouse', 'Cathedral Square'];
 
-export const ROOM_KINDS = ['Standard Double Room', 'Superior Twin Room', 'Deluxe King Room', 'Junior Suite', 'Family Room', 'Executive Suite', 'Economy Single Room', 'Deluxe Double Room with Balcony'];
+export const ROOM_KINDS = [
+  'Standard Double Room',
+  'Superior Twin Room',
+  'Deluxe King Room',
+  'Junior Suite',
+  'Family Room',
+  'Executive Suite',
+  'Economy Single Room',
+  'Deluxe Double Room with Balcony',
+];
 
-export const ROOM_FACILITIES = ['Free WiFi', 'Air conditioning', 'Private bathroom', 'Flat-screen TV', 'Minibar', 'Coffee machine', 'Soundproofing', 'Safe', 'Bathtub', 'City view', 'Sea view', 'Desk', 'Iron', 'Kitchenette'];
+export const ROOM_FACILITIES = [
+  'Free WiFi',
+  'Air conditioning',
+  'Private bathroom',
+  'Flat-screen TV',
+  'Minibar',
+  'Coffee machine',
+  'Soundproofing',
+  'Safe',
+  'Bathtub',
+  'City view',
+  'Sea view',
+  'Desk',
+  'Iron',
+  'Kitchenette',
+];
 
 export const MEAL_PLANS = ['room only', 'breakfast included', 'half board', 'all inclusive'];
 
@@ -90,7 +114,7 @@ export const FINE_PRINT = [
   'Name changes are not permitted after ticketing.',
   'Quiet hours are observed between 22:00 and 07:00.',
   'Seats at emergency exits are only for passengers aged 16 or over.',
-  'A security deposit is held on a credit card in the main driver\'s name.',
+  "A security deposit is held on a credit card in the main driver's name.",
   'Cross-border travel must be declared at the rental desk.',
   'Unused segments cannot be refunded separately.',
   'Late arrival should be announced to the property in advance.',

@@ -30,13 +30,19 @@ export async function runCompositionFigures(out: (line: string) => void): Promis
   const pack = buildCompositionPack();
   const tasks = pack.tasks ?? [];
   out(`built the composition pack in ${(performance.now() - t0).toFixed(0)} ms: ${SIM_TOOLS.length} tools, ${tasks.length} tasks`);
-  out(`tools per category: ${Object.entries(CATEGORY_LABELS).map(([c, label]) => `${label} ${SIM_TOOLS.filter((t) => t.category === c).length}`).join(', ')}`);
+  out(
+    `tools per category: ${Object.entries(CATEGORY_LABELS)
+      .map(([c, label]) => `${label} ${SIM_TOOLS.filter((t) => t.category === c).length}`)
+      .join(', ')}`,
+  );
   out(`computed ${SIM_TOOLS.filter((t) => !t.external).length}, simulated services ${SIM_TOOLS.filter((t) => t.external).length}`);
   const used = new Set(tasks.flatMap((t) => t.steps.map((s) => s.toolName)));
   out(`tools used by some task: ${used.size}; distractors only: ${SIM_TOOLS.length - used.size}; mean steps per task ${(tasks.reduce((n, t) => n + t.steps.length, 0) / tasks.length).toFixed(2)}`);
   for (const l of LEVELS) {
     const of = tasks.filter((t) => t.level === l);
-    out(`${l}: ${of.length} tasks · steps ${tally(of.map((t) => dagShape(t).steps))} · patterns ${tally(of.map((t) => t.pattern ?? ''))} · tools ${new Set(of.flatMap((t) => t.steps.map((s) => s.toolName))).size}`);
+    out(
+      `${l}: ${of.length} tasks · steps ${tally(of.map((t) => dagShape(t).steps))} · patterns ${tally(of.map((t) => t.pattern ?? ''))} · tools ${new Set(of.flatMap((t) => t.steps.map((s) => s.toolName))).size}`,
+    );
   }
   const counter = new CachedCounter(llama3Counter);
   const run = async (engine: Engine, config: Partial<CompositionConfig>): Promise<SampleResult[]> => {
@@ -56,7 +62,14 @@ export async function runCompositionFigures(out: (line: string) => void): Promis
       `${name}: ${LEVELS.map((l) => `${l.slice(0, 2)} ${pct(r.perLevelAccuracy[l])}`).join(' · ')} · overall ${pct(r.overallAccuracy)} · Δ ${((r.perLevelAccuracy.L0_node - r.perLevelAccuracy.L3_dag) * 100).toFixed(1)} · composed − L0 ${(r.selectionGap.composedMinusL0 * 100).toFixed(1)} pp${r.selectionGap.present ? ' (Selection Gap)' : ''}`,
     );
     const errors = errorsByLevel(scored);
-    out(`  errors by level: ${LEVELS.map((l) => `${l.slice(0, 2)} {${Object.entries(errors[l]).map(([k, v]) => `${k.split('_')[0]} ${pct(v ?? 0)}`).join(', ')}}`).join(' ')}`);
+    out(
+      `  errors by level: ${LEVELS.map(
+        (l) =>
+          `${l.slice(0, 2)} {${Object.entries(errors[l])
+            .map(([k, v]) => `${k.split('_')[0]} ${pct(v ?? 0)}`)
+            .join(', ')}}`,
+      ).join(' ')}`,
+    );
   };
   row('oracle, single-turn, whole catalog', await run(createOracleEngine(), {}));
   row('oracle, multi-turn, +10 distractors', await run(createOracleEngine(), { protocol: 'multi-turn', distractors: 10 }));

@@ -16,7 +16,29 @@ import { SUITE_IDS, SUITE_LIST, SUITES } from '../lib/suites/registry';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
 /** the flags every run takes, whatever its suite */
-const RUN_FLAGS = ['engine', 'base-url', 'model', 'api-key', 'calls', 'concurrency', 'retries', 'first-byte-timeout', 'stream-gap-timeout', 'request-timeout', 'context', 'tokenizer', 'grammar-field', 'seed', 'order', 'max-tokens', 'repeats', 'temperature', 'out', 'name', 'svg'];
+const RUN_FLAGS = [
+  'engine',
+  'base-url',
+  'model',
+  'api-key',
+  'calls',
+  'concurrency',
+  'retries',
+  'first-byte-timeout',
+  'stream-gap-timeout',
+  'request-timeout',
+  'context',
+  'tokenizer',
+  'grammar-field',
+  'seed',
+  'order',
+  'max-tokens',
+  'repeats',
+  'temperature',
+  'out',
+  'name',
+  'svg',
+];
 const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
 type RunnerEngine = (typeof RUNNER_ENGINES)[number];
 
@@ -93,7 +115,10 @@ const MAX_LIST = 1000;
 
 function list(flag: string, v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
-  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${flag} is empty`);
   if (items.length > MAX_LIST) throw new UsageError(`--${flag} has more than ${MAX_LIST} items`);
   return items;
@@ -181,7 +206,10 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   if (!suite) throw new UsageError('name a suite first (e.g. npm run eval -- catalog …)');
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const engine = oneOf('engine', o.engine, RUNNER_ENGINES) ?? 'oracle';
-  const baseUrls = (o['base-url'] ?? []).flatMap((u) => u.split(',')).map((u) => u.trim()).filter(Boolean);
+  const baseUrls = (o['base-url'] ?? [])
+    .flatMap((u) => u.split(','))
+    .map((u) => u.trim())
+    .filter(Boolean);
   for (const u of baseUrls) {
     const bad = checkBaseUrl(u);
     if (bad) throw new UsageError(`--base-url: ${bad}`);
@@ -200,18 +228,21 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   }
 
   const bfclFiles = o.bfcl ?? [];
-  if ((o.tools === undefined) !== (o.requests === undefined)) throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
+  if ((o.tools === undefined) !== (o.requests === undefined))
+    throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
   const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
   if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
   const wildagtevalDir = o.wildagteval ?? null;
   if (declaration.flags.includes('wildagteval') && wildagtevalDir === null) throw new UsageError(`${suite} needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)`);
   const judgeUrl = o['judge-base-url'];
-  if ((judgeUrl === undefined) !== (o['judge-model'] === undefined)) throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
+  if ((judgeUrl === undefined) !== (o['judge-model'] === undefined))
+    throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
   const badJudge = judgeUrl === undefined ? null : checkBaseUrl(judgeUrl);
   if (badJudge) throw new UsageError(`--judge-base-url: ${badJudge}`);
   const judge = judgeUrl !== undefined && o['judge-model'] !== undefined ? { baseUrl: judgeUrl, model: o['judge-model'] } : null;
   const constraint = oneOf<Constraint>('constraint', o.constraint, CONSTRAINTS) ?? 'off';
-  if (constraint === 'both' && declaration.constrain !== 'variants') throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
+  if (constraint === 'both' && declaration.constrain !== 'variants')
+    throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
   if (constraint !== 'off' && declaration.constrain === null) throw new UsageError(`--constraint is for suites whose answers are calls of offered tools, not ${suite}`);
   const flags: FlagReader = {
     list: (flag) => list(flag, (o as Record<string, string | undefined>)[flag]),
@@ -223,7 +254,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     },
     seed: int('seed', o.seed, 0, 2 ** 31),
     perCell: int('per-cell', o['per-cell'], 1, 100_000),
-    lengths: list('lengths', o.lengths)?.map((x) => parseTokens('lengths', x)).sort((a, b) => a - b),
+    lengths: list('lengths', o.lengths)
+      ?.map((x) => parseTokens('lengths', x))
+      .sort((a, b) => a - b),
     constraint,
     asksModel: engine === 'openai',
   };

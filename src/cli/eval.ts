@@ -65,13 +65,23 @@ export function readBfclFiles(paths: readonly string[]): Pack[] {
   return paths.map((path) => {
     if (!existsSync(path)) throw new UsageError(`--bfcl: ${path} does not exist`);
     const answers = join(dirname(path), 'possible_answer', basename(path));
-    return readBfclPack({ name: basename(path).replace(/\.jsonl?$/, ''), questions: readFileSync(path, 'utf8'), questionsSource: path, answers: existsSync(answers) ? readFileSync(answers, 'utf8') : null, answersSource: answers });
+    return readBfclPack({
+      name: basename(path).replace(/\.jsonl?$/, ''),
+      questions: readFileSync(path, 'utf8'),
+      questionsSource: path,
+      answers: existsSync(answers) ? readFileSync(answers, 'utf8') : null,
+      answersSource: answers,
+    });
   });
 }
 
 /** Your tools and requests files as a pack, checked before anything runs (the same reading as the app's Packs tab). */
 export async function readOwnTools(files: { tools: string; requests: string }): Promise<Pack> {
-  for (const [flag, path] of [['tools', files.tools], ['requests', files.requests]]) if (!existsSync(path as string)) throw new UsageError(`--${flag}: ${path} does not exist`);
+  for (const [flag, path] of [
+    ['tools', files.tools],
+    ['requests', files.requests],
+  ])
+    if (!existsSync(path as string)) throw new UsageError(`--${flag}: ${path} does not exist`);
   try {
     const read = await readToolsFile(readFileSync(files.tools, 'utf8'), basename(files.tools));
     const items = readToolRequests(readFileSync(files.requests, 'utf8'), basename(files.requests), read.tools);
@@ -85,8 +95,11 @@ export async function readOwnTools(files: { tools: string; requests: string }): 
 export function readWildAgtEvalDir(dir: string): Pack {
   if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
   try {
-    const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: "WildAgtEval files" });
-    const files = mergeWildFiles([], paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })));
+    const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: 'WildAgtEval files' });
+    const files = mergeWildFiles(
+      [],
+      paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })),
+    );
     return wildAgtEvalPack(files, new Set(WILD_FUNCTION_NAMES), Date.now());
   } catch (e) {
     throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;
@@ -102,20 +115,24 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
   if (wild) io.out(`WildAgtEval: ${wild.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') return { packs, ownRun, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai')
+    return { packs, ownRun, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
   const info: ServerInfo = s.grammarField ? { ...probed, grammarField: s.grammarField } : probed;
   const constrained = s.run.constrained === true || (s.run.sweep.variants ?? []).includes('constrained');
-  if (constrained && info.grammarField === 'none') throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
+  if (constrained && info.grammarField === 'none')
+    throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
   const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
   if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
   infos.forEach((x, i) => {
     if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
   });
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
-  const engines = s.baseUrls.map((baseUrl) => createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts }));
+  const engines = s.baseUrls.map((baseUrl) =>
+    createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts }),
+  );
   const contextWindow = s.contextWindow ?? info.contextWindow;
   io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
   if (s.tokenizer === 'server' && info.tokenizer) {
@@ -126,7 +143,6 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
   return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
-
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
   if (modes.length === 1) return out;
@@ -143,7 +159,12 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     name: `${engineLabel} · ${s.run.name}${mode === 'native' ? ' · native tools' : ''}`,
     createdAt: now,
     updatedAt: now,
-    engine: { kind: s.engine, model: engineLabel, ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}), ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}) },
+    engine: {
+      kind: s.engine,
+      model: engineLabel,
+      ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}),
+      ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
+    },
     counterId: setup.counter.id,
     ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
     ...setup.ownRun,
@@ -193,7 +214,9 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
         // every step sends the whole system prompt: a window that cannot take the first is refused before any request
         const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
         if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
-          throw new UsageError(`WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`);
+          throw new UsageError(
+            `WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`,
+          );
       }
       started = performance.now();
     },
@@ -210,7 +233,10 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  io.status(`${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`, true);
+  io.status(
+    `${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`,
+    true,
+  );
   let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
   if (outcome.status === 'completed' && s.judge) final = await judgeErrorHandling(s.judge, s, packs, store, io);
   const results = store.all();

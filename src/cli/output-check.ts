@@ -90,5 +90,12 @@ export const summaryLine = (s: CheckSummary): string => `inputs ${s.inputs}, thr
 
 /** Runs every reader a few times on ordinary outputs, so the first measured input does not pay for compiling them. */
 export function warmUp(): void {
-  for (let i = 0; i < 20; i++) for (const text of ["[f(a=1, b='x', c=[1.5, None])]", '{"name": "f", "arguments": {"a": 1}}', '<tool_call>{"name": "f", "arguments": {}}</tool_call>', '<API_CALL>{"api": "f", "params": {}}</API_CALL>']) checkOutput(text);
+  for (let i = 0; i < 20; i++)
+    for (const text of [
+      "[f(a=1, b='x', c=[1.5, None])]",
+      '{"name": "f", "arguments": {"a": 1}}',
+      '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
+      '<API_CALL>{"api": "f", "params": {}}</API_CALL>',
+    ])
+      checkOutput(text);
 }

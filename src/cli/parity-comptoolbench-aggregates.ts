@@ -78,8 +78,7 @@ export function runDagAggregates(dir: string, corpus: DagCorpus, scores: Map<str
     ];
     const expectedErrors = (get(model, 'composition_gap', 'error_distribution') ?? {}) as PyDict;
     const errorsAgree =
-      Object.keys(expectedErrors).length === Object.keys(report.errorDistribution).length &&
-      Object.entries(report.errorDistribution).every(([k, n]) => numericValue(expectedErrors[k] ?? null) === n);
+      Object.keys(expectedErrors).length === Object.keys(report.errorDistribution).length && Object.entries(report.errorDistribution).every(([k, n]) => numericValue(expectedErrors[k] ?? null) === n);
     checks.push(errorsAgree);
     const expectedAblation = (get(model, 'weight_ablation') ?? []) as PyValue[];
     ablation.forEach((row, i) => {

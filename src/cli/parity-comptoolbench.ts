@@ -94,4 +94,3 @@ export function runDagParity(dir: string, print: (line: string) => void): { agre
   print(`agree ${agree}/${results.length}`);
   return { agree, total: results.length, scores, corpus };
 }
-

@@ -17,7 +17,9 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
   const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
   const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
   const headline = headlineValue(headlineSums(SUITES[run.suite].headline.measure, results));
-  const lines = [`${run.name}: ${SUITES[run.suite].headline.label} ${pct(headline).trim()} · ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`];
+  const lines = [
+    `${run.name}: ${SUITES[run.suite].headline.label} ${pct(headline).trim()} · ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`,
+  ];
   lines.push(...SUITES[run.suite].reportLines(run, results));
   const repeated = repeatSummary(results);
   if (repeated) {

@@ -24,7 +24,9 @@ export async function runRobustnessFigures(files: string[], out: (line: string) 
   out(`base set: ${c.requests} requests of ${pack.name} (seed ${config.seed})`);
   for (const p of c.perturbations) out(`  rule ${p.id}: applies to ${pct(p.share)}`);
   out(`  no rule applies: ${c.unchanged}`);
-  out(`expansion (+${config.expansion.added}, similarity ≤ ${config.expansion.threshold}): toolkits ${c.meanToolkitBefore.toFixed(2)} → ${c.meanToolkitAfter.toFixed(2)} tools; requests with 0/1/2/… added: ${c.addedHistogram.join(' / ')}; ${c.tooSimilar} candidates left out as too similar`);
+  out(
+    `expansion (+${config.expansion.added}, similarity ≤ ${config.expansion.threshold}): toolkits ${c.meanToolkitBefore.toFixed(2)} → ${c.meanToolkitAfter.toFixed(2)} tools; requests with 0/1/2/… added: ${c.addedHistogram.join(' / ')}; ${c.tooSimilar} candidates left out as too similar`,
+  );
   const store = new MemoryResultStore();
   const source = robustnessSource({ packs: [pack], config, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
   await runSamples({ runId: 'cli', source, engine: createBaselineEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
@@ -32,6 +34,9 @@ export async function runRobustnessFigures(files: string[], out: (line: string) 
   out('baseline engine (BM25 + patterns), strict / lenient:');
   for (const r of t.rows) out(`  ${r.variant}: ${pct(r.accuracy)} / ${pct(r.lenientAccuracy)}${r.drop === null ? '' : ` (drop ${r.drop.toFixed(1)}% / ${r.lenientDrop?.toFixed(1) ?? '—'}%)`}`);
   const e = t.expandedErrors;
-  if (e) out(`  expanded failures (${e.failures}): syntax ${pct(e.wrongSyntax)}, function ${pct(e.wrongFunction)}, count ${pct(e.wrongCount)}, parameters ${pct(e.wrongParameter)}, other ${pct(e.other)}`);
-  out(`  share of the rephrasing drop removed by lenient matching: ${t.evaluationShare === null ? '—' : pct(t.evaluationShare)}; repaired by expansion ${t.repaired.length}, broken ${t.broken.length}`);
+  if (e)
+    out(`  expanded failures (${e.failures}): syntax ${pct(e.wrongSyntax)}, function ${pct(e.wrongFunction)}, count ${pct(e.wrongCount)}, parameters ${pct(e.wrongParameter)}, other ${pct(e.other)}`);
+  out(
+    `  share of the rephrasing drop removed by lenient matching: ${t.evaluationShare === null ? '—' : pct(t.evaluationShare)}; repaired by expansion ${t.repaired.length}, broken ${t.broken.length}`,
+  );
 }

@@ -16,7 +16,25 @@ import { readRunFile, writeRunFile } from '../lib/store/run-file';
 function runFingerprint(run: RunRow): string {
   const { suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, constrained, order, counterId } = run;
   const { kind, model, calls } = run.engine;
-  return JSON.stringify({ suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, repeats: run.repeats ?? 1, constrained: constrained ?? false, order, counterId, engine: { kind, model, calls: calls ?? 'prompt' } });
+  return JSON.stringify({
+    suite,
+    packIds,
+    sweep,
+    robustness,
+    responseQa,
+    multiturn,
+    composition,
+    apiComplexity,
+    wildagteval,
+    template,
+    format,
+    request,
+    repeats: run.repeats ?? 1,
+    constrained: constrained ?? false,
+    order,
+    counterId,
+    engine: { kind, model, calls: calls ?? 'prompt' },
+  });
 }
 
 export class RunFileMismatchError extends Error {
@@ -48,7 +66,9 @@ export class RunFileStore implements ResultStore {
       }
       const file = readRunFile(text);
       if (runFingerprint(file.run) !== runFingerprint(run)) {
-        throw new RunFileMismatchError(`${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model or call mode differ from these settings. Resume it with its own settings, or write to another --out.`);
+        throw new RunFileMismatchError(
+          `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model or call mode differ from these settings. Resume it with its own settings, or write to another --out.`,
+        );
       }
       this.run = { ...file.run, status: 'running' };
       this.recording = file.recording;

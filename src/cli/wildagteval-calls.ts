@@ -29,7 +29,12 @@ function databasesDir(casesFile: string, given: string | undefined): string {
 
 /** The databases in DIR and the files its `no_complexity_variant/` folder holds for the no-complexity code, read as the app reads them. */
 function readDatabases(dir: string): (code: WildCode) => Databases {
-  const jsonIn = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => ({ name: join(d, f), text: readFileSync(join(d, f), 'utf8') })) : []);
+  const jsonIn = (d: string) =>
+    existsSync(d)
+      ? readdirSync(d)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => ({ name: join(d, f), text: readFileSync(join(d, f), 'utf8') }))
+      : [];
   const read = readWildAgtEvalFiles([...jsonIn(dir), ...jsonIn(join(dir, NO_COMPLEXITY_FOLDER))], new Set(WILD_FUNCTION_NAMES));
   const databases = read.databases;
   if (!databases) throw new Error(`${dir}: no database files`);
@@ -42,7 +47,9 @@ export function runWildAgtEvalCalls(args: readonly string[], out: (line: string)
   const casesFile = args.find((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
   if (!casesFile) throw new Error('usage: wildagteval-calls <cases.jsonl> [--databases DIR]');
   const databasesOf = readDatabases(databasesDir(casesFile, given));
-  const lines = readFileSync(casesFile, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = readFileSync(casesFile, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   let calls = 0;
   let errors = 0;
   for (const [i, line] of lines.entries()) {

@@ -31,11 +31,17 @@ const read = (path: string): NamedText => ({ name: path, text: readFileSync(path
 /** `switches`: complexity switches on during the replay (none: the no-complexity behaviour). */
 export function replayReference(dir: string, switches: ReadonlySet<string> = new Set()): ReplayFigures {
   const dbDir = join(dir, 'databases');
-  const databases = readWildDatabases(readdirSync(dbDir).filter((f) => f.endsWith('.json')).map((f) => read(join(dbDir, f))));
+  const databases = readWildDatabases(
+    readdirSync(dbDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => read(join(dbDir, f))),
+  );
   const convDir = join(dir, 'conversations', 'Combined50_transformed');
   const mapDir = join(dir, 'conversations', 'Combined50_transformed_exec_mapping');
   const figures: ReplayFigures = { calls: 0, same: 0, implementedCalls: 0, sameButRecordingTime: 0, byFunction: new Map(), differences: [] };
-  for (const name of readdirSync(convDir).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const name of readdirSync(convDir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
     const conversation = readWildConversation(read(join(convDir, name)));
     const gold = conversation.turns.flatMap((t) => t.gold);
     const stored = readExecMapping(read(join(mapDir, name.replace(/\.jsonl$/, '_exec_mapping.json'))));
@@ -71,6 +77,8 @@ export function runWildAgtEvalReplay(dir: string, out: (line: string) => void): 
   }
   const implemented = implementedWildFunctions().length;
   out(`${figures.sameButRecordingTime} more differ only in timestamps the repository recorded at its wall-clock time (2025-07-30) instead of the frozen ${FROZEN}`);
-  out(`reproduced ${figures.same}/${figures.calls} stored results exactly; ${implemented} of 84 functions re-implemented (${SPEC_ONLY_FUNCTIONS.size} from their specs alone: no gold call runs them), their calls ${figures.same}/${figures.implementedCalls}`);
+  out(
+    `reproduced ${figures.same}/${figures.calls} stored results exactly; ${implemented} of 84 functions re-implemented (${SPEC_ONLY_FUNCTIONS.size} from their specs alone: no gold call runs them), their calls ${figures.same}/${figures.implementedCalls}`,
+  );
   return figures;
 }

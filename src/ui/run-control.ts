@@ -84,7 +84,12 @@ async function refreshRunLocks(): Promise<void> {
   const held = await heldRunLocks();
   app.runLocks = held;
   const interrupted = running.filter((id) => !held.has(id));
-  if (interrupted.length) await db.runs.where('id').anyOf(interrupted).and((r) => r.status === 'running').modify({ status: 'paused' });
+  if (interrupted.length)
+    await db.runs
+      .where('id')
+      .anyOf(interrupted)
+      .and((r) => r.status === 'running')
+      .modify({ status: 'paused' });
 }
 
 /** Deletes a run with its results in one transaction, after stopping it wherever it runs (this tab or another). */

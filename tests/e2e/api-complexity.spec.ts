@@ -16,7 +16,10 @@ async function apiRun(page: Page, engine: 'oracle' | 'baseline', runs: number, s
   await page.getByTestId('start-run').click();
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
-  await page.getByRole('button', { name: new RegExp(`^${engine}.* · API complexity`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${engine}.* · API complexity`) })
+    .first()
+    .click();
 }
 
 test('oracle 100% isolated and cumulative, error scenarios 5/5, the baseline, Table 3, the ladder and an episode transcript', async ({ page }) => {
@@ -35,7 +38,12 @@ test('oracle 100% isolated and cumulative, error scenarios 5/5, the baseline, Ta
   // an irrelevant-information episode: the sponsored entries are marked in the transcript
   await page.getByTestId('filter-verdict').selectOption('all');
   await page.getByTestId('filter-text').fill('irrelevant');
-  await page.getByTestId('sample-row').filter({ hasText: 'type irrelevant' }).filter({ hasText: /\bon\b/ }).first().click();
+  await page
+    .getByTestId('sample-row')
+    .filter({ hasText: 'type irrelevant' })
+    .filter({ hasText: /\bon\b/ })
+    .first()
+    .click();
   await expect(page.getByTestId('episode-transcript')).toBeVisible();
   await expect(page.getByTestId('injected').first()).toContainText('Partially irrelevant information');
   await expect(page.getByTestId('turn-verdict').first()).toHaveText('correct');

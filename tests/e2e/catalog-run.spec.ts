@@ -89,10 +89,13 @@ test('oracle sweep fills the heatmap at 100%; baseline shows its real numbers; n
   await expect(page.locator('#report-title')).toHaveText(/^baseline/);
   await expect(page.getByTestId('heat-cell')).toHaveCount(6);
   await expect
-    .poll(async () => {
-      const value = parseFloat((await page.getByTestId('overall-accuracy').textContent()) ?? '');
-      return value > 0 && value < 100;
-    }, { message: 'the baseline scores strictly between 0 and 100%' })
+    .poll(
+      async () => {
+        const value = parseFloat((await page.getByTestId('overall-accuracy').textContent()) ?? '');
+        return value > 0 && value < 100;
+      },
+      { message: 'the baseline scores strictly between 0 and 100%' },
+    )
     .toBe(true);
   await expect(page.getByTestId('error-bars')).toBeVisible();
   await page.getByTestId('sample-row').first().click();
@@ -109,9 +112,7 @@ test('a reload in the middle of a run resumes without duplicates', async ({ page
   const total = 2 * 3 * 60;
   await configure(page, 'baseline', [16384, 32768], [0.1, 0.5, 0.9], 60);
   await page.getByTestId('start-run').click();
-  await expect
-    .poll(async () => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10), { timeout: 120_000 })
-    .toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10), { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
   await page.reload();
   const before = (await storedResultIndexes(page)).length;
   expect(before).toBeGreaterThan(0);
@@ -136,7 +137,9 @@ test('a BFCL file pair imports as a pack; a broken file imports nothing and name
   await page.getByTestId('tab-packs').click();
   // the built-in packs: the tool catalog, the travel responses, the travel conversations and the composition tasks
   await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
-  await page.getByTestId('bfcl-files').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "simple_1", "question": [[{"role": "user", "content": "x"}]], "function": [{"name": "f"}]}\n') });
+  await page
+    .getByTestId('bfcl-files')
+    .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"id": "simple_1", "question": [[{"role": "user", "content": "x"}]], "function": [{"name": "f"}]}\n') });
   await expect(page.getByTestId('import-message')).toContainText('Nothing was imported');
   await expect(page.getByTestId('import-message')).toContainText('function[0].parameters');
   await expect(page.getByTestId('pack-row')).toHaveCount(4);
@@ -149,7 +152,6 @@ test('a BFCL file pair imports as a pack; a broken file imports nothing and name
   await runToEnd(page);
   await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
 });
-
 
 test('imports BFCL files from URLs through the real fetch path (fixtures served at those URLs)', async ({ page }) => {
   const served: string[] = [];

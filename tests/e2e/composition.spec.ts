@@ -23,7 +23,10 @@ async function compositionRun(page: Page, engine: 'oracle' | 'baseline' | 'repla
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
   // a replay run is named after its predictions file
-  await page.getByRole('button', { name: new RegExp(`${engine === 'replay' ? '' : `^${engine}.*`} · composition`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`${engine === 'replay' ? '' : `^${engine}.*`} · composition`) })
+    .first()
+    .click();
 }
 
 test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1, the Selection Gap chart and the CompToolBench page', async ({ page }) => {
@@ -106,7 +109,10 @@ const haveShared = existsSync(join(REF, 'test.jsonl')) && existsSync(join(PARITY
 
 test('the published tasks imported by file; a parity-corpus model replayed through the app gives the reference per-level numbers', async ({ page }) => {
   test.skip(!haveShared, `needs ${REF} and ${PARITY} (they come with ../shared, not with the repository)`);
-  const agg = JSON.parse(readFileSync(join(PARITY, 'aggregates.json'), 'utf8')) as { tasks: string[]; models: { name: string; assignment: Record<string, string>; composition_gap_unrounded: { accuracy: Record<string, number> } }[] };
+  const agg = JSON.parse(readFileSync(join(PARITY, 'aggregates.json'), 'utf8')) as {
+    tasks: string[];
+    models: { name: string; assignment: Record<string, string>; composition_gap_unrounded: { accuracy: Record<string, number> } }[];
+  };
   const model = agg.models.find((m) => m.name === 'all_wrong_tool_sibling') ?? agg.models[3];
   if (!model) throw new Error('no synthetic model');
   const cases = new Map(

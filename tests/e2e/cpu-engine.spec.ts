@@ -14,7 +14,9 @@ const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/
 const tiny = Buffer.from(buildTinyModel(1));
 
 function serveModel(page: Page): Promise<string[]> {
-  return guardNetwork(page, [], { [MODEL_URL]: { body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-1"', 'access-control-allow-origin': '*' } } });
+  return guardNetwork(page, [], {
+    [MODEL_URL]: { body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-1"', 'access-control-allow-origin': '*' } },
+  });
 }
 
 function storedResults(page: Page): Promise<SampleResult[]> {
@@ -79,7 +81,10 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   await expect.poll(async () => ((await page.getByTestId('streaming').textContent()) ?? '').length, { timeout: 60_000 }).toBeGreaterThan(5);
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 600_000 });
-  await page.getByRole('button', { name: /tiny test model/ }).first().click();
+  await page
+    .getByRole('button', { name: /tiny test model/ })
+    .first()
+    .click();
   await expect(page.getByTestId('variant-table')).toBeVisible();
   await expect(page.getByTestId('syntax-constrained')).toHaveText('0.0%');
 

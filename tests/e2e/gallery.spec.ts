@@ -22,11 +22,19 @@ const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entr
 
 test('the gallery shows capable models first: a Qwen run of every suite, and a catalog curve of 100+ samples over 4+ lengths × 5+ positions that is neither near 0 nor near 100%', () => {
   const qwen = manifest.filter((e) => e.model.startsWith('Qwen2.5-Coder'));
-  for (const suite of ['catalog', 'response-qa', 'multiturn', 'robustness', 'composition', 'api-complexity', 'wildagteval']) expect(qwen.map((e) => e.suite), suite).toContain(suite);
+  for (const suite of ['catalog', 'response-qa', 'multiturn', 'robustness', 'composition', 'api-complexity', 'wildagteval'])
+    expect(
+      qwen.map((e) => e.suite),
+      suite,
+    ).toContain(suite);
   const first = manifest[0]!;
   expect(first.model).toMatch(/^Qwen2\.5-Coder/);
   expect(first.suite).toBe('catalog');
-  const results = readFileSync(`examples/${first.file}`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { result?: { cell: { length: number; position: number }; score: { correct: boolean }; output: string } }).flatMap((l) => (l.result ? [l.result] : []));
+  const results = readFileSync(`examples/${first.file}`, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { result?: { cell: { length: number; position: number }; score: { correct: boolean }; output: string } })
+    .flatMap((l) => (l.result ? [l.result] : []));
   expect(results.length).toBeGreaterThanOrEqual(100);
   expect(new Set(results.map((r) => r.cell.length)).size).toBeGreaterThanOrEqual(4);
   expect(new Set(results.map((r) => r.cell.position)).size).toBeGreaterThanOrEqual(5);
@@ -71,10 +79,14 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
     if (headline) await expect(page.locator('tr.sel').getByTestId('run-headline')).toHaveText(headline);
     // a sample's prompt is shown as it was sent when the file holds it (the browser's recordings); the
     // runner's recordings are kept small, without prompts, and the detail says why it cannot show them
-    await page.getByTestId('sample-row').first().click().catch(async () => {
-      await page.getByTestId('filter-verdict').selectOption('all');
-      await page.getByTestId('sample-row').first().click();
-    });
+    await page
+      .getByTestId('sample-row')
+      .first()
+      .click()
+      .catch(async () => {
+        await page.getByTestId('filter-verdict').selectOption('all');
+        await page.getByTestId('sample-row').first().click();
+      });
     // the worker first tries to rebuild the prompt (loading a tokenizer): seconds on a loaded machine
     await expect(page.getByTestId(e.command?.startsWith('npm run bench:gallery') ? 'prompt-unavailable' : 'prompt'), e.file).toBeVisible({ timeout: 30_000 });
   }

@@ -91,7 +91,9 @@ test('a stored call keeps __proto__ and every digit; exports quote by RFC 4180 a
   // a replay whose answer carries a __proto__ argument and an integer beyond 2^53
   await page.getByTestId('engine-replay').check();
   const answer = "[f(__proto__={'polluted': 1}, big=123456789012345678901234567890)]";
-  await page.getByTestId('predictions-file').setInputFiles({ name: "=cmd|' -c calc'!A0.jsonl", mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ id: first?.itemId, result: answer }) + '\n') });
+  await page
+    .getByTestId('predictions-file')
+    .setInputFiles({ name: "=cmd|' -c calc'!A0.jsonl", mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ id: first?.itemId, result: answer }) + '\n') });
   await expect(page.getByTestId('replay-coverage-all')).toBeVisible();
   await page.getByTestId('start-run').click();
   await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
@@ -116,7 +118,12 @@ test('a stored call keeps __proto__ and every digit; exports quote by RFC 4180 a
 });
 
 test('imports are exact or refused: a question file cut short at a line, or bytes that are not UTF-8, import nothing and name the file', async ({ page }) => {
-  const record = (i: number) => JSON.stringify({ id: `simple_${i}`, question: [[{ role: 'user', content: `Area of a square of side ${i}?` }]], function: [{ name: 'square_area', description: 'Area.', parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Side.' } }, required: ['side'] } }] });
+  const record = (i: number) =>
+    JSON.stringify({
+      id: `simple_${i}`,
+      question: [[{ role: 'user', content: `Area of a square of side ${i}?` }]],
+      function: [{ name: 'square_area', description: 'Area.', parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Side.' } }, required: ['side'] } }],
+    });
   const answer = (i: number) => JSON.stringify({ id: `simple_${i}`, ground_truth: [{ square_area: { side: [i] } }] });
   const questions = [0, 1, 2, 3].map(record).join('\n') + '\n';
   const answers = [0, 1, 2, 3].map(answer).join('\n') + '\n';
@@ -129,7 +136,9 @@ test('imports are exact or refused: a question file cut short at a line, or byte
     { name: 'squares.json', mimeType: 'application/json', buffer: Buffer.from(questions.split('\n').slice(0, 2).join('\n') + '\n') },
     { name: 'squares_answers.json', mimeType: 'application/json', buffer: Buffer.from(answers) },
   ]);
-  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported. squares_answers.json: id: 2 possible answers have no question in squares.json (simple_2, simple_3): is the question file complete?');
+  await expect(page.getByTestId('import-message')).toContainText(
+    'Nothing was imported. squares_answers.json: id: 2 possible answers have no question in squares.json (simple_2, simple_3): is the question file complete?',
+  );
   // a byte that is not UTF-8 (it became U+FFFD)
   const broken = Buffer.concat([Buffer.from(questions.slice(0, 60)), Buffer.from([0xff]), Buffer.from(questions.slice(60))]);
   await files.setInputFiles([
@@ -187,7 +196,19 @@ test('a pack re-imported under the same name while a run is paused: the run resu
   test.setTimeout(900_000);
   // each request its own tool, so the pack alone fills a 1K catalog
   const pair = (n: number, word: string) => {
-    const q = Array.from({ length: n }, (_, i) => JSON.stringify({ id: `simple_${i}`, question: [[{ role: 'user', content: `${word}: what is the area of shape number ${i} with side ${i + 1}?` }]], function: [{ name: `shape_${i}_area`, description: `Area of shape number ${i}, a regular polygon, from the length of its side, in square units.`, parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Length of a side.' } }, required: ['side'] } }] }));
+    const q = Array.from({ length: n }, (_, i) =>
+      JSON.stringify({
+        id: `simple_${i}`,
+        question: [[{ role: 'user', content: `${word}: what is the area of shape number ${i} with side ${i + 1}?` }]],
+        function: [
+          {
+            name: `shape_${i}_area`,
+            description: `Area of shape number ${i}, a regular polygon, from the length of its side, in square units.`,
+            parameters: { type: 'dict', properties: { side: { type: 'integer', description: 'Length of a side.' } }, required: ['side'] },
+          },
+        ],
+      }),
+    );
     const a = Array.from({ length: n }, (_, i) => JSON.stringify({ id: `simple_${i}`, ground_truth: [{ [`shape_${i}_area`]: { side: [i + 1] } }] }));
     return [
       { name: 'squares.json', mimeType: 'application/json', buffer: Buffer.from(q.join('\n') + '\n') },
@@ -256,9 +277,23 @@ test('a strict Content-Security-Policy: the app works, an injected inline script
   });
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
   // no connection to an origin the user did not choose, from the page or from the worker that runs the engines
-  expect(await page.evaluate(() => fetch('https://elsewhere.example.org/a').then(() => 'connected', () => 'refused'))).toBe('refused');
+  expect(
+    await page.evaluate(() =>
+      fetch('https://elsewhere.example.org/a').then(
+        () => 'connected',
+        () => 'refused',
+      ),
+    ),
+  ).toBe('refused');
   const worker = await evalWorkerOf(page);
-  expect(await worker.evaluate(() => fetch('https://elsewhere.example.org/b').then(() => 'connected', () => 'refused'))).toBe('refused');
+  expect(
+    await worker.evaluate(() =>
+      fetch('https://elsewhere.example.org/b').then(
+        () => 'connected',
+        () => 'refused',
+      ),
+    ),
+  ).toBe('refused');
   expect(refused.length).toBeGreaterThanOrEqual(2);
   // and the app still works under it: an oracle run, scored and shown
   await page.getByTestId('tab-run').click();

@@ -14,7 +14,19 @@ function bfclFiles(n: number, prefix = 'simple_big') {
   const a: string[] = [];
   for (let i = 0; i < n; i++) {
     const id = `${prefix}_${i}`;
-    q.push(JSON.stringify({ id, question: [[{ role: 'user', content: `What is the area of a triangle with base ${i} and height ${i + 3}? Give it in square metres, please.` }]], function: [{ name: `triangle_area_${i % 500}`, description: 'Calculates the area of a triangle from its base and height, in square units of the inputs.', parameters: { type: 'dict', properties: { base: { type: 'integer', description: 'the base' }, height: { type: 'integer', description: 'the height' } }, required: ['base', 'height'] } }] }));
+    q.push(
+      JSON.stringify({
+        id,
+        question: [[{ role: 'user', content: `What is the area of a triangle with base ${i} and height ${i + 3}? Give it in square metres, please.` }]],
+        function: [
+          {
+            name: `triangle_area_${i % 500}`,
+            description: 'Calculates the area of a triangle from its base and height, in square units of the inputs.',
+            parameters: { type: 'dict', properties: { base: { type: 'integer', description: 'the base' }, height: { type: 'integer', description: 'the height' } }, required: ['base', 'height'] },
+          },
+        ],
+      }),
+    );
     a.push(JSON.stringify({ id, ground_truth: [{ [`triangle_area_${i % 500}`]: { base: [i], height: [i + 3] } }] }));
   }
   return [
@@ -60,8 +72,12 @@ test('a 60 MB BFCL import runs off the page with progress; the picker takes the 
 
   // the same picker again, at once: a ground truth given as a bare number is refused by record and field
   const [q, a] = bfclFiles(3, 'simple_small');
-  await page.getByTestId('bfcl-files').setInputFiles([q as never, { ...(a as { name: string; mimeType: string; buffer: Buffer }), buffer: Buffer.from((a as { buffer: Buffer }).buffer.toString().replace('"base":[1]', '"base":1')) }]);
-  await expect(page.getByTestId('import-message')).toContainText('Nothing was imported. simple_small_answers.json record 2 (simple_small_1): ground_truth[0].triangle_area_1.base: expected a list of accepted values, got 1');
+  await page
+    .getByTestId('bfcl-files')
+    .setInputFiles([q as never, { ...(a as { name: string; mimeType: string; buffer: Buffer }), buffer: Buffer.from((a as { buffer: Buffer }).buffer.toString().replace('"base":[1]', '"base":1')) }]);
+  await expect(page.getByTestId('import-message')).toContainText(
+    'Nothing was imported. simple_small_answers.json record 2 (simple_small_1): ground_truth[0].triangle_area_1.base: expected a list of accepted values, got 1',
+  );
   await expect(page.getByTestId('pack-row')).toHaveCount(5);
   await page.getByTestId('bfcl-files').setInputFiles(bfclFiles(3, 'simple_small'));
   await expect(page.getByTestId('import-message')).toContainText('Imported simple_small: 3 requests');
@@ -74,9 +90,24 @@ test('CompToolBench tasks re-imported without tools.json keep the schemas import
   await page.getByTestId('tab-packs').click();
   await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
   const trace = (tool: string) => JSON.stringify({ steps: [{ step_id: 'step_1', tool_name: tool, arguments: { city: 'Paris' }, depends_on: [] }] });
-  const tasks = { name: 'test.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from([JSON.stringify({ task_id: 'L0_node_0001', level: 'L0_node', prompt: 'Weather in Paris?', available_tools: ['get_weather'], expected_trace: trace('get_weather') })].join('\n') + '\n') };
-  const schema = (name: string, description: string) => ({ name, description, category: 'x', openai_schema: { type: 'function', function: { name, description, parameters: { type: 'object', properties: { city: { type: 'string', description: 'a city' } }, required: ['city'] } } } });
-  const tools = { name: 'tools.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ tools: [schema('get_weather', 'Current weather of a city.'), schema('get_time', 'Local time of a city.')] })) };
+  const tasks = {
+    name: 'test.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(
+      [JSON.stringify({ task_id: 'L0_node_0001', level: 'L0_node', prompt: 'Weather in Paris?', available_tools: ['get_weather'], expected_trace: trace('get_weather') })].join('\n') + '\n',
+    ),
+  };
+  const schema = (name: string, description: string) => ({
+    name,
+    description,
+    category: 'x',
+    openai_schema: { type: 'function', function: { name, description, parameters: { type: 'object', properties: { city: { type: 'string', description: 'a city' } }, required: ['city'] } } },
+  });
+  const tools = {
+    name: 'tools.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ tools: [schema('get_weather', 'Current weather of a city.'), schema('get_time', 'Local time of a city.')] })),
+  };
   await page.getByTestId('ctb-files').setInputFiles([tasks, tools]);
   await expect(page.getByTestId('ctb-import-message')).toContainText('1 CompToolBench tasks (L0 1, L1 0, L2 0, L3 0) using 1 tools; 2 tool schemas.');
   await page.getByTestId('ctb-files').setInputFiles([tasks]);

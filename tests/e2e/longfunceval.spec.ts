@@ -45,7 +45,7 @@ async function multiturnRun(page: Page, engine: 'oracle' | 'baseline', runs: num
   await startRun(page, runs, new RegExp(`^${engine} · multi-turn`));
 }
 
-test('tool-response QA: oracle at 100% in every cell, the baseline\'s real numbers, Figure 4 curves, Table 7 and the breakdowns', async ({ page }) => {
+test("tool-response QA: oracle at 100% in every cell, the baseline's real numbers, Figure 4 curves, Table 7 and the breakdowns", async ({ page }) => {
   await page.goto('index.html');
   await responseQaRun(page, 'oracle', 1);
   await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
@@ -105,7 +105,9 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   expect(readFileSync((await png.path()) as string).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
   const [csv] = await Promise.all([page.waitForEvent('download'), c3.getByRole('button', { name: 'Export Table 2 as CSV' }).click()]);
-  const rows = readFileSync((await csv.path()) as string, 'utf8').trim().split('\r\n');
+  const rows = readFileSync((await csv.path()) as string, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(rows[0]).toBe('series,length,n,correct,accuracy,contains_accuracy,ci_low,ci_high');
   expect(rows).toHaveLength(1 + 2 * 2 * 2);
 

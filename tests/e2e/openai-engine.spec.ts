@@ -115,7 +115,7 @@ test.describe('without a model', () => {
   });
   test.afterAll(() => new Promise<void>((resolve) => refusing.close(() => resolve())));
 
-  test('a server that refuses the page\'s origin: the app says CORS and shows the fix per server', async ({ page }) => {
+  test("a server that refuses the page's origin: the app says CORS and shows the fix per server", async ({ page }) => {
     await guardNetwork(page);
     await page.goto('index.html');
     await connect(page, `http://127.0.0.1:${port}/v1`);
@@ -150,7 +150,11 @@ test.describe('without a model', () => {
   test("the runner's run file imports, labelled as a recording, and its heatmap equals the runner's table", async ({ page }) => {
     test.setTimeout(120_000);
     const out = join(mkdtempSync(join(tmpdir(), 'fc-runfile-')), 'baseline.run.jsonl');
-    const printed = execFileSync('npx', ['tsx', 'src/cli/eval.ts', 'catalog', '--engine', 'baseline', '--lengths', '1K,2K', '--positions', '0.1,0.5,0.9', '--per-cell', '4', '--seed', '7', '--out', out], { encoding: 'utf8' });
+    const printed = execFileSync(
+      'npx',
+      ['tsx', 'src/cli/eval.ts', 'catalog', '--engine', 'baseline', '--lengths', '1K,2K', '--positions', '0.1,0.5,0.9', '--per-cell', '4', '--seed', '7', '--out', out],
+      { encoding: 'utf8' },
+    );
     const table = new Map<string, string>();
     for (const line of printed.split('\n')) {
       const m = /^ {2}(1K|2K)\s+([\d.]+%)\s+([\d.]+%)\s+([\d.]+%)$/.exec(line);
@@ -164,9 +168,14 @@ test.describe('without a model', () => {
     await page.getByTestId('open-runs').locator('summary').click();
     await page.getByTestId('run-file').setInputFiles(out);
     await expect(page.getByTestId('open-runs-message')).toContainText('baseline', { timeout: 30_000 });
-    await page.getByRole('button', { name: /^baseline · catalog/ }).first().click();
+    await page
+      .getByRole('button', { name: /^baseline · catalog/ })
+      .first()
+      .click();
     await expect(page.getByTestId('heat-cell')).toHaveCount(6);
-    const cells = await page.getByTestId('heat-cell').evaluateAll((els) => els.map((e) => [`${e.getAttribute('data-length')}|${e.getAttribute('data-position')}`, `${(Number(e.getAttribute('data-accuracy')) * 100).toFixed(1)}%`]));
+    const cells = await page
+      .getByTestId('heat-cell')
+      .evaluateAll((els) => els.map((e) => [`${e.getAttribute('data-length')}|${e.getAttribute('data-position')}`, `${(Number(e.getAttribute('data-accuracy')) * 100).toFixed(1)}%`]));
     expect(new Map(cells as [string, string][])).toEqual(table);
     await expect(page.getByText('npm run eval -- catalog --engine baseline').first()).toBeVisible();
   });

@@ -40,38 +40,48 @@ test('Qwen2.5-Coder-0.5B on the CPU engine: its own tokenizer and template; righ
     expect(r.output).toContain(r.calls![0]!.name);
   }
   // the report reads what was stored
-  await page.getByRole('button', { name: /Qwen2\.5 Coder 0\.5B/ }).first().click();
+  await page
+    .getByRole('button', { name: /Qwen2\.5 Coder 0\.5B/ })
+    .first()
+    .click();
   await expect(page.getByTestId('overall-accuracy')).toHaveText(`${((100 * right.length) / 3).toFixed(1)}%`);
   expect(outside.filter((u) => new URL(u).hostname !== 'huggingface.co')).toEqual([]);
 });
 
-test("Qwen2.5-Coder-0.5B with its own tool template: the GGUF's Jinja template presents the tools, the run records native calls, and an answer llama.cpp cannot read as a tool call is a format error, counted apart when it is the right call", { tag: '@model' }, async ({ page }) => {
-  test.skip(missing !== null, missing ?? '');
-  test.setTimeout(1_500_000);
-  const outside = await guardNetwork(page, [QWEN_CODER_05B.url]);
-  await page.goto('index.html');
-  await loadGgufModel(page, QWEN_CODER_05B, 2048, 'native');
-  await expect(page.getByTestId('gguf-loaded')).toContainText("calls in the model's own tool template");
-  // two samples (the test-time budget): the ends of the catalog
-  await setupCatalog(page, { lengths: [512], positions: [0.1, 0.9], perCell: 1, constraint: 'off', maxTokens: 96 });
-  await runToEnd(page, 1, 1_200_000);
-  const [run] = await readStore<RunRow>(page, 'runs');
-  expect(run!.engine.calls).toBe('native');
-  const results = await readStore<SampleResult>(page, 'results');
-  expect(results).toHaveLength(2);
-  const outputs = results.map((r) => r.output).join('\n');
-  for (const r of results) {
-    expect(r.error, r.output).toBeNull();
-    // llama.cpp's tool calls come back as one OpenAI message; anything else is the model's text, unread
-    if (r.output.startsWith('{"content"')) expect(JSON.parse(r.output).tool_calls.length).toBeGreaterThan(0);
-    else expect(r.score.correct, r.output).toBe(false);
-  }
-  // the model knows the tools from its template: right calls, natively or in another format (measured on 3 positions: 0 native, 3 fenced JSON)
-  const rightCall = results.filter((r) => r.score.correct || r.score.rightCallOtherFormat);
-  expect(rightCall.length, outputs).toBeGreaterThanOrEqual(1);
-  await page.getByRole('button', { name: /Qwen2\.5 Coder 0\.5B/ }).first().click();
-  await expect(page.getByText("calls native (the model's own tool template)")).toBeVisible();
-  const otherFormat = results.filter((r) => !r.score.correct && r.score.rightCallOtherFormat).length;
-  await expect(page.getByTestId('other-format-default')).toHaveText(`${((100 * otherFormat) / 2).toFixed(1)}%`);
-  expect(outside.filter((u) => new URL(u).hostname !== 'huggingface.co')).toEqual([]);
-});
+test(
+  "Qwen2.5-Coder-0.5B with its own tool template: the GGUF's Jinja template presents the tools, the run records native calls, and an answer llama.cpp cannot read as a tool call is a format error, counted apart when it is the right call",
+  { tag: '@model' },
+  async ({ page }) => {
+    test.skip(missing !== null, missing ?? '');
+    test.setTimeout(1_500_000);
+    const outside = await guardNetwork(page, [QWEN_CODER_05B.url]);
+    await page.goto('index.html');
+    await loadGgufModel(page, QWEN_CODER_05B, 2048, 'native');
+    await expect(page.getByTestId('gguf-loaded')).toContainText("calls in the model's own tool template");
+    // two samples (the test-time budget): the ends of the catalog
+    await setupCatalog(page, { lengths: [512], positions: [0.1, 0.9], perCell: 1, constraint: 'off', maxTokens: 96 });
+    await runToEnd(page, 1, 1_200_000);
+    const [run] = await readStore<RunRow>(page, 'runs');
+    expect(run!.engine.calls).toBe('native');
+    const results = await readStore<SampleResult>(page, 'results');
+    expect(results).toHaveLength(2);
+    const outputs = results.map((r) => r.output).join('\n');
+    for (const r of results) {
+      expect(r.error, r.output).toBeNull();
+      // llama.cpp's tool calls come back as one OpenAI message; anything else is the model's text, unread
+      if (r.output.startsWith('{"content"')) expect(JSON.parse(r.output).tool_calls.length).toBeGreaterThan(0);
+      else expect(r.score.correct, r.output).toBe(false);
+    }
+    // the model knows the tools from its template: right calls, natively or in another format (measured on 3 positions: 0 native, 3 fenced JSON)
+    const rightCall = results.filter((r) => r.score.correct || r.score.rightCallOtherFormat);
+    expect(rightCall.length, outputs).toBeGreaterThanOrEqual(1);
+    await page
+      .getByRole('button', { name: /Qwen2\.5 Coder 0\.5B/ })
+      .first()
+      .click();
+    await expect(page.getByText("calls native (the model's own tool template)")).toBeVisible();
+    const otherFormat = results.filter((r) => !r.score.correct && r.score.rightCallOtherFormat).length;
+    await expect(page.getByTestId('other-format-default')).toHaveText(`${((100 * otherFormat) / 2).toFixed(1)}%`);
+    expect(outside.filter((u) => new URL(u).hostname !== 'huggingface.co')).toEqual([]);
+  },
+);

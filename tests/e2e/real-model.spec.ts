@@ -53,73 +53,83 @@ function chatmlTokens(messages: readonly { role: string; content: string }[]): n
 const results = (page: Page) => readStore<SampleResult>(page, 'results');
 const runs = (page: Page) => readStore<StoredRun>(page, 'runs');
 
-test('SmolLM2 from its model-host URL: our tokenizer = llama.cpp\'s, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly', { tag: '@model' }, async ({ page }) => {
-  const requested = await guardForSmolLM2(page);
-  await page.goto('index.html');
-  await loadSmolLM2(page, 2048);
-  expect(requested).toContain(SMOLLM2.url);
-  // the smollm pre-tokenizer over the real 49,152-token vocabulary counts what llama.cpp counts
-  await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
-  await expect(page.getByTestId('chat-template')).toContainText('ChatML');
-  // cross-origin isolated: llama.cpp uses both cores
-  await expect(page.getByTestId('gguf-loaded')).toContainText('2 threads');
+test(
+  "SmolLM2 from its model-host URL: our tokenizer = llama.cpp's, its own ChatML template wraps the prompt; a free-vs-constrained catalog sweep survives a reload and repeats exactly",
+  { tag: '@model' },
+  async ({ page }) => {
+    const requested = await guardForSmolLM2(page);
+    await page.goto('index.html');
+    await loadSmolLM2(page, 2048);
+    expect(requested).toContain(SMOLLM2.url);
+    // the smollm pre-tokenizer over the real 49,152-token vocabulary counts what llama.cpp counts
+    await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
+    await expect(page.getByTestId('chat-template')).toContainText('ChatML');
+    // cross-origin isolated: llama.cpp uses both cores
+    await expect(page.getByTestId('gguf-loaded')).toContainText('2 threads');
 
-  await catalogSweep(page);
-  await runToEnd(page, 1, SWEEP_WITHIN);
-  const first = await results(page);
-  expect(first).toHaveLength(2);
-  const [runA] = await runs(page);
-  for (const r of first) {
-    expect(r.error, r.error?.message).toBeNull();
-    expect(r.output.length).toBeGreaterThan(0);
-    expect(r.timings?.prefillTokensPerSecond).toBeGreaterThan(0);
-    // the engine's prompt is exactly our 512 tokens of message text wrapped in the GGUF's ChatML template
-    const detail = (await page.evaluate(([run, sample]) => (globalThis as never as { fcPlayground: { worker(): { sampleDetail(a: string, b: string): Promise<{ promptTokens: number; messages: { role: string; content: string }[] }> } } }).fcPlayground.worker().sampleDetail(run, sample), [r.runId, r.sampleId] as const))!;
-    expect(detail.promptTokens).toBe(512);
-    expect(r.usage?.promptTokens).toBe(chatmlTokens(detail.messages));
-  }
-  // constrained outputs always parse, into calls of offered functions
-  for (const r of first.filter((x) => x.cell.variant === 'constrained')) {
-    expect(r.parseError, r.output).toBeNull();
-    expect(r.calls?.length, r.output).toBeGreaterThan(0);
-  }
-  // a free answer that is not a call list says why
-  for (const r of first.filter((x) => x.cell.variant === 'free' && x.parseError)) expect(r.parseError).toMatch(/\(the answer|cut off/);
+    await catalogSweep(page);
+    await runToEnd(page, 1, SWEEP_WITHIN);
+    const first = await results(page);
+    expect(first).toHaveLength(2);
+    const [runA] = await runs(page);
+    for (const r of first) {
+      expect(r.error, r.error?.message).toBeNull();
+      expect(r.output.length).toBeGreaterThan(0);
+      expect(r.timings?.prefillTokensPerSecond).toBeGreaterThan(0);
+      // the engine's prompt is exactly our 512 tokens of message text wrapped in the GGUF's ChatML template
+      const detail = (await page.evaluate(
+        ([run, sample]) =>
+          (globalThis as never as { fcPlayground: { worker(): { sampleDetail(a: string, b: string): Promise<{ promptTokens: number; messages: { role: string; content: string }[] }> } } }).fcPlayground
+            .worker()
+            .sampleDetail(run, sample),
+        [r.runId, r.sampleId] as const,
+      ))!;
+      expect(detail.promptTokens).toBe(512);
+      expect(r.usage?.promptTokens).toBe(chatmlTokens(detail.messages));
+    }
+    // constrained outputs always parse, into calls of offered functions
+    for (const r of first.filter((x) => x.cell.variant === 'constrained')) {
+      expect(r.parseError, r.output).toBeNull();
+      expect(r.calls?.length, r.output).toBeGreaterThan(0);
+    }
+    // a free answer that is not a call list says why
+    for (const r of first.filter((x) => x.cell.variant === 'free' && x.parseError)) expect(r.parseError).toMatch(/\(the answer|cut off/);
 
-  // the same sweep again, reloaded after its first result: it resumes, loses and duplicates nothing, and repeats run A
-  await catalogSweep(page);
-  await page.getByTestId('start-run').click();
-  await expect.poll(async () => (await results(page)).length, { timeout: SWEEP_WITHIN }).toBeGreaterThanOrEqual(3);
-  await page.reload();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status').first()).toHaveText('paused');
-  await page.getByTestId('tab-run').click();
-  await loadSmolLM2(page, 2048); // from the browser's storage now
-  await page.getByTestId('tab-results').click();
-  await page.getByTestId('resume-run').click();
-  await expect(page.getByTestId('run-status')).toHaveText(['completed', 'completed'], { timeout: SWEEP_WITHIN });
-  const all = await results(page);
-  const runB = all.filter((r) => r.runId !== runA!.id);
-  expect(runB).toHaveLength(2);
-  expect(new Set(runB.map((r) => r.sampleId)).size).toBe(2);
-  const outputsOf = (rs: SampleResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
-  // greedy decoding: the same outputs, sample by sample
-  expect(outputsOf(runB)).toEqual(outputsOf(first));
+    // the same sweep again, reloaded after its first result: it resumes, loses and duplicates nothing, and repeats run A
+    await catalogSweep(page);
+    await page.getByTestId('start-run').click();
+    await expect.poll(async () => (await results(page)).length, { timeout: SWEEP_WITHIN }).toBeGreaterThanOrEqual(3);
+    await page.reload();
+    await page.getByTestId('tab-results').click();
+    await expect(page.getByTestId('run-status').first()).toHaveText('paused');
+    await page.getByTestId('tab-run').click();
+    await loadSmolLM2(page, 2048); // from the browser's storage now
+    await page.getByTestId('tab-results').click();
+    await page.getByTestId('resume-run').click();
+    await expect(page.getByTestId('run-status')).toHaveText(['completed', 'completed'], { timeout: SWEEP_WITHIN });
+    const all = await results(page);
+    const runB = all.filter((r) => r.runId !== runA!.id);
+    expect(runB).toHaveLength(2);
+    expect(new Set(runB.map((r) => r.sampleId)).size).toBe(2);
+    const outputsOf = (rs: SampleResult[]) => Object.fromEntries(rs.map((r) => [r.sampleId, r.output]));
+    // greedy decoding: the same outputs, sample by sample
+    expect(outputsOf(runB)).toEqual(outputsOf(first));
 
-  // without reuse llama.cpp computed every prompt token
-  for (const r of [...first, ...runB]) expect(r.usage?.prefilledTokens, r.output).toBe(r.usage?.promptTokens);
-  // the same sweep with the KV cache kept: these prompts were just read (llama.cpp also keeps earlier prompts in its prompt cache), so it computes almost none of them
-  await catalogSweep(page);
-  await setReuse(page, { kvReuse: true });
-  await runToEnd(page, 3, SWEEP_WITHIN);
-  const runC = (await results(page)).filter((r) => r.runId !== runA!.id && !runB.some((b) => b.runId === r.runId));
-  expect(runC).toHaveLength(2);
-  for (const r of runC) expect(r.usage?.prefilledTokens).toBeLessThan(r.usage!.promptTokens / 10);
-  await expect(page.getByTestId('run-order-note')).toContainText('KV cache reused');
-  await expect(page.getByTestId('prefill-note')).toContainText('read from its cache');
-  // only the model host was asked (wllama also checks its cached copy against the host's /raw/ URL; that one is refused here and the cache is used)
-  expect(requested.filter((u) => new URL(u).hostname !== new URL(SMOLLM2.url).hostname)).toEqual([]);
-});
+    // without reuse llama.cpp computed every prompt token
+    for (const r of [...first, ...runB]) expect(r.usage?.prefilledTokens, r.output).toBe(r.usage?.promptTokens);
+    // the same sweep with the KV cache kept: these prompts were just read (llama.cpp also keeps earlier prompts in its prompt cache), so it computes almost none of them
+    await catalogSweep(page);
+    await setReuse(page, { kvReuse: true });
+    await runToEnd(page, 3, SWEEP_WITHIN);
+    const runC = (await results(page)).filter((r) => r.runId !== runA!.id && !runB.some((b) => b.runId === r.runId));
+    expect(runC).toHaveLength(2);
+    for (const r of runC) expect(r.usage?.prefilledTokens).toBeLessThan(r.usage!.promptTokens / 10);
+    await expect(page.getByTestId('run-order-note')).toContainText('KV cache reused');
+    await expect(page.getByTestId('prefill-note')).toContainText('read from its cache');
+    // only the model host was asked (wllama also checks its cached copy against the host's /raw/ URL; that one is refused here and the cache is used)
+    expect(requested.filter((u) => new URL(u).hostname !== new URL(SMOLLM2.url).hostname)).toEqual([]);
+  },
+);
 
 test('a prompt longer than the loaded context is recorded as context_overflow for that sample, and the run completes', { tag: '@model' }, async ({ page }) => {
   await guardForSmolLM2(page);

@@ -11,10 +11,13 @@ async function runRobustness(page: Page, engine: 'oracle' | 'baseline', count: n
   await page.getByTestId('start-run').click();
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 120_000 });
-  await page.getByRole('button', { name: new RegExp(`^${engine} · robustness`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${engine} · robustness`) })
+    .first()
+    .click();
 }
 
-test('robustness: the coverage preview, the oracle at 100% on every variant, the baseline\'s Table 2 with its error breakdown', async ({ page }) => {
+test("robustness: the coverage preview, the oracle at 100% on every variant, the baseline's Table 2 with its error breakdown", async ({ page }) => {
   await page.goto('index.html');
   await page.getByTestId('suite-robustness').check();
   // the built-in packs are written on first start: preview once they are there (on a busy machine this takes seconds)

@@ -125,7 +125,7 @@ test('a predictions file is checked when chosen: what is wrong with it, how much
   await expect(page.getByTestId('start-blockers')).toContainText('mend the predictions file');
 
   await file.setInputFiles({ name: 'elsewhere.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"id": "simple_0", "result": "f()"}\n') });
-  await expect(page.getByTestId('replay-coverage-all')).toContainText('The file answers none of this setup\'s 6 samples');
+  await expect(page.getByTestId('replay-coverage-all')).toContainText("The file answers none of this setup's 6 samples");
   await expect(page.getByTestId('start-blockers')).toContainText('it answers none of its 6');
 
   const first = results.find((r) => r.itemId === items[0]);

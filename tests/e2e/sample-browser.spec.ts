@@ -77,7 +77,7 @@ test('text search reaches into the prompts when asked: the worker rebuilds them 
   await expect(page.getByTestId('sample-count')).toHaveText('12 of 12 samples');
 });
 
-test('a run with no wrong answer opens its list on all samples; at 800 px a clicked sample\'s detail comes into view', async ({ page }) => {
+test("a run with no wrong answer opens its list on all samples; at 800 px a clicked sample's detail comes into view", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await catalogRunToResults(page, 'oracle', 10);
   await expect(page.getByTestId('filter-verdict')).toHaveValue('all');

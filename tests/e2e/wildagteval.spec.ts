@@ -25,7 +25,10 @@ async function wildRun(page: Page, runs: number, choose: (page: Page) => Promise
   await page.getByTestId('start-run').click();
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
-  await page.getByRole('button', { name: /^oracle.* · WildAgtEval/ }).first().click();
+  await page
+    .getByRole('button', { name: /^oracle.* · WildAgtEval/ })
+    .first()
+    .click();
 }
 
 test('imported by folder, run by the oracle in isolated and cumulative mode, viewed, refused for a small window, exported as result logs the parity command scores', async ({ page }) => {
@@ -44,7 +47,9 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   // the whole reference folder: the databases and the two files its no-complexity code reads instead (both kept), four sets, three prompts, sixteen rubrics
   await page.getByTestId('wae-folder').setInputFiles(REF);
   const message = page.getByTestId('wae-import-message');
-  await expect(message).toContainText('Imported WildAgtEval: 24 database files (+2 of the no-complexity copy) · Combined50 (50 conversations), Combined50_transformed (50 conversations)', { timeout: 60_000 });
+  await expect(message).toContainText('Imported WildAgtEval: 24 database files (+2 of the no-complexity copy) · Combined50 (50 conversations), Combined50_transformed (50 conversations)', {
+    timeout: 60_000,
+  });
   await expect(message).toContainText('agent prompts:');
   await expect(message).toContainText('16 judge rubrics');
   await expect(message).not.toContainText('left out');
@@ -128,49 +133,56 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
   await expect(page.getByTestId('recording-banner')).toContainText("WildAgtEval's own runner");
 });
 
-test("an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on llama-cpp-python's server, connected on the Run tab) with the imported rubric", { tag: '@model' }, async ({ page }) => {
-  test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
-  const missing = serverMissing();
-  test.skip(missing !== null, missing ?? '');
-  test.setTimeout(900_000);
-  // the judge's prompt (rubric, query, steps) is about 5K tokens: natively a few seconds; the same
-  // judge in WebAssembly took minutes (the loaded-model path differs only in where the engine is)
-  const server = await startLlamaServer({ contextSize: 8192 });
-  try {
-    await page.goto('index.html');
-    await page.getByTestId('tab-packs').click();
-    await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
-    await page.getByTestId('wae-folder').setInputFiles(REF);
-    await expect(page.getByTestId('wae-import-message')).toContainText('16 judge rubrics', { timeout: 60_000 });
+test(
+  "an error experiment run by the oracle, its error handling judged by a real model (SmolLM2 on llama-cpp-python's server, connected on the Run tab) with the imported rubric",
+  { tag: '@model' },
+  async ({ page }) => {
+    test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
+    const missing = serverMissing();
+    test.skip(missing !== null, missing ?? '');
+    test.setTimeout(900_000);
+    // the judge's prompt (rubric, query, steps) is about 5K tokens: natively a few seconds; the same
+    // judge in WebAssembly took minutes (the loaded-model path differs only in where the engine is)
+    const server = await startLlamaServer({ contextSize: 8192 });
+    try {
+      await page.goto('index.html');
+      await page.getByTestId('tab-packs').click();
+      await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
+      await page.getByTestId('wae-folder').setInputFiles(REF);
+      await expect(page.getByTestId('wae-import-message')).toContainText('16 judge rubrics', { timeout: 60_000 });
 
-    await wildRun(page, 1, async (p) => {
-      await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
-      await p.getByTestId('wae-exp-error:system_failure:play').check();
-      await p.getByTestId('wae-conversations').fill('1');
-      await expect(p.getByTestId('wae-plan')).toContainText('1 episode over 1 conversation');
-    });
-    await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episode, 0 judged');
-    await expect(page.getByTestId('wae-judge-none')).toBeVisible();
+      await wildRun(page, 1, async (p) => {
+        await p.getByTestId('wae-exp-isolated:ad-hoc').uncheck();
+        await p.getByTestId('wae-exp-error:system_failure:play').check();
+        await p.getByTestId('wae-conversations').fill('1');
+        await expect(p.getByTestId('wae-plan')).toContainText('1 episode over 1 conversation');
+      });
+      await expect(page.getByTestId('wae-judge')).toContainText('1 error-scenario episode, 0 judged');
+      await expect(page.getByTestId('wae-judge-none')).toBeVisible();
 
-    await page.getByTestId('tab-run').click();
-    await page.getByTestId('engine-openai').check();
-    await page.getByTestId('server-url').fill(server.baseUrl);
-    await page.getByTestId('server-connect').click();
-    await expect(page.getByTestId('server-status')).toContainText('llama-cpp-python', { timeout: 30_000 });
-    await page.getByTestId('tab-results').click();
-    await page.getByRole('button', { name: /^oracle.* · WildAgtEval/ }).first().click();
-    await expect(page.getByTestId('wae-judge-choice')).toContainText("the server's model");
-    await page.getByTestId('wae-judge-tokens').fill('32');
-    await page.getByTestId('wae-judge-start').click();
-    await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 600_000 });
-    await expect(page.getByTestId('wae-judge')).toContainText('1 judged');
-    // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table, with the judge's name
-    await expect(page.getByTestId('api-errors')).toContainText('play');
-    await expect(page.getByTestId('api-errors')).toContainText(`${SERVER_MODEL} at ${server.baseUrl}`);
-  } finally {
-    await server.stop();
-  }
-});
+      await page.getByTestId('tab-run').click();
+      await page.getByTestId('engine-openai').check();
+      await page.getByTestId('server-url').fill(server.baseUrl);
+      await page.getByTestId('server-connect').click();
+      await expect(page.getByTestId('server-status')).toContainText('llama-cpp-python', { timeout: 30_000 });
+      await page.getByTestId('tab-results').click();
+      await page
+        .getByRole('button', { name: /^oracle.* · WildAgtEval/ })
+        .first()
+        .click();
+      await expect(page.getByTestId('wae-judge-choice')).toContainText("the server's model");
+      await page.getByTestId('wae-judge-tokens').fill('32');
+      await page.getByTestId('wae-judge-start').click();
+      await expect(page.getByTestId('wae-judge-message')).toContainText('Judged 1 of 1 by', { timeout: 600_000 });
+      await expect(page.getByTestId('wae-judge')).toContainText('1 judged');
+      // the judged score (a 135M model rarely answers the JSON form: then 0, as WildAgtEval counts it) in the error table, with the judge's name
+      await expect(page.getByTestId('api-errors')).toContainText('play');
+      await expect(page.getByTestId('api-errors')).toContainText(`${SERVER_MODEL} at ${server.baseUrl}`);
+    } finally {
+      await server.stop();
+    }
+  },
+);
 
 test("imported from URLs through the real fetch path (the repository's raw files served locally at those URLs): the folders name the set", async ({ page }) => {
   test.skip(!haveShared, `needs ${REF} (it comes with ../shared, not with the repository)`);
@@ -190,7 +202,9 @@ test("imported from URLs through the real fetch path (the repository's raw files
     return path && existsSync(path) ? route.fulfill({ status: 200, contentType: 'text/plain', body: readFileSync(path, 'utf8') }) : route.fulfill({ status: 404, body: 'not found' });
   });
   const databases = readdirSync(join(REF, 'databases')).filter((f) => f.endsWith('.json'));
-  const conversations = readdirSync(join(REF, 'conversations', 'Combined50_transformed')).sort().slice(0, 2);
+  const conversations = readdirSync(join(REF, 'conversations', 'Combined50_transformed'))
+    .sort()
+    .slice(0, 2);
   const urls = [
     ...databases.map((f) => `${RAW}/common/data/${f}`),
     ...conversations.map((f) => `${RAW}/atomic_conversation_units/success_conversations/Combined50_transformed/${f}`),
@@ -205,6 +219,8 @@ test("imported from URLs through the real fetch path (the repository's raw files
   await expect(page.getByTestId('wae-import-message')).toContainText('HTTP 404');
   await page.getByTestId('wae-urls').fill(urls.join('\n'));
   await page.getByTestId('wae-import-urls').click();
-  await expect(page.getByTestId('wae-import-message')).toContainText('Imported WildAgtEval: 24 database files · Combined50_transformed (2 conversations) · agent prompts: adhoc · 0 judge rubrics', { timeout: 60_000 });
+  await expect(page.getByTestId('wae-import-message')).toContainText('Imported WildAgtEval: 24 database files · Combined50_transformed (2 conversations) · agent prompts: adhoc · 0 judge rubrics', {
+    timeout: 60_000,
+  });
   expect(served.length).toBe(urls.length + 1);
 });

@@ -52,7 +52,9 @@ test('an OpenAPI document and a requests file become a pack; the editor checks a
   await page.getByTestId('tab-packs').click();
   await page.getByTestId('your-tools-file').setInputFiles(OPENAPI);
   await page.getByTestId('your-requests-file').setInputFiles({ ...REQUESTS, buffer: Buffer.from(REQUESTS.buffer.toString().replace('"year": 2025', '"year": "2025"')) });
-  await expect(page.getByTestId('your-tools-error')).toHaveText("Nothing was imported. acme-payroll.requests.jsonl request 2 (payslip-march): expected[0].arguments.year: expected an integer, found '2025'");
+  await expect(page.getByTestId('your-tools-error')).toHaveText(
+    "Nothing was imported. acme-payroll.requests.jsonl request 2 (payslip-march): expected[0].arguments.year: expected an integer, found '2025'",
+  );
   expect((await readStore<{ source: string }>(page, 'packs')).filter((p) => p.source === 'yours')).toEqual([]);
 
   await importAcme(page);

@@ -35,7 +35,27 @@ describe.skipIf(missing !== null)('Qwen2.5-Coder-0.5B through the server: right 
 
   it('a seeded catalog set at 512 tokens: most answers are the expected call, parsed from its own words and scored exact', async () => {
     const out = join(dir, 'catalog.jsonl');
-    const r = await evalRun(['catalog', '--engine', 'openai', '--base-url', server.baseUrl, '--model', QWEN_CODER_05B.alias, '--lengths', '512', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--seed', '7', '--max-tokens', '96', '--out', out]);
+    const r = await evalRun([
+      'catalog',
+      '--engine',
+      'openai',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      QWEN_CODER_05B.alias,
+      '--lengths',
+      '512',
+      '--positions',
+      '0.1,0.5,0.9',
+      '--per-cell',
+      '2',
+      '--seed',
+      '7',
+      '--max-tokens',
+      '96',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.text).toBe(0);
     const file = readRunFile(readFileSync(out, 'utf8'));
     expect(file.results).toHaveLength(6);

@@ -47,7 +47,7 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
 
   const common = () => ['--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--max-tokens', '48', '--seed', '5'];
 
-  it('runs two suites with two requests in flight; a prompt over the window is that sample\'s context_overflow', async () => {
+  it("runs two suites with two requests in flight; a prompt over the window is that sample's context_overflow", async () => {
     const catalog = join(dir, 'catalog.jsonl');
     const c = await evalRun(['catalog', ...common(), '--lengths', '512,2K', '--positions', '0.1,0.9', '--per-cell', '1', '--concurrency', '2', '--out', catalog]);
     expect(c.code, c.text).toBe(0);
@@ -80,7 +80,12 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     const out = join(dir, 'killed.jsonl');
     const argv = ['catalog', ...common(), '--lengths', '512', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--concurrency', '2', '--out', out];
     const child = spawn('npx', ['tsx', 'src/cli/eval.ts', ...argv], { detached: true, stdio: 'ignore' });
-    const results = () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('{"result"')).length : 0);
+    const results = () =>
+      existsSync(out)
+        ? readFileSync(out, 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith('{"result"')).length
+        : 0;
     for (let i = 0; i < 1200 && results() < 2; i++) await new Promise((r) => setTimeout(r, 250));
     expect(results()).toBeGreaterThanOrEqual(2);
     process.kill(-(child.pid as number), 'SIGKILL');
@@ -98,7 +103,27 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
   it('the server going down mid-run fails the run with a clear error; the same command resumes once it is back', async () => {
     const own = await startLlamaServer({ contextSize: 1536 });
     const out = join(dir, 'down.jsonl');
-    const argv = ['catalog', '--engine', 'openai', '--base-url', own.baseUrl, '--model', SERVER_MODEL, '--max-tokens', '48', '--lengths', '512', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--retries', '2', '--out', out];
+    const argv = [
+      'catalog',
+      '--engine',
+      'openai',
+      '--base-url',
+      own.baseUrl,
+      '--model',
+      SERVER_MODEL,
+      '--max-tokens',
+      '48',
+      '--lengths',
+      '512',
+      '--positions',
+      '0.1,0.5,0.9',
+      '--per-cell',
+      '2',
+      '--retries',
+      '2',
+      '--out',
+      out,
+    ];
     let stopping: Promise<void> | null = null;
     const down = await evalRun(argv, (line) => {
       if (!stopping && /^\[#*\.*\] [1-9]/.test(line)) stopping = own.stop();
@@ -159,6 +184,8 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     // told the window, the runner refuses before any request
     const r = await evalRun(['wildagteval', ...common(), '--context', '1536', '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild-refused.jsonl')]);
     expect(r.code, r.text).toBe(2);
-    expect(r.text).toMatch(/WildAgtEval's prompt measures [\d,]+ tokens \(the server's tokenizer\) before any step, plus 48 for the answer: more than the server's 1,536-token window\. Serve a model with a longer window/);
+    expect(r.text).toMatch(
+      /WildAgtEval's prompt measures [\d,]+ tokens \(the server's tokenizer\) before any step, plus 48 for the answer: more than the server's 1,536-token window\. Serve a model with a longer window/,
+    );
   }, 600_000);
 });

@@ -31,7 +31,12 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
   async function run(suite: string, args: string[], maxTokens: number) {
     const out = join(dir, `${suite}-${++n}.jsonl`);
     const lines: string[] = [];
-    const code = await runEval([suite, '--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--seed', '5', '--max-tokens', String(maxTokens), ...args, '--out', out], { out: (l) => lines.push(l), status: () => {}, env: {}, signal: new AbortController().signal });
+    const code = await runEval([suite, '--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--seed', '5', '--max-tokens', String(maxTokens), ...args, '--out', out], {
+      out: (l) => lines.push(l),
+      status: () => {},
+      env: {},
+      signal: new AbortController().signal,
+    });
     const text = lines.join('\n');
     expect(code, text).toBe(0);
     const file = readRunFile(readFileSync(out, 'utf8'));
@@ -53,7 +58,10 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
     await run('response-qa', ['--lengths', '512', '--positions', '1,8', '--per-cell', '1'], 32);
     const conv = await run('multiturn', ['--lengths', '2K', '--settings', 'prose', '--count', '1', '--constraint', 'on'], 128);
     for (const x of conv.file.results) expect(x.parseError, x.output).toBeNull();
-    for (const [protocol, constrained] of [['single-turn', false], ['multi-turn', true]] as const) {
+    for (const [protocol, constrained] of [
+      ['single-turn', false],
+      ['multi-turn', true],
+    ] as const) {
       const { file } = await run('composition', ['--levels', 'L1_chain', '--per-cell', '1', '--distractors', '0', '--protocol', protocol, ...(constrained ? ['--constraint', 'on'] : [])], 192);
       // a trace of several calls may meet the output limit before the grammar closes it, and says so
       if (constrained) for (const x of file.results) expect(x.parseError === null || x.parseError.endsWith('cut off at the output limit'), `${x.parseError} ${x.output}`).toBe(true);
@@ -69,7 +77,11 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
     for (const x of [...isolated.file.results, ...cumulative.file.results]) {
       const turns = x.score.api?.turns ?? [];
       expect(turns.length).toBeGreaterThan(0);
-      for (const t of turns) expect(t.steps.some((s) => s.source === 'agent'), t.query).toBe(true);
+      for (const t of turns)
+        expect(
+          t.steps.some((s) => s.source === 'agent'),
+          t.query,
+        ).toBe(true);
     }
     for (const x of cumulative.file.results) expect(x.score.api?.turns.length).toBe(Number(x.facets?.turns));
   }, 900_000);

@@ -32,7 +32,10 @@ describe('API call accuracy rules', () => {
   });
   it('a missing core query fails, a missing supporting query only warns', () => {
     expect(scoreApiTurn([{ api: 'find_contact', params: {} }], [], rules)).toMatchObject({ success: true, supportingQueryWarnings: ['Missing supporting query: find_contact'] });
-    expect(scoreApiTurn([{ api: 'stock_price', params: { symbol: 'NASDAQ:NFLX' } }], [ok('stock_price', { symbol: 'NFLX' })], rules)).toMatchObject({ success: false, missingCoreQueries: ['stock_price', 'stock_price'] });
+    expect(scoreApiTurn([{ api: 'stock_price', params: { symbol: 'NASDAQ:NFLX' } }], [ok('stock_price', { symbol: 'NFLX' })], rules)).toMatchObject({
+      success: false,
+      missingCoreQueries: ['stock_price', 'stock_price'],
+    });
   });
   it('ad-hoc: two failures in a row first make the call incorrect even if a third succeeds', () => {
     const e = [{ api: 'make_call', params: { phone_number: 'D:1' } }];
@@ -54,7 +57,13 @@ if (!haveShared) console.warn(`skipping the WildAgtEval scorer parity test: ${SA
 describe.skipIf(!haveShared)("WildAgtEval's own analyzer verdicts on its shipped logs", () => {
   it('every turn of the 17 sampled logs gets the reference verdict and the same findings', () => {
     const reference = JSON.parse(readFileSync(join(SAMPLE, 'scoring_reference.json'), 'utf8')) as {
-      files: Record<string, { conversation_success: boolean; turns: { success: boolean; missing_side_effects: string[]; incorrect_side_effects: string[]; extra_side_effects: string[]; missing_core_queries: string[]; invalid_api_calls: string[] }[] }>;
+      files: Record<
+        string,
+        {
+          conversation_success: boolean;
+          turns: { success: boolean; missing_side_effects: string[]; incorrect_side_effects: string[]; extra_side_effects: string[]; missing_core_queries: string[]; invalid_api_calls: string[] }[];
+        }
+      >;
     };
     const refRules = rulesFromTable(readWildAgtEvalScoring(JSON.parse(readFileSync(join(REF, 'scoring_config.json'), 'utf8')) as Json));
     const files = Object.entries(reference.files);
@@ -67,7 +76,17 @@ describe.skipIf(!haveShared)("WildAgtEval's own analyzer verdicts on its shipped
       ours.forEach((v, i) => {
         const want = verdict.turns[i]!;
         const sorted = (xs: string[]) => [...xs].sort();
-        expect({ success: v.success, missing: sorted(v.missingSideEffects), incorrect: sorted(v.incorrectSideEffects), extra: sorted(v.extraSideEffects), core: sorted(v.missingCoreQueries), invalid: sorted(v.invalidApiCalls) }, `${file} turn ${i + 1}`).toEqual({
+        expect(
+          {
+            success: v.success,
+            missing: sorted(v.missingSideEffects),
+            incorrect: sorted(v.incorrectSideEffects),
+            extra: sorted(v.extraSideEffects),
+            core: sorted(v.missingCoreQueries),
+            invalid: sorted(v.invalidApiCalls),
+          },
+          `${file} turn ${i + 1}`,
+        ).toEqual({
           success: want.success,
           missing: sorted(want.missing_side_effects),
           incorrect: sorted(want.incorrect_side_effects),
@@ -77,7 +96,10 @@ describe.skipIf(!haveShared)("WildAgtEval's own analyzer verdicts on its shipped
         });
         turns++;
       });
-      expect(ours.every((v) => v.success), file).toBe(verdict.conversation_success);
+      expect(
+        ours.every((v) => v.success),
+        file,
+      ).toBe(verdict.conversation_success);
     }
     expect(turns).toBeGreaterThan(17);
   });

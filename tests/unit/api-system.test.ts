@@ -104,7 +104,7 @@ describe('the API system', () => {
 
 describe('each complexity switch changes exactly what it claims', () => {
   const w = () => createWorld(1);
-  it('ad-hoc rules: the plain value fails with the rule\'s message only when on; the formatted gold value works; the spec states the rule only when on', () => {
+  it("ad-hoc rules: the plain value fails with the rule's message only when on; the formatted gold value works; the spec states the rule only when on", () => {
     const plain = call('stock_price', { symbol: 'NFLX' });
     expect(invokeApi(w(), plain, NO_COMPLEXITY).success).toBe(true);
     expect(invokeApi(w(), plain, on('ad_hoc', 'stock_price')).result).toEqual({ success: false, message: 'Invalid symbol.' });
@@ -123,7 +123,8 @@ describe('each complexity switch changes exactly what it claims', () => {
   it('functional dependencies: the prerequisite is stated only when off, and enforced either way', () => {
     expect(apiReference(NO_COMPLEXITY)).toMatch(/- make_call\([^\n]*Requires: The call device must be powered on first/);
     expect(apiReference(on('dependency', 'make_call'))).not.toMatch(/- make_call\([^\n]*Requires:/);
-    for (const c of [NO_COMPLEXITY, on('dependency', 'make_call')]) expect(invokeApi(w(), call('make_call', { phone_number: '314-863-1141', device_endpoint: '61A' }), c).result.message).toBe('Device Smart Phone is not powered on');
+    for (const c of [NO_COMPLEXITY, on('dependency', 'make_call')])
+      expect(invokeApi(w(), call('make_call', { phone_number: '314-863-1141', device_endpoint: '61A' }), c).result.message).toBe('Device Smart Phone is not powered on');
   });
   it('ambiguous descriptions: units and defaults are stated only when off; the call behaves the same', () => {
     expect(apiReference(NO_COMPLEXITY)).toContain('in degrees Celsius, 10 to 32');
@@ -156,7 +157,9 @@ describe('each complexity switch changes exactly what it claims', () => {
       const limit = f.feature_limit;
       if (!limit) continue;
       const config = on('feature_limit', fn);
-      const gold = builtinConversations().flatMap((c) => c.turns.flatMap((t) => t.calls)).find((x) => x.api === fn);
+      const gold = builtinConversations()
+        .flatMap((c) => c.turns.flatMap((t) => t.calls))
+        .find((x) => x.api === fn);
       expect(gold, `a built-in conversation calls ${fn}`).toBeDefined();
       const params = gold?.params ?? {};
       // the built-in gold calls are ones the limitation hits
@@ -186,7 +189,10 @@ describe('the agent protocol', () => {
     expect(parseReply('<API_CALL>'.repeat(20_000))).toEqual({ kind: 'unknown' });
   });
   it('the <tool_call> option reads {"name", "arguments"} blocks, and the end marker still comes first', () => {
-    expect(parseReply('Checking.\n<tool_call>{"name": "stock_price", "arguments": {"symbol": "NFLX"}}</tool_call>', 'tool-call')).toEqual({ kind: 'api_call', call: { api: 'stock_price', params: { symbol: 'NFLX' } } });
+    expect(parseReply('Checking.\n<tool_call>{"name": "stock_price", "arguments": {"symbol": "NFLX"}}</tool_call>', 'tool-call')).toEqual({
+      kind: 'api_call',
+      call: { api: 'stock_price', params: { symbol: 'NFLX' } },
+    });
     expect(parseReply('<API_CALL>{"api": "view_cart", "params": {}}</API_CALL>', 'tool-call')).toEqual({ kind: 'unknown' });
     expect(parseReply('Done <End of Turn> <tool_call>{"name": "x", "arguments": {}}</tool_call>', 'tool-call')).toEqual({ kind: 'completion' });
   });
@@ -197,7 +203,15 @@ describe('the suite', () => {
   const run = async (engine: ReturnType<typeof createOracleEngine>, mode: 'isolated' | 'cumulative') => {
     const store = new MemoryResultStore();
     const config = { ...DEFAULT_API_COMPLEXITY, mode, conversations: 10, wordings: ['coref', 'resolved'] as ('coref' | 'resolved')[] };
-    const out = await runSamples({ runId: mode, source: apiComplexitySource({ config, counter }), engine, store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+    const out = await runSamples({
+      runId: mode,
+      source: apiComplexitySource({ config, counter }),
+      engine,
+      store,
+      request: { maxTokens: 256, temperature: 0 },
+      format: 'json',
+      signal: new AbortController().signal,
+    });
     expect(out.status).toBe('completed');
     return [...store.results.values()];
   };
@@ -223,7 +237,12 @@ describe('the suite', () => {
     expect(t3.errors.every((e) => e.score === 5)).toBe(true);
     const cum = await run(createOracleEngine(), 'cumulative');
     expect(accuracyOf(cum).accuracy).toBe(1);
-    expect(ladder(cum, CUMULATIVE_LADDER.map((r) => r.name)).map((r) => r.acc.accuracy)).toEqual([1, 1, 1, 1, 1]);
+    expect(
+      ladder(
+        cum,
+        CUMULATIVE_LADDER.map((r) => r.name),
+      ).map((r) => r.acc.accuracy),
+    ).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('with <tool_call> blocks the prompt asks for them and the oracle still reaches 100%', async () => {
@@ -244,17 +263,33 @@ describe('the suite', () => {
   });
 
   it('an engine can judge error handling: given the rubric it answers "Score: N"; no score counts 0, as WildAgtEval averages it', async () => {
-    for (const [answer, want] of [['The agent reported it plainly.\nScore: 4', 4], ['I cannot tell.', 0]] as const) {
+    for (const [answer, want] of [
+      ['The agent reported it plainly.\nScore: 4', 4],
+      ['I cannot tell.', 0],
+    ] as const) {
       const engine = {
         info: { id: 'fake', kind: 'wllama' as const, model: 'fake model' },
         async generate(request: { messages: { role: string; content: string }[] }) {
           const judging = request.messages[0]?.content.includes('You judge how well');
-          return { text: judging ? answer : `Sorry, that failed. <End of Turn>`, finishReason: 'stop' as const, usage: { promptTokens: 10, completionTokens: 5 }, timings: { prefillMs: 1, decodeMs: 1 } };
+          return {
+            text: judging ? answer : `Sorry, that failed. <End of Turn>`,
+            finishReason: 'stop' as const,
+            usage: { promptTokens: 10, completionTokens: 5 },
+            timings: { prefillMs: 1, decodeMs: 1 },
+          };
         },
       };
       const store = new MemoryResultStore();
       const config = { ...DEFAULT_API_COMPLEXITY, types: ['system_failure' as const], perType: 2, judge: 'engine' as const };
-      await runSamples({ runId: 'judge', source: apiComplexitySource({ config, counter }), engine, store, request: { maxTokens: 64, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+      await runSamples({
+        runId: 'judge',
+        source: apiComplexitySource({ config, counter }),
+        engine,
+        store,
+        request: { maxTokens: 64, temperature: 0 },
+        format: 'json',
+        signal: new AbortController().signal,
+      });
       const judged = [...store.results.values()].filter((r) => r.score.api?.errorHandling);
       expect(judged).toHaveLength(2);
       for (const r of judged) expect(r.score.api?.errorHandling).toMatchObject({ score: want, judge: 'fake model (the engine under test, given the rubric)' });

@@ -34,15 +34,72 @@ const engine = { kind: 'oracle', model: 'oracle' } as const;
 const sweep = { lengths: [1024], positions: [0.5], samplesPerCell: 1, seed: 1 };
 
 const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
-  { name: 'catalog free + constrained, grid', packs: [catalog], run: { suite: 'catalog', sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 5, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, order: 'grid', engine } },
-  { name: 'catalog prefix, repeats 2', packs: [catalog], run: { suite: 'catalog', sweep: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 }, template: DEFAULT_PROMPT, order: 'prefix', engine, repeats: 2 } },
-  { name: 'robustness, every variant', packs: [catalog], run: { suite: 'robustness', sweep, robustness: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine } },
-  { name: 'response QA, size and position', packs: [responses], run: { suite: 'response-qa', sweep, responseQa: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 2, seed: 5 }, template: DEFAULT_PROMPT, order: 'prefix', engine } },
-  { name: 'long conversations', packs: [conversations], run: { suite: 'multiturn', sweep, multiturn: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine } },
-  { name: 'composition single-turn', packs: [composition], run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: 5, seed: 5 }, template: COMPOSITION_PROMPTS['single-turn'], order: 'grid', engine } },
-  { name: 'composition multi-turn', packs: [composition], run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: null, protocol: 'multi-turn', seed: 5 }, template: COMPOSITION_PROMPTS['multi-turn'], order: 'prefix', engine } },
-  { name: 'API complexity isolated, two wordings', packs: [], run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] }, template: DEFAULT_PROMPT, order: 'grid', engine } },
-  { name: 'API complexity cumulative', packs: [], run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine } },
+  {
+    name: 'catalog free + constrained, grid',
+    packs: [catalog],
+    run: { suite: 'catalog', sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 5, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, order: 'grid', engine },
+  },
+  {
+    name: 'catalog prefix, repeats 2',
+    packs: [catalog],
+    run: { suite: 'catalog', sweep: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 }, template: DEFAULT_PROMPT, order: 'prefix', engine, repeats: 2 },
+  },
+  {
+    name: 'robustness, every variant',
+    packs: [catalog],
+    run: { suite: 'robustness', sweep, robustness: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
+  },
+  {
+    name: 'response QA, size and position',
+    packs: [responses],
+    run: {
+      suite: 'response-qa',
+      sweep,
+      responseQa: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 2, seed: 5 },
+      template: DEFAULT_PROMPT,
+      order: 'prefix',
+      engine,
+    },
+  },
+  {
+    name: 'long conversations',
+    packs: [conversations],
+    run: { suite: 'multiturn', sweep, multiturn: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
+  },
+  {
+    name: 'composition single-turn',
+    packs: [composition],
+    run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: 5, seed: 5 }, template: COMPOSITION_PROMPTS['single-turn'], order: 'grid', engine },
+  },
+  {
+    name: 'composition multi-turn',
+    packs: [composition],
+    run: {
+      suite: 'composition',
+      sweep,
+      composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: null, protocol: 'multi-turn', seed: 5 },
+      template: COMPOSITION_PROMPTS['multi-turn'],
+      order: 'prefix',
+      engine,
+    },
+  },
+  {
+    name: 'API complexity isolated, two wordings',
+    packs: [],
+    run: {
+      suite: 'api-complexity',
+      sweep,
+      apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
+      template: DEFAULT_PROMPT,
+      order: 'grid',
+      engine,
+    },
+  },
+  {
+    name: 'API complexity cumulative',
+    packs: [],
+    run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
+  },
 ];
 
 /** What stays when a result is read back: no clock, no run id. */
@@ -56,22 +113,30 @@ async function hashesOf(run: Fixture, packs: Pack[]): Promise<{ samples: string;
   const samples = createHash('sha256');
   for (const id of source.ids) samples.update(JSON.stringify([id, source.build(id)])).update('\n');
   const store = new MemoryResultStore();
-  await runSamples({ runId: 'lock', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, signal: new AbortController().signal, format: run.suite === 'composition' ? 'auto' : run.suite === 'api-complexity' || run.suite === 'wildagteval' ? 'json' : 'bfcl-python' });
+  await runSamples({
+    runId: 'lock',
+    source,
+    engine: createOracleEngine(),
+    store,
+    request: { maxTokens: 256, temperature: 0 },
+    signal: new AbortController().signal,
+    format: run.suite === 'composition' ? 'auto' : run.suite === 'api-complexity' || run.suite === 'wildagteval' ? 'json' : 'bfcl-python',
+  });
   const oracle = createHash('sha256');
   for (const id of source.ids) oracle.update(JSON.stringify(stable(store.results.get(`lock:${id}`)!))).update('\n');
   return { samples: samples.digest('hex').slice(0, 16), oracle: oracle.digest('hex').slice(0, 16), count: source.ids.length };
 }
 
 const LOCKED: Record<string, { samples: string; oracle: string; count: number }> = {
-  "catalog free + constrained, grid": { samples: '2853f32f1b8b1c75', oracle: '5405f228cd8090b6', count: 24 },
-  "catalog prefix, repeats 2": { samples: '2302269ce960aa2d', oracle: 'ab5a4e2a2e0d15b7', count: 8 },
-  "robustness, every variant": { samples: '942bf7f48742145c', oracle: 'b10acd235a3b62cd', count: 18 },
-  "response QA, size and position": { samples: '888b1adddb762d08', oracle: '5a5944f6446f5467', count: 10 },
-  "long conversations": { samples: '2b543d6821aa1e93', oracle: 'd10ab1840083cbfb', count: 12 },
-  "composition single-turn": { samples: '2be309a2ffbbf463', oracle: '45a722b23a856903', count: 8 },
-  "composition multi-turn": { samples: '1ba3d71554c219c2', oracle: 'a7fca8b58bd6197b', count: 8 },
-  "API complexity isolated, two wordings": { samples: '98b85bcf2011803a', oracle: '3df5607c0b9d8074', count: 48 },
-  "API complexity cumulative": { samples: 'de0e73af4f10dfb1', oracle: '62aac403a107ec63', count: 10 },
+  'catalog free + constrained, grid': { samples: '2853f32f1b8b1c75', oracle: '5405f228cd8090b6', count: 24 },
+  'catalog prefix, repeats 2': { samples: '2302269ce960aa2d', oracle: 'ab5a4e2a2e0d15b7', count: 8 },
+  'robustness, every variant': { samples: '942bf7f48742145c', oracle: 'b10acd235a3b62cd', count: 18 },
+  'response QA, size and position': { samples: '888b1adddb762d08', oracle: '5a5944f6446f5467', count: 10 },
+  'long conversations': { samples: '2b543d6821aa1e93', oracle: 'd10ab1840083cbfb', count: 12 },
+  'composition single-turn': { samples: '2be309a2ffbbf463', oracle: '45a722b23a856903', count: 8 },
+  'composition multi-turn': { samples: '1ba3d71554c219c2', oracle: 'a7fca8b58bd6197b', count: 8 },
+  'API complexity isolated, two wordings': { samples: '98b85bcf2011803a', oracle: '3df5607c0b9d8074', count: 48 },
+  'API complexity cumulative': { samples: 'de0e73af4f10dfb1', oracle: '62aac403a107ec63', count: 10 },
   wild: { samples: '9d342742b128b606', oracle: 'd4f8622e48be4f4b', count: 6 },
 };
 
@@ -86,7 +151,17 @@ describe('behaviour lock', () => {
   const WILD = '../shared/reference/wildagteval';
   it.skipIf(!existsSync(WILD))(`WildAgtEval's own benchmark (needs ${WILD}): samples and oracle results as before`, async () => {
     const pack = readWildAgtEvalDir(WILD);
-    const got = await hashesOf({ suite: 'wildagteval', sweep, wildagteval: { packId: pack.id, set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:unclear:on', 'isolated:notice:on', 'cumulative:irrelevant'], conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine }, [pack]);
+    const got = await hashesOf(
+      {
+        suite: 'wildagteval',
+        sweep,
+        wildagteval: { packId: pack.id, set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:unclear:on', 'isolated:notice:on', 'cumulative:irrelevant'], conversations: 2 },
+        template: DEFAULT_PROMPT,
+        order: 'prefix',
+        engine,
+      },
+      [pack],
+    );
     expect(got).toEqual(LOCKED.wild);
   });
 });

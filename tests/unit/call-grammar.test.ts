@@ -43,13 +43,18 @@ function typeOk(schema: ParamSchema, v: PyValue): boolean {
   if (schema.enum) return schema.enum.includes(v as never);
   const t = pyType(v);
   switch (schema.type) {
-    case 'string': return t === 'str';
-    case 'integer': return t === 'int';
+    case 'string':
+      return t === 'str';
+    case 'integer':
+      return t === 'int';
     case 'float':
-    case 'number': return t === 'int' || t === 'float';
-    case 'boolean': return t === 'bool';
+    case 'number':
+      return t === 'int' || t === 'float';
+    case 'boolean':
+      return t === 'bool';
     case 'array':
-    case 'tuple': return Array.isArray(v) && v.every((x) => typeOk((schema.items ?? { type: 'any' }) as ParamSchema, x));
+    case 'tuple':
+      return Array.isArray(v) && v.every((x) => typeOk((schema.items ?? { type: 'any' }) as ParamSchema, x));
     case 'dict': {
       if (!isDict(v)) return false;
       const props = schema.properties;
@@ -57,7 +62,8 @@ function typeOk(schema: ParamSchema, v: PyValue): boolean {
       const req = (schema as ParamSchema & { required?: string[] }).required ?? [];
       return req.every((k) => k in v) && Object.entries(v).every(([k, x]) => props[k] !== undefined && typeOk(props[k], x));
     }
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -105,7 +111,7 @@ describe('call grammar', () => {
       '[book_flight(origin="Oslo", passengers="two")]',
       '[book_flight(origin="Oslo", passengers=2.5)]',
       '[book_flight(origin="Oslo", passengers=007)]',
-      "[book_flight(origin=\"Oslo\", passengers=2, cabin='first')]",
+      '[book_flight(origin="Oslo", passengers=2, cabin=\'first\')]',
       '[book_flight(origin="Oslo", passengers=2, contact={"phone": "1"})]',
       `[search(query="${long}")]`,
       '[math.factorial(n=5)',

@@ -15,7 +15,9 @@ import { MAX_CHARS_PER_TOKEN, surelyFillable } from '../../src/ui/suites/catalog
 
 const BFCL = '../shared/reference/bfcl';
 const bfclPack = (name: string): Pack | null =>
-  existsSync(`${BFCL}/BFCL_v4_${name}.json`) ? readBfclPack({ name, questions: readFileSync(`${BFCL}/BFCL_v4_${name}.json`, 'utf8'), answers: readFileSync(`${BFCL}/possible_answer/BFCL_v4_${name}.json`, 'utf8') }) : null;
+  existsSync(`${BFCL}/BFCL_v4_${name}.json`)
+    ? readBfclPack({ name, questions: readFileSync(`${BFCL}/BFCL_v4_${name}.json`, 'utf8'), answers: readFileSync(`${BFCL}/possible_answer/BFCL_v4_${name}.json`, 'utf8') })
+    : null;
 
 const pools: [string, Pack | null][] = [
   ['the built-in catalog', buildCatalogPack()],
@@ -26,7 +28,9 @@ const pools: [string, Pack | null][] = [
 describe('fillable from characters alone', () => {
   for (const [name, pack] of pools) {
     it.skipIf(pack === null)(`${name}: tokens average well under ${MAX_CHARS_PER_TOKEN} characters, so the bound is below the true count`, () => {
-      const text = toolPool([pack as Pack]).map(toolLine).join('');
+      const text = toolPool([pack as Pack])
+        .map(toolLine)
+        .join('');
       const tokens = llama3Counter.count(text);
       expect(text.length / tokens).toBeLessThan(MAX_CHARS_PER_TOKEN / 2);
       expect(surelyFillable(text)).toBeLessThanOrEqual(tokens + 200);

@@ -20,28 +20,51 @@ if (!haveShared) console.warn(`skipping CompToolBench import tests: ${REF} and $
 const counter = { id: 'chars', count: (t: string) => Math.ceil(t.length / 4) };
 
 describe('CompToolBench import (format errors)', () => {
-  const task = { task_id: 'L0_node_0001', level: 'L0_node', prompt: 'p', available_tools: ['f'], expected_trace: JSON.stringify({ steps: [{ step_id: 'step_1', tool_name: 'f', arguments: { x: 1 }, depends_on: [] }] }) };
+  const task = {
+    task_id: 'L0_node_0001',
+    level: 'L0_node',
+    prompt: 'p',
+    available_tools: ['f'],
+    expected_trace: JSON.stringify({ steps: [{ step_id: 'step_1', tool_name: 'f', arguments: { x: 1 }, depends_on: [] }] }),
+  };
 
   it('names the record and field of a bad task, and returns nothing', () => {
     const bad = [JSON.stringify(task), JSON.stringify({ ...task, task_id: 'L1_chain_0001', level: 'L9' })].join('\n');
-    expect(() => readCompToolBenchPack({ name: 'x', tasks: bad, tasksSource: 'test.jsonl' })).toThrowError(new FormatError('test.jsonl record 2', 'level', 'expected one of L0_node, L1_chain, L2_parallel, L3_dag'));
+    expect(() => readCompToolBenchPack({ name: 'x', tasks: bad, tasksSource: 'test.jsonl' })).toThrowError(
+      new FormatError('test.jsonl record 2', 'level', 'expected one of L0_node, L1_chain, L2_parallel, L3_dag'),
+    );
     expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify({ ...task, expected_trace: '{"steps": [' }), tasksSource: 't' })).toThrow(/record 1: expected_trace: not valid JSON/);
     expect(() => readCompToolBenchPack({ name: 'x', tasks: [JSON.stringify(task), JSON.stringify(task)].join('\n') })).toThrow(/duplicate id L0_node_0001/);
-    expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": [{"openai_schema": {"function": {"name": "f", "parameters": {"properties": {"x": {"type": "bogus"}}}}}}]}', toolsSource: 'tools.json' })).toThrow(
-      /tools.json tool 1 \(f\): parameters.properties.x.type: expected one of/,
-    );
+    expect(() =>
+      readCompToolBenchPack({
+        name: 'x',
+        tasks: JSON.stringify(task),
+        tools: '{"tools": [{"openai_schema": {"function": {"name": "f", "parameters": {"properties": {"x": {"type": "bogus"}}}}}}]}',
+        toolsSource: 'tools.json',
+      }),
+    ).toThrow(/tools.json tool 1 \(f\): parameters.properties.x.type: expected one of/);
   });
 
   it('without a tool file, schemas are read off the tasks and said to be', () => {
     const pack = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task) });
-    expect(pack.tools).toEqual([{ name: 'f', description: expect.stringContaining('no schema was imported') as unknown, parameters: { type: 'dict', properties: { x: { type: 'integer' } }, required: [] } }]);
+    expect(pack.tools).toEqual([
+      { name: 'f', description: expect.stringContaining('no schema was imported') as unknown, parameters: { type: 'dict', properties: { x: { type: 'integer' } }, required: [] } },
+    ]);
     expect(pack.description).toContain('1 read off');
   });
 
   it('the tasks alone over a pack imported with its schemas keep those schemas (issue 19 item 9: 106 became 58)', () => {
-    const withSchemas = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": [{"openai_schema": {"function": {"name": "f", "description": "from tools.json", "parameters": {"properties": {"x": {"type": "integer"}}}}}}, {"openai_schema": {"function": {"name": "g", "description": "unused", "parameters": {"properties": {}}}}}]}' });
+    const withSchemas = readCompToolBenchPack({
+      name: 'x',
+      tasks: JSON.stringify(task),
+      tools:
+        '{"tools": [{"openai_schema": {"function": {"name": "f", "description": "from tools.json", "parameters": {"properties": {"x": {"type": "integer"}}}}}}, {"openai_schema": {"function": {"name": "g", "description": "unused", "parameters": {"properties": {}}}}}]}',
+    });
     const again = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), keptTools: withSchemas.tools });
-    expect(again.tools.map((t) => [t.name, t.description])).toEqual([['f', 'from tools.json'], ['g', 'unused']]);
+    expect(again.tools.map((t) => [t.name, t.description])).toEqual([
+      ['f', 'from tools.json'],
+      ['g', 'unused'],
+    ]);
     expect(again.description).toContain('2 kept from the pack this import replaced');
     // a tools file given wins over the kept schemas
     const replaced = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": []}', keptTools: withSchemas.tools });
@@ -81,7 +104,15 @@ describe.skipIf(!haveShared)('CompToolBench: the published tasks through the app
       const config = { ...DEFAULT_COMPOSITION, distractors: m === 0 ? null : 3, onlyTasks: taskIds };
       const source = compositionSource({ packs: [pack], config, counter });
       expect(source.ids).toHaveLength(taskIds.length);
-      const out = await runSamples({ runId: `m${m}`, source, engine: createReplayEngine(readPredictions(lines.join('\n'))), store, request: { maxTokens: 256, temperature: 0 }, format: 'auto', signal: new AbortController().signal });
+      const out = await runSamples({
+        runId: `m${m}`,
+        source,
+        engine: createReplayEngine(readPredictions(lines.join('\n'))),
+        store,
+        request: { maxTokens: 256, temperature: 0 },
+        format: 'auto',
+        signal: new AbortController().signal,
+      });
       expect(out.status).toBe('completed');
       const app = compositionReport(scoredTasksOf([...store.results.values()]));
       // the CLI's computation: the corpus's calls scored directly

@@ -25,8 +25,19 @@ describe('the connect policy', () => {
   it('stored origins cannot add directives or wildcards', () => {
     expect(validOrigins(['https://a.org', "https://a.org; script-src 'unsafe-inline'", 'https://*', '*', 'https://b.org/path', 'javascript:alert(1)', 42])).toEqual(['https://a.org']);
     expect(validOrigins('https://a.org')).toEqual([]);
-    const policy = policyFor(["x; script-src *", 'https://a.org']);
-    expect(policy.split(';').map((d) => d.trim().split(' ')[0])).toEqual(['default-src', 'script-src', 'worker-src', 'style-src', 'img-src', 'font-src', 'object-src', 'base-uri', 'form-action', 'connect-src']);
+    const policy = policyFor(['x; script-src *', 'https://a.org']);
+    expect(policy.split(';').map((d) => d.trim().split(' ')[0])).toEqual([
+      'default-src',
+      'script-src',
+      'worker-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'object-src',
+      'base-uri',
+      'form-action',
+      'connect-src',
+    ]);
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(policy.endsWith(' https://a.org')).toBe(true);
   });
@@ -46,7 +57,10 @@ describe('the policy sent as a header', () => {
   it("says what only a header can (no framing), keeps the page's rules, and is the one the docs tell a host to send", () => {
     const header = headerPolicy();
     expect(header).toContain("frame-ancestors 'none'");
-    for (const rule of policyFor([]).split('; ').filter((r) => !r.startsWith('connect-src'))) expect(header).toContain(rule);
+    for (const rule of policyFor([])
+      .split('; ')
+      .filter((r) => !r.startsWith('connect-src')))
+      expect(header).toContain(rule);
     // the page's own policy keeps eval out of the page; the header lets the OpenAPI worker compile its schemas
     expect(policyFor([])).not.toContain("'unsafe-eval'");
     expect(header).toContain("'unsafe-eval'");

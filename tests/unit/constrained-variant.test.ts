@@ -65,11 +65,15 @@ describe('free vs constrained variants', () => {
     expect(seen).toHaveLength(16);
     for (const s of seen) expect(s.grammar !== undefined).toBe(s.variant === CONSTRAINED);
     const summary = variantSummary([...store.results.values()]);
-    expect(summary.map((v) => [v.variant, v.n, v.accuracy])).toEqual([[FREE, 8, 1], [CONSTRAINED, 8, 1]]);
+    expect(summary.map((v) => [v.variant, v.n, v.accuracy])).toEqual([
+      [FREE, 8, 1],
+      [CONSTRAINED, 8, 1],
+    ]);
   });
 
   it('summarise where failures went, per variant', () => {
-    const r = (variant: string, correct: boolean, errorClass: string | null) => ({ cell: { length: 1, position: 0, variant }, score: { correct, value: 0, errorType: null, errorClass } }) as unknown as SampleResult;
+    const r = (variant: string, correct: boolean, errorClass: string | null) =>
+      ({ cell: { length: 1, position: 0, variant }, score: { correct, value: 0, errorType: null, errorClass } }) as unknown as SampleResult;
     const [free, constrained] = variantSummary([r(FREE, false, 'wrong_syntax'), r(FREE, true, null), r(CONSTRAINED, false, 'wrong_function'), r(CONSTRAINED, false, null)]);
     expect(free).toMatchObject({ variant: FREE, n: 2, accuracy: 0.5, wrongSyntax: 0.5, wrongFunction: 0 });
     expect(constrained).toMatchObject({ variant: CONSTRAINED, n: 2, accuracy: 0, wrongSyntax: 0, wrongFunction: 0.5, other: 0.5 });

@@ -12,12 +12,12 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += c;
   }
   return rows;
@@ -46,7 +46,10 @@ describe('the CSV writer', () => {
 
   it('a run name with quotes and commas stays in its cell; a formula name is inert', () => {
     const names = ['plain', 'a",b', "=cmd|' -c calc'!A0", '@SUM(1+1)', 'line\nbreak'];
-    const csv = groupsCsv(names.map((name) => ({ name, groups: [{ key: 1024, n: 2, correct: 1, accuracy: 0.5, containsAccuracy: 0.5, low: 0.1, high: 0.9 }] })), 'length');
+    const csv = groupsCsv(
+      names.map((name) => ({ name, groups: [{ key: 1024, n: 2, correct: 1, accuracy: 0.5, containsAccuracy: 0.5, low: 0.1, high: 0.9 }] })),
+      'length',
+    );
     const rows = readCsv(csv);
     expect(rows).toHaveLength(1 + names.length);
     expect(rows.every((r) => r.length === 8)).toBe(true);

@@ -26,10 +26,28 @@ const enc = new TextEncoder();
 
 const fn = (name: string, props: Record<string, Json>, required: string[]) => ({ name, description: `The ${name} function.`, parameters: { type: 'dict', properties: props, required } });
 const QUESTIONS = [
-  { id: 'simple_0', question: [[{ role: 'user', content: 'Weather in Paris for 3 days?' }]], function: [fn('get_weather', { city: { type: 'string', description: 'City.' }, days: { type: 'integer', description: 'Days.' } }, ['city'])] },
-  { id: 'simple_1', question: [[{ role: 'user', content: 'Convert 2.5 km to miles.' }]], function: [fn('convert', { value: { type: 'float', description: 'Value.' }, unit: { type: 'string', enum: ['km', 'mi'], description: 'Unit.' } }, ['value', 'unit'])] },
-  { id: 'simple_2', question: [[{ role: 'user', content: 'Book a table for two.' }]], function: [fn('book', { people: { type: 'integer', description: 'People.' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' } }, ['people'])] },
-  { id: 'simple_3', question: [[{ role: 'user', content: 'Area of a circle of radius 4.' }]], function: [fn('area', { radius: { type: 'float', description: 'Radius.' }, shape: { type: 'dict', description: 'Shape.', properties: { kind: { type: 'string', description: 'Kind.' } } } }, ['radius'])] },
+  {
+    id: 'simple_0',
+    question: [[{ role: 'user', content: 'Weather in Paris for 3 days?' }]],
+    function: [fn('get_weather', { city: { type: 'string', description: 'City.' }, days: { type: 'integer', description: 'Days.' } }, ['city'])],
+  },
+  {
+    id: 'simple_1',
+    question: [[{ role: 'user', content: 'Convert 2.5 km to miles.' }]],
+    function: [fn('convert', { value: { type: 'float', description: 'Value.' }, unit: { type: 'string', enum: ['km', 'mi'], description: 'Unit.' } }, ['value', 'unit'])],
+  },
+  {
+    id: 'simple_2',
+    question: [[{ role: 'user', content: 'Book a table for two.' }]],
+    function: [fn('book', { people: { type: 'integer', description: 'People.' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' } }, ['people'])],
+  },
+  {
+    id: 'simple_3',
+    question: [[{ role: 'user', content: 'Area of a circle of radius 4.' }]],
+    function: [
+      fn('area', { radius: { type: 'float', description: 'Radius.' }, shape: { type: 'dict', description: 'Shape.', properties: { kind: { type: 'string', description: 'Kind.' } } } }, ['radius']),
+    ],
+  },
   { id: 'simple_4', question: [[{ role: 'user', content: 'Say hello.' }]], function: [fn('hello', {}, [])] },
 ];
 const ANSWERS = [
@@ -46,12 +64,51 @@ const jsonl = (records: readonly Json[]) => records.map((r) => JSON.stringify(r)
 // ------------------------------------------------------------------ strict fields, by format
 
 /** Paths (with `*` for every index or key) to fields whose type a reader must insist on. */
-const QUESTION_FIELDS = ['id', 'question', 'question.0', 'question.0.0', 'question.0.0.role', 'question.0.0.content', 'function', 'function.0', 'function.0.name', 'function.0.description', 'function.0.parameters', 'function.0.parameters.type', 'function.0.parameters.properties', 'function.0.parameters.properties.*', 'function.0.parameters.properties.*.type', 'function.0.parameters.properties.*.description', 'function.0.parameters.properties.*.enum', 'function.0.parameters.properties.*.items', 'function.0.parameters.required', 'function.0.parameters.required.0'];
+const QUESTION_FIELDS = [
+  'id',
+  'question',
+  'question.0',
+  'question.0.0',
+  'question.0.0.role',
+  'question.0.0.content',
+  'function',
+  'function.0',
+  'function.0.name',
+  'function.0.description',
+  'function.0.parameters',
+  'function.0.parameters.type',
+  'function.0.parameters.properties',
+  'function.0.parameters.properties.*',
+  'function.0.parameters.properties.*.type',
+  'function.0.parameters.properties.*.description',
+  'function.0.parameters.properties.*.enum',
+  'function.0.parameters.properties.*.items',
+  'function.0.parameters.required',
+  'function.0.parameters.required.0',
+];
 const ANSWER_FIELDS = ['id', 'ground_truth', 'ground_truth.0', 'ground_truth.0.*', 'ground_truth.0.*.*'];
 const TASK_FIELDS = ['task_id', 'level', 'prompt', 'available_tools', 'available_tools.0', 'expected_trace', 'expected_final_answer', 'category', 'pattern', 'num_steps', 'num_tools_offered'];
 const PREDICTION_FIELDS = ['id', 'result'];
 /** Fields a record cannot lack (removing an optional one, or a parameter from an answer, leaves another valid file). */
-const REQUIRED = new Set(['id', 'question', 'question.0.0.role', 'question.0.0.content', 'function', 'function.0.name', 'function.0.parameters', 'function.0.parameters.type', 'function.0.parameters.properties', 'function.0.parameters.properties.*.type', 'ground_truth', 'task_id', 'level', 'prompt', 'available_tools', 'expected_trace', 'result']);
+const REQUIRED = new Set([
+  'id',
+  'question',
+  'question.0.0.role',
+  'question.0.0.content',
+  'function',
+  'function.0.name',
+  'function.0.parameters',
+  'function.0.parameters.type',
+  'function.0.parameters.properties',
+  'function.0.parameters.properties.*.type',
+  'ground_truth',
+  'task_id',
+  'level',
+  'prompt',
+  'available_tools',
+  'expected_trace',
+  'result',
+]);
 
 function resolve(v: Json, pattern: string, rng: Rng): Path | null {
   const path: Path = [];
@@ -72,7 +129,8 @@ const get = (v: Json, path: Path): Json => path.reduce<Json>((c, k) => (c as Rec
 /** A value of another kind; never null for a field that may be absent (null reads as absent), never a string or list for a predictions file's result (either is an answer). */
 function otherTyped(value: Json, rng: Rng, pattern: string): Json {
   const options: Json[] = pattern === 'result' ? [123, true, null, { x: 1 }] : [123, -1, 2.5, 'text', '', true, ...(REQUIRED.has(pattern) ? [null] : []), [], [1], {}, { x: 1 }];
-  const sameKind = (o: Json) => (o === null ? value === null : Array.isArray(o) ? Array.isArray(value) : typeof o === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value) : typeof o === typeof value);
+  const sameKind = (o: Json) =>
+    o === null ? value === null : Array.isArray(o) ? Array.isArray(value) : typeof o === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value) : typeof o === typeof value;
   return rng.pick(options.filter((o) => !sameKind(o)));
 }
 
@@ -191,14 +249,24 @@ describe('imports are exact or refused', () => {
       const v = corrupt(BFCL_Q, questionSide ? qText : aText, questionSide ? QUESTION_FIELDS : ANSWER_FIELDS, rng, true);
       // the pair's two files share a name: the message must say which of them
       v.file = `${BFCL_Q} (${questionSide ? 'questions' : 'possible answers'})`;
-      judge(tally, v, bfclOriginal, outcomeOf(() => readPair(questionSide ? { name: BFCL_Q, bytes: v.bytes } : q, questionSide ? a : { name: BFCL_Q, bytes: v.bytes })));
+      judge(
+        tally,
+        v,
+        bfclOriginal,
+        outcomeOf(() => readPair(questionSide ? { name: BFCL_Q, bytes: v.bytes } : q, questionSide ? a : { name: BFCL_Q, bytes: v.bytes })),
+      );
     }
 
     const predictionsText = jsonl(PREDICTIONS);
     const predictionsOriginal = plainJsonText([...readPredictions(predictionsText, 'run.jsonl')]);
     for (let i = 0; i < 400; i++) {
       const v = corrupt('run.jsonl', predictionsText, PREDICTION_FIELDS, rng, false);
-      judge(tally, v, predictionsOriginal, outcomeOf(() => [...readPredictions(utf8Text(v.bytes, 'run.jsonl'), 'run.jsonl')]));
+      judge(
+        tally,
+        v,
+        predictionsOriginal,
+        outcomeOf(() => [...readPredictions(utf8Text(v.bytes, 'run.jsonl'), 'run.jsonl')]),
+      );
     }
 
     const ctb = '../shared/reference/comptoolbench';
@@ -209,7 +277,12 @@ describe('imports are exact or refused', () => {
       const ctbOriginal = plainJsonText(read(tasksText, toolsText));
       for (let i = 0; i < 400; i++) {
         const v = corrupt('test.jsonl', tasksText, TASK_FIELDS, rng, false);
-        judge(tally, v, ctbOriginal, outcomeOf(() => read(utf8Text(v.bytes, 'test.jsonl'), toolsText)));
+        judge(
+          tally,
+          v,
+          ctbOriginal,
+          outcomeOf(() => read(utf8Text(v.bytes, 'test.jsonl'), toolsText)),
+        );
       }
     } else console.log(`CompToolBench corruptions skipped: no reference data at ${ctb}`);
 
@@ -239,7 +312,10 @@ describe('imports are exact or refused', () => {
       }
     }
     expect(refused).toBeGreaterThan(80);
-    await importBfclFiles(db, [{ name: BFCL_Q, text: qText }, { name: BFCL_Q, text: aText }]);
+    await importBfclFiles(db, [
+      { name: BFCL_Q, text: qText },
+      { name: BFCL_Q, text: aText },
+    ]);
     expect(await db.packs.count()).toBe(1);
   });
 

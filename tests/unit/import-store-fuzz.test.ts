@@ -27,7 +27,10 @@ describe('a pack imported under a name already stored', () => {
   it('says it replaces the earlier one (not silently); the same file again replaces nothing', async () => {
     const db = new AppDB(`same-id-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     const files = (question: string) => [
-      { name: 'BFCL_v4_simple_python.json', text: `${JSON.stringify({ id: 'simple_python_0', question: [[{ role: 'user', content: question }]], function: [{ name: 'f', description: 'd', parameters: { type: 'dict', properties: { a: { type: 'integer', description: 'a' } }, required: ['a'] } }] })}\n` },
+      {
+        name: 'BFCL_v4_simple_python.json',
+        text: `${JSON.stringify({ id: 'simple_python_0', question: [[{ role: 'user', content: question }]], function: [{ name: 'f', description: 'd', parameters: { type: 'dict', properties: { a: { type: 'integer', description: 'a' } }, required: ['a'] } }] })}\n`,
+      },
       { name: 'possible_answer/BFCL_v4_simple_python.json', text: `${JSON.stringify({ id: 'simple_python_0', ground_truth: [{ f: { a: [1] } }] })}\n` },
     ];
     expect((await importBfclFiles(db, files('first?'))).saved).toEqual({ replaced: false, keptForRuns: 0 });

@@ -110,12 +110,27 @@ describe('response-QA templates', () => {
       const ts = QA_TEMPLATES.filter((t) => t.endpoint === e);
       expect(ts.length, e).toBeGreaterThanOrEqual(10);
       expect(new Set(ts.map((t) => t.category)), e).toEqual(new Set(['extraction', 'filtering', 'aggregation']));
-      expect(ts.some((t) => t.scope === 'record'), e).toBe(true);
+      expect(
+        ts.some((t) => t.scope === 'record'),
+        e,
+      ).toBe(true);
     }
   });
 
   it('compute answers from the record as a person would read them', () => {
-    const offer = { offerId: 'FO-1', priceBreakdown: { total: { currencyCode: 'EUR', units: 612, nanos: 450000000 } }, segments: [{ legs: [{ durationMinutes: 90, carrier: { name: 'KLM' }, flightNumber: 'KL 1' }, { durationMinutes: 30, carrier: { name: 'KLM' }, flightNumber: 'KL 2' }] }, { legs: [{ durationMinutes: 45, carrier: { name: 'Iberia' }, flightNumber: 'IB 3' }] }] };
+    const offer = {
+      offerId: 'FO-1',
+      priceBreakdown: { total: { currencyCode: 'EUR', units: 612, nanos: 450000000 } },
+      segments: [
+        {
+          legs: [
+            { durationMinutes: 90, carrier: { name: 'KLM' }, flightNumber: 'KL 1' },
+            { durationMinutes: 30, carrier: { name: 'KLM' }, flightNumber: 'KL 2' },
+          ],
+        },
+        { legs: [{ durationMinutes: 45, carrier: { name: 'Iberia' }, flightNumber: 'IB 3' }] },
+      ],
+    };
     const t = (id: string) => QA_TEMPLATES.find((x) => x.id === `search_flights_multi_stops.${id}`);
     expect(t('total-price')?.make([offer], 0)?.answer).toEqual({ kind: 'number', value: 612.45 });
     expect(t('total-flight-minutes')?.make([offer], 0)?.answer).toEqual({ kind: 'number', value: 165 });
@@ -168,7 +183,7 @@ describe('the response-QA suite', () => {
     expect(new Set(sizeK0.map((p) => `${p.set.endpoint}|${p.category}|${p.templates[0]?.id}`)).size).toBe(1);
   });
 
-  it('follows the paper\'s category mix (Table 4)', () => {
+  it("follows the paper's category mix (Table 4)", () => {
     const plan = planResponseQa([responses], { ...config, lengths: [1024], experiments: ['size'], samplesPerCell: 1000 });
     const share = (c: string) => plan.filter((p) => p.category === c).length / plan.length;
     const paper = Object.values(PAPER_MIX).reduce((acc, m) => ({ e: acc.e + m.extraction, f: acc.f + m.filtering, a: acc.a + m.aggregation }), { e: 0, f: 0, a: 0 });
@@ -206,7 +221,10 @@ describe('the multi-turn suite', () => {
       const mentions = s.messages.map((m, i) => (m.content.toLowerCase().includes(fact) ? i : -1)).filter((i) => i >= 0);
       // the system prompt lists tool schemas (enums may name a diet or seat kind); the fact itself is given in the opening only
       const opening = p.setting === 'prose' ? [1] : [3];
-      expect(mentions.filter((i) => i > 0), `${p.entry.seed.id} ${p.setting}`).toEqual(opening);
+      expect(
+        mentions.filter((i) => i > 0),
+        `${p.entry.seed.id} ${p.setting}`,
+      ).toEqual(opening);
       expect(s.messages.at(-1)).toEqual({ role: 'user', content: p.entry.seed.finalRequest });
       // roles alternate after the system prompt once tool results are shown as user turns
       const roles = s.messages.slice(1).map((m) => (m.role === 'tool' ? 'user' : m.role));
@@ -258,15 +276,40 @@ describe('both suites through the run loop', () => {
 
 describe('analyses', () => {
   const result = (variant: string, length: number, position: number, correct: boolean, facets = {}): SampleResult => ({
-    id: `${variant}${length}${position}${Math.random()}`, runId: 'r', sampleId: 's', index: 0, cell: { length, position, variant }, facets, output: '', calls: null, parseError: null,
-    score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null, contains: true }, usage: null, timings: null, error: null, createdAt: 0,
+    id: `${variant}${length}${position}${Math.random()}`,
+    runId: 'r',
+    sampleId: 's',
+    index: 0,
+    cell: { length, position, variant },
+    facets,
+    output: '',
+    calls: null,
+    parseError: null,
+    score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null, contains: true },
+    usage: null,
+    timings: null,
+    error: null,
+    createdAt: 0,
   });
 
   it('give the curves and Table 7 of response QA', () => {
-    const rs = [result('size', 1024, 1, true), result('size', 1024, 1, true), result('size', 4096, 1, true), result('size', 4096, 1, false), result('position', 4096, 1, false), result('position', 4096, 8, true)];
+    const rs = [
+      result('size', 1024, 1, true),
+      result('size', 1024, 1, true),
+      result('size', 4096, 1, true),
+      result('size', 4096, 1, false),
+      result('position', 4096, 1, false),
+      result('position', 4096, 8, true),
+    ];
     const { bySize, byPosition } = qaCurves(rs);
-    expect(bySize.map((g) => [g.key, g.accuracy])).toEqual([[1024, 1], [4096, 0.5]]);
-    expect(byPosition.map((g) => [g.key, g.accuracy])).toEqual([[1, 0], [8, 1]]);
+    expect(bySize.map((g) => [g.key, g.accuracy])).toEqual([
+      [1024, 1],
+      [4096, 0.5],
+    ]);
+    expect(byPosition.map((g) => [g.key, g.accuracy])).toEqual([
+      [1, 0],
+      [8, 1],
+    ]);
     expect(qaDegradation(rs).acrossSizes).toEqual({ min: 0.5, max: 1, percent: 50 });
     expect(accuracyBy(rs, byFacet('category'))).toEqual([]);
     expect(accuracyBy(rs, (r) => r.cell.variant)[0]).toMatchObject({ key: 'position', n: 2, correct: 1, containsAccuracy: 1 });

@@ -61,7 +61,13 @@ describe('what a failing server is said to have done', () => {
   const ok = () => new Response(JSON.stringify({ choices: [{ message: { content: 'x' }, finish_reason: 'stop' }] }), { status: 200 });
   const engineWith = (replies: (() => Response | Promise<Response>)[]) => {
     let i = 0;
-    return createOpenAIEngine({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', retry: { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 }, sleep: async () => undefined, fetch: (async () => (replies[Math.min(i++, replies.length - 1)] as () => Response)()) as typeof fetch });
+    return createOpenAIEngine({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      retry: { attempts: 2, firstDelayMs: 1, maxDelayMs: 1 },
+      sleep: async () => undefined,
+      fetch: (async () => (replies[Math.min(i++, replies.length - 1)] as () => Response)()) as typeof fetch,
+    });
   };
   const down = () => Promise.reject(new TypeError('fetch failed'));
 
@@ -72,7 +78,7 @@ describe('what a failing server is said to have done', () => {
     expect((e as Error).message).toMatch(/^the server answered HTTP 500 to each of 2 attempts over \d+ s: model crashed in decode$/);
     expect((e as Error).message).not.toMatch(/CORS|did not answer/);
   });
-  it('a whole answer without the server\'s timings has no prefill/decode split, so no rate is made up from it', async () => {
+  it("a whole answer without the server's timings has no prefill/decode split, so no rate is made up from it", async () => {
     const r = await engineWith([ok]).generate(request, sample, new AbortController().signal);
     expect(r.timings.unsplit).toBe(true);
     expect(r.timings.decodeTokensPerSecond).toBeUndefined();
@@ -82,26 +88,70 @@ describe('what a failing server is said to have done', () => {
     const html = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 200 });
     let i = 0;
     const replies = [garbage, html];
-    const engine = createOpenAIEngine({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', stream: true, retry: { attempts: 1, firstDelayMs: 1, maxDelayMs: 1 }, sleep: async () => undefined, fetch: (async () => (replies[i++] as () => Response)()) as typeof fetch });
+    const engine = createOpenAIEngine({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      stream: true,
+      retry: { attempts: 1, firstDelayMs: 1, maxDelayMs: 1 },
+      sleep: async () => undefined,
+      fetch: (async () => (replies[i++] as () => Response)()) as typeof fetch,
+    });
     const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'ServerError' });
-    expect((e as Error).message).toMatch(/^the server's answer is not JSON: "<html><body>502 Bad Gateway<\/body><\/html>" \(asked again without streaming after the stream failed: the server streamed an event that is not JSON: "\{.*oops"\)$/);
+    expect((e as Error).message).toMatch(
+      /^the server's answer is not JSON: "<html><body>502 Bad Gateway<\/body><\/html>" \(asked again without streaming after the stream failed: the server streamed an event that is not JSON: "\{.*oops"\)$/,
+    );
   });
   it('a server that answered and then went silent stopped answering (did it crash?); one that never answered may be down', async () => {
     const crashed = engineWith([ok, down]);
     await crashed.generate(request, sample, new AbortController().signal);
     await expect(crashed.generate(request, sample, new AbortController().signal)).rejects.toThrow(/stopped answering: it answered earlier in this run.*Did the server crash/);
-    await expect(engineWith([down]).generate(request, sample, new AbortController().signal)).rejects.toThrow(/did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/);
+    await expect(engineWith([down]).generate(request, sample, new AbortController().signal)).rejects.toThrow(
+      /did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/,
+    );
   });
 });
 
 describe('the request body', () => {
-  const tools = [{ name: 'get_weather', description: 'Weather.', parameters: { type: 'dict', properties: { city: { type: 'string' }, days: { type: 'integer' }, ratio: { type: 'float' }, opts: { type: 'dict', properties: { unit: { type: 'string', enum: ['c', 'f'] } } }, tags: { type: 'array', items: { type: 'string' } } }, required: ['city'] } }];
+  const tools = [
+    {
+      name: 'get_weather',
+      description: 'Weather.',
+      parameters: {
+        type: 'dict',
+        properties: {
+          city: { type: 'string' },
+          days: { type: 'integer' },
+          ratio: { type: 'float' },
+          opts: { type: 'dict', properties: { unit: { type: 'string', enum: ['c', 'f'] } } },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['city'],
+      },
+    },
+  ];
 
   it('greedy, bounded, seeded, with stops and a grammar in the field the server takes', () => {
-    const body = chatBody('m', { messages: [{ role: 'system', content: 's' }, { role: 'tool', content: 'Result of f: 1' }], maxTokens: 32, temperature: 0, stop: ['</s>'], grammar: 'root ::= "x"' }, 'guided_grammar', false);
+    const body = chatBody(
+      'm',
+      {
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'tool', content: 'Result of f: 1' },
+        ],
+        maxTokens: 32,
+        temperature: 0,
+        stop: ['</s>'],
+        grammar: 'root ::= "x"',
+      },
+      'guided_grammar',
+      false,
+    );
     expect(body).toMatchObject({ model: 'm', max_tokens: 32, temperature: 0, seed: 0, stream: false, stop: ['</s>'], guided_grammar: 'root ::= "x"' });
-    expect(body.messages).toEqual([{ role: 'system', content: 's' }, { role: 'user', content: 'Result of f: 1' }]);
+    expect(body.messages).toEqual([
+      { role: 'system', content: 's' },
+      { role: 'user', content: 'Result of f: 1' },
+    ]);
     expect(body.stream_options).toBeUndefined();
     expect(chatBody('m', { messages: [], maxTokens: 1, temperature: 0 }, 'grammar', true).stream_options).toEqual({ include_usage: true });
   });
@@ -112,7 +162,13 @@ describe('the request body', () => {
     const t = openAITool(tools[0] as never);
     expect(t.function.parameters).toEqual({
       type: 'object',
-      properties: { city: { type: 'string' }, days: { type: 'integer' }, ratio: { type: 'number' }, opts: { type: 'object', properties: { unit: { type: 'string', enum: ['c', 'f'] } } }, tags: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        city: { type: 'string' },
+        days: { type: 'integer' },
+        ratio: { type: 'number' },
+        opts: { type: 'object', properties: { unit: { type: 'string', enum: ['c', 'f'] } } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
       required: ['city'],
     });
     const messages = renderMessages(DEFAULT_PROMPT, tools as never, 'Weather in Oslo?');
@@ -135,7 +191,7 @@ describe('the request body', () => {
     const [all] = variantSummary([r(read), r(scoreSample(sample, '[get_weather(city="Oslo")]', 'bfcl-python').score)]);
     expect(all).toMatchObject({ accuracy: 0.5, wrongSyntax: 0.5, rightCallOtherFormat: 0.5 });
   });
-  it('recognises the servers\' context-overflow messages and nothing else', () => {
+  it("recognises the servers' context-overflow messages and nothing else", () => {
     expect(isOverflowMessage("This model's maximum context length is 1536 tokens. However, you requested 2100 tokens")).toBe(true);
     expect(isOverflowMessage('the request exceeds the available context size, try increasing it')).toBe(true);
     expect(isOverflowMessage('invalid temperature')).toBe(false);
@@ -166,7 +222,7 @@ describe('counts fetched for a synchronous builder', () => {
   const fallback = { id: 'chars', count: (t: string) => t.length };
   const server = async (texts: readonly string[]) => texts.map((t) => t.split(' ').length);
 
-  it('rebuilds until every count was the server\'s', async () => {
+  it("rebuilds until every count was the server's", async () => {
     const c = new PrefetchedCounter('server:x', fallback);
     let builds = 0;
     const n = await buildExactly(c, server, () => {
@@ -185,7 +241,15 @@ describe('counts fetched for a synchronous builder', () => {
     };
     expect(await buildExactly(c, server, build)).toBe('built');
     const d = new PrefetchedCounter('server:x', fallback);
-    await expect(buildExactly(d, server, () => d.count('a b c d e f') > 3 ? (() => { throw new Error('really over'); })() : 0)).rejects.toThrow('really over');
+    await expect(
+      buildExactly(d, server, () =>
+        d.count('a b c d e f') > 3
+          ? (() => {
+              throw new Error('really over');
+            })()
+          : 0,
+      ),
+    ).rejects.toThrow('really over');
   });
   it('a builder that asks new texts forever is stopped', async () => {
     const c = new PrefetchedCounter('server:x', fallback);
@@ -283,20 +347,26 @@ describe("the runner's run file", () => {
     const bad = join(dir, 'bad.requests.jsonl');
     writeFileSync(bad, '{"query": "x", "expected": [{"name": "acme_grant_bonus", "arguments": {"employeeId": 7}}]}\n');
     const errors: string[] = [];
-    expect(await runEval(['api-complexity', '--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', bad, '--out', join(dir, 'bad.jsonl')], { ...quiet, out: (l) => errors.push(l) })).not.toBe(0);
+    expect(
+      await runEval(['api-complexity', '--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', bad, '--out', join(dir, 'bad.jsonl')], { ...quiet, out: (l) => errors.push(l) }),
+    ).not.toBe(0);
     expect(errors.join('\n')).toMatch(/bad\.requests\.jsonl request 1.*employeeId: expected a string, found 7/);
   });
 
-  it('is the app\'s run file, every sample once, and a rerun has nothing to do', async () => {
+  it("is the app's run file, every sample once, and a rerun has nothing to do", async () => {
     const out = join(dir, 'oracle.jsonl');
     const lines: string[] = [];
-    expect(await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
+    expect(
+      await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => lines.push(l) }),
+    ).toBe(0);
     const file = readRunFile(readFileSync(out, 'utf8'));
     expect(file.run).toMatchObject({ status: 'completed', total: 4, done: 4, correct: 4, engine: { kind: 'oracle' } });
     expect(file.results.map((r) => r.score.correct)).toEqual([true, true, true, true]);
     expect(lines.join('\n')).toMatch(/1K\s+100\.0%\s+100\.0%/);
     const again: string[] = [];
-    expect(await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => again.push(l) })).toBe(0);
+    expect(
+      await runEval(['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.1,0.9', '--per-cell', '2', '--seed', '11', '--out', out], { ...quiet, out: (l) => again.push(l) }),
+    ).toBe(0);
     expect(again.join('\n')).toContain('resuming, 4 results already there');
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(4);
   });

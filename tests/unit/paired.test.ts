@@ -47,12 +47,23 @@ describe('paired comparison of two runs', () => {
     expect(p.pValue).toBeLessThan(0.001);
     expect(pairResults(a, a)).toMatchObject({ test: 'permutation', difference: 0, pValue: 1 });
     // half the samples better in B, half in A: no evidence
-    const mixed = pairResults(run(20, 2, (i) => i % 2 === 0), run(20, 2, (i) => i % 2 === 1))!;
+    const mixed = pairResults(
+      run(20, 2, (i) => i % 2 === 0),
+      run(20, 2, (i) => i % 2 === 1),
+    )!;
     expect(mixed.pValue).toBeGreaterThan(0.5);
     expect(mixed.detectable).toBeGreaterThan(0.3);
     // a repeated run against a run asked once: the first answers pair with the planned samples
-    expect(pairResults(a, run(20, 1, () => true))).toMatchObject({ test: 'permutation', pairs: 20 });
-    const big = pairResults(run(3000, 2, (i, k) => (i + k) % 3 === 0), run(3000, 2, (i, k) => (i + k) % 2 === 0))!;
+    expect(
+      pairResults(
+        a,
+        run(20, 1, () => true),
+      ),
+    ).toMatchObject({ test: 'permutation', pairs: 20 });
+    const big = pairResults(
+      run(3000, 2, (i, k) => (i + k) % 3 === 0),
+      run(3000, 2, (i, k) => (i + k) % 2 === 0),
+    )!;
     expect(big.test).toBe('t');
     expect(big.pValue).toBeGreaterThan(0);
     expect(big.pValue).toBeLessThan(1);

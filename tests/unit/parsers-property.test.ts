@@ -27,16 +27,14 @@ const PARSERS: [string, (s: string) => unknown][] = [
 ];
 
 /** A valid output with random characters inserted, deleted or replaced. */
-const mutated = fc
-  .tuple(fc.constantFrom(...VALID), fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.string({ maxLength: 3 })), { maxLength: 6 }))
-  .map(([base, edits]) => {
-    let s = base;
-    for (const [pos, kind, text] of edits) {
-      const i = pos % (s.length + 1);
-      s = kind === 0 ? s.slice(0, i) + text + s.slice(i) : kind === 1 ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + text + s.slice(i + text.length);
-    }
-    return s;
-  });
+const mutated = fc.tuple(fc.constantFrom(...VALID), fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.string({ maxLength: 3 })), { maxLength: 6 })).map(([base, edits]) => {
+  let s = base;
+  for (const [pos, kind, text] of edits) {
+    const i = pos % (s.length + 1);
+    s = kind === 0 ? s.slice(0, i) + text + s.slice(i) : kind === 1 ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + text + s.slice(i + text.length);
+  }
+  return s;
+});
 
 const PY_CHARS = fc.constantFrom(...'[](){}=,.\'"\\#:*-+~ \n\tabcfxyz0123456789_eEjJ'.split(''));
 const pythonish = fc.array(PY_CHARS, { maxLength: 80 }).map((cs) => cs.join(''));
@@ -56,11 +54,13 @@ describe('parsers on arbitrary input', () => {
   }
 
   it('QA scoring never throws', () => {
-    fc.assert(fc.property(fc.string(), fc.string(), fc.double(), (out, want, n) => {
-      scoreQa(out, { kind: 'scalar', value: want });
-      scoreQa(out, { kind: 'number', value: n });
-      scoreQa(out, { kind: 'list', values: [want] });
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.double(), (out, want, n) => {
+        scoreQa(out, { kind: 'scalar', value: want });
+        scoreQa(out, { kind: 'number', value: n });
+        scoreQa(out, { kind: 'list', values: [want] });
+      }),
+    );
   });
 
   it('does not execute code written in the output', () => {

@@ -80,7 +80,11 @@ describe('repeated samples', () => {
     expect(summary).not.toBeNull();
     const s = summary!;
     expect(s.repeats).toBe(3);
-    expect(s.perRepeat.map((r) => [r.n, r.accuracy])).toEqual([[4, 1], [4, 0], [4, 1]]);
+    expect(s.perRepeat.map((r) => [r.n, r.accuracy])).toEqual([
+      [4, 1],
+      [4, 0],
+      [4, 1],
+    ]);
     expect(s.meanAccuracy).toBeCloseTo(2 / 3);
     expect(s.sdAccuracy).toBeCloseTo(Math.sqrt(1 / 3));
     expect([s.samples, s.complete, s.allRight, s.anyRight, s.mixed, s.identicalOutputs]).toEqual([4, 4, 0, 1, 1, 0]);
@@ -102,7 +106,21 @@ describe('repeated samples', () => {
   });
 
   it('is null for a run asked once, and counts only complete samples in the shares', () => {
-    const result = (sampleId: string, correct: boolean, output = 'x'): SampleResult => ({ id: `r:${sampleId}`, runId: 'r', sampleId, index: 0, cell: { length: 0, position: 0 }, output, calls: null, parseError: null, score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null }, usage: null, timings: null, error: null, createdAt: 0 });
+    const result = (sampleId: string, correct: boolean, output = 'x'): SampleResult => ({
+      id: `r:${sampleId}`,
+      runId: 'r',
+      sampleId,
+      index: 0,
+      cell: { length: 0, position: 0 },
+      output,
+      calls: null,
+      parseError: null,
+      score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null },
+      usage: null,
+      timings: null,
+      error: null,
+      createdAt: 0,
+    });
     expect(repeatSummary([result('a', true), result('b', false)])).toBeNull();
     const s = repeatSummary([result('a', true), result('a~r2', true), result('b', false), result('b~r2', true, 'y'), result('c', true)])!;
     expect([s.samples, s.complete, s.allRight, s.anyRight, s.mixed, s.identicalOutputs]).toEqual([3, 2, 0.5, 1, 0.5, 0.5]);
@@ -110,7 +128,24 @@ describe('repeated samples', () => {
   });
 
   it('run files keep the repeats and refuse nonsense', () => {
-    const row = { id: 'run-x', name: 'x', createdAt: 1, updatedAt: 1, status: 'completed', suite: 'catalog', packIds: [], sweep: run.sweep, engine: run.engine, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0.7 }, counterId: 'llama3', total: 0, done: 0, correct: 0 } as RunRow;
+    const row = {
+      id: 'run-x',
+      name: 'x',
+      createdAt: 1,
+      updatedAt: 1,
+      status: 'completed',
+      suite: 'catalog',
+      packIds: [],
+      sweep: run.sweep,
+      engine: run.engine,
+      template: DEFAULT_PROMPT,
+      format: 'bfcl-python',
+      request: { maxTokens: 64, temperature: 0.7 },
+      counterId: 'llama3',
+      total: 0,
+      done: 0,
+      correct: 0,
+    } as RunRow;
     expect(readRunFile(writeRunFile({ run: { ...row, repeats: 5 }, results: [] })).run.repeats).toBe(5);
     expect(() => readRunFile(writeRunFile({ run: { ...row, repeats: 0 }, results: [] }))).toThrow(/run\.repeats.*whole number from 1 to 100/);
     expect(() => readRunFile(writeRunFile({ run: { ...row, request: { maxTokens: 64, temperature: -1 } }, results: [] }))).toThrow(/run\.request\.temperature.*0 to 2/);
@@ -120,19 +155,42 @@ describe('repeated samples', () => {
 describe('robustness pairs of a repeated run', () => {
   it('pair each repeat with the same repeat of the expanded variant', async () => {
     const { robustnessTable } = await import('../../src/lib/analysis/robustness');
-    const res = (sampleId: string, variant: string, correct: boolean): SampleResult => ({ id: `r:${sampleId}`, runId: 'r', sampleId, itemId: 'A', index: 0, cell: { length: 0, position: 0, variant }, output: '', calls: null, parseError: null, score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null }, usage: null, timings: null, error: null, createdAt: 0 });
+    const res = (sampleId: string, variant: string, correct: boolean): SampleResult => ({
+      id: `r:${sampleId}`,
+      runId: 'r',
+      sampleId,
+      itemId: 'A',
+      index: 0,
+      cell: { length: 0, position: 0, variant },
+      output: '',
+      calls: null,
+      parseError: null,
+      score: { correct, value: correct ? 1 : 0, errorType: null, errorClass: null },
+      usage: null,
+      timings: null,
+      error: null,
+      createdAt: 0,
+    });
     const t = robustnessTable([res('o', 'original', true), res(repeatId('o', 2), 'original', false), res('e', 'expanded', true), res(repeatId('e', 2), 'expanded', true)]);
     expect(t.repaired).toEqual(['A (repeat 2)']);
     expect(t.broken).toEqual([]);
   });
 });
 
-describe("Table 3 of a repeated run", () => {
+describe('Table 3 of a repeated run', () => {
   it('counts target points, not answers, as pairs (accuracy pools the answers)', async () => {
     const apiRun = { ...run, suite: 'api-complexity' as const, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
     const once = async (repeats: number) => {
       const store = new MemoryResultStore();
-      await runSamples({ runId: 'a', source: sourceFor({ ...apiRun, repeats }, [], counter), engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
+      await runSamples({
+        runId: 'a',
+        source: sourceFor({ ...apiRun, repeats }, [], counter),
+        engine: createOracleEngine(),
+        store,
+        request: { maxTokens: 256, temperature: 0 },
+        format: 'json',
+        signal: new AbortController().signal,
+      });
       return table3([...store.results.values()]).rows;
     };
     const [single, thrice] = [await once(1), await once(3)];

@@ -92,7 +92,12 @@ describe('time bounds on a request', () => {
 
   it('a run on a silent server fails within its bounds, and resumes once the server answers', async () => {
     mode = 'silent';
-    const source = catalogSource({ packs: [buildCatalogPack()], sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 3, seed: 5 }, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+    const source = catalogSource({
+      packs: [buildCatalogPack()],
+      sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 3, seed: 5 },
+      template: DEFAULT_PROMPT,
+      counter: new CachedCounter(llama3Counter),
+    });
     const store = new MemoryResultStore();
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, timeouts: { firstByteMs: 200 } });
     const run = () => runSamples({ runId: 'r', source, engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });

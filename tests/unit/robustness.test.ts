@@ -23,7 +23,10 @@ const bfcl: Pack | null = existsSync(`${BFCL}/BFCL_v4_multiple.json`)
   : null;
 if (!bfcl) console.warn(`BFCL reference files not found at ${BFCL}: robustness checks on BFCL multiple skipped`);
 /** The built-in catalog always; BFCL multiple when ../shared is there (a skipped placeholder names it otherwise). */
-const bases: [string, Pack | null][] = [['built-in catalog', catalog], [`BFCL multiple (${BFCL})`, bfcl]];
+const bases: [string, Pack | null][] = [
+  ['built-in catalog', catalog],
+  [`BFCL multiple (${BFCL})`, bfcl],
+];
 const rule = (id: string) => PERTURBATIONS.find((p) => p.id === id)!;
 
 describe('rephrasing rules', () => {
@@ -124,7 +127,10 @@ describe('robustness runs', () => {
   });
 
   it('score 100% with the oracle on every variant, and real numbers with the baseline', async () => {
-    for (const [engine, perfect] of [[createOracleEngine(), true], [createBaselineEngine(), false]] as const) {
+    for (const [engine, perfect] of [
+      [createOracleEngine(), true],
+      [createBaselineEngine(), false],
+    ] as const) {
       const store = new MemoryResultStore();
       const source = robustnessSource({ packs: [catalog], config, template: DEFAULT_PROMPT, counter });
       await runSamples({ runId: 'r', source, engine, store, request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
@@ -143,16 +149,34 @@ describe('robustness runs', () => {
 
 describe('robustness table', () => {
   const r = (itemId: string, variant: string, correct: boolean, lenient: boolean, errorClass: string | null = null) =>
-    ({ itemId, sampleId: `${itemId}:${variant}`, cell: { length: 0, position: 0, variant }, score: { correct, value: 0, errorType: null, errorClass, lenientCorrect: lenient } }) as unknown as SampleResult;
+    ({
+      itemId,
+      sampleId: `${itemId}:${variant}`,
+      cell: { length: 0, position: 0, variant },
+      score: { correct, value: 0, errorType: null, errorClass, lenientCorrect: lenient },
+    }) as unknown as SampleResult;
 
   it('gives drops, the error shares among expanded failures, the evaluation share and the repaired requests', () => {
     const results = [
-      r('a', ORIGINAL, true, true), r('b', ORIGINAL, true, true), r('c', ORIGINAL, true, true), r('d', ORIGINAL, false, false, 'wrong_function'),
-      r('a', REPHRASED, false, true, 'wrong_parameter'), r('b', REPHRASED, false, false, 'wrong_parameter'), r('c', REPHRASED, true, true), r('d', REPHRASED, false, false, 'wrong_function'),
-      r('a', EXPANDED, false, false, 'wrong_function'), r('b', EXPANDED, false, false, 'wrong_count'), r('c', EXPANDED, true, true), r('d', EXPANDED, true, true),
+      r('a', ORIGINAL, true, true),
+      r('b', ORIGINAL, true, true),
+      r('c', ORIGINAL, true, true),
+      r('d', ORIGINAL, false, false, 'wrong_function'),
+      r('a', REPHRASED, false, true, 'wrong_parameter'),
+      r('b', REPHRASED, false, false, 'wrong_parameter'),
+      r('c', REPHRASED, true, true),
+      r('d', REPHRASED, false, false, 'wrong_function'),
+      r('a', EXPANDED, false, false, 'wrong_function'),
+      r('b', EXPANDED, false, false, 'wrong_count'),
+      r('c', EXPANDED, true, true),
+      r('d', EXPANDED, true, true),
     ];
     const t = robustnessTable(results);
-    expect(t.rows.map((x) => [x.variant, x.accuracy, x.drop === null ? null : Math.round(x.drop)])).toEqual([[ORIGINAL, 0.75, null], [REPHRASED, 0.25, 67], [EXPANDED, 0.5, 33]]);
+    expect(t.rows.map((x) => [x.variant, x.accuracy, x.drop === null ? null : Math.round(x.drop)])).toEqual([
+      [ORIGINAL, 0.75, null],
+      [REPHRASED, 0.25, 67],
+      [EXPANDED, 0.5, 33],
+    ]);
     expect(t.expandedErrors).toMatchObject({ failures: 2, wrongFunction: 0.5, wrongCount: 0.5, wrongSyntax: 0, wrongParameter: 0 });
     // strict drop 0.5, lenient drop 0.25: lenient matching explains half of it
     expect(t.evaluationShare).toBeCloseTo(0.5);
@@ -166,7 +190,10 @@ describe('model rephrasings', () => {
     const { cleanRephrasing, reviewRephrasing } = await import('../../src/lib/suites/robustness/model-rephrase');
     expect(cleanRephrasing('\n  Rewrite: "What is the weather in Miami, FL over seven days?"\nExplanation: …')).toBe('What is the weather in Miami, FL over seven days?');
     const item = { id: 'w', category: 'simple', question: 'What is the weather in Miami, Florida for 7 days?', tools: [], possibleAnswer: [{ weather: { city: ['Miami, Florida'], days: [7] } }] };
-    expect(reviewRephrasing(item, 'How will the weather be in Miami, FL over the next seven days?')).toEqual({ text: 'How will the weather be in Miami, FL over the next seven days?', keepsValues: true });
+    expect(reviewRephrasing(item, 'How will the weather be in Miami, FL over the next seven days?')).toEqual({
+      text: 'How will the weather be in Miami, FL over the next seven days?',
+      keepsValues: true,
+    });
     expect(reviewRephrasing(item, 'What is the weather in Miami for a week?').keepsValues).toBe(false);
     expect(reviewRephrasing(item, '').keepsValues).toBe(false);
   });

@@ -23,9 +23,23 @@ const catalog = buildCatalogPack();
 
 function catalogRun(id = 'run-abc'): RunRow {
   return {
-    id, name: 'SmolLM2 · catalog · 512', createdAt: 1, updatedAt: 2, status: 'completed', suite: 'catalog', packIds: [catalog.id],
-    sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 2, seed: 42 }, engine: { kind: 'wllama', model: 'https://example.org/m.gguf', contextWindow: 2048 },
-    template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 48, temperature: 0 }, counterId: 'llama3', total: 4, done: 0, correct: 0, predictions: 'secret predictions text',
+    id,
+    name: 'SmolLM2 · catalog · 512',
+    createdAt: 1,
+    updatedAt: 2,
+    status: 'completed',
+    suite: 'catalog',
+    packIds: [catalog.id],
+    sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 2, seed: 42 },
+    engine: { kind: 'wllama', model: 'https://example.org/m.gguf', contextWindow: 2048 },
+    template: DEFAULT_PROMPT,
+    format: 'bfcl-python',
+    request: { maxTokens: 48, temperature: 0 },
+    counterId: 'llama3',
+    total: 4,
+    done: 0,
+    correct: 0,
+    predictions: 'secret predictions text',
   };
 }
 
@@ -35,13 +49,14 @@ async function storedRun() {
   const store = new MemoryResultStore();
   await runSamples({ runId: run.id, source, engine: createOracleEngine(), store, request: run.request, format: run.format, signal: new AbortController().signal });
   const results = [...store.results.values()];
-  const prompts = new Map<string, RecordedPrompt>(results.map((r) => {
-    const s = source.build(r.sampleId);
-    return [r.sampleId, { messages: s.messages, needleNames: s.needleIndexes.map((i) => s.tools[i]!.name), toolCount: s.tools.length, promptTokens: s.promptTokens, expected: null }];
-  }));
+  const prompts = new Map<string, RecordedPrompt>(
+    results.map((r) => {
+      const s = source.build(r.sampleId);
+      return [r.sampleId, { messages: s.messages, needleNames: s.needleIndexes.map((i) => s.tools[i]!.name), toolCount: s.tools.length, promptTokens: s.promptTokens, expected: null }];
+    }),
+  );
   return { run, results, prompts };
 }
-
 
 /** A run file's lines with line i's object edited: a function that reads the result, for expect(…).toThrow. */
 const lineEdit = (lines: readonly string[], name: string) => (i: number, f: (o: Record<string, unknown>) => void) => {
@@ -126,7 +141,11 @@ describe('run file', () => {
 describe('run file of an API-complexity run', () => {
   it('round-trips the configuration and every episode; refuses an unknown complexity type and a broken episode', async () => {
     const run: RunRow = {
-      ...catalogRun('run-api'), name: 'oracle · API complexity', suite: 'api-complexity', packIds: [], predictions: undefined,
+      ...catalogRun('run-api'),
+      name: 'oracle · API complexity',
+      suite: 'api-complexity',
+      packIds: [],
+      predictions: undefined,
       apiComplexity: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },
     };
     const store = new MemoryResultStore();
@@ -139,7 +158,9 @@ describe('run file of an API-complexity run', () => {
     expect(back.results).toEqual([...results].sort((a, b) => a.index - b.index));
     const lines = text.trim().split('\n');
     expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.apiComplexity\.types: "chaos" is not a complexity type/);
-    expect(() => readRunFile([lines[0]!, lines[1]!.replace('"turns":[', '"turns":7,"x":['), ...lines.slice(2)].join('\n'), 'a.run.jsonl')).toThrow(/line 2: result\.score\.api\.turns: expected a list/);
+    expect(() => readRunFile([lines[0]!, lines[1]!.replace('"turns":[', '"turns":7,"x":['), ...lines.slice(2)].join('\n'), 'a.run.jsonl')).toThrow(
+      /line 2: result\.score\.api\.turns: expected a list/,
+    );
   });
 });
 
@@ -147,7 +168,7 @@ describe('run-level constrained decoding', () => {
   const asked: GenerateRequest[] = [];
   const recorder: Engine = { info: { id: 'rec', kind: 'oracle', model: 'rec' }, generate: async (req, sample, signal) => (asked.push(req), createOracleEngine().generate(req, sample, signal)) };
 
-  it('gives every call-answering sample its tools\' grammar (multi-turn turns may end with []), and leaves QA answers free', async () => {
+  it("gives every call-answering sample its tools' grammar (multi-turn turns may end with []), and leaves QA answers free", async () => {
     const composition = buildCompositionPack();
     const run = (c: Partial<RunRow>): RunRow => ({ ...catalogRun(), ...c }) as RunRow;
     const single = sourceFor(run({ suite: 'composition', composition: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
@@ -166,7 +187,11 @@ describe('run-level constrained decoding', () => {
     for (const req of asked) expect(req.grammar).toMatch(/^root ::= "\[" \(.*\)\? "\]"$/m);
     expect([...store.results.values()][0]!.score.correct).toBe(true);
 
-    const qa = sourceFor(run({ suite: 'response-qa', packIds: ['r'], responseQa: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }), [buildResponsesPack()], counter);
+    const qa = sourceFor(
+      run({ suite: 'response-qa', packIds: ['r'], responseQa: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }),
+      [buildResponsesPack()],
+      counter,
+    );
     expect(requestFor({ maxTokens: 64, temperature: 0 }, qa.build(qa.ids[0]!), 'bfcl-python', true).grammar).toBeUndefined();
   });
 });

@@ -43,7 +43,13 @@ describe('run loop', () => {
     const ctl = new AbortController();
     const seen: RunProgress[] = [];
     const first = await runSamples({
-      runId: 'r3', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: ctl.signal,
+      runId: 'r3',
+      source: source(),
+      engine: createOracleEngine(),
+      store,
+      request,
+      format: 'bfcl-python',
+      signal: ctl.signal,
       onProgress: (p) => {
         seen.push(p);
         if (p.done === 7) ctl.abort('pause');
@@ -52,9 +58,24 @@ describe('run loop', () => {
     expect(first).toEqual({ status: 'stopped', reason: 'pause' });
     expect(store.results.size).toBe(7);
     const written: string[] = [];
-    const spy = { completed: store.completed.bind(store), put: async (r: Parameters<typeof store.put>[0]) => { written.push(r.sampleId); await store.put(r); } };
+    const spy = {
+      completed: store.completed.bind(store),
+      put: async (r: Parameters<typeof store.put>[0]) => {
+        written.push(r.sampleId);
+        await store.put(r);
+      },
+    };
     const resumed: RunProgress[] = [];
-    const second = await runSamples({ runId: 'r3', source: source(), engine: createOracleEngine(), store: spy, request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => resumed.push(p) });
+    const second = await runSamples({
+      runId: 'r3',
+      source: source(),
+      engine: createOracleEngine(),
+      store: spy,
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+      onProgress: (p) => resumed.push(p),
+    });
     expect(second.status).toBe('completed');
     // accuracy so far counts the correct answers written before the resume (issue 19, item 6: it showed 0%)
     expect(resumed[0]).toMatchObject({ done: 7, correct: 7 });
@@ -68,7 +89,13 @@ describe('run loop', () => {
     const store = new MemoryResultStore();
     const ctl = new AbortController();
     const out = await runSamples({
-      runId: 'r3b', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: ctl.signal,
+      runId: 'r3b',
+      source: source(),
+      engine: createOracleEngine(),
+      store,
+      request,
+      format: 'bfcl-python',
+      signal: ctl.signal,
       onProgress: (p) => {
         if (p.done === 30) ctl.abort('pause');
       },
@@ -77,7 +104,7 @@ describe('run loop', () => {
     expect(store.results.size).toBe(30);
   });
 
-  it('records a prompt longer than the window as that sample\'s result and goes on', async () => {
+  it("records a prompt longer than the window as that sample's result and goes on", async () => {
     const store = new MemoryResultStore();
     const engine: Engine = {
       info: { id: 'x', kind: 'webllm', model: 'tiny-window' },
@@ -93,7 +120,7 @@ describe('run loop', () => {
     expect(results.filter((r) => r.score.correct)).toHaveLength(15);
   });
 
-  it('a prompt the packs cannot fill is that sample\'s build_error with the true cause; the run goes on (issue 19, item 2)', async () => {
+  it("a prompt the packs cannot fill is that sample's build_error with the true cause; the run goes on (issue 19, item 2)", async () => {
     // a pack of 30 tools (about 3,300 tokens) fills 1K prompts but not 8K ones
     const tools = pack.tools.slice(0, 30);
     const names = new Set(tools.map((t) => t.name));
@@ -129,17 +156,30 @@ describe('run loop', () => {
     const ok = await runSamples({ runId: 'r5', source: source(), engine: flaky, store, request, format: 'bfcl-python', signal: new AbortController().signal, recover: async () => void recovered++ });
     expect([ok.status, recovered, [...store.results.values()].every((r) => r.score.correct)]).toEqual(['completed', 1, true]);
 
-    const broken: Engine = { info: { id: 'x', kind: 'webllm', model: 'm' }, generate: async () => { throw new TypeError('Failed to fetch'); } };
+    const broken: Engine = {
+      info: { id: 'x', kind: 'webllm', model: 'm' },
+      generate: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    };
     const failed = await runSamples({ runId: 'r6', source: source(), engine: broken, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal });
     expect(failed).toEqual({ status: 'failed', error: 'TypeError: Failed to fetch' });
   });
 
-  it('an output too large to read is the model\'s failure, scored, and the run completes (issue 17, item 1: a Replay run died out of memory)', async () => {
+  it("an output too large to read is the model's failure, scored, and the run completes (issue 17, item 1: a Replay run died out of memory)", async () => {
     const s = source();
     const first = s.build(s.ids[0] as string);
     const preds = readPredictions(`{"id": "${first.itemId}", "result": "[f(a=[[[1]*1000]*1000]*1000)]"}\n`);
     const store = new MemoryResultStore();
-    const out = await runSamples({ runId: 'r8', source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const out = await runSamples({
+      runId: 'r8',
+      source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first },
+      engine: createReplayEngine(preds),
+      store,
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+    });
     expect(out.status).toBe('completed');
     const r = [...store.results.values()][0];
     expect(r?.error).toBeNull();
@@ -170,7 +210,15 @@ describe('run loop', () => {
     const first = s.build(s.ids[0] as string);
     const preds = readPredictions(`{"id": "${first.itemId}", "result": "[nope()]"}\n`);
     const store = new MemoryResultStore();
-    await runSamples({ runId: 'r7', source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first }, engine: createReplayEngine(preds), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    await runSamples({
+      runId: 'r7',
+      source: { ids: [first.id], cellOf: () => first.cell, itemOf: () => first.itemId, build: () => first },
+      engine: createReplayEngine(preds),
+      store,
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+    });
     expect([...store.results.values()][0]?.score.errorType).toBe('simple_function_checker:wrong_func_name');
     expect(() => readPredictions('{"id": 3}')).toThrow(/line 1: id/);
   });
@@ -194,10 +242,24 @@ describe('run loop', () => {
   it('answers whose prefill and decode cannot be told apart give no rate (the monitor showed 62,500 tokens/s from a whole answer timed at once)', async () => {
     const unsplit: Engine = {
       info: { id: 'u', kind: 'openai', model: 'm' },
-      generate: async (): Promise<GenerateResult> => ({ text: '[]', finishReason: 'stop', usage: { promptTokens: 100, completionTokens: 5 }, timings: { prefillMs: 800, decodeMs: 0.01, unsplit: true } }),
+      generate: async (): Promise<GenerateResult> => ({
+        text: '[]',
+        finishReason: 'stop',
+        usage: { promptTokens: 100, completionTokens: 5 },
+        timings: { prefillMs: 800, decodeMs: 0.01, unsplit: true },
+      }),
     };
     const seen: RunProgress[] = [];
-    await runSamples({ runId: 'r9', source: source(), engine: unsplit, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => seen.push(p) });
+    await runSamples({
+      runId: 'r9',
+      source: source(),
+      engine: unsplit,
+      store: new MemoryResultStore(),
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+      onProgress: (p) => seen.push(p),
+    });
     expect(seen.at(-1)?.decodeTokensPerSecond).toBeNull();
     expect(seen.at(-1)?.prefillTokensPerSecond).toBeNull();
   });

@@ -29,11 +29,30 @@ const conversations = buildConversationsPack();
 const composition = buildCompositionPack();
 
 const SUITES: { name: string; make: (order: RunOrder) => SampleSource }[] = [
-  { name: 'catalog', make: (order) => catalogSource({ packs: [catalog], sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 3, seed: 5, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, counter, order }) },
-  { name: 'response QA', make: (order) => responseQaSource({ packs: [responses], config: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 5 }, counter, order }) },
-  { name: 'conversations', make: (order) => multiturnSource({ packs: [conversations], config: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, counter, order }) },
+  {
+    name: 'catalog',
+    make: (order) =>
+      catalogSource({
+        packs: [catalog],
+        sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 3, seed: 5, variants: [FREE, CONSTRAINED] },
+        template: DEFAULT_PROMPT,
+        counter,
+        order,
+      }),
+  },
+  {
+    name: 'response QA',
+    make: (order) => responseQaSource({ packs: [responses], config: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 5 }, counter, order }),
+  },
+  {
+    name: 'conversations',
+    make: (order) => multiturnSource({ packs: [conversations], config: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, counter, order }),
+  },
   { name: 'robustness', make: (order) => robustnessSource({ packs: [catalog], config: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, counter, order }) },
-  { name: 'composition', make: (order) => compositionSource({ packs: [composition], config: { ...DEFAULT_COMPOSITION, perLevel: 3, distractors: 5, protocol: 'multi-turn', seed: 5 }, counter, order }) },
+  {
+    name: 'composition',
+    make: (order) => compositionSource({ packs: [composition], config: { ...DEFAULT_COMPOSITION, perLevel: 3, distractors: 5, protocol: 'multi-turn', seed: 5 }, counter, order }),
+  },
 ];
 
 const built = (s: SampleSource) => new Map(s.ids.map((id) => [id, JSON.stringify(s.build(id))]));
@@ -55,7 +74,10 @@ describe('shared-prompt order', () => {
   it('lets an engine that keeps its last prompt skip much more of the prompts where they share text', () => {
     const share = (make: (o: RunOrder) => SampleSource, order: RunOrder) => {
       const s = make(order);
-      return reusableShare(s.ids.map((id) => promptText(s.build(id).messages)), (t) => counter.count(t)).share;
+      return reusableShare(
+        s.ids.map((id) => promptText(s.build(id).messages)),
+        (t) => counter.count(t),
+      ).share;
     };
     const [cat, qa, conv] = SUITES as [(typeof SUITES)[0], (typeof SUITES)[0], (typeof SUITES)[0]];
     // catalog: a request's positions in a row share everything before the needle, its two variants all of it
@@ -85,10 +107,27 @@ describe('resuming a run in shared-prompt order', () => {
     const controller = new AbortController();
     // 7 is inside the second group (6 samples a group: 3 positions × 2 variants)
     const stopAt = 7;
-    const first = await runSamples({ runId: 'r', source, engine, store, request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: controller.signal, onProgress: (p) => p.done === stopAt && controller.abort('pause') });
+    const first = await runSamples({
+      runId: 'r',
+      source,
+      engine,
+      store,
+      request: { maxTokens: 64, temperature: 0 },
+      format: 'bfcl-python',
+      signal: controller.signal,
+      onProgress: (p) => p.done === stopAt && controller.abort('pause'),
+    });
     expect(first.status).toBe('stopped');
     expect(store.results.size).toBe(stopAt);
-    const again = await runSamples({ runId: 'r', source: SUITES[0]!.make('prefix'), engine, store, request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
+    const again = await runSamples({
+      runId: 'r',
+      source: SUITES[0]!.make('prefix'),
+      engine,
+      store,
+      request: { maxTokens: 64, temperature: 0 },
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+    });
     expect(again.status).toBe('completed');
     expect(generated).toEqual(source.ids);
     expect([...store.results.values()].map((r) => r.sampleId).sort()).toEqual([...source.ids].sort());
@@ -106,7 +145,11 @@ describe('coverage of a stopped run', () => {
     // 2 lengths × 3 positions × 2 variants = 12 cells of 3 requests; 12 samples done
     expect(stopped('grid')).toMatchObject({ complete: 4, partial: 0, notStarted: 8 });
     expect(stopped('prefix')).toMatchObject({ complete: 0, partial: 6, notStarted: 6 });
-    expect(stopped('prefix').cells.filter((c) => c.done > 0).every((c) => c.done === 2)).toBe(true);
+    expect(
+      stopped('prefix')
+        .cells.filter((c) => c.done > 0)
+        .every((c) => c.done === 2),
+    ).toBe(true);
   });
 });
 
@@ -118,7 +161,12 @@ describe('a multi-turn exchange', () => {
     const generate = async (r: import('../../src/lib/core/types').GenerateRequest) => {
       seen.push(r.continues === true);
       turn++;
-      return { text: turn === 1 ? '[f(x=1)]' : 'done', finishReason: 'stop' as const, usage: { promptTokens: 100 * turn, completionTokens: 5, prefilledTokens: turn === 1 ? 100 : 20 }, timings: { prefillMs: 10, decodeMs: 5 } };
+      return {
+        text: turn === 1 ? '[f(x=1)]' : 'done',
+        finishReason: 'stop' as const,
+        usage: { promptTokens: 100 * turn, completionTokens: 5, prefilledTokens: turn === 1 ? 100 : 20 },
+        timings: { prefillMs: 10, decodeMs: 5 },
+      };
     };
     const out = await runExchange(generate, { messages: [{ role: 'user', content: 'go' }], maxTokens: 16, temperature: 0, kvReuse: true }, 'bfcl-python', () => '{"ok": true}', 4);
     expect(seen).toEqual([false, true]);

@@ -3,12 +3,29 @@ import { errorTypeCounts, filterSamples, NO_FILTER, promptHolds, promptSearchCan
 import type { SampleResult } from '../../src/lib/core/types';
 
 const result = (i: number, correct: boolean, extra: Partial<SampleResult> = {}): SampleResult => ({
-  id: `r:s${i}`, runId: 'r', sampleId: `s${i}`, index: i, cell: { length: i % 2 ? 1024 : 2048, position: 0.5 }, output: `call_${i}()`, calls: null, parseError: null,
-  score: { correct, value: correct ? 1 : 0, errorType: correct ? null : 'simple_function_checker:wrong_func_name', errorClass: null, lenientCorrect: correct }, usage: null, timings: null, error: null, createdAt: 0, ...extra,
+  id: `r:s${i}`,
+  runId: 'r',
+  sampleId: `s${i}`,
+  index: i,
+  cell: { length: i % 2 ? 1024 : 2048, position: 0.5 },
+  output: `call_${i}()`,
+  calls: null,
+  parseError: null,
+  score: { correct, value: correct ? 1 : 0, errorType: correct ? null : 'simple_function_checker:wrong_func_name', errorClass: null, lenientCorrect: correct },
+  usage: null,
+  timings: null,
+  error: null,
+  createdAt: 0,
+  ...extra,
 });
 
 describe('the sample browser filter', () => {
-  const rs = [result(0, true), result(1, false), result(2, false, { error: { kind: 'build_error', message: 'A 2048-token prompt cannot be built' } }), result(3, true, { facets: { type: 'irrelevant' } })];
+  const rs = [
+    result(0, true),
+    result(1, false),
+    result(2, false, { error: { kind: 'build_error', message: 'A 2048-token prompt cannot be built' } }),
+    result(3, true, { facets: { type: 'irrelevant' } }),
+  ];
 
   it('lists failures by default, and every sample when asked', () => {
     expect(filterSamples(rs, NO_FILTER).map((r) => r.index)).toEqual([1, 2]);
@@ -22,7 +39,10 @@ describe('the sample browser filter', () => {
     expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all', text: 'irrelevant' }).map((r) => r.index)).toEqual([3]);
   });
   it('counts error types of the failures, most frequent first', () => {
-    expect(errorTypeCounts(rs)).toEqual([{ type: 'build_error', n: 1 }, { type: 'simple_function_checker:wrong_func_name', n: 1 }]);
+    expect(errorTypeCounts(rs)).toEqual([
+      { type: 'build_error', n: 1 },
+      { type: 'simple_function_checker:wrong_func_name', n: 1 },
+    ]);
   });
   it('searches prompts too: the worker looks only where the other filters keep a sample and its own text does not match; either match lists it', () => {
     const f = { ...NO_FILTER, verdict: 'all' as const, text: 'call_1', inPrompts: true };

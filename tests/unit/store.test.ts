@@ -45,13 +45,19 @@ describe('storage', () => {
     expect(() => readBfclPack({ name: 'x', questions: Q, answers: null })).toThrow(/no possible answer/);
     expect(() => readBfclPack({ name: 'x', questions: '{"id": "a_1", "question": [[]], "function": [', answers: null })).toThrow(/line 1/);
     // a ground-truth value that is not a list of accepted values is refused, naming it (issue 19 item 9: it was accepted)
-    expect(() => readBfclPack({ name: 'x', questions: Q, answers: A.replace('"base": [10]', '"base": 10') })).toThrow(/record 1 \(simple_python_0\): ground_truth\[0\]\.area\.base: expected a list of accepted values, got 10/);
+    expect(() => readBfclPack({ name: 'x', questions: Q, answers: A.replace('"base": [10]', '"base": 10') })).toThrow(
+      /record 1 \(simple_python_0\): ground_truth\[0\]\.area\.base: expected a list of accepted values, got 10/,
+    );
     expect(() => readBfclPack({ name: 'x', questions: Q, answers: A.replace('{"area": {', '{"area": 3, "x": {') })).toThrow(/ground_truth\[0\]: expected \{"function name"/);
   });
 
   it.skipIf(!existsSync('../shared/reference/bfcl'))('imports the published BFCL files', () => {
     const dir = '../shared/reference/bfcl/';
-    const pack = readBfclPack({ name: 'simple', questions: readFileSync(dir + 'BFCL_v4_simple_python.json', 'utf8'), answers: readFileSync(dir + 'possible_answer/BFCL_v4_simple_python.json', 'utf8') });
+    const pack = readBfclPack({
+      name: 'simple',
+      questions: readFileSync(dir + 'BFCL_v4_simple_python.json', 'utf8'),
+      answers: readFileSync(dir + 'possible_answer/BFCL_v4_simple_python.json', 'utf8'),
+    });
     expect(pack.items).toHaveLength(400);
     expect(pack.items[0]?.category).toBe('simple_python');
   });
@@ -64,14 +70,36 @@ describe('storage', () => {
     const sweep = { lengths: [1000], positions: [0.1, 0.9], samplesPerCell: 4, seed: 1 };
     const source = catalogSource({ packs: [stored!], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
     const run: RunRow = {
-      id: 'run1', name: 'r', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [pack.id], sweep,
-      engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 },
-      counterId: 'llama3', total: source.ids.length, done: 0, correct: 0,
+      id: 'run1',
+      name: 'r',
+      createdAt: 0,
+      updatedAt: 0,
+      status: 'running',
+      suite: 'catalog',
+      packIds: [pack.id],
+      sweep,
+      engine: { kind: 'oracle', model: 'oracle' },
+      template: DEFAULT_PROMPT,
+      format: 'bfcl-python',
+      request: { maxTokens: 64, temperature: 0 },
+      counterId: 'llama3',
+      total: source.ids.length,
+      done: 0,
+      correct: 0,
     };
     await db.runs.put(run);
     const store = new DexieResultStore(db);
     const ctl = new AbortController();
-    await runSamples({ runId: 'run1', source, engine: createOracleEngine(), store, request: run.request, format: 'bfcl-python', signal: ctl.signal, onProgress: (p) => p.done === 3 && ctl.abort('reload') });
+    await runSamples({
+      runId: 'run1',
+      source,
+      engine: createOracleEngine(),
+      store,
+      request: run.request,
+      format: 'bfcl-python',
+      signal: ctl.signal,
+      onProgress: (p) => p.done === 3 && ctl.abort('reload'),
+    });
     expect(await db.results.count()).toBe(3);
     // a second page/worker picks the run up from IndexedDB alone
     await runSamples({ runId: 'run1', source, engine: createOracleEngine(), store: new DexieResultStore(db), request: run.request, format: 'bfcl-python', signal: new AbortController().signal });
@@ -102,9 +130,22 @@ describe('schema upgrade', () => {
     const db = freshDb();
     await savePack(db, readBfclPack({ name: 't', questions: Q, answers: A }));
     const run: RunRow = {
-      id: 'pinned', name: 'r', createdAt: 0, updatedAt: 0, status: 'paused', suite: 'catalog', packIds: ['bfcl:t'], sweep: { lengths: [1000], positions: [0.5], samplesPerCell: 1, seed: 1 },
-      engine: { kind: 'oracle', model: 'oracle' }, template: DEFAULT_PROMPT, format: 'bfcl-python', request: { maxTokens: 64, temperature: 0 },
-      counterId: 'llama3', total: 1, done: 0, correct: 0,
+      id: 'pinned',
+      name: 'r',
+      createdAt: 0,
+      updatedAt: 0,
+      status: 'paused',
+      suite: 'catalog',
+      packIds: ['bfcl:t'],
+      sweep: { lengths: [1000], positions: [0.5], samplesPerCell: 1, seed: 1 },
+      engine: { kind: 'oracle', model: 'oracle' },
+      template: DEFAULT_PROMPT,
+      format: 'bfcl-python',
+      request: { maxTokens: 64, temperature: 0 },
+      counterId: 'llama3',
+      total: 1,
+      done: 0,
+      correct: 0,
     };
     await db.runs.put(run);
     const [first] = await loadRunPacks(db, run, true);
@@ -116,7 +157,10 @@ describe('schema upgrade', () => {
     // different content under the same name: the old version is kept for the run that pinned it, unlisted
     const Q2 = Q.replace('base 10', 'base 12');
     await savePack(db, readBfclPack({ name: 't', questions: Q2, answers: A }));
-    expect((await db.packs.toArray()).map((r) => [r.id.replace(/@.*/, '@…'), r.versionOf ?? null])).toEqual([['bfcl:t', null], ['bfcl:t@…', 'bfcl:t']]);
+    expect((await db.packs.toArray()).map((r) => [r.id.replace(/@.*/, '@…'), r.versionOf ?? null])).toEqual([
+      ['bfcl:t', null],
+      ['bfcl:t@…', 'bfcl:t'],
+    ]);
     const pinnedRun = (await db.runs.get('pinned')) as RunRow;
     const [kept] = await loadRunPacks(db, pinnedRun);
     expect(kept?.items[0]?.question).toBe(first?.items[0]?.question);

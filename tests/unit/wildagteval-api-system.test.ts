@@ -18,21 +18,35 @@ import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
 
 describe("Python's json.dumps", () => {
   it('writes floats as Python does, escapes non-ASCII, keeps key order', () => {
-    expect(pyJsonDumps(parseJsonValue('{"b": 5.0, "a": [1, 2.5, 1e-05, 1e16], "c": "°C é 😀", "d": null, "e": true}'))).toBe('{"b": 5.0, "a": [1, 2.5, 1e-05, 1e+16], "c": "\\u00b0C \\u00e9 \\ud83d\\ude00", "d": null, "e": true}');
+    expect(pyJsonDumps(parseJsonValue('{"b": 5.0, "a": [1, 2.5, 1e-05, 1e16], "c": "°C é 😀", "d": null, "e": true}'))).toBe(
+      '{"b": 5.0, "a": [1, 2.5, 1e-05, 1e+16], "c": "\\u00b0C \\u00e9 \\ud83d\\ude00", "d": null, "e": true}',
+    );
     expect(pyJsonDumps(new PyTuple([new PyFloat(100), 'x"\n']))).toBe('[100.0, "x\\"\\n"]');
   });
 });
 
 describe("Python's round(x, 2)", () => {
   it('rounds the exact binary value, an exact tie to even (Python 3 values)', () => {
-    const cases: [number, number][] = [[81.545, 81.55], [82.335, 82.33], [0.125, 0.12], [0.375, 0.38], [2.675, 2.67], [1.005, 1.0], [10.005, 10.01], [-0.125, -0.12], [45.595, 45.59]];
+    const cases: [number, number][] = [
+      [81.545, 81.55],
+      [82.335, 82.33],
+      [0.125, 0.12],
+      [0.375, 0.38],
+      [2.675, 2.67],
+      [1.005, 1.0],
+      [10.005, 10.01],
+      [-0.125, -0.12],
+      [45.595, 45.59],
+    ];
     for (const [x, want] of cases) expect(pyRound(x, 2), String(x)).toBe(want);
   });
 });
 
 /** A small world: one user, one home with a lamp and a phone, two products. */
 function tinyWorld(): Databases {
-  const empty = Object.fromEntries(DATABASE_FILES.map((f) => [f, f === 'irrelevant_mock_data' || f === 'media_database' || f === 'mock_data' || f === 'shopping_carts' ? parseJsonValue('{}') : []])) as Record<string, unknown>;
+  const empty = Object.fromEntries(
+    DATABASE_FILES.map((f) => [f, f === 'irrelevant_mock_data' || f === 'media_database' || f === 'mock_data' || f === 'shopping_carts' ? parseJsonValue('{}') : []]),
+  ) as Record<string, unknown>;
   return {
     ...empty,
     users: parseJsonValue('[{"user_id": "user1", "name": "Ann", "home_id": "home1", "preferences": {"location": "Paris"}}]'),
@@ -53,17 +67,21 @@ describe('the API system', () => {
     expect(new Set(WILD_FUNCTION_NAMES).size).toBe(84);
   });
 
-  it('acts on the current user\'s home only, keeps state between calls, and tags successes with their environment', () => {
+  it("acts on the current user's home only, keeps state between calls, and tags successes with their environment", () => {
     const state = createWildState(tinyWorld(), 'user1');
     expect(invokeWildTool(state, 'make_call', { phone_number: '555', device_endpoint: '2' }).text).toBe('{"success": false, "message": "Device Phone is not powered on"}');
-    expect(invokeWildTool(state, 'power_on', { endpoints: ['2'] }).text).toBe('{"success": true, "results": [{"endpoint": "2", "name": "Phone", "success": true, "message": "Turned on Phone"}], "_environment": "SmartHomeEnv"}');
+    expect(invokeWildTool(state, 'power_on', { endpoints: ['2'] }).text).toBe(
+      '{"success": true, "results": [{"endpoint": "2", "name": "Phone", "success": true, "message": "Turned on Phone"}], "_environment": "SmartHomeEnv"}',
+    );
     expect(invokeWildTool(state, 'make_call', { phone_number: '555', device_endpoint: '2' }).success).toBe(true);
     expect(invokeWildTool(state, 'power_on', { endpoints: ['9'] }).success).toBe(false);
     const inventory = invokeWildTool(state, 'get_user_inventory', {}).text;
     expect(inventory).toContain('"endpoint": "1"');
     expect(inventory).not.toContain('"Phone"');
     const added = invokeWildTool(state, 'add_to_cart', { product_id: 'p1', quantity: 2 });
-    expect(added.text).toBe('{"success": true, "product": {"product_id": "p1", "name": "Kettle", "quantity": 2, "price": 20.5}, "cart_total": 41.0, "message": "Added 2 x \'Kettle\' to cart", "_environment": "TransactionEnv"}');
+    expect(added.text).toBe(
+      '{"success": true, "product": {"product_id": "p1", "name": "Kettle", "quantity": 2, "price": 20.5}, "cart_total": 41.0, "message": "Added 2 x \'Kettle\' to cart", "_environment": "TransactionEnv"}',
+    );
   });
 
   it('each state starts from the databases as imported (a replay never leaks into the next)', () => {
@@ -115,10 +133,19 @@ describe.skipIf(!haveShared)("every gold call of Combined50_transformed against 
   it("at the repository's recording time, the three reminders are refused as it stored them", () => {
     const read = (path: string) => ({ name: path, text: readFileSync(path, 'utf8') });
     const databases = readWildDatabases(DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))));
-    for (const name of ['Conv_user10_scenario2_reminder_TimeManagement_SmartHomeEnv_merged', 'Conv_user7_scenario8_reminder_TimeManagement_SmartHomeEnv_merged', 'Conv_user9_scenario3_reminder_TimeManagement_SmartHomeEnv_merged']) {
+    for (const name of [
+      'Conv_user10_scenario2_reminder_TimeManagement_SmartHomeEnv_merged',
+      'Conv_user7_scenario8_reminder_TimeManagement_SmartHomeEnv_merged',
+      'Conv_user9_scenario3_reminder_TimeManagement_SmartHomeEnv_merged',
+    ]) {
       const conversation = readWildConversation(read(join(REF, 'conversations', 'Combined50_transformed', `${name}.jsonl`)));
       const stored = readExecMapping(read(join(REF, 'conversations', 'Combined50_transformed_exec_mapping', `${name}_exec_mapping.json`)));
-      const ours = replayGoldCalls(databases, conversation.user, conversation.turns.flatMap((t) => t.gold), Date.UTC(2025, 6, 30, 18, 26, 10));
+      const ours = replayGoldCalls(
+        databases,
+        conversation.user,
+        conversation.turns.flatMap((t) => t.gold),
+        Date.UTC(2025, 6, 30, 18, 26, 10),
+      );
       expect(ours[1]?.text, name).toBe(stored[1]?.executionResult);
     }
   });

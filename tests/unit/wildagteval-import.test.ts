@@ -14,7 +14,10 @@ const KNOWN = new Set(WILD_FUNCTION_NAMES);
 const OBJECT_FILES = new Set(['irrelevant_mock_data', 'media_database', 'mock_data', 'shopping_carts']);
 
 function databaseFiles(change: Partial<Record<string, string>> = {}): NamedText[] {
-  return DATABASE_FILES.map((f) => ({ name: `common/data/${f}.json`, text: change[f] ?? (f === 'users' ? '[{"user_id": "user1", "name": "Ann", "home_id": "home1"}]' : OBJECT_FILES.has(f) ? '{}' : '[]') }));
+  return DATABASE_FILES.map((f) => ({
+    name: `common/data/${f}.json`,
+    text: change[f] ?? (f === 'users' ? '[{"user_id": "user1", "name": "Ann", "home_id": "home1"}]' : OBJECT_FILES.has(f) ? '{}' : '[]'),
+  }));
 }
 const conversation = (lines: string[], name = 'Combined50_transformed/Conv_user1_scenario1.jsonl'): NamedText => ({ name, text: lines.join('\n') });
 const GOOD_LINE = '{"query": "Turn on the lamp", "api_sequence": [{"api": "power_on", "params": {"endpoints": ["1"]}}], "context": {"ignored": true}}';
@@ -72,7 +75,9 @@ describe('reading WildAgtEval files', () => {
   });
 
   it('a gold call to a function the system does not have', () => {
-    expect(() => read([conversation(['{"query": "x", "api_sequence": [{"api": "find_communication_device", "params": {}}]}'])])).toThrow(/line 1: api_sequence\[0\]\.api: 'find_communication_device' is not one of WildAgtEval's 84 functions/);
+    expect(() => read([conversation(['{"query": "x", "api_sequence": [{"api": "find_communication_device", "params": {}}]}'])])).toThrow(
+      /line 1: api_sequence\[0\]\.api: 'find_communication_device' is not one of WildAgtEval's 84 functions/,
+    );
   });
 
   it('a conversation about a user the databases do not have', () => {
@@ -112,7 +117,12 @@ describe.skipIf(!haveShared)('the reference folder as a user would pick it', () 
     const files = walk(REF).filter((f) => !f.name.startsWith('databases/no_complexity_variant/') && !f.name.startsWith('results_sample/'));
     const got = read(files);
     expect(Object.keys(got.databases ?? {})).toHaveLength(24);
-    expect(got.sets.map((s) => `${s.name}:${s.conversations.length}:${s.transformed}`).sort()).toEqual(['Combined50:50:false', 'Combined50_transformed:50:true', 'Combined_deref50:50:false', 'Combined_deref50_transformed:50:true']);
+    expect(got.sets.map((s) => `${s.name}:${s.conversations.length}:${s.transformed}`).sort()).toEqual([
+      'Combined50:50:false',
+      'Combined50_transformed:50:true',
+      'Combined_deref50:50:false',
+      'Combined_deref50_transformed:50:true',
+    ]);
     expect(got.sets.flatMap((s) => s.conversations.flatMap((c) => c.turns.flatMap((t) => t.gold)))).toHaveLength(4 * 619);
     expect(got.prompts.map((p) => p.variant).sort()).toEqual(['adhoc', 'adhoc+unclear', 'none']);
     expect(got.judgeReferences).toHaveLength(16);

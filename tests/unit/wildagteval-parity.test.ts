@@ -37,7 +37,11 @@ describe("WildAgtEval's analyzer", () => {
     const gold: ApiCallRecord[] = [{ api: 'power_on', params: { endpoints: ['61A'] } }];
     const ok = { api_call: gold[0] as ApiCallRecord, api_success: true, api_result: '{"success": true}' };
     const failed = { ...ok, api_success: false, api_result: '{"success": false}' };
-    const lookalike = { api_call: { api: 'find_communication_device', params: {} }, api_success: false, api_result: `{"success": false, "message": "Tool 'find_communication_device' not found in any environment"}` };
+    const lookalike = {
+      api_call: { api: 'find_communication_device', params: {} },
+      api_success: false,
+      api_result: `{"success": false, "message": "Tool 'find_communication_device' not found in any environment"}`,
+    };
     expect(scoreResultLog(log(gold, [ok]), 'a.json')).toEqual({ file: 'a.json', success: true, turns: [true] });
     expect(scoreResultLog(log(gold, [failed]), 'b.json').success).toBe(false);
     expect(scoreResultLog(log(gold, [ok, lookalike]), 'c.json').success).toBe(false);
@@ -52,11 +56,18 @@ describe("WildAgtEval's analyzer", () => {
     writeFileSync(join(dir, 'run_a', 'deeper', 'y.json'), log(gold, []));
     writeFileSync(join(dir, 'run_a', 'notes.txt'), 'not a log');
     writeFileSync(join(dir, 'broken.json'), '{');
-    writeFileSync(join(dir, 'scoring_reference.json'), JSON.stringify({ files: { 'run_a/x.json': { conversation_success: true, turns: [{ success: true }] }, 'run_a/deeper/y.json': { conversation_success: true, turns: [{ success: true }] } } }));
+    writeFileSync(
+      join(dir, 'scoring_reference.json'),
+      JSON.stringify({ files: { 'run_a/x.json': { conversation_success: true, turns: [{ success: true }] }, 'run_a/deeper/y.json': { conversation_success: true, turns: [{ success: true }] } } }),
+    );
     expect(resultLogFiles(dir)).toEqual(['broken.json', 'run_a/deeper/y.json', 'run_a/x.json']);
     const lines: string[] = [];
     const errors: string[] = [];
-    const r = runWildAgtEvalParity(dir, (l) => lines.push(l), (l) => errors.push(l));
+    const r = runWildAgtEvalParity(
+      dir,
+      (l) => lines.push(l),
+      (l) => errors.push(l),
+    );
     expect(lines.slice(0, 2).map((l) => JSON.parse(l) as unknown)).toEqual([
       { file: 'run_a/deeper/y.json', success: false, turns: [false] },
       { file: 'run_a/x.json', success: true, turns: [true] },

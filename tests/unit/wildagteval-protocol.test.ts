@@ -37,8 +37,21 @@ const conv: WildConversation = {
   name: 'Conv_user1_x.jsonl',
   user: 'user1',
   turns: [
-    { query: 'What is in my home?', gold: [{ api: 'get_user_inventory', params: {} }, { api: 'get_device_details', params: { endpoint: '1' } }] },
-    { query: 'Lights on', gold: [{ api: 'get_user_inventory', params: {} }, { api: 'power_on', params: { endpoints: ['1'] } }, { api: 'power_on', params: { endpoints: ['2'] } }] },
+    {
+      query: 'What is in my home?',
+      gold: [
+        { api: 'get_user_inventory', params: {} },
+        { api: 'get_device_details', params: { endpoint: '1' } },
+      ],
+    },
+    {
+      query: 'Lights on',
+      gold: [
+        { api: 'get_user_inventory', params: {} },
+        { api: 'power_on', params: { endpoints: ['1'] } },
+        { api: 'power_on', params: { endpoints: ['2'] } },
+      ],
+    },
   ],
 };
 
@@ -61,7 +74,10 @@ if (!haveShared) console.warn(`skipping the WildAgtEval protocol tests on its re
 describe.skipIf(!haveShared)('the prompt at a target point, on the reference files', () => {
   const read = (path: string) => ({ name: path, text: readFileSync(path, 'utf8') });
   const files = haveShared
-    ? readWildAgtEvalFiles([...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))), read(join(REF, 'prompts', 'complexity', 'centralized_prompt_unclear.md'))], new Set(WILD_FUNCTION_NAMES))
+    ? readWildAgtEvalFiles(
+        [...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))), read(join(REF, 'prompts', 'complexity', 'centralized_prompt_unclear.md'))],
+        new Set(WILD_FUNCTION_NAMES),
+      )
     : null;
   const adHoc = new Set(['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'].map((f) => switchKey('ADHOC', f)));
 
@@ -75,7 +91,9 @@ describe.skipIf(!haveShared)('the prompt at a target point, on the reference fil
     expect(system.endsWith(STEP_BY_STEP_SUFFIX)).toBe(true);
     const prompt = wildPrompt(system, history);
     // the layout written out by hand from the repository's description, with the stored execution results
-    const stored = JSON.parse(readFileSync(join(REF, 'conversations', 'Combined50_transformed_exec_mapping', `${conversation.name.replace('.jsonl', '')}_exec_mapping.json`), 'utf8')) as { mappings: { execution_result: string }[] };
+    const stored = JSON.parse(readFileSync(join(REF, 'conversations', 'Combined50_transformed_exec_mapping', `${conversation.name.replace('.jsonl', '')}_exec_mapping.json`), 'utf8')) as {
+      mappings: { execution_result: string }[];
+    };
     let k = 0;
     const blocks: string[] = [system];
     conversation.turns.slice(0, 5).forEach((turn, t) => {
@@ -93,15 +111,23 @@ describe.skipIf(!haveShared)('the prompt at a target point, on the reference fil
       ['Conv_user1_scenario2_discovery_CulinaryControlEnv_RestaurantDelivery_merged_TurnLevelTF_Turn4_Step0_get_restaurant_menu.json', 'get_restaurant_menu'],
       ['Conv_user5_DailyInvestmentMonitor_scenario2_TurnLevelTF_Turn0_Step0_stock_watchlist.json', 'stock_watchlist'],
     ] as const) {
-      const log = JSON.parse(readFileSync(join(REF, 'results_sample', 'turn_level_tf_claude37_no_think_adhoc+unclear_adhoc_s0_irrelevantTRG', file), 'utf8')) as { query_results: { steps: { llm_response: string; api_call: { api: string; params: object }; api_result: string }[] }[] };
+      const log = JSON.parse(readFileSync(join(REF, 'results_sample', 'turn_level_tf_claude37_no_think_adhoc+unclear_adhoc_s0_irrelevantTRG', file), 'utf8')) as {
+        query_results: { steps: { llm_response: string; api_call: { api: string; params: object }; api_result: string }[] }[];
+      };
       const recorded = log.query_results[0]!.steps.filter((s) => s.llm_response === '[GT_EXECUTION]');
       const conversation = readWildConversation(read(join(REF, 'conversations', 'Combined50_transformed', `${file.split('_TurnLevelTF_')[0]}.jsonl`)));
       const [, turn, step] = /Turn(\d+)_Step(\d+)/.exec(file)!;
       const point = { turn: Number(turn), step: Number(step), fn };
       expect(findTargetPoints(conversation, new Set([fn]))).toContainEqual(point);
       const { targetTurnSteps } = goldHistory(createWildState(files!.databases!, conversation.user, undefined, adHoc), conversation, point, true);
-      expect(targetTurnSteps.map((s) => ({ api: s.call.api, params: pyJsonDumps(s.call.params) })), file).toEqual(recorded.map((s) => ({ api: s.api_call.api, params: JSON.stringify(s.api_call.params).replaceAll('":', '": ').replaceAll(',"', ', "') })));
-      expect(targetTurnSteps.map((s) => s.outcome.text), file).toEqual(recorded.map((s) => s.api_result));
+      expect(
+        targetTurnSteps.map((s) => ({ api: s.call.api, params: pyJsonDumps(s.call.params) })),
+        file,
+      ).toEqual(recorded.map((s) => ({ api: s.api_call.api, params: JSON.stringify(s.api_call.params).replaceAll('":', '": ').replaceAll(',"', ', "') })));
+      expect(
+        targetTurnSteps.map((s) => s.outcome.text),
+        file,
+      ).toEqual(recorded.map((s) => s.api_result));
     }
   });
 });
@@ -122,12 +148,18 @@ describe('the experiment matrix', () => {
 
 describe.skipIf(!haveShared)("the experiment matrix is the repository's (its configs, as transcribed in complexity_scenarios.json)", () => {
   it('every experiment enables what its uncertainty config enables and targets what its targets file lists', () => {
-    const scenarios = JSON.parse(readFileSync(join(REF, 'complexity_scenarios.json'), 'utf8')) as { config_files: Record<string, { uncertainties?: Record<string, { enabled: boolean; apis: string[] }>; target_functions?: string[] }> };
+    const scenarios = JSON.parse(readFileSync(join(REF, 'complexity_scenarios.json'), 'utf8')) as {
+      config_files: Record<string, { uncertainties?: Record<string, { enabled: boolean; apis: string[] }>; target_functions?: string[] }>;
+    };
     for (const e of WILD_EXPERIMENTS) {
       const copy = e.code === 'complexity' ? 'API_Complexity' : 'API_NoComplexity';
       const config = scenarios.config_files[`${copy}/uncertainty_configs/${e.configFile}`];
       expect(config, e.id).toBeDefined();
-      const enabled = Object.fromEntries(Object.entries(config!.uncertainties ?? {}).filter(([, u]) => u.enabled && u.apis.length > 0).map(([t, u]) => [t, [...u.apis].sort()]));
+      const enabled = Object.fromEntries(
+        Object.entries(config!.uncertainties ?? {})
+          .filter(([, u]) => u.enabled && u.apis.length > 0)
+          .map(([t, u]) => [t, [...u.apis].sort()]),
+      );
       // the no-complexity copy has no switches in its code, whatever its config lists
       const ours = Object.fromEntries(Object.entries(e.switches).map(([t, fns]) => [t, [...(fns ?? [])].sort()]));
       expect(ours, e.id).toEqual(e.code === 'no_complexity' ? {} : enabled);

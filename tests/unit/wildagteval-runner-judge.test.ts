@@ -29,7 +29,12 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
         const parsed = JSON.parse(body) as { messages: { content: string }[] };
         prompts.push(parsed.messages[0]?.content ?? '');
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { content: '{"scores": {}, "total_score": 4, "reasoning": "acknowledged the failure"}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 20 } }));
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { content: '{"scores": {}, "total_score": 4, "reasoning": "acknowledged the failure"}' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 20 },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -48,7 +53,11 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
     for (const r of file.results) expect(r.score.api?.errorHandling).toMatchObject({ score: 4, judge: `judge-model at ${baseUrl}` });
     expect(prompts).toHaveLength(file.results.length);
     // the rubric file of the scenario is in the judge's prompt
-    expect(prompts[0]).toContain(readFileSync(join(REF, 'judge_references', 'play_system_failure_error.md'), 'utf8').trim().slice(0, 200));
+    expect(prompts[0]).toContain(
+      readFileSync(join(REF, 'judge_references', 'play_system_failure_error.md'), 'utf8')
+        .trim()
+        .slice(0, 200),
+    );
     expect(lines.join('\n')).toMatch(new RegExp(`error handling: ${file.results.length} of ${file.results.length} episodes judged by judge-model`));
     expect(await runEval(argv, io)).toBe(0);
     expect(prompts).toHaveLength(file.results.length);

@@ -21,10 +21,19 @@ if (!haveShared) console.warn(`skipping the WildAgtEval runner tests: ${REF} is 
 describe.skipIf(!haveShared)('running WildAgtEval experiments', () => {
   const read = (path: string): NamedText => ({ name: path, text: readFileSync(path, 'utf8') });
   const setDir = join(REF, 'conversations', 'Combined50_transformed');
-  const names = ['Conv_user1_TransactionEnv_shopping_batch_scenario5_shopping', 'Conv_user10_MediaControlEnv_media_batch_scenario8_control', 'Conv_user3_scenario7_NotificationCall_only', 'Conv_user5_DailyInvestmentMonitor_scenario2'];
+  const names = [
+    'Conv_user1_TransactionEnv_shopping_batch_scenario5_shopping',
+    'Conv_user10_MediaControlEnv_media_batch_scenario8_control',
+    'Conv_user3_scenario7_NotificationCall_only',
+    'Conv_user5_DailyInvestmentMonitor_scenario2',
+  ];
   const files = haveShared
     ? readWildAgtEvalFiles(
-        [...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))), ...names.map((n) => read(join(setDir, `${n}.jsonl`))), read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md'))],
+        [
+          ...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))),
+          ...names.map((n) => read(join(setDir, `${n}.jsonl`))),
+          read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md')),
+        ],
         new Set(WILD_FUNCTION_NAMES),
       )
     : null;
@@ -63,9 +72,13 @@ describe.skipIf(!haveShared)('running WildAgtEval experiments', () => {
   });
 
   it('the +Info and +Irrelevant rungs run with their switches on: the oracle passes, and what the agent is shown carries the notices and the extra data', async () => {
-    for (const [id, mark] of [['cumulative:info', 'Premium data feeds available through stock_realtime_stream()'], ['cumulative:irrelevant', 'business_description']] as const) {
+    for (const [id, mark] of [
+      ['cumulative:info', 'Premium data feeds available through stock_realtime_stream()'],
+      ['cumulative:irrelevant', 'business_description'],
+    ] as const) {
       const logs = [];
-      for (const conversation of conversations) logs.push(await runConversation({ databases: files!.databases!, conversation, experiment: byId.get(id)!, system, generate: wildOracle, model: 'oracle' }));
+      for (const conversation of conversations)
+        logs.push(await runConversation({ databases: files!.databases!, conversation, experiment: byId.get(id)!, system, generate: wildOracle, model: 'oracle' }));
       for (const [i, log] of logs.entries()) expect(log.query_results, id).toHaveLength(conversations[i]!.turns.length);
       expect(logs.filter((log) => score(log).success).length, id).toBeGreaterThan(0);
       expect(JSON.stringify(logs), id).toContain(mark);

@@ -53,7 +53,14 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
           ...names.map((n) => read(join(setDir, `${n}.jsonl`))),
           read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md')),
           read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md')),
-          ...(withUnclear ? [read(join(REF, 'prompts', 'complexity', 'centralized_prompt_unclear.md')), ...readdirSync(join(REF, 'judge_references')).filter((f) => f.endsWith('_error.md')).map((f) => read(join(REF, 'judge_references', f)))] : []),
+          ...(withUnclear
+            ? [
+                read(join(REF, 'prompts', 'complexity', 'centralized_prompt_unclear.md')),
+                ...readdirSync(join(REF, 'judge_references'))
+                  .filter((f) => f.endsWith('_error.md'))
+                  .map((f) => read(join(REF, 'judge_references', f))),
+              ]
+            : []),
         ]
       : [],
   });
@@ -62,7 +69,11 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
   const counter = new CachedCounter(llama3Counter);
 
   it('says which experiments cannot run on these files, and why', () => {
-    const why = (id: string) => whyNotRunnable(WILD_EXPERIMENTS.find((e) => e.id === id)!, bench!.prompts.map((p) => p.variant));
+    const why = (id: string) =>
+      whyNotRunnable(
+        WILD_EXPERIMENTS.find((e) => e.id === id)!,
+        bench!.prompts.map((p) => p.variant),
+      );
     expect(why('isolated:ad-hoc:on')).toBeNull();
     expect(why('cumulative:none')).toBeNull();
     expect(why('isolated:unclear:on')).toMatch(/"adhoc\+unclear" agent prompt/);
@@ -124,7 +135,10 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
 
   it('error scenarios: the oracle run, then judged with the rubric files by a judge that answers the JSON form (or not)', async () => {
     const full = wildBenchmarkOf(packWith(true));
-    const errorConfig = { ...config, experiments: ['error:system_failure:stock_price', 'error:feature_limitation:stock_watchlist', 'error:feature_limitation:get_notifications', 'error:system_failure:make_call'] };
+    const errorConfig = {
+      ...config,
+      experiments: ['error:system_failure:stock_price', 'error:feature_limitation:stock_watchlist', 'error:feature_limitation:get_notifications', 'error:system_failure:make_call'],
+    };
     const source = wildAgtEvalSource({ config: errorConfig, bench: full, counter, model: 'oracle' });
     const store = new MemoryResultStore();
     await runSamples({ runId: 'e', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
@@ -168,7 +182,9 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
       uncertainty_config: 'none.yaml',
       query_results: [{ query: 'Warm it up', expected_api_sequence: [{ api: 'temperature_set', params: { endpoints: ['5A'], temperature: new PyFloat(28) } }], steps: [] }],
     };
-    expect(wildLogText(log)).toBe('{"evaluation_type": "step_by_step", "filename": "Conv_user1_x.json", "user_id": "user1", "model": "m", "uncertainty_config": "none.yaml", "query_results": [{"query": "Warm it up", "expected_api_sequence": [{"api": "temperature_set", "params": {"endpoints": ["5A"], "temperature": 28.0}}], "steps": []}]}');
+    expect(wildLogText(log)).toBe(
+      '{"evaluation_type": "step_by_step", "filename": "Conv_user1_x.json", "user_id": "user1", "model": "m", "uncertainty_config": "none.yaml", "query_results": [{"query": "Warm it up", "expected_api_sequence": [{"api": "temperature_set", "params": {"endpoints": ["5A"], "temperature": 28.0}}], "steps": []}]}',
+    );
   });
 
   it('reads the judge score as the repository does', () => {
@@ -222,7 +238,11 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
     const first = await importWildAgtEvalFiles(db, [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt(), { name: 'README.md', text: '#' }], known);
     expect(first.description).toMatch(/^24 database files · Combined50_transformed \(1 conversations\) · agent prompts: adhoc · 0 judge rubrics\. WildAgtEval/);
     // a whole folder: a second copy of a database file under no_complexity_variant, and another set
-    const second = await importWildAgtEvalFiles(db, [read(join(REF, 'databases', 'no_complexity_variant', 'mock_data.json')), ...dbFiles(), conv('Combined50', 'Conv_user3_scenario7_NotificationCall_only')], known);
+    const second = await importWildAgtEvalFiles(
+      db,
+      [read(join(REF, 'databases', 'no_complexity_variant', 'mock_data.json')), ...dbFiles(), conv('Combined50', 'Conv_user3_scenario7_NotificationCall_only')],
+      known,
+    );
     expect(second.description).toMatch(/^24 database files \(\+1 of the no-complexity copy\) · Combined50 \(1 conversations\), Combined50_transformed/);
     const bench = wildBenchmarkOf(second);
     const knowledge = (d: Databases) => ((d.mock_data as PyDict).knowledge as PyDict).python;

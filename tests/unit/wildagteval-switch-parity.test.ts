@@ -40,7 +40,8 @@ function parentOf(root: Json, path: string): { parent: Json[] | Record<string, J
   return null;
 }
 
-const canonical = (v: Json): string => JSON.stringify(v, (_k, x: Json) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const canonical = (v: Json): string =>
+  JSON.stringify(v, (_k, x: Json) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
 /** compare.py's normalise: allowed hash-decided values blanked, order-free lists sorted. */
 function normalised(text: string, e: Expected): string {
@@ -60,11 +61,27 @@ function normalised(text: string, e: Expected): string {
 }
 
 describe.skipIf(!haveShared)("WildAgtEval's notice and irrelevant-information switches, call by call", () => {
-  const expected = haveShared ? readFileSync(join(DIR, 'expected.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Expected) : [];
+  const expected = haveShared
+    ? readFileSync(join(DIR, 'expected.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Expected)
+    : [];
   const lines: string[] = [];
   const errors: string[] = [];
-  const counts = haveShared ? runWildAgtEvalCalls([join(DIR, 'cases.jsonl')], (l) => lines.push(l), (l) => errors.push(l)) : { calls: 0, errors: 0 };
-  const outputs = new Map(lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { id: string; output: string }).map((o) => [o.id, o.output]));
+  const counts = haveShared
+    ? runWildAgtEvalCalls(
+        [join(DIR, 'cases.jsonl')],
+        (l) => lines.push(l),
+        (l) => errors.push(l),
+      )
+    : { calls: 0, errors: 0 };
+  const outputs = new Map(
+    lines
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { id: string; output: string })
+      .map((o) => [o.id, o.output]),
+  );
 
   it('runs every case and ends with the count', () => {
     expect(errors).toEqual([]);
@@ -85,17 +102,39 @@ describe.skipIf(!haveShared)("WildAgtEval's notice and irrelevant-information sw
 
 describe.skipIf(!haveShared)("the repository's no-complexity copy, on the corpus's calls with every switch off", () => {
   // checked here against API_NoComplexity's own code: it answers as the complexity copy but for two functions
-  const cases = haveShared ? readFileSync(join(DIR, 'cases.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; api: string; params: Record<string, unknown>; switches: string[] }) : [];
+  const cases = haveShared
+    ? readFileSync(join(DIR, 'cases.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id: string; api: string; params: Record<string, unknown>; switches: string[] })
+    : [];
   const base = cases.filter((c) => c.switches.length === 0);
-  const expected = new Map(haveShared ? readFileSync(join(DIR, 'expected.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Expected).map((e) => [e.id, e.output]) : []);
+  const expected = new Map(
+    haveShared
+      ? readFileSync(join(DIR, 'expected.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Expected)
+          .map((e) => [e.id, e.output])
+      : [],
+  );
 
   it('answers as the complexity copy, except a colour name stored as its hex value, a time range it reads only in its legacy forms, and its own knowledge texts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nc-'));
     const file = join(dir, 'cases.jsonl');
     writeFileSync(file, base.map((c) => JSON.stringify({ ...c, variant: 'no_complexity' })).join('\n'));
     const lines: string[] = [];
-    runWildAgtEvalCalls([file, '--databases', '../shared/reference/wildagteval/databases'], (l) => lines.push(l), () => undefined);
-    const outputs = new Map(lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { id: string; output: string }).map((o) => [o.id, o.output]));
+    runWildAgtEvalCalls(
+      [file, '--databases', '../shared/reference/wildagteval/databases'],
+      (l) => lines.push(l),
+      () => undefined,
+    );
+    const outputs = new Map(
+      lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { id: string; output: string })
+        .map((o) => [o.id, o.output]),
+    );
     const differing = base.filter((c) => outputs.get(c.id) !== expected.get(c.id));
     // knowledge_lookup reads the copy's own mock data (other texts for the companies)
     expect([...new Set(differing.map((c) => c.api))].sort()).toEqual(['color_set', 'get_call_history', 'knowledge_lookup']);

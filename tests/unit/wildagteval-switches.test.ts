@@ -43,7 +43,7 @@ describe.skipIf(!haveShared)('complexity switches reproduce the example payloads
     return invokeWildTool(state, String(d.api), d.params ?? null).text;
   };
 
-  it('ad-hoc rules: the rule-following label passes, the original label is refused with the rule\'s message, and passes with the switch off', () => {
+  it("ad-hoc rules: the rule-following label passes, the original label is refused with the rule's message, and passes with the switch off", () => {
     const rows = typeScenarios('ad_hoc_rules');
     expect(rows).toHaveLength(8);
     for (const s of rows) {
@@ -51,7 +51,9 @@ describe.skipIf(!haveShared)('complexity switches reproduce the example payloads
       const returned = example.returned as PyDict;
       const before = stateBefore(example);
       const fn = String(s.function);
-      expect(call(forkWildState(before), example.gold_call_transformed_label), `${fn} switch on, rule-following`).toBe(text(returned['complexity_code, switch on, transformed (rule-following) label']));
+      expect(call(forkWildState(before), example.gold_call_transformed_label), `${fn} switch on, rule-following`).toBe(
+        text(returned['complexity_code, switch on, transformed (rule-following) label']),
+      );
       expect(call(forkWildState(before), example.gold_call_original_label), `${fn} switch on, original`).toBe(text(returned['complexity_code, switch on, original label']));
       const off = new Set([...adHocOn].filter((k) => k !== switchKey('ADHOC', fn)));
       const offResult = call(forkWildState(before, off), example.gold_call_original_label);
@@ -60,7 +62,7 @@ describe.skipIf(!haveShared)('complexity switches reproduce the example payloads
     }
   });
 
-  it('informational notices and irrelevant information, switch off: the scenarios\' functions answer as usual (the switched payloads are not re-implemented yet)', () => {
+  it("informational notices and irrelevant information, switch off: the scenarios' functions answer as usual (the switched payloads are not re-implemented yet)", () => {
     for (const type of ['informational_notices', 'partially_irrelevant_information']) {
       // some examples come from the 300-conversation set, which ../shared does not hold
       const rows = typeScenarios(type).filter((s) => existsSync(join(REF, 'conversations', String((s.example as PyDict).conversation))));

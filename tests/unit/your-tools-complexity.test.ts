@@ -29,7 +29,11 @@ async function payrollPack() {
   return yourToolsPack('acme', tools, items, 'test', 1);
 }
 
-const tool = (name: string, properties: ToolSchema['parameters']['properties'], required: string[] = Object.keys(properties), description = ''): ToolSchema => ({ name, description, parameters: { type: 'dict', properties, required } });
+const tool = (name: string, properties: ToolSchema['parameters']['properties'], required: string[] = Object.keys(properties), description = ''): ToolSchema => ({
+  name,
+  description,
+  parameters: { type: 'dict', properties, required },
+});
 
 describe('complexity on your tools', () => {
   it('derives ad-hoc rules from parameter names and descriptions: dates, identifiers, amounts; never on an enum', () => {
@@ -95,7 +99,7 @@ describe('complexity on your tools', () => {
     const step = (params: Record<string, string | number>) => ({ call: { api: 'acme_grant_bonus', params }, success: true, result: '{"success": true}' });
     expect(scoreApiTurn([expected], [step({ employeeId: 'AGB-E-1042', amount: 500.0, currency: 'EUR' })], sys.rules).success).toBe(true);
     expect(scoreApiTurn([expected], [step({ employeeId: 'AGB-E-1042', amount: 500, currency: 'EUR', reason: 'Product launch' })], sys.rules).success).toBe(true);
-    expect(scoreApiTurn([expected], [step({ employeeId: "AGB-E-1042", amount: 50, currency: "EUR" })], sys.rules).missingSideEffects).toContain("acme_grant_bonus");
+    expect(scoreApiTurn([expected], [step({ employeeId: 'AGB-E-1042', amount: 50, currency: 'EUR' })], sys.rules).missingSideEffects).toContain('acme_grant_bonus');
     expect(scoreApiTurn([expected], [step({ employeeId: 'E-1042', amount: 500, currency: 'EUR' })], sys.rules).success).toBe(false);
   });
 
@@ -113,7 +117,10 @@ describe('complexity on your tools', () => {
     expect(targets('unclear')).toEqual([]);
     expect(plan.filter((p) => p.cell.variant === 'off')).toHaveLength(plan.length / 2);
 
-    const run = { suite: 'api-complexity', sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 7 }, apiComplexity: { ...config, types: [...config.types] } } as Pick<RunRow, 'suite' | 'sweep' | 'apiComplexity'>;
+    const run = { suite: 'api-complexity', sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 7 }, apiComplexity: { ...config, types: [...config.types] } } as Pick<
+      RunRow,
+      'suite' | 'sweep' | 'apiComplexity'
+    >;
     const source = sourceFor(run as RunRow, [pack], new CachedCounter(llama3Counter));
     const sample = source.build(source.ids[0] as string);
     expect(sample.packId).toBe(pack.id);
@@ -143,7 +150,17 @@ describe('complexity on your tools', () => {
       const e = s.expected;
       if (e.kind !== 'api') throw new Error('not an episode');
       let asked = 0;
-      const turns = await runEpisode({ system: own.system, conversation: e.conversation, wording: 'coref', config: new ComplexityConfig(e.configName, e.switches as [never, string][]), mode: 'isolated', target: e.target as never }, async () => ({ text: asked++ === 0 ? plain : 'Done <End of Turn>' }));
+      const turns = await runEpisode(
+        {
+          system: own.system,
+          conversation: e.conversation,
+          wording: 'coref',
+          config: new ComplexityConfig(e.configName, e.switches as [never, string][]),
+          mode: 'isolated',
+          target: e.target as never,
+        },
+        async () => ({ text: asked++ === 0 ? plain : 'Done <End of Turn>' }),
+      );
       verdicts[String(s.cell.variant)] = turns[0]?.verdict.success ?? false;
     }
     expect(verdicts).toEqual({ off: true, on: false });

@@ -17,7 +17,14 @@ const PETS_30 = {
   paths: {
     '/pets/{petId}': {
       parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { operationId: 'getPet', summary: 'Get a pet', parameters: [{ name: 'verbose', in: 'query', schema: { type: 'boolean' } }, { name: 'X-Trace', in: 'header', schema: { type: 'string' } }] },
+      get: {
+        operationId: 'getPet',
+        summary: 'Get a pet',
+        parameters: [
+          { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+          { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+        ],
+      },
       delete: { summary: 'Delete a pet' },
     },
     '/pets': {
@@ -64,7 +71,13 @@ const SWAGGER_2 = {
   paths: {
     '/users/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, type: 'string' }],
-      put: { operationId: 'updateUser', parameters: [{ name: 'payload', in: 'body', required: true, schema: { $ref: '#/definitions/User' } }, { name: 'dry_run', in: 'query', type: 'boolean' }] },
+      put: {
+        operationId: 'updateUser',
+        parameters: [
+          { name: 'payload', in: 'body', required: true, schema: { $ref: '#/definitions/User' } },
+          { name: 'dry_run', in: 'query', type: 'boolean' },
+        ],
+      },
       get: { operationId: 'getUser', parameters: [{ name: 'fields', in: 'query', type: 'array', items: { type: 'string', enum: ['name', 'role'] } }] },
     },
   },
@@ -127,7 +140,13 @@ describe('OpenAPI documents → function schemas', () => {
   it('Swagger 2.0: the body parameter’s fields, optional query parameters stay optional, enums of array items', async () => {
     const got = await readOpenApiTools(JSON.stringify(SWAGGER_2), 'users.json');
     const update = byName(got.tools, 'updateUser');
-    expect(update.parameters.properties).toEqual({ id: { type: 'string' }, dry_run: { type: 'boolean' }, name: { type: 'string' }, age: { type: 'integer' }, role: { type: 'string', enum: ['admin', 'user'] } });
+    expect(update.parameters.properties).toEqual({
+      id: { type: 'string' },
+      dry_run: { type: 'boolean' },
+      name: { type: 'string' },
+      age: { type: 'integer' },
+      role: { type: 'string', enum: ['admin', 'user'] },
+    });
     expect(update.parameters.required).toEqual(['id', 'name']);
     expect(byName(got.tools, 'getUser').parameters.properties.fields).toEqual({ type: 'array', items: { type: 'string', enum: ['name', 'role'] } });
     expect(byName(got.tools, 'getUser').parameters.required).toEqual(['id']);
@@ -168,9 +187,15 @@ describe('OpenAPI documents → function schemas', () => {
       throw new Error('accepted');
     };
     expect(await fail('{"not": "openapi"}')).toMatch(/^api\.json: \(file\): not an OpenAPI/);
-    expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'a', parameters: [{ name: 'q', schema: { type: 'string' } }] } } } })).toBe("api.json: GET /a → parameters[0]: not a valid OpenAPI document: must have required property 'in'");
-    expect(await fail({ ...PETS_30, paths: { '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } })).toMatch(/Nope/);
-    expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'same' } }, '/b': { get: { operationId: 'same' } } } })).toMatch(/GET \/b: name: "same" is also the name of api\.json: GET \/a/);
+    expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'a', parameters: [{ name: 'q', schema: { type: 'string' } }] } } } })).toBe(
+      "api.json: GET /a → parameters[0]: not a valid OpenAPI document: must have required property 'in'",
+    );
+    expect(await fail({ ...PETS_30, paths: { '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } })).toMatch(
+      /Nope/,
+    );
+    expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'same' } }, '/b': { get: { operationId: 'same' } } } })).toMatch(
+      /GET \/b: name: "same" is also the name of api\.json: GET \/a/,
+    );
     expect(await fail({ ...PETS_30, paths: { '/a': { get: { operationId: 'a', parameters: [{ name: 'q', in: 'query', schema: { type: 'strnig' } }] } } } })).toMatch(/GET \/a|strnig/);
   });
 });
@@ -180,12 +205,20 @@ describe('documents nested thousands of levels deep (issue 35, item 6)', () => {
   for (let i = 0; i < 3000; i++) schema = `{"type": "object", "properties": {"x": ${schema}}}`;
   let yamlSchema = '{type: string}';
   for (let i = 0; i < 3000; i++) yamlSchema = `{type: object, properties: {x: ${yamlSchema}}}`;
-  const openapi = (s: string) => `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"post": {"operationId": "doA", "requestBody": {"content": {"application/json": {"schema": ${s}}}}, "responses": {"200": {"description": "ok"}}}}}}`;
+  const openapi = (s: string) =>
+    `{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"post": {"operationId": "doA", "requestBody": {"content": {"application/json": {"schema": ${s}}}}, "responses": {"200": {"description": "ok"}}}}}}`;
 
   it('are a format error naming the file and where, never a stack overflow; a dozen levels still read', async () => {
     await expect(readToolsFile(openapi(schema), 'deep.json')).rejects.toThrow(/^deep\.json: paths\.\/a\.post\.requestBody.*…: nested more than 64 levels deep/);
-    await expect(readToolsFile(`[{"name": "f", "description": "d", "parameters": ${schema}}]`, 'decl.json')).rejects.toThrow(/^decl\.json: \[0\]\.parameters\.properties.*: nested more than 64 levels deep/);
-    await expect(readToolsFile(`openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    post:\n      operationId: doA\n      responses: {"200": {description: ok}}\n      requestBody:\n        content:\n          application/json:\n            schema: ${yamlSchema}\n`, 'deep.yaml')).rejects.toThrow(/^deep\.yaml: \(file\): nested too deeply to read/);
+    await expect(readToolsFile(`[{"name": "f", "description": "d", "parameters": ${schema}}]`, 'decl.json')).rejects.toThrow(
+      /^decl\.json: \[0\]\.parameters\.properties.*: nested more than 64 levels deep/,
+    );
+    await expect(
+      readToolsFile(
+        `openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    post:\n      operationId: doA\n      responses: {"200": {description: ok}}\n      requestBody:\n        content:\n          application/json:\n            schema: ${yamlSchema}\n`,
+        'deep.yaml',
+      ),
+    ).rejects.toThrow(/^deep\.yaml: \(file\): nested too deeply to read/);
     let twelve = '{"type": "string"}';
     for (let i = 0; i < 12; i++) twelve = `{"type": "object", "properties": {"x": ${twelve}}}`;
     expect((await readToolsFile(openapi(twelve), 'ok.json')).tools).toHaveLength(1);
@@ -195,7 +228,9 @@ describe('documents nested thousands of levels deep (issue 35, item 6)', () => {
 describe('parameter names (issue 35, item 6)', () => {
   it('a name holds only what a name may: markup, quotes and spaces are refused, naming it; page[size] and $filter are names', () => {
     const decl = (name: string) => [{ name: 'f', description: 'd', parameters: { type: 'object', properties: { [name]: { type: 'string' } } } }];
-    expect(() => readToolDeclarations(decl('a"><img src=x onerror=alert(1)>'), 't.json')).toThrow(/t\.json.*\(f\): parameters\.properties: "a\\"><img src=x onerror=alert\(1\)>" is not a parameter name/);
+    expect(() => readToolDeclarations(decl('a"><img src=x onerror=alert(1)>'), 't.json')).toThrow(
+      /t\.json.*\(f\): parameters\.properties: "a\\"><img src=x onerror=alert\(1\)>" is not a parameter name/,
+    );
     expect(() => readToolDeclarations(decl('first name'), 't.json')).toThrow(/"first name" is not a parameter name/);
     expect(readToolDeclarations(decl('page[size]'), 't.json').tools[0]?.parameters.properties).toHaveProperty(['page[size]']);
     expect(readToolDeclarations(decl('$filter'), 't.json').tools[0]?.parameters.properties).toHaveProperty(['$filter']);
@@ -204,13 +239,27 @@ describe('parameter names (issue 35, item 6)', () => {
 
 describe('tool declarations (OpenAI, Anthropic, Gemini shapes)', () => {
   const params = { type: 'object', properties: { city: { type: 'string' }, unit: { $ref: '#/$defs/Unit' } }, required: ['city'], $defs: { Unit: { type: 'string', enum: ['c', 'f'] } } };
-  const expectedTool = { name: 'get_weather', description: 'Weather now', parameters: { type: 'dict', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city'] } };
+  const expectedTool = {
+    name: 'get_weather',
+    description: 'Weather now',
+    parameters: { type: 'dict', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city'] },
+  };
 
   it('reads the same tool from each shape', () => {
     const shapes = [
       [{ type: 'function', function: { name: 'get_weather', description: 'Weather now', parameters: params } }],
       { tools: [{ name: 'get_weather', description: 'Weather now', input_schema: params }] },
-      [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather now', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, unit: { type: 'STRING', enum: ['c', 'f'] } }, required: ['city'] } }] }],
+      [
+        {
+          functionDeclarations: [
+            {
+              name: 'get_weather',
+              description: 'Weather now',
+              parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, unit: { type: 'STRING', enum: ['c', 'f'] } }, required: ['city'] },
+            },
+          ],
+        },
+      ],
     ];
     for (const s of shapes) expect(readToolDeclarations(s, 'tools.json').tools).toEqual([expectedTool]);
   });
@@ -237,7 +286,20 @@ describe('tool declarations (OpenAI, Anthropic, Gemini shapes)', () => {
 describe('requests with expected calls', () => {
   const { tools } = readToolDeclarations(
     [
-      { name: 'book_table', parameters: { type: 'object', properties: { restaurant: { type: 'string' }, people: { type: 'integer' }, time: { type: 'string' }, seating: { type: 'string', enum: ['inside', 'outside'] }, notes: { type: 'array', items: { type: 'string' } } }, required: ['restaurant', 'people'] } },
+      {
+        name: 'book_table',
+        parameters: {
+          type: 'object',
+          properties: {
+            restaurant: { type: 'string' },
+            people: { type: 'integer' },
+            time: { type: 'string' },
+            seating: { type: 'string', enum: ['inside', 'outside'] },
+            notes: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['restaurant', 'people'],
+        },
+      },
       { name: 'cancel_booking', parameters: { type: 'object', properties: { booking_id: { type: 'string' } }, required: ['booking_id'] } },
     ],
     'tools.json',
@@ -248,19 +310,29 @@ describe('requests with expected calls', () => {
     expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2 } }])).toEqual([]);
     expect(check([{ name: 'book_tabel', arguments: {} }])).toEqual(['expected[0].name: "book_tabel" is not one of the tools']);
     expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi' } }])).toEqual(['expected[0].arguments: the required argument "people" is missing']);
-    expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: '2' } }])).toEqual(['expected[0].arguments.people: expected an integer, found \'2\'']);
+    expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: '2' } }])).toEqual(["expected[0].arguments.people: expected an integer, found '2'"]);
     expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2.5 } }])).toEqual(['expected[0].arguments.people: expected an integer, found 2.5']);
     expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, seating: 'roof' } }])).toEqual(["expected[0].arguments.seating: 'roof' is not one of 'inside', 'outside'"]);
     expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, table: 4 } }])[0]).toMatch(/^expected\[0\]\.arguments\.table: book_table has no argument "table"/);
     expect(check([{ name: 'book_table', arguments: { restaurant: ['Nopi', ''], people: 2 } }])).toEqual(['expected[0].arguments.restaurant[1]: "" would let a required argument be left out']);
-    expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, notes: ['quiet', 3] } }])).toEqual(["expected[0].arguments.notes: [1]: expected a string, found 3"]);
+    expect(check([{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, notes: ['quiet', 3] } }])).toEqual(['expected[0].arguments.notes: [1]: expected a string, found 3']);
     expect(check({ name: 'cancel_booking' })).toEqual(['expected: expected a list of calls ([] when no call is right)']);
   });
 
   it('reads allowed values as BFCL does, and refuses a file with any mistake, naming file, request and field', () => {
     const text = [
-      { id: 'a', query: 'Table for 2 at Nopi, outside if possible, note: quiet', expected: [{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, seating: ['outside', ''], notes: ['quiet'] } }] },
-      { query: 'Cancel A1 and A2', expected: [{ name: 'cancel_booking', arguments: { booking_id: 'A1' } }, { name: 'cancel_booking', arguments: { booking_id: 'A2' } }] },
+      {
+        id: 'a',
+        query: 'Table for 2 at Nopi, outside if possible, note: quiet',
+        expected: [{ name: 'book_table', arguments: { restaurant: 'Nopi', people: 2, seating: ['outside', ''], notes: ['quiet'] } }],
+      },
+      {
+        query: 'Cancel A1 and A2',
+        expected: [
+          { name: 'cancel_booking', arguments: { booking_id: 'A1' } },
+          { name: 'cancel_booking', arguments: { booking_id: 'A2' } },
+        ],
+      },
       { query: 'What is the capital of France?', expected: [] },
     ]
       .map((r) => JSON.stringify(r))
@@ -280,15 +352,26 @@ describe('requests with expected calls', () => {
         return (e as Error).message;
       }
     };
-    expect(refuse([{ query: 'x', expected: [{ name: 'cancel_booking', arguments: {} }] }])).toBe('requests.jsonl request 1 (request-1): expected[0].arguments: the required argument "booking_id" is missing');
+    expect(refuse([{ query: 'x', expected: [{ name: 'cancel_booking', arguments: {} }] }])).toBe(
+      'requests.jsonl request 1 (request-1): expected[0].arguments: the required argument "booking_id" is missing',
+    );
     expect(refuse([{ query: '', expected: [] }])).toBe('requests.jsonl request 1: query: expected the request as a non-empty string');
-    expect(refuse([{ id: 'x', query: 'a', expected: [] }, { id: 'x', query: 'b', expected: [] }])).toBe('requests.jsonl request 2: id: "x" is the id of an earlier request');
+    expect(
+      refuse([
+        { id: 'x', query: 'a', expected: [] },
+        { id: 'x', query: 'b', expected: [] },
+      ]),
+    ).toBe('requests.jsonl request 2: id: "x" is the id of an earlier request');
     expect(refuse([{ query: 'a', expected: [], answer: 1 }])).toMatch(/request 1: answer: unknown field/);
     expect(refuse([])).toMatch(/no requests/);
   });
 
   it('exports as files that import back to the same pack', () => {
-    const items = readToolRequests(JSON.stringify({ id: 'a', query: 'Table for 2 at Nopi', expected: [{ name: 'book_table', arguments: { restaurant: ['Nopi', 'NOPI'], people: 2, notes: [['a'], ['b']] } }] }), 'r.jsonl', tools);
+    const items = readToolRequests(
+      JSON.stringify({ id: 'a', query: 'Table for 2 at Nopi', expected: [{ name: 'book_table', arguments: { restaurant: ['Nopi', 'NOPI'], people: 2, notes: [['a'], ['b']] } }] }),
+      'r.jsonl',
+      tools,
+    );
     const pack = yourToolsPack('mine', tools, items, 'test', 1);
     const tools2 = readToolDeclarations(JSON.parse(exportedTools(pack)), 'tools.json').tools;
     expect(tools2).toEqual(tools);

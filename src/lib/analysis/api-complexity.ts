@@ -144,6 +144,8 @@ export function retention(results: readonly SampleResult[]): RetentionRow[] {
 /** Table 3 of one or several runs as CSV. */
 export function table3Csv(series: readonly { name: string; table: Table3 }[]): string {
   const num = (v: number | null) => (v === null ? '' : v.toFixed(4));
-  const rows = series.flatMap((s) => s.table.rows.map((r) => [s.name, r.type, r.pairs, r.off.turns, num(r.off.accuracy), r.on.turns, num(r.on.accuracy), r.degradation === null ? '' : r.degradation.toFixed(2)]));
+  const rows = series.flatMap((s) =>
+    s.table.rows.map((r) => [s.name, r.type, r.pairs, r.off.turns, num(r.off.accuracy), r.on.turns, num(r.on.accuracy), r.degradation === null ? '' : r.degradation.toFixed(2)]),
+  );
   return csvText(['run', 'type', 'pairs', 'turns_off', 'accuracy_off', 'turns_on', 'accuracy_on', 'degradation_pct'], rows);
 }

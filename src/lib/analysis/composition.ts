@@ -160,7 +160,11 @@ export function weightAblation(scored: readonly ScoredTask[], configs: readonly 
       const value =
         level === 'L0_node'
           ? round4(score.overall)
-          : weightedOverall(level, { sequence: round4(score.toolSequenceScore), args: round4(score.argumentScore), dataFlow: round4(score.dataFlowScore), completeness: round4(score.completenessScore) }, config);
+          : weightedOverall(
+              level,
+              { sequence: round4(score.toolSequenceScore), args: round4(score.argumentScore), dataFlow: round4(score.dataFlowScore), completeness: round4(score.completenessScore) },
+              config,
+            );
       return { level, value };
     });
     const perLevel = byLevel((l) => mean(rescored.filter((r) => r.level === l).map((r) => r.value)));

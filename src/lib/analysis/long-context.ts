@@ -53,8 +53,14 @@ export function accuracyBy(results: readonly SampleResult[], key: KeyOf): GroupS
 /** Response QA: experiment 1 (size ladder at p = 1) and experiment 2 (positions at the largest size). */
 export function qaCurves(results: readonly SampleResult[]): { bySize: GroupStats[]; byPosition: GroupStats[] } {
   return {
-    bySize: accuracyBy(results.filter((r) => r.cell.variant === 'size'), byLength),
-    byPosition: accuracyBy(results.filter((r) => r.cell.variant === 'position'), byPosition),
+    bySize: accuracyBy(
+      results.filter((r) => r.cell.variant === 'size'),
+      byLength,
+    ),
+    byPosition: accuracyBy(
+      results.filter((r) => r.cell.variant === 'position'),
+      byPosition,
+    ),
   };
 }
 
@@ -74,7 +80,10 @@ export interface SettingsRow {
 export function settingsTable(results: readonly SampleResult[]): { lengths: number[]; rows: SettingsRow[] } {
   const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
   const rows = accuracyBy(results, byVariant).map((s) => {
-    const cells = accuracyBy(results.filter((r) => r.cell.variant === s.key), byLength);
+    const cells = accuracyBy(
+      results.filter((r) => r.cell.variant === s.key),
+      byLength,
+    );
     return { setting: String(s.key), cells, degradation: degradation(cells.map((c) => c.accuracy)) };
   });
   return { lengths, rows };

@@ -179,4 +179,3 @@ export const PAIRED_TEST_NAMES: Record<PairedComparison['test'], string> = {
   permutation: 'sign-flip permutation, per sample',
   t: 'paired t, per sample',
 };
-

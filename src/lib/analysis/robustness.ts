@@ -57,7 +57,15 @@ export function robustnessTable(results: readonly SampleResult[]): RobustnessTab
     const s = variantSummary(expanded)[0];
     const failures = expanded.filter((r) => !r.score.correct).length;
     const f = failures / expanded.length;
-    if (s) expandedErrors = { failures, wrongSyntax: f ? s.wrongSyntax / f : 0, wrongFunction: f ? s.wrongFunction / f : 0, wrongCount: f ? s.wrongCount / f : 0, wrongParameter: f ? s.wrongParameter / f : 0, other: f ? s.other / f : 0 };
+    if (s)
+      expandedErrors = {
+        failures,
+        wrongSyntax: f ? s.wrongSyntax / f : 0,
+        wrongFunction: f ? s.wrongFunction / f : 0,
+        wrongCount: f ? s.wrongCount / f : 0,
+        wrongParameter: f ? s.wrongParameter / f : 0,
+        other: f ? s.other / f : 0,
+      };
   }
 
   const rephrased = rows.find((r) => r.variant === 'rephrased');

@@ -59,4 +59,10 @@ export function errorTypeCounts(results: readonly SampleResult[]): { type: strin
   return [...counts.entries()].map(([type, n]) => ({ type, n })).sort((a, b) => b.n - a.n || a.type.localeCompare(b.type));
 }
 
-const facetText = (r: SampleResult): string => (r.facets ? Object.entries(r.facets).map(([k, v]) => `${k} ${v}`).join(' ').toLowerCase() : '');
+const facetText = (r: SampleResult): string =>
+  r.facets
+    ? Object.entries(r.facets)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(' ')
+        .toLowerCase()
+    : '';

@@ -23,14 +23,22 @@ export function heatmapSvg(cells: readonly CellStats[], title: string): string {
   const m = { top: 36, right: 16, bottom: 44, left: 72 };
   const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
   const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
-  const x = scaleBand<number>().domain(positions).range([m.left, width - m.right]).padding(0.06);
-  const y = scaleBand<number>().domain(lengths).range([height - m.bottom, m.top]).padding(0.06);
+  const x = scaleBand<number>()
+    .domain(positions)
+    .range([m.left, width - m.right])
+    .padding(0.06);
+  const y = scaleBand<number>()
+    .domain(lengths)
+    .range([height - m.bottom, m.top])
+    .padding(0.06);
   const color = scaleSequential(interpolateRdYlGn).domain([0, 1]);
   const parts: string[] = [];
   for (const c of cells) {
     const cx = (x(c.position) ?? 0) + x.bandwidth() / 2;
     const cy = (y(c.length) ?? 0) + y.bandwidth() / 2;
-    parts.push(`<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.position}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.position)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`);
+    parts.push(
+      `<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.position}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.position)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`,
+    );
   }
   for (const p of positions) parts.push(`<text x="${(x(p) ?? 0) + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="12">${p}</text>`);
   for (const l of lengths) parts.push(`<text x="${m.left - 8}" y="${(y(l) ?? 0) + y.bandwidth() / 2}" dy="0.35em" text-anchor="end" font-size="12">${formatTokens(l)}</text>`);
@@ -50,13 +58,23 @@ export function barsSvg(bars: readonly Bar[], title: string, axis: string): stri
   const width = Math.max(360, 90 * bars.length + 100);
   const height = 300;
   const m = { top: 36, right: 16, bottom: 56, left: 48 };
-  const x = scaleBand<number>().domain(bars.map((_, i) => i)).range([m.left, width - m.right]).padding(0.2);
-  const y = scaleLinear().domain([0, 1]).range([height - m.bottom, m.top]);
+  const x = scaleBand<number>()
+    .domain(bars.map((_, i) => i))
+    .range([m.left, width - m.right])
+    .padding(0.2);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([height - m.bottom, m.top]);
   const parts: string[] = [];
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${m.left - 6}" y="${y(t)}" dy="0.35em" text-anchor="end" font-size="11">${pct(t)}</text>`);
+  for (const t of [0, 0.25, 0.5, 0.75, 1])
+    parts.push(
+      `<line x1="${m.left}" x2="${width - m.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${m.left - 6}" y="${y(t)}" dy="0.35em" text-anchor="end" font-size="11">${pct(t)}</text>`,
+    );
   bars.forEach((b, i) => {
     const bx = x(i) ?? 0;
-    parts.push(`<g><title>${esc(`${b.label}: ${(b.accuracy * 100).toFixed(1)}% of ${b.n}`)}</title><rect x="${bx}" y="${y(b.accuracy)}" width="${x.bandwidth()}" height="${y(0) - y(b.accuracy)}" fill="#3b7dd8"/><text x="${bx + x.bandwidth() / 2}" y="${y(b.accuracy) - 4}" text-anchor="middle" font-size="11">${pct(b.accuracy)}</text><text x="${bx + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="11">${esc(b.label)}</text></g>`);
+    parts.push(
+      `<g><title>${esc(`${b.label}: ${(b.accuracy * 100).toFixed(1)}% of ${b.n}`)}</title><rect x="${bx}" y="${y(b.accuracy)}" width="${x.bandwidth()}" height="${y(0) - y(b.accuracy)}" fill="#3b7dd8"/><text x="${bx + x.bandwidth() / 2}" y="${y(b.accuracy) - 4}" text-anchor="middle" font-size="11">${pct(b.accuracy)}</text><text x="${bx + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="11">${esc(b.label)}</text></g>`,
+    );
   });
   parts.push(`<text x="${(m.left + width - m.right) / 2}" y="${height - 12}" text-anchor="middle" font-size="12">${esc(axis)}</text>`);
   return frame(width, height, title, parts.join('\n') + '\n');

@@ -25,7 +25,8 @@ export function heatmapLines(results: readonly SampleResult[]): string[] {
 }
 
 /** Bars of accuracy per group, for the runner's SVG charts. */
-export const barsOf = (groups: readonly { key: string | number; accuracy: number; n: number }[], label: (k: string | number) => string = String) => groups.map((g) => ({ label: label(g.key), accuracy: g.accuracy, n: g.n }));
+export const barsOf = (groups: readonly { key: string | number; accuracy: number; n: number }[], label: (k: string | number) => string = String) =>
+  groups.map((g) => ({ label: label(g.key), accuracy: g.accuracy, n: g.n }));
 
 /** The API-complexity report of an episode suite: the cumulative ladder (in `rungs` order) and Table 3's off → on pairs. */
 export function episodeReportLines(results: readonly SampleResult[], rungs: readonly string[]): string[] {
@@ -40,7 +41,32 @@ export function episodeCharts(results: readonly SampleResult[], rungs: readonly 
   const steps = ladder(results, rungs);
   const rows = table3(results).rows;
   return [
-    ...(steps.length ? [{ name: 'ladder.svg', svg: barsSvg(steps.map((r) => ({ label: r.rung, accuracy: r.acc.accuracy ?? 0, n: r.acc.turns })), title, 'cumulative complexity') }] : []),
-    ...(rows.length ? [{ name: 'table3.svg', svg: barsSvg(rows.flatMap((r) => [{ label: `${r.type} off`, accuracy: r.off.accuracy ?? 0, n: r.pairs }, { label: `${r.type} on`, accuracy: r.on.accuracy ?? 0, n: r.pairs }]), title, 'complexity type, off and on') }] : []),
+    ...(steps.length
+      ? [
+          {
+            name: 'ladder.svg',
+            svg: barsSvg(
+              steps.map((r) => ({ label: r.rung, accuracy: r.acc.accuracy ?? 0, n: r.acc.turns })),
+              title,
+              'cumulative complexity',
+            ),
+          },
+        ]
+      : []),
+    ...(rows.length
+      ? [
+          {
+            name: 'table3.svg',
+            svg: barsSvg(
+              rows.flatMap((r) => [
+                { label: `${r.type} off`, accuracy: r.off.accuracy ?? 0, n: r.pairs },
+                { label: `${r.type} on`, accuracy: r.on.accuracy ?? 0, n: r.pairs },
+              ]),
+              title,
+              'complexity type, off and on',
+            ),
+          },
+        ]
+      : []),
   ];
 }

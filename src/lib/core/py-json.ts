@@ -38,6 +38,9 @@ export function pyJsonDumps(v: PyValue): string {
   if (v instanceof PyTuple) return `[${v.items.map(pyJsonDumps).join(', ')}]`;
   if (v instanceof PyOpaque) throw new TypeError(`Object of type ${v.typeName} is not JSON serializable`);
   if (Array.isArray(v)) return `[${v.map(pyJsonDumps).join(', ')}]`;
-  if (isDict(v)) return `{${Object.keys(v).map((k) => `${jsonString(k)}: ${pyJsonDumps(v[k] as PyValue)}`).join(', ')}}`;
+  if (isDict(v))
+    return `{${Object.keys(v)
+      .map((k) => `${jsonString(k)}: ${pyJsonDumps(v[k] as PyValue)}`)
+      .join(', ')}}`;
   throw new TypeError('not a Python value');
 }

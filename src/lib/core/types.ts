@@ -349,7 +349,6 @@ export interface SampleResult {
   createdAt: number;
 }
 
-
 /** A file's name and its text, as imports read them (picked, dropped or downloaded). */
 export interface NamedText {
   name: string;

@@ -92,7 +92,10 @@ function clausesOf(request: string): string[] {
 
 function baselineCall(question: string, tools: readonly ToolSchema[]): Call | null {
   if (tools.length === 0) return null;
-  const scores = bm25(terms(question), tools.map((t) => terms(toolText(t))));
+  const scores = bm25(
+    terms(question),
+    tools.map((t) => terms(toolText(t))),
+  );
   let best = 0;
   scores.forEach((s, i) => {
     if (s > (scores[best] as number)) best = i;
@@ -154,7 +157,10 @@ function lookupAnswer(prompt: string): string {
   const record = records.find((r) => mentioned.some((id) => id !== undefined && JSON.stringify(r).includes(id))) ?? records[0];
   const candidates = leaves(record);
   if (candidates.length === 0) return '';
-  const scores = bm25(terms(question), candidates.map((c) => terms(c.path.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2'))));
+  const scores = bm25(
+    terms(question),
+    candidates.map((c) => terms(c.path.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2'))),
+  );
   let best = 0;
   scores.forEach((s, i) => {
     if (s > (scores[best] as number)) best = i;

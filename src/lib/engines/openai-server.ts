@@ -72,9 +72,7 @@ export function corsFixes(origin: string): { server: string; fix: string }[] {
 /** The sentence added to a connection failure: what to check. */
 export function unreachableHelp(baseUrl: string): string {
   const inBrowser = typeof globalThis.document !== 'undefined' || typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
-  return inBrowser
-    ? `Is the server running at ${baseUrl}, and does it allow this page's origin (CORS)? A browser shows both failures the same way.`
-    : `Is the server running at ${baseUrl}?`;
+  return inBrowser ? `Is the server running at ${baseUrl}, and does it allow this page's origin (CORS)? A browser shows both failures the same way.` : `Is the server running at ${baseUrl}?`;
 }
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -112,7 +110,10 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   try {
     modelsRes = await doFetch(`${apiRoot(baseUrl)}/models`, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   } catch (e) {
-    if (e instanceof Error && e.name === 'TimeoutError') throw new ServerProbeError(`${apiRoot(baseUrl)}/models did not answer within ${PROBE_TIMEOUT_MS / 1000} s: the server accepted the connection but says nothing (busy loading a model, or stuck?)`);
+    if (e instanceof Error && e.name === 'TimeoutError')
+      throw new ServerProbeError(
+        `${apiRoot(baseUrl)}/models did not answer within ${PROBE_TIMEOUT_MS / 1000} s: the server accepted the connection but says nothing (busy loading a model, or stuck?)`,
+      );
     throw new ServerProbeError(`could not reach ${apiRoot(baseUrl)}/models (${e instanceof Error ? e.message : String(e)}). ${unreachableHelp(baseUrl)}`);
   }
   if (modelsRes.status === 401 || modelsRes.status === 403) throw new ServerProbeError(`the server refused the API key (HTTP ${modelsRes.status})`);
@@ -157,12 +158,7 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
 
 /** One text's token count by the server's own tokenizer (without the BOS some servers add). */
 async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: string, text: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<number> {
-  const body =
-    endpoint.style === 'vllm'
-      ? { model, prompt: text, add_special_tokens: false }
-      : endpoint.style === 'llama.cpp'
-        ? { content: text, add_special: false }
-        : { input: text, model };
+  const body = endpoint.style === 'vllm' ? { model, prompt: text, add_special_tokens: false } : endpoint.style === 'llama.cpp' ? { content: text, add_special: false } : { input: text, model };
   const res = await doFetch(`${serverRoot(baseUrl)}${endpoint.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
@@ -181,7 +177,14 @@ async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: s
  * a BOS token to every text it is given (llama-cpp-python's, for models that use one) counts the
  * empty text as 1: that offset is taken off every count, so the pieces of a prompt still add up.
  */
-export function serverCountMany(baseUrl: string, endpoint: TokenizeEndpoint, model: string, apiKey: string | undefined, parallel = 8, doFetch: Fetch = (u, i) => fetch(u, i)): (texts: readonly string[]) => Promise<number[]> {
+export function serverCountMany(
+  baseUrl: string,
+  endpoint: TokenizeEndpoint,
+  model: string,
+  apiKey: string | undefined,
+  parallel = 8,
+  doFetch: Fetch = (u, i) => fetch(u, i),
+): (texts: readonly string[]) => Promise<number[]> {
   let offset: Promise<number> | null = null;
   return async (texts) => {
     offset ??= countTokens(baseUrl, endpoint, model, '', apiKey, doFetch);

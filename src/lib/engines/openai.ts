@@ -100,7 +100,8 @@ export function chatBody(model: string, request: GenerateRequest, grammarField: 
     body.tool_choice = 'auto';
   }
   if (request.grammar) {
-    if (grammarField === 'none') throw namedError('GrammarNotSupportedError', 'this server takes no grammar: run without constrained decoding, or name how it takes one (llama.cpp: grammar, vLLM: guided_grammar)');
+    if (grammarField === 'none')
+      throw namedError('GrammarNotSupportedError', 'this server takes no grammar: run without constrained decoding, or name how it takes one (llama.cpp: grammar, vLLM: guided_grammar)');
     body[grammarField] = request.grammar;
   }
   return body;
@@ -187,7 +188,11 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     const seconds = ((now() - t0) / 1000).toFixed(0);
     // the server answered, with an error each time: say what it said, not that it is unreachable
     if (lastStatus !== null) throw namedError('ServerError', `the server answered HTTP ${lastStatus} to each of ${retry.attempts} attempts over ${seconds} s: ${excerpt(last)}`);
-    if (answeredBefore) throw namedError(SERVER_UNAVAILABLE, `${url} stopped answering: it answered earlier in this run, then not after ${retry.attempts} attempts over ${seconds} s (${excerpt(last)}). Did the server crash or stop? Its own log says why; resume the run once it is back.`);
+    if (answeredBefore)
+      throw namedError(
+        SERVER_UNAVAILABLE,
+        `${url} stopped answering: it answered earlier in this run, then not after ${retry.attempts} attempts over ${seconds} s (${excerpt(last)}). Did the server crash or stop? Its own log says why; resume the run once it is back.`,
+      );
     throw namedError(SERVER_UNAVAILABLE, `${url} did not answer after ${retry.attempts} attempts over ${seconds} s (${excerpt(last)}). ${unreachableHelp(opts.baseUrl)}`);
   }
 
@@ -254,7 +259,11 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
       const usage: Usage = {
         promptTokens: parsed.usage?.prompt_tokens ?? sample.promptTokens,
         completionTokens: parsed.usage?.completion_tokens ?? parsed.pieces,
-        ...(t?.prompt_n !== undefined ? { prefilledTokens: t.prompt_n } : parsed.usage?.prompt_tokens_details?.cached_tokens !== undefined && parsed.usage.prompt_tokens !== undefined ? { prefilledTokens: parsed.usage.prompt_tokens - parsed.usage.prompt_tokens_details.cached_tokens } : {}),
+        ...(t?.prompt_n !== undefined
+          ? { prefilledTokens: t.prompt_n }
+          : parsed.usage?.prompt_tokens_details?.cached_tokens !== undefined && parsed.usage.prompt_tokens !== undefined
+            ? { prefilledTokens: parsed.usage.prompt_tokens - parsed.usage.prompt_tokens_details.cached_tokens }
+            : {}),
       };
       const native = parsed.toolCalls.length > 0;
       return {
@@ -354,7 +363,11 @@ async function readStream(res: Response, clock: RequestClock, onToken: ((d: stri
   clock.disarm('streamGapMs');
   if (!done && !signal.aborted) throw namedError('StreamError', 'the server ended the stream before [DONE]');
   // llama-cpp-python (by default) ends a streaming request with [DONE] when another request arrives: a cut, not an answer
-  if (out.finish === null && !signal.aborted) throw namedError('StreamError', 'the server ended the stream without a finish reason (llama-cpp-python interrupts a stream when another request arrives unless started with --interrupt_requests False)');
+  if (out.finish === null && !signal.aborted)
+    throw namedError(
+      'StreamError',
+      'the server ended the stream without a finish reason (llama-cpp-python interrupts a stream when another request arrives unless started with --interrupt_requests False)',
+    );
   out.toolCalls = calls.calls();
   return out;
 }

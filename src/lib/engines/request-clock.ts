@@ -72,7 +72,10 @@ export class RequestClock {
     const bound = this.expired ?? 'requestMs';
     const s = TIMEOUT_SETTINGS[bound];
     const ms = this.limits[bound];
-    return namedError(TIMEOUT, `${s.what} within ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(0)} s`} (a long prompt on a slow server may need more: ${s.flag} SECONDS in the runner, the server panel's time limits in the app)`);
+    return namedError(
+      TIMEOUT,
+      `${s.what} within ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(0)} s`} (a long prompt on a slow server may need more: ${s.flag} SECONDS in the runner, the server panel's time limits in the app)`,
+    );
   }
 
   done(): void {

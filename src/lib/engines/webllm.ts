@@ -30,7 +30,7 @@ function explainWebLLMError(e: unknown): Error {
   const hint: Record<string, string> = {
     TypeError: 'The model files could not be downloaded (offline, blocked, or the host is down).',
     CompileError: 'The model library is not valid WebAssembly (a failed or intercepted download).',
-    ModelNotFoundError: 'This model id is not in WebLLM\'s list.',
+    ModelNotFoundError: "This model id is not in WebLLM's list.",
     ShaderF16SupportError: 'This model needs the shader-f16 GPU feature, which this GPU lacks: pick a q4f32 / q0f32 model.',
     DeviceLostError: 'The GPU ran out of memory or was reset: try a smaller model or context window.',
     WebGPUNotAvailableError: 'This browser has no WebGPU.',

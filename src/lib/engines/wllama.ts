@@ -168,7 +168,10 @@ export function createCpuEngine(): CpuEngine {
           onProgress({ progress: 0, text: `Downloading ${fileName} (kept in this browser's storage for next time)…` });
           const model = await w.modelManager.getModelOrDownload(
             { url: source.url },
-            { progressCallback: ({ loaded: done, total }) => onProgress({ progress: total ? (done / total) * 0.9 : 0, text: `Downloading ${fileName}: ${(done / 2 ** 20).toFixed(1)} of ${(total / 2 ** 20).toFixed(1)} MB` }) },
+            {
+              progressCallback: ({ loaded: done, total }) =>
+                onProgress({ progress: total ? (done / total) * 0.9 : 0, text: `Downloading ${fileName}: ${(done / 2 ** 20).toFixed(1)} of ${(total / 2 ** 20).toFixed(1)} MB` }),
+            },
           );
           blobs = await model.open();
         } else {
@@ -245,7 +248,7 @@ export function createCpuEngine(): CpuEngine {
     async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
       const w = wllama;
       if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
-      if (request.tools && !loaded.toolTemplate) throw named('NativeToolsError', "native tool calls need the model loaded with its own tool template (choose it before Load)");
+      if (request.tools && !loaded.toolTemplate) throw named('NativeToolsError', 'native tool calls need the model loaded with its own tool template (choose it before Load)');
       stats = { finishReason: null, completionTokens: 0, deltasAfterAbort: 0 };
       const t0 = performance.now();
       let firstToken = 0;
@@ -253,7 +256,10 @@ export function createCpuEngine(): CpuEngine {
       const toolCalls = new ToolCallJoiner();
       let finish: GenerateResult['finishReason'] = 'stop';
       // filled by the stream callback (an object, so TypeScript does not narrow it to its initial value)
-      const final: { usage?: { prompt_tokens: number; completion_tokens: number }; timings?: { prompt_n?: number; cache_n?: number; prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number } } = {};
+      const final: {
+        usage?: { prompt_tokens: number; completion_tokens: number };
+        timings?: { prompt_n?: number; cache_n?: number; prompt_ms: number; predicted_ms: number; prompt_per_second: number; predicted_per_second: number };
+      } = {};
       log.clear();
       try {
         await w.createChatCompletion({
@@ -264,7 +270,12 @@ export function createCpuEngine(): CpuEngine {
           ...(request.grammar ? { grammar: request.grammar } : {}),
           // passed through to llama.cpp's server code, which reads them though wllama's types do not list them;
           // cache_prompt keeps the KV cache of the last prompt and computes only what this one does not share with it
-          ...({ stop: request.stop ?? [], cache_prompt: request.kvReuse === true, stream_options: { include_usage: true }, ...(request.tools ? { tools: request.tools.map(openAITool) } : {}) } as object),
+          ...({
+            stop: request.stop ?? [],
+            cache_prompt: request.kvReuse === true,
+            stream_options: { include_usage: true },
+            ...(request.tools ? { tools: request.tools.map(openAITool) } : {}),
+          } as object),
           abortSignal: signal,
           stream: true,
           onData: (chunk) => {

@@ -166,7 +166,8 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
     const possibleAnswer = gt === undefined ? [] : (toPossibleAnswers(gt) ?? []);
     possibleAnswer.forEach((a, k) => {
       const name = Object.keys(a)[0];
-      if (!name || !functions.some((f) => f.name === name)) throw new FormatError(record, `ground_truth[${k}]`, `the answer in ${aSource} names ${name ?? 'no function'}, which the record does not offer`);
+      if (!name || !functions.some((f) => f.name === name))
+        throw new FormatError(record, `ground_truth[${k}]`, `the answer in ${aSource} names ${name ?? 'no function'}, which the record does not offer`);
     });
     for (const f of functions) if (!tools.has(f.name)) tools.set(f.name, f);
     items.push({ id: d.id, category, question: lastUserContent(d.question, record), tools: functions, possibleAnswer });
@@ -175,7 +176,11 @@ export function readBfclPack(files: BfclFiles, createdAt = Date.now()): Pack {
   // every answer must have its question: a question file cut short at a line would otherwise import fewer records silently
   const orphans = [...answers.keys()].filter((id) => !ids.has(id));
   if (orphans.length) {
-    throw new FormatError(aSource, 'id', `${orphans.length} possible answer${orphans.length === 1 ? ' has' : 's have'} no question in ${qSource} (${orphans.slice(0, 3).join(', ')}${orphans.length > 3 ? ', …' : ''}): is the question file complete?`);
+    throw new FormatError(
+      aSource,
+      'id',
+      `${orphans.length} possible answer${orphans.length === 1 ? ' has' : 's have'} no question in ${qSource} (${orphans.slice(0, 3).join(', ')}${orphans.length > 3 ? ', …' : ''}): is the question file complete?`,
+    );
   }
   return {
     id: `bfcl:${files.name}`,

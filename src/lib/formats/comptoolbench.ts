@@ -144,7 +144,8 @@ function readCompToolBenchTools(text: string, source = 'tool file'): ToolSchema[
   return list.map((v, i) => readOpenAiTool(v, `${source} tool ${i + 1}`));
 }
 
-const inferredType = (v: PyValue): string => (typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? 'integer' : Array.isArray(v) ? 'array' : v !== null && isDict(v) ? 'dict' : 'float');
+const inferredType = (v: PyValue): string =>
+  typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? 'integer' : Array.isArray(v) ? 'array' : v !== null && isDict(v) ? 'dict' : 'float';
 
 /** A schema read off the arguments a tool is called with, for tools the import has no schema of. */
 function inferredTool(name: string, steps: readonly TraceStep[]): ToolSchema {
@@ -192,7 +193,11 @@ export function readCompToolBenchPack(files: CompToolBenchFiles, createdAt = Dat
     source: 'comptoolbench',
     description:
       `${tasks.length} CompToolBench tasks (${counts}) using ${used.size} tools; ${tools.length + inferred.length} tool schemas` +
-      (kept ? ` (${kept.length} kept from the pack this import replaced${inferred.length ? `, ${inferred.length} read off the tasks' arguments` : ''}).` : inferred.length ? ` (${inferred.length} read off the tasks' arguments, no schema imported).` : '.'),
+      (kept
+        ? ` (${kept.length} kept from the pack this import replaced${inferred.length ? `, ${inferred.length} read off the tasks' arguments` : ''}).`
+        : inferred.length
+          ? ` (${inferred.length} read off the tasks' arguments, no schema imported).`
+          : '.'),
     createdAt,
     tools: [...tools, ...inferred],
     items: [],

@@ -74,19 +74,32 @@ class Cursor {
   scalar(type: number): GgufScalar {
     const v = this.view;
     switch (type) {
-      case GgufType.U8: return v.getUint8(this.need(1));
-      case GgufType.I8: return v.getInt8(this.need(1));
-      case GgufType.U16: return v.getUint16(this.need(2), true);
-      case GgufType.I16: return v.getInt16(this.need(2), true);
-      case GgufType.U32: return v.getUint32(this.need(4), true);
-      case GgufType.I32: return v.getInt32(this.need(4), true);
-      case GgufType.F32: return v.getFloat32(this.need(4), true);
-      case GgufType.Bool: return v.getUint8(this.need(1)) !== 0;
-      case GgufType.String: return this.string();
-      case GgufType.U64: return v.getBigUint64(this.need(8), true);
-      case GgufType.I64: return v.getBigInt64(this.need(8), true);
-      case GgufType.F64: return v.getFloat64(this.need(8), true);
-      default: throw new GgufError(`unknown metadata value type ${type}`);
+      case GgufType.U8:
+        return v.getUint8(this.need(1));
+      case GgufType.I8:
+        return v.getInt8(this.need(1));
+      case GgufType.U16:
+        return v.getUint16(this.need(2), true);
+      case GgufType.I16:
+        return v.getInt16(this.need(2), true);
+      case GgufType.U32:
+        return v.getUint32(this.need(4), true);
+      case GgufType.I32:
+        return v.getInt32(this.need(4), true);
+      case GgufType.F32:
+        return v.getFloat32(this.need(4), true);
+      case GgufType.Bool:
+        return v.getUint8(this.need(1)) !== 0;
+      case GgufType.String:
+        return this.string();
+      case GgufType.U64:
+        return v.getBigUint64(this.need(8), true);
+      case GgufType.I64:
+        return v.getBigInt64(this.need(8), true);
+      case GgufType.F64:
+        return v.getFloat64(this.need(8), true);
+      default:
+        throw new GgufError(`unknown metadata value type ${type}`);
     }
   }
 

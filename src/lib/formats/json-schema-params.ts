@@ -10,13 +10,11 @@ import type { ToolSchema } from '../core/types';
 import type { ParamSchema } from '../core/schema';
 import { FormatError } from './jsonl';
 
-
 const MAX_DEPTH = 12;
 const MAX_PROPERTIES = 500;
 const MAX_ENUM = 1000;
 
 const BFCL_TYPES: Record<string, string> = { string: 'string', integer: 'integer', number: 'float', boolean: 'boolean', array: 'array', object: 'dict' };
-
 
 export interface ConversionContext {
   /** where the schema sits, for messages: 'createPet' or 'tools[3] (createPet)' */
@@ -64,7 +62,7 @@ function enumOf(s: Schema): unknown[] | null {
   if (Array.isArray(s.enum)) return s.enum.filter((v) => v !== null);
   if ('const' in s) return [s.const];
   const alts = s.oneOf ?? s.anyOf;
-  if (Array.isArray(alts) && alts.length > 0 && alts.every((a) => isObject(a) && ('const' in a || (a.type === 'null')))) {
+  if (Array.isArray(alts) && alts.length > 0 && alts.every((a) => isObject(a) && ('const' in a || a.type === 'null'))) {
     return alts.filter((a) => (a as Schema).type !== 'null').map((a) => (a as Schema).const);
   }
   return null;

@@ -25,7 +25,14 @@ export function toJsonText(v: PyValue): string {
   if (Array.isArray(v)) return '[' + v.map(toJsonText).join(',') + ']';
   if (v instanceof PyTuple) return '[' + v.items.map(toJsonText).join(',') + ']';
   if (v instanceof PyOpaque) return JSON.stringify(v.repr);
-  if (isDict(v)) return '{' + Object.keys(v).map((k) => JSON.stringify(k) + ':' + toJsonText(v[k] as PyValue)).join(',') + '}';
+  if (isDict(v))
+    return (
+      '{' +
+      Object.keys(v)
+        .map((k) => JSON.stringify(k) + ':' + toJsonText(v[k] as PyValue))
+        .join(',') +
+      '}'
+    );
   return 'null';
 }
 

@@ -24,7 +24,7 @@ export function utf8Text(bytes: Uint8Array, source: string): string {
 
 /** Offset of the first byte that breaks UTF-8 (a bounded scan, one pass). */
 function firstInvalidUtf8(b: Uint8Array): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i] as number;
     const n = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : -1;
     if (n < 0) return i;

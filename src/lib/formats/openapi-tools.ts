@@ -14,7 +14,6 @@ import { checkParameterName, type ConversionContext, paramFromJsonSchema } from 
 import { FormatError } from './jsonl';
 import { type ConvertedTools, MAX_TOOLS, refuseDuplicateNames } from './tool-declarations';
 
-
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 const MAX_DESCRIPTION = 1000;
 
@@ -32,10 +31,20 @@ export function looksLikeOpenApi(doc: unknown): boolean {
 /** `/paths/~1pets~1{id}/get/parameters/0` → `GET /pets/{id} → parameters[0]` */
 function placeOf(pointer: string | readonly string[] | undefined): string {
   // the parser's type says a list of segments; its validator gives a JSON pointer
-  const parts = typeof pointer === 'string' ? pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')) : [...(pointer ?? [])];
+  const parts =
+    typeof pointer === 'string'
+      ? pointer
+          .split('/')
+          .slice(1)
+          .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      : [...(pointer ?? [])];
   if (parts[0] === 'paths' && parts.length >= 2) {
     const method = parts[2] && (METHODS as readonly string[]).includes(parts[2]) ? `${parts[2].toUpperCase()} ` : '';
-    const rest = parts.slice(method ? 3 : 2).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+    const rest = parts
+      .slice(method ? 3 : 2)
+      .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+      .join('')
+      .replace(/^\./, '');
     return `${method}${parts[1]}${rest ? ` → ${rest}` : ''}`;
   }
   return parts.join('.') || '(document)';
@@ -44,7 +53,11 @@ function placeOf(pointer: string | readonly string[] | undefined): string {
 /** A function name every call format can write, from an operationId or the method and path. */
 function functionNameOf(method: string, path: string, operationId: unknown): string {
   const raw = typeof operationId === 'string' && operationId.trim() !== '' ? operationId : `${method}_${path}`;
-  const name = raw.replace(/[{}]/g, '').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/_+/g, '_');
+  const name = raw
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/_+/g, '_');
   return /^[A-Za-z_]/.test(name) ? name : `op_${name}`;
 }
 
@@ -126,11 +139,12 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   } catch (e) {
     const message = (e as Error).message;
     // the YAML reader recurses: a document nested thousands of levels deep overflows it
-    if (e instanceof RangeError || /call stack/.test(message)) throw new FormatError(source, '(file)', `nested too deeply to read (more than ${MAX_SCHEMA_DEPTH} levels is refused; an API's schemas nest a dozen at most)`);
+    if (e instanceof RangeError || /call stack/.test(message))
+      throw new FormatError(source, '(file)', `nested too deeply to read (more than ${MAX_SCHEMA_DEPTH} levels is refused; an API's schemas nest a dozen at most)`);
     throw new FormatError(source, '(file)', `neither JSON nor YAML: ${message}`);
   }
   const deep = tooDeepAt(doc, MAX_SCHEMA_DEPTH);
-  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? "…" : ""}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (an API's schemas nest a dozen at most)`);
+  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? '…' : ''}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (an API's schemas nest a dozen at most)`);
   if (!looksLikeOpenApi(doc)) throw new FormatError(source, '(file)', 'not an OpenAPI 3.x or Swagger 2.0 document (no "openapi"/"swagger" version and "paths")');
   // the upgrade rewrites the document in place: name its version first
   const shape = typeof (doc as Obj).openapi === 'string' ? `OpenAPI ${String((doc as Obj).openapi)}` : `Swagger ${String((doc as Obj).swagger)}`;
@@ -140,7 +154,11 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
   if (!checked.valid && problems.length > 0) {
     const [first, ...more] = problems.slice(0, 5);
     const others = more.map((e) => `${placeOf(e.path)}: ${e.message}`);
-    throw new FormatError(source, placeOf(first?.path), `not a valid OpenAPI document: ${first?.message ?? ''}${others.length ? ` (also ${others.join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''})` : ''}`);
+    throw new FormatError(
+      source,
+      placeOf(first?.path),
+      `not a valid OpenAPI document: ${first?.message ?? ''}${others.length ? ` (also ${others.join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''})` : ''}`,
+    );
   }
   const resolved = await dereference(upgraded);
   if (resolved.errors && resolved.errors.length > 0) throw new FormatError(source, '$ref', resolved.errors.map((e) => e.message).join('; '));

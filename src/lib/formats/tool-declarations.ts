@@ -10,7 +10,6 @@ import type { ToolSchema } from '../core/types';
 import { type ConversionContext, FUNCTION_NAME, parametersFromJsonSchema } from './json-schema-params';
 import { FormatError } from './jsonl';
 
-
 export const MAX_TOOLS = 5000;
 
 export interface ConvertedTools {

@@ -165,7 +165,11 @@ export function itemRequest(item: PackItem, tools: readonly ToolSchema[]): ToolR
     const [name, params] = Object.entries(answer)[0] as [string, Record<string, PyValue[]>];
     const props = tools.find((t) => t.name === name)?.parameters.properties ?? {};
     const args = newDict();
-    for (const [arg, allowed] of Object.entries(params)) args[arg] = argumentValue(allowed.map((v) => plainOption(v, props[arg])), props[arg]);
+    for (const [arg, allowed] of Object.entries(params))
+      args[arg] = argumentValue(
+        allowed.map((v) => plainOption(v, props[arg])),
+        props[arg],
+      );
     const call = newDict();
     call.name = name;
     call.arguments = args;

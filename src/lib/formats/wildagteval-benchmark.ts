@@ -23,9 +23,30 @@ function databaseFileOf(name: string): DatabaseFile | null {
 
 /** The shape each database file must have at its top level (the tools index into it). */
 const TOP_LEVEL: Readonly<Record<DatabaseFile, 'list' | 'object'>> = {
-  alarms: 'list', call_history: 'list', contacts: 'list', delivery_orders: 'list', devices: 'list', favorite_recipes: 'list', favorite_restaurants: 'list',
-  groups: 'list', irrelevant_mock_data: 'object', meal_plans: 'list', media_database: 'object', message_history: 'list', mock_data: 'object', notifications: 'list',
-  orders: 'list', playlists: 'list', products: 'list', queries: 'list', recipes: 'list', reminders: 'list', restaurants: 'list', shopping_carts: 'object', sources: 'list', users: 'list',
+  alarms: 'list',
+  call_history: 'list',
+  contacts: 'list',
+  delivery_orders: 'list',
+  devices: 'list',
+  favorite_recipes: 'list',
+  favorite_restaurants: 'list',
+  groups: 'list',
+  irrelevant_mock_data: 'object',
+  meal_plans: 'list',
+  media_database: 'object',
+  message_history: 'list',
+  mock_data: 'object',
+  notifications: 'list',
+  orders: 'list',
+  playlists: 'list',
+  products: 'list',
+  queries: 'list',
+  recipes: 'list',
+  reminders: 'list',
+  restaurants: 'list',
+  shopping_carts: 'object',
+  sources: 'list',
+  users: 'list',
 };
 
 function parseFile(file: NamedText): PyValue {
@@ -105,7 +126,12 @@ export function readExecMapping(file: NamedText): ExecMappingEntry[] {
   if (v === null || !isDict(v) || !Array.isArray(v.mappings)) throw new FormatError(file.name, 'mappings', 'expected a list');
   return v.mappings.map((m, i) => {
     if (m === null || !isDict(m) || typeof m.execution_result !== 'string') throw new FormatError(file.name, `mappings[${i}].execution_result`, 'expected a string');
-    return { index: typeof m.index === 'number' ? m.index : i + 1, after: typeof m.after === 'string' ? m.after : '', executionResult: m.execution_result, executionSuccess: m.execution_success === true };
+    return {
+      index: typeof m.index === 'number' ? m.index : i + 1,
+      after: typeof m.after === 'string' ? m.after : '',
+      executionResult: m.execution_result,
+      executionSuccess: m.execution_success === true,
+    };
   });
 }
 
@@ -201,12 +227,19 @@ export function readWildAgtEvalFiles(files: readonly NamedText[], knownFunctions
   const databases = databaseFiles.length ? readWildDatabases(databaseFiles) : null;
   if (databases) {
     const users = new Set(asUserIds(databases.users));
-    for (const set of sets.values())
-      for (const c of set.conversations) if (!users.has(c.user)) throw new FormatError(`${set.name}/${c.name}`, '(file name)', `user ${c.user} is not in users.json`);
+    for (const set of sets.values()) for (const c of set.conversations) if (!users.has(c.user)) throw new FormatError(`${set.name}/${c.name}`, '(file name)', `user ${c.user} is not in users.json`);
   }
   const variants = prompts.map((p) => p.variant);
   const twice = variants.find((v, i) => variants.indexOf(v) !== i);
-  if (twice) throw new FormatError(prompts.filter((p) => p.variant === twice).map((p) => p.name).join(' and '), '(file)', `two "${twice}" system prompts: pick one`);
+  if (twice)
+    throw new FormatError(
+      prompts
+        .filter((p) => p.variant === twice)
+        .map((p) => p.name)
+        .join(' and '),
+      '(file)',
+      `two "${twice}" system prompts: pick one`,
+    );
   return { databases, noComplexityDatabases: readDatabaseCopy(noComplexityFiles), sets: [...sets.values()], prompts, judgeReferences, skipped };
 }
 
@@ -271,8 +304,7 @@ export function wildSummaryOf(files: readonly NamedText[]): WildFilesSummary {
     if (databaseFileOf(f.name)) {
       if (NO_COMPLEXITY_COPY.test(f.name)) noComplexityDatabases++;
       else databases++;
-    }
-    else if (isConversationFile(base)) {
+    } else if (isConversationFile(base)) {
       const set = folderOf(f.name) ?? 'conversations';
       sets.set(set, (sets.get(set) ?? 0) + 1);
     } else if (PROMPT_FILE.test(base)) prompts.push(promptVariant(f.text));
@@ -299,7 +331,11 @@ function describeWildFiles(summary: WildFilesSummary): string {
 export function wildAgtEvalPack(files: readonly NamedText[], knownFunctions: ReadonlySet<string>, createdAt: number): Pack {
   const kept = files.filter((f) => isWildAgtEvalFileName(f.name));
   const read = readWildAgtEvalFiles(kept, knownFunctions);
-  const lacking = [!read.databases && 'the database files (common/data/*.json)', read.sets.length === 0 && 'a conversation set (Conv_*.jsonl in its folder, e.g. Combined50_transformed)', read.prompts.length === 0 && 'an agent prompt (centralized_prompt*.md)'].filter((x): x is string => typeof x === 'string');
+  const lacking = [
+    !read.databases && 'the database files (common/data/*.json)',
+    read.sets.length === 0 && 'a conversation set (Conv_*.jsonl in its folder, e.g. Combined50_transformed)',
+    read.prompts.length === 0 && 'an agent prompt (centralized_prompt*.md)',
+  ].filter((x): x is string => typeof x === 'string');
   if (lacking.length) throw new FormatError('(the files given)', '(files)', `WildAgtEval's benchmark needs ${lacking.join(', ')}`);
   return { id: WILDAGTEVAL_PACK_ID, name: 'WildAgtEval', source: 'wildagteval', description: describeWildFiles(wildSummaryOf(kept)), createdAt, tools: [], items: [], wildagteval: kept };
 }

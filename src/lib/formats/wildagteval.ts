@@ -7,7 +7,6 @@ import type { Json } from '../core/types';
 import type { ApiCallRecord, ApiScoringTable, ApiStep } from '../scoring/api-accuracy';
 import { FormatError } from './jsonl';
 
-
 const WEATHER_LOCATION = { weather_current: ['location'], weather_forecast: ['location'], weather_alerts: ['location'] } as const;
 
 /** Every name in the lists of a `{domain: [names]}` object (YAML's empty items are nulls, skipped). */

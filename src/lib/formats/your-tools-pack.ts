@@ -65,7 +65,7 @@ export async function readToolsFile(text: string, source: string): Promise<ReadT
     return readOpenApiTools(text, source);
   }
   const deep = tooDeepAt(json, MAX_SCHEMA_DEPTH);
-  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? "…" : ""}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (tool schemas nest a dozen at most)`);
+  if (deep) throw new FormatError(source, `${deep.slice(0, 80)}${deep.length > 80 ? '…' : ''}`, `nested more than ${MAX_SCHEMA_DEPTH} levels deep (tool schemas nest a dozen at most)`);
   if (looksLikeOpenApi(json)) return readOpenApiTools(text, source);
   return { ...readToolDeclarations(json, source), skipped: [], title: source.replace(/\.(json|ya?ml)$/i, '') };
 }

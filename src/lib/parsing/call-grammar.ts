@@ -65,7 +65,15 @@ const JSON_SPELLING: Spelling = {
 
 /** A GBNF string literal. */
 function lit(text: string): string {
-  return '"' + text.replace(/[\\"]/g, (c) => '\\' + c).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') + '"';
+  return (
+    '"' +
+    text
+      .replace(/[\\"]/g, (c) => '\\' + c)
+      .replace(/\n/g, '\\n')
+      .replace(/\r/g, '\\r')
+      .replace(/\t/g, '\\t') +
+    '"'
+  );
 }
 
 const SEP = lit(', ');

@@ -4,7 +4,18 @@ import type { Call } from '../core/calls';
 
 /** `[f(a=1, b='x'), g()]` — BFCL's python-call syntax; values as Python literals. */
 export function formatPythonCalls(calls: readonly Call[]): string {
-  return '[' + calls.map((c) => `${c.name}(${Object.entries(c.args).map(([k, v]) => `${k}=${pyRepr(v)}`).join(', ')})`).join(', ') + ']';
+  return (
+    '[' +
+    calls
+      .map(
+        (c) =>
+          `${c.name}(${Object.entries(c.args)
+            .map(([k, v]) => `${k}=${pyRepr(v)}`)
+            .join(', ')})`,
+      )
+      .join(', ') +
+    ']'
+  );
 }
 
 /** `[{"name": …, "arguments": {…}}]` */

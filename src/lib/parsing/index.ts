@@ -5,8 +5,7 @@ import { parseJsonCalls, parseToolCallTags, stripFence } from './json-calls';
 
 export type OutputFormat = 'bfcl-python' | 'json' | 'tool-call-tags' | 'auto';
 
-;
-export type {  ParseResult } from './calls';
+export type { ParseResult } from './calls';
 
 /**
  * `bfcl-python` is BFCL's own decoder, quirks included (use it for

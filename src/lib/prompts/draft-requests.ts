@@ -32,7 +32,13 @@ export function draftQueries(output: string, count: number): string[] {
   const lines = output
     .split('\n')
     .slice(0, 200)
-    .map((l) => l.trim().replace(/^(\d+[.)]|[-*•])\s*/, '').replace(/^["“](.*)["”]$/s, '$1').trim())
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^(\d+[.)]|[-*•])\s*/, '')
+        .replace(/^["“](.*)["”]$/s, '$1')
+        .trim(),
+    )
     .filter((l) => l.length >= 8 && l.length <= 500 && !/^(here are|sure|requests?:)/i.test(l));
   return [...new Set(lines)].slice(0, Math.max(1, Math.min(MAX_DRAFTS, count)));
 }

@@ -51,8 +51,6 @@ export function systemPrompt(reference: string, intro: string, format: CallForma
 
 export type ParsedReply = { kind: 'completion' } | { kind: 'api_call'; call: ApiCallRecord } | { kind: 'unknown' };
 
-
-
 /** WildAgtEval's `parse_llm_response`: end marker first (any case), then the first well-formed call. */
 export function parseReply(text: string, format: CallFormat = 'api-call'): ParsedReply {
   const t = text.slice(0, MAX_REPLY_CHARS);

@@ -11,7 +11,7 @@ export interface PromptTemplate {
 
 export const DEFAULT_PROMPT: PromptTemplate = {
   system:
-    'You can call functions to fulfil the user\'s request. Below is the list of available functions, one JSON object per line.\n\n' +
+    "You can call functions to fulfil the user's request. Below is the list of available functions, one JSON object per line.\n\n" +
     '{tools}\n' +
     'Answer with the function call(s) that fulfil the request and nothing else, in this format:\n' +
     '[function_name(param1=value1, param2=value2)]\n' +

@@ -223,8 +223,31 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
 }
 
 /** A result before its output; `sample` is only its cell when the prompt could not be built. */
-function baseResult(runId: string, sampleId: string, index: number, sample: Pick<Sample, 'cell'> & Partial<Pick<Sample, 'itemId' | 'facets'>>, score: Score, error: SampleResult['error']): SampleResult {
-  return { id: `${runId}:${sampleId}`, runId, sampleId, ...(sample.itemId !== undefined ? { itemId: sample.itemId } : {}), index, cell: sample.cell, ...(sample.facets ? { facets: sample.facets } : {}), output: '', calls: null, parseError: null, score, usage: null, timings: null, error, createdAt: Date.now() };
+function baseResult(
+  runId: string,
+  sampleId: string,
+  index: number,
+  sample: Pick<Sample, 'cell'> & Partial<Pick<Sample, 'itemId' | 'facets'>>,
+  score: Score,
+  error: SampleResult['error'],
+): SampleResult {
+  return {
+    id: `${runId}:${sampleId}`,
+    runId,
+    sampleId,
+    ...(sample.itemId !== undefined ? { itemId: sample.itemId } : {}),
+    index,
+    cell: sample.cell,
+    ...(sample.facets ? { facets: sample.facets } : {}),
+    output: '',
+    calls: null,
+    parseError: null,
+    score,
+    usage: null,
+    timings: null,
+    error,
+    createdAt: Date.now(),
+  };
 }
 
 /** One answer, or for a multi-turn sample the whole exchange with its collected calls (an episode comes scored). */

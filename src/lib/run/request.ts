@@ -15,7 +15,8 @@ export function requestFor(base: Omit<GenerateRequest, 'messages'>, sample: Samp
   if (sample.repeat) request.seed = (base.seed ?? 0) + sample.repeat - 1;
   const e = sample.expected;
   if (calls === 'native') {
-    if (e.kind === 'qa' || e.kind === 'api' || e.kind === 'wild' || (e.kind === 'dag' && e.protocol === 'multi-turn')) throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');
+    if (e.kind === 'qa' || e.kind === 'api' || e.kind === 'wild' || (e.kind === 'dag' && e.protocol === 'multi-turn'))
+      throw new NativeToolsError('native tool calls are for samples answered with one set of calls (tool catalog, robustness, single-turn composition)');
     request.messages = withoutToolList(sample.messages, sample.tools);
     request.tools = sample.tools;
   }

@@ -9,7 +9,6 @@ import type { PromptTemplate } from '../prompts/template';
 import type { MeasuredSpeed } from './estimate';
 import type { SuiteRun } from '../suites/declaration';
 
-
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 
 export interface EngineChoice {

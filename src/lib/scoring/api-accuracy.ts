@@ -152,5 +152,11 @@ export function episodeErrorType(verdicts: readonly Omit<TurnVerdict, 'counted'>
   if (verdicts.length === 0) return 'api:no_turn';
   const first = verdicts.find((v) => !v.success);
   if (!first) return null;
-  return first.invalidApiCalls.length ? 'api:invalid_call' : first.incorrectSideEffects.length ? 'api:ad_hoc_format' : first.missingSideEffects.length ? 'api:missing_side_effect' : 'api:missing_core_query';
+  return first.invalidApiCalls.length
+    ? 'api:invalid_call'
+    : first.incorrectSideEffects.length
+      ? 'api:ad_hoc_format'
+      : first.missingSideEffects.length
+        ? 'api:missing_side_effect'
+        : 'api:missing_core_query';
 }

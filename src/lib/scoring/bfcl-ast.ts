@@ -308,7 +308,10 @@ export function classifyError(result: CheckResult, calls: Call[] | null, answers
   if (t.endsWith(':wrong_count')) return 'wrong_count';
   if (t === 'simple_function_checker:wrong_func_name') return 'wrong_function';
   if (t === 'parallel_function_checker_no_order:cannot_find_match' && calls && answers) {
-    const called = calls.map((c) => c.name).sort().join('\n');
+    const called = calls
+      .map((c) => c.name)
+      .sort()
+      .join('\n');
     const expected = answers.map(answerName).sort().join('\n');
     return called === expected ? 'wrong_parameter' : 'wrong_function';
   }

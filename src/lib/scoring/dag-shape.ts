@@ -87,7 +87,5 @@ export function turnsOf<S extends { stepId: string; dependsOn: string[] }>(steps
 
 /** The expected trace as text, one step a line with what it waits for. */
 export function traceText(steps: DagTask['steps']): string {
-  return steps
-    .map((s) => `${s.stepId}: ${formatPythonCalls([{ name: s.toolName, args: s.arguments }]).slice(1, -1)}${s.dependsOn.length ? `   ← ${s.dependsOn.join(', ')}` : ''}`)
-    .join('\n');
+  return steps.map((s) => `${s.stepId}: ${formatPythonCalls([{ name: s.toolName, args: s.arguments }]).slice(1, -1)}${s.dependsOn.length ? `   ← ${s.dependsOn.join(', ')}` : ''}`).join('\n');
 }

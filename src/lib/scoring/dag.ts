@@ -269,8 +269,7 @@ export function scoreDag(task: DagTask, calls: readonly Call[], weights: WeightC
     completeness: matched.length / Math.max(n, 1),
     dataFlow: dataFlowScore(task, callScores),
   };
-  const overall =
-    task.level === 'L0_node' ? (callScores[0]?.matched && sub.args >= STRING_THRESHOLD ? 1 : 0) : weightedOverall(task.level, sub, weights);
+  const overall = task.level === 'L0_node' ? (callScores[0]?.matched && sub.args >= STRING_THRESHOLD ? 1 : 0) : weightedOverall(task.level, sub, weights);
   return {
     overall,
     toolSequenceScore: sub.sequence,

@@ -16,7 +16,12 @@ export interface QaScore {
 
 /** Normalization for comparison: case, accents, punctuation and spacing, wrapping quotes, a trailing period. */
 function normalizeAnswer(s: string): string {
-  return looseText(s.trim().replace(/^["'`]+|["'`]+$/g, '').replace(/\.$/, ''));
+  return looseText(
+    s
+      .trim()
+      .replace(/^["'`]+|["'`]+$/g, '')
+      .replace(/\.$/, ''),
+  );
 }
 
 function exactMatch(output: string, expected: string): boolean {

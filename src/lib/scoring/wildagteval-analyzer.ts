@@ -11,7 +11,21 @@ import { type ApiCallRecord, type ApiScoringTable, type ApiStep, rulesFromTable,
 export const WILDAGTEVAL_SCORING: ApiScoringTable = {
   sideEffect: [
     ...['add_to_cart', 'remove_from_cart', 'update_cart_quantity', 'checkout', 'clear_cart', 'cancel_order'],
-    ...['power_on', 'power_off', 'color_set', 'brightness_adjust', 'temperature_set', 'lock_lock', 'lock_unlock', 'mode_set', 'open_close', 'open_open', 'open_set_position', 'channel_change', 'volume_adjust'],
+    ...[
+      'power_on',
+      'power_off',
+      'color_set',
+      'brightness_adjust',
+      'temperature_set',
+      'lock_lock',
+      'lock_unlock',
+      'mode_set',
+      'open_close',
+      'open_open',
+      'open_set_position',
+      'channel_change',
+      'volume_adjust',
+    ],
     ...['make_call', 'end_call', 'send_message'],
     ...['play', 'pause', 'stop', 'next', 'previous', 'volume_set', 'add_to_playlist', 'create_playlist', 'fast_forward', 'resume', 'rewind', 'set_playback_speed', 'shuffle'],
     ...['create_meal_plan', 'schedule_meal', 'save_favorite_recipe', 'create_custom_recipe', 'place_delivery_order'],
@@ -69,7 +83,8 @@ export const WILDAGTEVAL_SCORING: ApiScoringTable = {
 
 const WILDAGTEVAL_RULES = rulesFromTable(WILDAGTEVAL_SCORING);
 
-const same = (call: ApiCallRecord | undefined, api: string, params?: object): boolean => call?.api === api && (params === undefined || canonicalJson(call.params) === canonicalJson(params as ApiCallRecord['params']));
+const same = (call: ApiCallRecord | undefined, api: string, params?: object): boolean =>
+  call?.api === api && (params === undefined || canonicalJson(call.params) === canonicalJson(params as ApiCallRecord['params']));
 
 /** The gold sequence the analyzer rewrites: calling Jessica Carter on device 17 needs no power_on (the device is on). */
 function isJessicaCarterCall(expected: readonly ApiCallRecord[]): boolean {

@@ -110,7 +110,6 @@ export function defineTool<Ctx = Rng, Category extends string = string>(spec: {
   };
 }
 
-
 function typeOk(type: ParamDef['type'] | NonNullable<ParamDef['items']>, v: Json): boolean {
   switch (type) {
     case 'string':

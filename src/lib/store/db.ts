@@ -39,10 +39,6 @@ export interface PackRow {
   wildagtevalSummary?: WildFilesSummary;
 }
 
-
-
-
-
 /** A recorded prompt, for runs whose prompts cannot be rebuilt here (another model's tokenizer). */
 export interface PromptRow {
   /** the result's id: `${runId}:${sampleId}` */
@@ -50,7 +46,6 @@ export interface PromptRow {
   runId: string;
   prompt: RecordedPrompt;
 }
-
 
 export interface SettingRow {
   key: string;
@@ -95,8 +90,6 @@ export class AppDB extends Dexie {
   }
 }
 
-;
-
 class StorageError extends Error {
   override name = 'StorageError';
 }
@@ -111,7 +104,9 @@ function isQuotaError(e: unknown): boolean {
 export function explainStorageError(e: unknown, doing: string): never {
   if (isQuotaError(e)) {
     throw Object.assign(
-      new StorageError(`The browser's storage for this site is full: ${doing} failed. Free space by deleting runs you no longer need (download their run files first to keep them), imported packs or cached models, then try again.`),
+      new StorageError(
+        `The browser's storage for this site is full: ${doing} failed. Free space by deleting runs you no longer need (download their run files first to keep them), imported packs or cached models, then try again.`,
+      ),
       { name: STORAGE_FULL },
     );
   }

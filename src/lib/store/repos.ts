@@ -14,7 +14,17 @@ import type { RunFile } from './run-file';
 
 export function packToRow(pack: Pack, version?: number): PackRow {
   const data = toJsonText({ tools: pack.tools, items: pack.items } as never);
-  const row: PackRow = { id: pack.id, name: pack.name, source: pack.source, description: pack.description, createdAt: pack.createdAt, toolCount: pack.tools.length, itemCount: pack.items.length, data, version };
+  const row: PackRow = {
+    id: pack.id,
+    name: pack.name,
+    source: pack.source,
+    description: pack.description,
+    createdAt: pack.createdAt,
+    toolCount: pack.tools.length,
+    itemCount: pack.items.length,
+    data,
+    version,
+  };
   if (pack.responses) {
     row.responses = JSON.stringify(pack.responses);
     row.responseCount = pack.responses.length;
@@ -123,7 +133,10 @@ export async function loadRunPacks(db: AppDB, run: Pick<RunRow, 'packIds' | 'pac
       continue;
     }
     const kept = await db.packs.get(versionId(id, want));
-    if (!kept) throw new PackVersionGoneError(`The pack ${current?.name ?? id} has changed since this run started (re-imported or edited), and the version it used is gone: resuming would mix two sets of requests. Start a new run on the pack as it is now.`);
+    if (!kept)
+      throw new PackVersionGoneError(
+        `The pack ${current?.name ?? id} has changed since this run started (re-imported or edited), and the version it used is gone: resuming would mix two sets of requests. Start a new run on the pack as it is now.`,
+      );
     out.push({ ...kept, id });
   }
   if (pin && run.id && !run.packVersions) await db.runs.update(run.id, { packVersions: Object.fromEntries(out.map((r) => [r.id, packHash(r)])) });

@@ -63,14 +63,64 @@ type Obj = Record<string, unknown>;
 /** Every field a run file's objects may have; the compiler checks the lists cover the types. */
 const HEADER_FIELDS = ['format', 'version', 'run', 'recording'] as const;
 const RUN_FIELDS = [
-  'id', 'name', 'createdAt', 'updatedAt', 'status', 'suite', 'packIds', 'packVersions', 'sweep', 'robustness', 'responseQa', 'multiturn', 'composition', 'apiComplexity', 'wildagteval',
-  'engine', 'template', 'format', 'request', 'repeats', 'constrained', 'order', 'kvReuse', 'counterId', 'total', 'done', 'correct', 'headline', 'error', 'predictions', 'recording', 'speed',
+  'id',
+  'name',
+  'createdAt',
+  'updatedAt',
+  'status',
+  'suite',
+  'packIds',
+  'packVersions',
+  'sweep',
+  'robustness',
+  'responseQa',
+  'multiturn',
+  'composition',
+  'apiComplexity',
+  'wildagteval',
+  'engine',
+  'template',
+  'format',
+  'request',
+  'repeats',
+  'constrained',
+  'order',
+  'kvReuse',
+  'counterId',
+  'total',
+  'done',
+  'correct',
+  'headline',
+  'error',
+  'predictions',
+  'recording',
+  'speed',
 ] as const satisfies readonly (keyof RunRow)[];
 const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts'] as const satisfies readonly (keyof EngineChoice)[];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
 const LINE_FIELDS = ['result', 'prompt'] as const;
-const RESULT_FIELDS = ['id', 'runId', 'sampleId', 'itemId', 'index', 'cell', 'facets', 'output', 'calls', 'parseError', 'score', 'usage', 'timings', 'error', 'createdAt'] as const satisfies readonly (keyof SampleResult)[];
-type Uncovered = Exclude<keyof RunRow, (typeof RUN_FIELDS)[number]> | Exclude<keyof EngineChoice, (typeof ENGINE_FIELDS)[number]> | Exclude<keyof Recording, (typeof RECORDING_FIELDS)[number]> | Exclude<keyof SampleResult, (typeof RESULT_FIELDS)[number]>;
+const RESULT_FIELDS = [
+  'id',
+  'runId',
+  'sampleId',
+  'itemId',
+  'index',
+  'cell',
+  'facets',
+  'output',
+  'calls',
+  'parseError',
+  'score',
+  'usage',
+  'timings',
+  'error',
+  'createdAt',
+] as const satisfies readonly (keyof SampleResult)[];
+type Uncovered =
+  | Exclude<keyof RunRow, (typeof RUN_FIELDS)[number]>
+  | Exclude<keyof EngineChoice, (typeof ENGINE_FIELDS)[number]>
+  | Exclude<keyof Recording, (typeof RECORDING_FIELDS)[number]>
+  | Exclude<keyof SampleResult, (typeof RESULT_FIELDS)[number]>;
 const everyFieldListed: [Uncovered] extends [never] ? true : Uncovered = true;
 void everyFieldListed;
 
@@ -212,7 +262,12 @@ function readHeader(value: unknown, where: string): Header {
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
     r.only(rec, RECORDING_FIELDS, 'recording');
-    recording = { recordedAt: r.str(rec, 'recordedAt', 'recording.recordedAt'), model: r.str(rec, 'model', 'recording.model'), engine: r.str(rec, 'engine', 'recording.engine'), command: r.str(rec, 'command', 'recording.command') };
+    recording = {
+      recordedAt: r.str(rec, 'recordedAt', 'recording.recordedAt'),
+      model: r.str(rec, 'model', 'recording.model'),
+      engine: r.str(rec, 'engine', 'recording.engine'),
+      command: r.str(rec, 'command', 'recording.command'),
+    };
     if (rec.note !== undefined) recording.note = r.str(rec, 'note', 'recording.note');
   }
   return { format: RUN_FILE_FORMAT, version, run: run as unknown as RunRow, ...(recording ? { recording } : {}) };
@@ -322,7 +377,13 @@ function readResult(value: unknown, runId: string, where: string): { result: Sam
       const o = r.obj(m, `prompt.messages[${i}]`);
       return { role: r.oneOf(o, 'role', ROLES, `prompt.messages[${i}].role`), content: r.str(o, 'content', `prompt.messages[${i}].content`) };
     });
-    prompt = { messages, needleNames: r.strings(p, 'needleNames', 'prompt.needleNames'), toolCount: r.num(p, 'toolCount', 'prompt.toolCount'), promptTokens: r.num(p, 'promptTokens', 'prompt.promptTokens'), expected: r.strOrNull(p, 'expected', 'prompt.expected') };
+    prompt = {
+      messages,
+      needleNames: r.strings(p, 'needleNames', 'prompt.needleNames'),
+      toolCount: r.num(p, 'toolCount', 'prompt.toolCount'),
+      promptTokens: r.num(p, 'promptTokens', 'prompt.promptTokens'),
+      expected: r.strOrNull(p, 'expected', 'prompt.expected'),
+    };
   }
   return { result: x as unknown as SampleResult, prompt };
 }
@@ -353,7 +414,14 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   // the counts follow from the results, whatever the header says; a run that was being generated where it was
   // written is not generated here: it is shown paused (and resumes only where its engine is)
   const unfinished = header.run.status === 'running' || header.run.status === 'queued';
-  const run: RunRow = { ...header.run, ...(unfinished ? { status: 'paused' as const } : {}), headline: headlineSums(SUITES[header.run.suite].headline.measure, results), done: results.length, correct: results.filter((r) => r.score.correct).length, total: Math.max(header.run.total, results.length) };
+  const run: RunRow = {
+    ...header.run,
+    ...(unfinished ? { status: 'paused' as const } : {}),
+    headline: headlineSums(SUITES[header.run.suite].headline.measure, results),
+    done: results.length,
+    correct: results.filter((r) => r.score.correct).length,
+    total: Math.max(header.run.total, results.length),
+  };
   if (header.recording) run.recording = header.recording;
   else delete run.recording;
   return { run, recording: header.recording ?? null, results, prompts };

@@ -25,14 +25,17 @@ export function experimentOfFolder(folder: string, cumulative: boolean): WildExp
   const m = FOLDER_NAME.exec(folder);
   if (!m) return null;
   const [, prompt, config, targets] = m as unknown as [string, string, string, string];
-  const found = WILD_EXPERIMENTS.filter((e) => e.prompt === prompt && e.configFile === `${config}.yaml` && (cumulative ? e.mode === 'cumulative' : e.mode !== 'cumulative' && (e.targets?.file.includes(targets) ?? false)));
+  const found = WILD_EXPERIMENTS.filter(
+    (e) => e.prompt === prompt && e.configFile === `${config}.yaml` && (cumulative ? e.mode === 'cumulative' : e.mode !== 'cumulative' && (e.targets?.file.includes(targets) ?? false)),
+  );
   return found.length === 1 ? (found[0] as WildExperiment) : null;
 }
 
 function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObject, cumulative: boolean): Record<string, string | number> {
   const target = TARGET_IN_FILE.exec(file);
   const conversation = `${file.replace(TARGET_IN_FILE, '').replace(/\.json$/, '')}.jsonl`;
-  if (cumulative) return { mode: 'cumulative', ...(experiment ? { experiment: experiment.id, rung: experiment.label } : {}), conversation, turns: Array.isArray(log.query_results) ? log.query_results.length : 0 };
+  if (cumulative)
+    return { mode: 'cumulative', ...(experiment ? { experiment: experiment.id, rung: experiment.label } : {}), conversation, turns: Array.isArray(log.query_results) ? log.query_results.length : 0 };
   const where: Record<string, string> = target ? { fn: target[3] as string, target: `${conversation} turn ${Number(target[1]) + 1} step ${Number(target[2]) + 1}` } : {};
   if (!experiment) return { mode: 'isolated', conversation, ...where };
   return { mode: 'isolated', experiment: experiment.id, type: tableTypeOf(experiment), switch: experiment.side ?? 'on', conversation, ...where, wording: 'coref' };
@@ -118,7 +121,13 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
       };
     });
     const evaluatedAt = typeof first.evaluated_at === 'string' ? first.evaluated_at : 'unknown date';
-    const recording: Recording = { recordedAt: evaluatedAt, model, engine: "WildAgtEval's own runner", command: `WildAgtEval's scripts (result folders ${folders.map((f) => f.folder).join(', ')})`, note: 'Imported from published result logs; scored here by the analyzer’s rules.' };
+    const recording: Recording = {
+      recordedAt: evaluatedAt,
+      model,
+      engine: "WildAgtEval's own runner",
+      command: `WildAgtEval's scripts (result folders ${folders.map((f) => f.folder).join(', ')})`,
+      note: 'Imported from published result logs; scored here by the analyzer’s rules.',
+    };
     const run: RunRow = {
       id: runId,
       name: label,

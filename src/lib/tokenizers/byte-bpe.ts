@@ -34,10 +34,10 @@ interface PreTokenizer {
 const PRE_TOKENIZERS: Record<string, PreTokenizer> = {
   'gpt-2': { splits: [GPT2_SPLIT], ignoreMerges: false },
   'llama-bpe': { splits: [LLAMA3_SPLIT], ignoreMerges: true },
-  'llama3': { splits: [LLAMA3_SPLIT], ignoreMerges: true },
-  'qwen2': { splits: [QWEN2_SPLIT], ignoreMerges: false },
+  llama3: { splits: [LLAMA3_SPLIT], ignoreMerges: true },
+  qwen2: { splits: [QWEN2_SPLIT], ignoreMerges: false },
   'deepseek-r1-qwen': { splits: [QWEN2_SPLIT], ignoreMerges: false },
-  'smollm': { splits: [String.raw`\p{N}`, GPT2_SPLIT], ignoreMerges: false },
+  smollm: { splits: [String.raw`\p{N}`, GPT2_SPLIT], ignoreMerges: false },
 };
 
 export class TokenizerUnsupported extends Error {

@@ -18,4 +18,3 @@ export function pointsOf(groups: readonly { key: string | number; accuracy: numb
     .filter((g): g is typeof g & { key: number } => typeof g.key === 'number')
     .map((g) => (contains ? { x: g.key, y: g.containsAccuracy, n: g.n } : { x: g.key, y: g.accuracy, low: g.low, high: g.high, n: g.n }));
 }
-

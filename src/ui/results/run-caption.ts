@@ -22,6 +22,9 @@ const ENGINES: Record<RunRow['engine']['kind'], string> = {
 export function runCaption(run: RunRow, samples: number): string {
   const engine = run.engine.kind === 'oracle' || run.engine.kind === 'baseline' ? ENGINES[run.engine.kind] : `${ENGINES[run.engine.kind]} ${run.engine.model}`;
   const made = run.recording ? `recorded ${run.recording.recordedAt} with ${run.recording.model}` : `made ${runDate(run.createdAt)}`;
-  const sampling = run.repeats && run.repeats > 1 ? `each sample asked ${run.repeats} times at temperature ${run.request.temperature}` : run.request.temperature > 0 ? `temperature ${run.request.temperature}` : null;
-  return [run.name, engine, `seed ${run.sweep.seed}`, `${samples} samples`, sampling, run.constrained ? 'constrained decoding' : null, `tokens counted with ${run.counterId}`, made].filter(Boolean).join(' · ');
+  const sampling =
+    run.repeats && run.repeats > 1 ? `each sample asked ${run.repeats} times at temperature ${run.request.temperature}` : run.request.temperature > 0 ? `temperature ${run.request.temperature}` : null;
+  return [run.name, engine, `seed ${run.sweep.seed}`, `${samples} samples`, sampling, run.constrained ? 'constrained decoding' : null, `tokens counted with ${run.counterId}`, made]
+    .filter(Boolean)
+    .join(' · ');
 }

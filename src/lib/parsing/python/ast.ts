@@ -44,16 +44,59 @@ export interface Comprehension {
 }
 
 const HARD_KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
-  'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try',
-  'while', 'with', 'yield',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
 ]);
 
 /** Our own recursion bound (Python's parser has a similar one); bracket nesting is limited to 200 by the tokenizer. */
 const MAX_DEPTH = 1000;
 
 const BINARY_PRECEDENCE = new Map<string, number>([
-  ['|', 0], ['^', 1], ['&', 2], ['<<', 3], ['>>', 3], ['+', 4], ['-', 4], ['*', 5], ['/', 5], ['//', 5], ['%', 5], ['@', 5],
+  ['|', 0],
+  ['^', 1],
+  ['&', 2],
+  ['<<', 3],
+  ['>>', 3],
+  ['+', 4],
+  ['-', 4],
+  ['*', 5],
+  ['/', 5],
+  ['//', 5],
+  ['%', 5],
+  ['@', 5],
 ]);
 
 /** `ast.parse(src, mode="eval").body`; a tree deeper than MAX_EXPRESSION_DEPTH is refused (its readers recurse). */

@@ -38,8 +38,53 @@ export interface StringPiece {
 /** Operators by first character, longest first. */
 const OPERATORS_BY_CHAR = new Map<string, string[]>();
 for (const op of [
-  '**=', '//=', '>>=', '<<=', '...', '!=', '%=', '&=', '**', '*=', '+=', '-=', '->', '//', '/=', ':=', '<<', '<=', '==', '>=', '>>',
-  '@=', '^=', '|=', '%', '&', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '<', '=', '>', '@', '[', ']', '^', '{', '|', '}', '~',
+  '**=',
+  '//=',
+  '>>=',
+  '<<=',
+  '...',
+  '!=',
+  '%=',
+  '&=',
+  '**',
+  '*=',
+  '+=',
+  '-=',
+  '->',
+  '//',
+  '/=',
+  ':=',
+  '<<',
+  '<=',
+  '==',
+  '>=',
+  '>>',
+  '@=',
+  '^=',
+  '|=',
+  '%',
+  '&',
+  '(',
+  ')',
+  '*',
+  '+',
+  ',',
+  '-',
+  '.',
+  '/',
+  ':',
+  ';',
+  '<',
+  '=',
+  '>',
+  '@',
+  '[',
+  ']',
+  '^',
+  '{',
+  '|',
+  '}',
+  '~',
 ]) {
   const list = OPERATORS_BY_CHAR.get(op[0] as string) ?? [];
   list.push(op);
@@ -195,17 +240,18 @@ export function tokenize(src: string): Token[] {
     const candidates = OPERATORS_BY_CHAR.get(ch);
     if (candidates) {
       if (candidates.length === 1) op = candidates[0];
-      else for (const o of candidates) if (o.length === 1 || src.startsWith(o, i)) {
-        op = o;
-        break;
-      }
+      else
+        for (const o of candidates)
+          if (o.length === 1 || src.startsWith(o, i)) {
+            op = o;
+            break;
+          }
     }
     if (!op) throw new PySyntaxError(`invalid character ${JSON.stringify(ch)}`, i);
     if (op === '(' || op === '[' || op === '{') {
       // Python's tokenizer refuses more than 200 open brackets
       if (++depth > 200) throw new PySyntaxError('too many nested parentheses', i);
-    }
-    else if (op === ')' || op === ']' || op === '}') {
+    } else if (op === ')' || op === ']' || op === '}') {
       depth--;
       if (depth < 0) throw new PySyntaxError(`unmatched '${op}'`, i);
     }
@@ -322,13 +368,22 @@ function readString(src: string, start: number, prefix: string, tokens: Token[])
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
 };
 
 function decodeEscapes(body: string, bytes: boolean, at: number): string {
   if (!body.includes('\\') && !body.includes('\r')) return body;
   let out = '';
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     const ch = body[i] as string;
     if (ch === '\r') {
       out += '\n';

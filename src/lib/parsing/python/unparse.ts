@@ -24,8 +24,19 @@ const enum P {
 }
 
 const BINOP_PRECEDENCE: Record<string, P> = {
-  '+': P.ARITH, '-': P.ARITH, '*': P.TERM, '@': P.TERM, '/': P.TERM, '%': P.TERM, '//': P.TERM,
-  '<<': P.SHIFT, '>>': P.SHIFT, '|': P.EXPR, '^': P.BXOR, '&': P.BAND, '**': P.POWER,
+  '+': P.ARITH,
+  '-': P.ARITH,
+  '*': P.TERM,
+  '@': P.TERM,
+  '/': P.TERM,
+  '%': P.TERM,
+  '//': P.TERM,
+  '<<': P.SHIFT,
+  '>>': P.SHIFT,
+  '|': P.EXPR,
+  '^': P.BXOR,
+  '&': P.BAND,
+  '**': P.POWER,
 };
 
 export function unparse(node: Node): string {
@@ -130,7 +141,5 @@ function items(elts: Node[]): string {
 }
 
 function comprehensions(gens: Comprehension[]): string {
-  return gens
-    .map((g) => `${g.isAsync ? ' async for ' : ' for '}${write(g.target, P.TUPLE)} in ${write(g.iter, P.TEST + 1)}${g.ifs.map((c) => ` if ${write(c, P.TEST + 1)}`).join('')}`)
-    .join('');
+  return gens.map((g) => `${g.isAsync ? ' async for ' : ' for '}${write(g.target, P.TUPLE)} in ${write(g.iter, P.TEST + 1)}${g.ifs.map((c) => ` if ${write(c, P.TEST + 1)}`).join('')}`).join('');
 }

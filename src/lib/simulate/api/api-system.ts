@@ -44,7 +44,8 @@ export interface ApiSystem {
 }
 
 /** The system prompt's first paragraph for an agent in `role`. */
-export const agentIntro = (role: string): string => `You are ${role}. You act by calling the APIs below, one call per reply, and you see each result before you decide the next step. Current time: 2025-07-17 12:00 UTC.`;
+export const agentIntro = (role: string): string =>
+  `You are ${role}. You act by calling the APIs below, one call per reply, and you see each result before you decide the next step. Current time: 2025-07-17 12:00 UTC.`;
 
 export const notFoundMessage = (name: string): string => `Tool '${name}' not found in any environment`;
 

@@ -40,7 +40,11 @@ function nameWords(name: string): string[] {
 
 /** A function that looks data up (its results are where sponsored entries go). */
 export function isLookup(tool: ToolSchema): boolean {
-  return nameWords(tool.name).slice(0, 3).some((w) => LOOKUP_WORDS.has(w)) || LOOKUP_DESCRIPTION.test((tool.description ?? '').trim());
+  return (
+    nameWords(tool.name)
+      .slice(0, 3)
+      .some((w) => LOOKUP_WORDS.has(w)) || LOOKUP_DESCRIPTION.test((tool.description ?? '').trim())
+  );
 }
 
 /** The function's own prefix for identifiers: the initials of its name, e.g. acme_get_payslip → AGP. */
@@ -94,7 +98,8 @@ export function adHocRuleOf(tool: ToolSchema): PlainRule | undefined {
     if (p.enum) continue;
     const text = `${name} ${p.description ?? ''}`;
     if (p.type === 'string' && /date|birthday|YYYY-MM-DD/i.test(text)) return dateRule(name);
-    if (p.type === 'string' && (/(^|_)(id|code|ref|number)$/i.test(name) || /[a-z](Id|ID|Code|Number)$/.test(name) || /\b(identifier|ID)\b/.test(p.description ?? ''))) return prefixRule(name, prefixOf(tool.name));
+    if (p.type === 'string' && (/(^|_)(id|code|ref|number)$/i.test(name) || /[a-z](Id|ID|Code|Number)$/.test(name) || /\b(identifier|ID)\b/.test(p.description ?? '')))
+      return prefixRule(name, prefixOf(tool.name));
     if ((p.type === 'float' || p.type === 'integer') && /amount|price|cost|salary|total|fee|budget|bonus|payment/i.test(text)) return centsRule(name);
   }
   return undefined;

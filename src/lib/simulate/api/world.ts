@@ -214,10 +214,42 @@ export function createWorld(seed: number): World {
     ],
     favoriteRecipes: [],
     restaurants: [
-      { restaurant_id: 'rest1', name: 'Luigi Trattoria', cuisine: 'italian', menu: [ { item_id: 'item11', name: 'Margherita Pizza', price: 14 }, { item_id: 'item12', name: 'Lasagna', price: 17 } ] },
-      { restaurant_id: 'rest2', name: 'Golden Dragon', cuisine: 'chinese', menu: [ { item_id: 'item21', name: 'Kung Pao Chicken', price: 15 }, { item_id: 'item22', name: 'Fried Rice', price: 11 } ] },
-      { restaurant_id: 'rest3', name: 'Taco Fiesta', cuisine: 'mexican', menu: [ { item_id: 'item31', name: 'Carnitas Tacos', price: 12 }, { item_id: 'item32', name: 'Burrito Bowl', price: 13 } ] },
-      { restaurant_id: 'rest4', name: 'Bangkok Street', cuisine: 'thai', menu: [ { item_id: 'item41', name: 'Green Curry', price: 16 }, { item_id: 'item42', name: 'Pad See Ew', price: 14 } ] },
+      {
+        restaurant_id: 'rest1',
+        name: 'Luigi Trattoria',
+        cuisine: 'italian',
+        menu: [
+          { item_id: 'item11', name: 'Margherita Pizza', price: 14 },
+          { item_id: 'item12', name: 'Lasagna', price: 17 },
+        ],
+      },
+      {
+        restaurant_id: 'rest2',
+        name: 'Golden Dragon',
+        cuisine: 'chinese',
+        menu: [
+          { item_id: 'item21', name: 'Kung Pao Chicken', price: 15 },
+          { item_id: 'item22', name: 'Fried Rice', price: 11 },
+        ],
+      },
+      {
+        restaurant_id: 'rest3',
+        name: 'Taco Fiesta',
+        cuisine: 'mexican',
+        menu: [
+          { item_id: 'item31', name: 'Carnitas Tacos', price: 12 },
+          { item_id: 'item32', name: 'Burrito Bowl', price: 13 },
+        ],
+      },
+      {
+        restaurant_id: 'rest4',
+        name: 'Bangkok Street',
+        cuisine: 'thai',
+        menu: [
+          { item_id: 'item41', name: 'Green Curry', price: 16 },
+          { item_id: 'item42', name: 'Pad See Ew', price: 14 },
+        ],
+      },
     ],
     deliveries: [{ order_id: 'DO0007', restaurant_id: 'rest2', items: ['item22'], address: '42 Maple Street, Seattle', status: 'on the way', eta: '2025-07-17T12:25:00Z' }],
     mealPlans: [],
@@ -238,4 +270,3 @@ export function nextId(world: World, kind: string, prefix: string, start: number
   world.counters[kind] = n;
   return `${prefix}${pad ? String(n).padStart(pad, '0') : n}`;
 }
-

@@ -10,7 +10,11 @@ import { FILES, MEMORIES, SESSION } from './world';
 import type { CompositionTool } from './categories';
 
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
-const id = (prefix: string, seed: Rng) => `${prefix}_${seed.int(36 ** 6).toString(36).padStart(6, '0')}`;
+const id = (prefix: string, seed: Rng) =>
+  `${prefix}_${seed
+    .int(36 ** 6)
+    .toString(36)
+    .padStart(6, '0')}`;
 function email(v: string, param: string): string {
   if (!EMAIL.test(v.trim())) fail('invalid_arguments', `'${param}' is not an email address: '${v}'`);
   return v.trim();
@@ -191,7 +195,11 @@ export const FILE_TOOLS: CompositionTool[] = [
     returns: '{files}',
     impl: (a) => {
       const dir = `${a.str('directory').replace(/\/+$/, '')}/`;
-      return { files: Object.keys(FILES).filter((p) => p.startsWith(dir)).sort() };
+      return {
+        files: Object.keys(FILES)
+          .filter((p) => p.startsWith(dir))
+          .sort(),
+      };
     },
   }),
   defineTool({
@@ -278,4 +286,3 @@ export const STATE_TOOLS: CompositionTool[] = [
     },
   }),
 ];
-

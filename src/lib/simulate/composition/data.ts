@@ -20,7 +20,9 @@ function matches(value: Json | undefined, op: string, target: Json): boolean {
     case 'ne':
       return canonicalJson(value ?? null) !== canonicalJson(target);
     case 'contains':
-      return String(value ?? '').toLowerCase().includes(String(target).toLowerCase());
+      return String(value ?? '')
+        .toLowerCase()
+        .includes(String(target).toLowerCase());
     default: {
       if (typeof value !== 'number' || typeof target !== 'number') return false;
       return op === 'gt' ? value > target : op === 'gte' ? value >= target : op === 'lt' ? value < target : value <= target;
@@ -32,7 +34,10 @@ function aggregate(xs: number[], op: string): number {
   if (xs.length === 0 && op !== 'count' && op !== 'sum') fail('invalid_arguments', 'nothing to aggregate');
   switch (op) {
     case 'sum':
-      return round(xs.reduce((a, b) => a + b, 0), 6);
+      return round(
+        xs.reduce((a, b) => a + b, 0),
+        6,
+      );
     case 'mean':
       return round(xs.reduce((a, b) => a + b, 0) / xs.length, 6);
     case 'min':
@@ -178,7 +183,11 @@ export const DATA_TOOLS: CompositionTool[] = [
 ];
 
 const CASES = ['upper', 'lower', 'title', 'snake', 'camel', 'kebab'];
-const wordsForCase = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const wordsForCase = (s: string) =>
+  s
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 export const STRING_TOOLS: CompositionTool[] = [
   defineTool({
@@ -201,7 +210,12 @@ export const STRING_TOOLS: CompositionTool[] = [
     returns: '{parts}',
     impl: (a) => {
       if (a.str('separator') === '') fail('invalid_arguments', "'separator' is empty");
-      return { parts: a.str('text').split(a.str('separator')).map((p) => p.trim()) };
+      return {
+        parts: a
+          .str('text')
+          .split(a.str('separator'))
+          .map((p) => p.trim()),
+      };
     },
   }),
   defineTool({
@@ -282,7 +296,28 @@ export const STRING_TOOLS: CompositionTool[] = [
   }),
 ];
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES: [number, string][] = [
   [1e9, 'billion'],
@@ -300,7 +335,11 @@ function numberToWords(n: number): string {
 }
 
 function wordsToNumber(text: string): number {
-  const words = text.toLowerCase().replace(/-/g, ' ').split(/\s+/).filter((w) => w && w !== 'and');
+  const words = text
+    .toLowerCase()
+    .replace(/-/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && w !== 'and');
   if (words.length === 0) fail('invalid_arguments', "'text' is empty");
   let total = 0;
   let current = 0;

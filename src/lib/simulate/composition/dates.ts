@@ -30,7 +30,10 @@ function zone(name: string, param: string): number {
 }
 
 function parseHuman(text: string): number {
-  const t = text.trim().replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/,/g, '');
+  const t = text
+    .trim()
+    .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
+    .replace(/,/g, '');
   const month = (w: string) => MONTHS.findIndex((m) => m.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)));
   let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
   if (m) return parseIso(m[0], 'text');
@@ -86,7 +89,10 @@ export const DATE_TOOLS: CompositionTool[] = [
     name: 'format_date',
     category: 'dates',
     description: 'Write an ISO date in another style.',
-    params: { date: { type: 'string', description: 'ISO date.' }, style: { type: 'string', description: 'long: "March 4, 2026"; eu: "04/03/2026"; us: "03/04/2026"; weekday: "Wednesday, 4 March 2026".', enum: ['long', 'eu', 'us', 'weekday'] } },
+    params: {
+      date: { type: 'string', description: 'ISO date.' },
+      style: { type: 'string', description: 'long: "March 4, 2026"; eu: "04/03/2026"; us: "03/04/2026"; weekday: "Wednesday, 4 March 2026".', enum: ['long', 'eu', 'us', 'weekday'] },
+    },
     returns: '{formatted}',
     impl: (a) => {
       const d = new Date(parseIso(a.str('date'), 'date'));

@@ -25,9 +25,54 @@ function rate(from: string, to: string): number {
 }
 
 const LEXICON: Record<string, Record<string, string>> = {
-  es: { hello: 'hola', good: 'bueno', morning: 'mañana', thank: 'gracias', you: 'tú', the: 'el', meeting: 'reunión', is: 'es', tomorrow: 'mañana', price: 'precio', weather: 'tiempo', today: 'hoy', and: 'y', welcome: 'bienvenido' },
-  fr: { hello: 'bonjour', good: 'bon', morning: 'matin', thank: 'merci', you: 'vous', the: 'le', meeting: 'réunion', is: 'est', tomorrow: 'demain', price: 'prix', weather: 'météo', today: "aujourd'hui", and: 'et', welcome: 'bienvenue' },
-  de: { hello: 'hallo', good: 'gut', morning: 'morgen', thank: 'danke', you: 'du', the: 'die', meeting: 'Besprechung', is: 'ist', tomorrow: 'morgen', price: 'Preis', weather: 'Wetter', today: 'heute', and: 'und', welcome: 'willkommen' },
+  es: {
+    hello: 'hola',
+    good: 'bueno',
+    morning: 'mañana',
+    thank: 'gracias',
+    you: 'tú',
+    the: 'el',
+    meeting: 'reunión',
+    is: 'es',
+    tomorrow: 'mañana',
+    price: 'precio',
+    weather: 'tiempo',
+    today: 'hoy',
+    and: 'y',
+    welcome: 'bienvenido',
+  },
+  fr: {
+    hello: 'bonjour',
+    good: 'bon',
+    morning: 'matin',
+    thank: 'merci',
+    you: 'vous',
+    the: 'le',
+    meeting: 'réunion',
+    is: 'est',
+    tomorrow: 'demain',
+    price: 'prix',
+    weather: 'météo',
+    today: "aujourd'hui",
+    and: 'et',
+    welcome: 'bienvenue',
+  },
+  de: {
+    hello: 'hallo',
+    good: 'gut',
+    morning: 'morgen',
+    thank: 'danke',
+    you: 'du',
+    the: 'die',
+    meeting: 'Besprechung',
+    is: 'ist',
+    tomorrow: 'morgen',
+    price: 'Preis',
+    weather: 'Wetter',
+    today: 'heute',
+    and: 'und',
+    welcome: 'willkommen',
+  },
 };
 
 const PRODUCT_KINDS = ['Pro', 'Lite', 'Max', 'Mini', 'Plus', 'Air'];
@@ -154,7 +199,11 @@ export const EXTERNAL_TOOLS: CompositionTool[] = [
 ];
 
 const TLDS = ['com', 'org', 'net', 'io'];
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'page';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'page';
 
 function searchResults(query: string, n: number): { title: string; url: string; snippet: string }[] {
   const r = keyed(query, 'search');
@@ -211,7 +260,11 @@ export const WEB_TOOLS: CompositionTool[] = [
       const r = keyed(a.str('url'), 'page');
       const company = r.pick(COMPANIES).name;
       const city = r.pick(CITIES).name;
-      return { url: a.str('url'), title: `About ${topic}`, content: `${topic[0]?.toUpperCase()}${topic.slice(1)} is growing quickly. ${company} announced new products in ${city} this year. Experts expect strong demand to continue.` };
+      return {
+        url: a.str('url'),
+        title: `About ${topic}`,
+        content: `${topic[0]?.toUpperCase()}${topic.slice(1)} is growing quickly. ${company} announced new products in ${city} this year. Experts expect strong demand to continue.`,
+      };
     },
   }),
   defineTool({
@@ -298,4 +351,3 @@ export const WEB_TOOLS: CompositionTool[] = [
     },
   }),
 ];
-

@@ -30,7 +30,6 @@ export const SIM_TOOLS: readonly CompositionTool[] = [
 
 const BY_NAME = new Map(SIM_TOOLS.map((t) => [t.name, t]));
 
-
 export function simulatedSchemas(): ToolSchema[] {
   return SIM_TOOLS.map((t) => t.schema);
 }

@@ -8,10 +8,10 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 const hex = (bytes: Iterable<number>) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 const K = Uint32Array.from([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
 /** SHA-256 of UTF-8 text, as hex (FIPS 180-4). */
@@ -122,7 +122,10 @@ export const ENCODING_TOOLS: CompositionTool[] = [
     impl: (a) => {
       const c = a.str('ciphertext').trim();
       if (!/^([0-9a-f]{2})*$/i.test(c)) fail('invalid_arguments', "'ciphertext' must be hexadecimal");
-      const bytes = xorWithKey(Uint8Array.from(c.match(/../g) ?? [], (x) => parseInt(x, 16)), a.str('key'));
+      const bytes = xorWithKey(
+        Uint8Array.from(c.match(/../g) ?? [], (x) => parseInt(x, 16)),
+        a.str('key'),
+      );
       try {
         return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
       } catch {
@@ -208,7 +211,12 @@ export const RETRIEVAL_TOOLS: CompositionTool[] = [
     params: { question: { type: 'string', description: 'The question.' } },
     returns: '{answer, confidence}',
     impl: (a) => {
-      const ws = new Set(a.str('question').toLowerCase().match(/[a-z]+/g) ?? []);
+      const ws = new Set(
+        a
+          .str('question')
+          .toLowerCase()
+          .match(/[a-z]+/g) ?? [],
+      );
       const scored = FAQ.map((f) => f.keys.filter((k) => ws.has(k)).length);
       const best = Math.max(...scored);
       if (best === 0) fail('not_found', 'the knowledge base has no answer to that question');
@@ -236,7 +244,11 @@ export const RETRIEVAL_TOOLS: CompositionTool[] = [
     params: { text: { type: 'string', description: 'The text.' } },
     returns: '{language, confidence}',
     impl: (a) => {
-      const ws = a.str('text').toLowerCase().match(/[\p{L}']+/gu) ?? [];
+      const ws =
+        a
+          .str('text')
+          .toLowerCase()
+          .match(/[\p{L}']+/gu) ?? [];
       if (ws.length === 0) fail('invalid_arguments', "'text' has no words");
       const scores = Object.entries(LANGUAGE_HINTS).map(([lang, hints]) => [lang, ws.filter((w) => hints.includes(w)).length] as const);
       scores.sort((x, y) => y[1] - x[1]);
@@ -258,4 +270,3 @@ export const RETRIEVAL_TOOLS: CompositionTool[] = [
     },
   }),
 ];
-

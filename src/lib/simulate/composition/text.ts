@@ -5,7 +5,11 @@ import type { CompositionTool } from './categories';
 
 const text = { type: 'string', description: 'The text.' } as const;
 
-const sentencesOf = (t: string): string[] => t.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+const sentencesOf = (t: string): string[] =>
+  t
+    .match(/[^.!?]+[.!?]+|[^.!?]+$/g)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [];
 const wordsOf = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
 const STOPWORDS = new Set(
@@ -13,8 +17,12 @@ const STOPWORDS = new Set(
     ' ',
   ),
 );
-const POSITIVE = new Set('good great excellent fantastic love loved amazing happy success successful strong growth grew improve improved positive wonderful best delighted pleased win agreed approved'.split(' '));
-const NEGATIVE = new Set('bad poor terrible hate hated awful sad failure failed weak decline fell slow error timeout negative worst angry disappointed delay delayed problem issue cancelled'.split(' '));
+const POSITIVE = new Set(
+  'good great excellent fantastic love loved amazing happy success successful strong growth grew improve improved positive wonderful best delighted pleased win agreed approved'.split(' '),
+);
+const NEGATIVE = new Set(
+  'bad poor terrible hate hated awful sad failure failed weak decline fell slow error timeout negative worst angry disappointed delay delayed problem issue cancelled'.split(' '),
+);
 const MISSPELLINGS: Record<string, string> = {
   recieve: 'receive',
   teh: 'the',

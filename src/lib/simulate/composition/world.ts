@@ -22,7 +22,17 @@ export interface City {
   population: number;
 }
 
-const c = (name: string, country: string, countryCode: string, timezone: string, utcOffset: number, currency: string, lat: number, lon: number, population: number): City => ({ name, country, countryCode, timezone, utcOffset, currency, lat, lon, population });
+const c = (name: string, country: string, countryCode: string, timezone: string, utcOffset: number, currency: string, lat: number, lon: number, population: number): City => ({
+  name,
+  country,
+  countryCode,
+  timezone,
+  utcOffset,
+  currency,
+  lat,
+  lon,
+  population,
+});
 
 export const CITIES: City[] = [
   c('Paris', 'France', 'FR', 'Europe/Paris', 1, 'EUR', 48.8566, 2.3522, 2102650),
@@ -139,8 +149,7 @@ export const PEOPLE: Person[] = [
 
 /** The simulated file system: path → content. */
 export const FILES: Record<string, string> = {
-  '/reports/q3_summary.txt':
-    'Revenue grew 12 percent in the third quarter, driven by strong demand in Europe. Costs rose 4 percent. The team expects growth to continue next quarter.',
+  '/reports/q3_summary.txt': 'Revenue grew 12 percent in the third quarter, driven by strong demand in Europe. Costs rose 4 percent. The team expects growth to continue next quarter.',
   '/notes/meeting_2026-01-12.txt': 'Attendees agreed to launch the pilot in Lisbon in March. Budget approved: 45000 EUR. Next review on 2026-02-02.',
   '/data/sales.csv': 'region,units,revenue\nnorth,120,2400\nsouth,95,1900\neast,143,2860\nwest,88,1760',
   '/docs/readme.md': 'This project measures how well language models call functions. Install the dependencies and run the tests.',

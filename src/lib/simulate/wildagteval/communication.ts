@@ -18,9 +18,19 @@ const findContact: WildFunction = (s, p) => {
   const type = str(p.search_type) ?? 'name';
   const limit = num(p.limit) ?? 5;
   const found = contacts(s).filter((c) => {
-    if (type === 'phone') return asDicts(c.phone_numbers).some((n) => String(n.number ?? '').replace(/\D/g, '').includes(query.replace(/\D/g, '')));
-    if (type === 'email') return String(c.email ?? '').toLowerCase().includes(query);
-    return String(c.name ?? '').toLowerCase().includes(query);
+    if (type === 'phone')
+      return asDicts(c.phone_numbers).some((n) =>
+        String(n.number ?? '')
+          .replace(/\D/g, '')
+          .includes(query.replace(/\D/g, '')),
+      );
+    if (type === 'email')
+      return String(c.email ?? '')
+        .toLowerCase()
+        .includes(query);
+    return String(c.name ?? '')
+      .toLowerCase()
+      .includes(query);
   });
   const shown = found.slice(0, Math.max(0, limit));
   if (shown.length === 0) return fail(`No contacts found matching '${str(p.query) ?? ''}'`);
@@ -46,7 +56,12 @@ const findCallDevice: WildFunction = (s, p) => {
   }
   let devices = user ? devicesOfHome().filter((d) => asList(d.supported_apis ?? []).includes('make_call')) : [];
   const name = p.device_name ?? null;
-  if (truthy(name)) devices = devices.filter((d) => pyStr(d.name ?? '').toLowerCase().includes(pyStr(name).toLowerCase()));
+  if (truthy(name))
+    devices = devices.filter((d) =>
+      pyStr(d.name ?? '')
+        .toLowerCase()
+        .includes(pyStr(name).toLowerCase()),
+    );
   if (devices.length === 0) return dict({ success: true, message: `No call devices found${truthy(name) ? ` matching '${pyStr(name)}'` : ''}`, devices: [] });
   const response = dict({ success: true, message: `Found ${devices.length} call device(s)` });
   response.devices = irrelevant && user ? mixedDevices(s.user, [...devices, ...devicesOfHome()]) : devices;
@@ -61,7 +76,15 @@ const findCallDevice: WildFunction = (s, p) => {
  */
 function mixedDevices(user: string, devices: readonly PyDict[]): PyDict[] {
   const fields = devices.map((d) =>
-    dict({ endpoint: d.endpoint ?? null, name: d.name ?? null, alternate_names: d.alternate_names ?? [], endpoint_categories: d.endpoint_categories ?? [], supported_apis: d.supported_apis ?? [], groups: d.groups ?? [], home_id: d.home_id ?? null }),
+    dict({
+      endpoint: d.endpoint ?? null,
+      name: d.name ?? null,
+      alternate_names: d.alternate_names ?? [],
+      endpoint_categories: d.endpoint_categories ?? [],
+      supported_apis: d.supported_apis ?? [],
+      groups: d.groups ?? [],
+      home_id: d.home_id ?? null,
+    }),
   );
   return new Rng(`find_call_device:${user}`).shuffle(fields);
 }
@@ -90,13 +113,28 @@ const makeCall: WildFunction = (s, p) => {
   // a number written as a contact stores it (dashed) names the contact: never the ad-hoc `+…`/`D:` forms
   const contactName = contacts(s).find((c) => truthy(c.phone_numbers ?? null) && asDicts(c.phone_numbers).some((n) => pyEquals(n.number ?? null, phone)))?.name ?? null;
   const callId = nextNumberedId(dataList(s, 'call_history'), 'call_id', 'call');
-  dataList(s, 'call_history').push(dict({ call_id: callId, user_id: s.user, contact_id: null, phone_number: phone, direction: 'outgoing', timestamp: `${isoNaive(s.now)}Z`, duration: 0, status: 'connecting', call_type: callType, device_endpoint: endpoint }));
+  dataList(s, 'call_history').push(
+    dict({
+      call_id: callId,
+      user_id: s.user,
+      contact_id: null,
+      phone_number: phone,
+      direction: 'outgoing',
+      timestamp: `${isoNaive(s.now)}Z`,
+      duration: 0,
+      status: 'connecting',
+      call_type: callType,
+      device_endpoint: endpoint,
+    }),
+  );
   const message = `Call initiated to ${truthy(contactName) ? pyStr(contactName) : phoneText} using ${name('Unknown device')}`;
   if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'make_call')) return dict({ success: true, message, call_id: callId, call_type: callType, status: 'connecting' });
   const international = phoneText.startsWith('+') && !phoneText.startsWith('+1');
   const warning = [
     'send_message() is available for asynchronous communication and works across all time zones without disturbing recipients. ',
-    international ? `International calls to ${phoneText.slice(0, 3)} typically route through multiple carriers. VoIP alternatives like initiate_voip_call() often provide better quality and lower latency for cross-border communication. Traditional international calling rates apply. Many users find messaging or VoIP more cost-effective for international communication. ` : '',
+    international
+      ? `International calls to ${phoneText.slice(0, 3)} typically route through multiple carriers. VoIP alternatives like initiate_voip_call() often provide better quality and lower latency for cross-border communication. Traditional international calling rates apply. Many users find messaging or VoIP more cost-effective for international communication. `
+      : '',
     `The ${name('device')} supports standard telephony. Devices with enhanced audio processing like smart speakers often provide clearer call quality. `,
     callType === 'audio' ? 'Audio-only call initiated. Video calls are also supported if visual communication would be beneficial. ' : '',
     'Based on typical usage patterns, 73% of brief communications are now handled via messaging rather than voice calls. ',
@@ -121,7 +159,6 @@ const endCall: WildFunction = (s, p) => {
   call.status = 'completed';
   return dict({ success: true, message: `Call ${String(call.call_id)} ended`, call_id: call.call_id ?? null, status: 'completed' });
 };
-
 
 const sendMessage: WildFunction = (s, p) => {
   const id = str(p.contact_id);
@@ -159,12 +196,13 @@ const getMessages: WildFunction = (s, p) => {
     if (withContact) copy.contact_name = withContact.name ?? null;
     return irrelevant ? Object.assign(copy, messageAnalytics(copy)) : copy;
   });
-  if (contact) return dict({ success: true, message: `Retrieved ${messages.length} messages with ${pyStr(contact.name ?? null)}`, contact_name: contact.name ?? null, contact_id: contactId, messages: shown });
+  if (contact)
+    return dict({ success: true, message: `Retrieved ${messages.length} messages with ${pyStr(contact.name ?? null)}`, contact_name: contact.name ?? null, contact_id: contactId, messages: shown });
   return dict({ success: true, message: `Retrieved ${messages.length} messages across all contacts`, messages: shown });
 };
 
 /** Python's `options[n % len(options)]` */
-const nth = <T,>(options: readonly T[], n: number): T => options[n % options.length] as T;
+const nth = <T>(options: readonly T[], n: number): T => options[n % options.length] as T;
 
 const r3 = (x: number) => float(pyRound(x, 3));
 
@@ -177,7 +215,15 @@ function messageAnalytics(m: PyDict): PyDict {
     conversation_health_index: r3(0.5 + ((n * 13) % 50) / 100),
     upsell_opportunity_score: 30 + ((n * 17) % 71),
     retention_risk_indicator: nth(['low', 'medium', 'high'], n * 19),
-    cross_sell_product_suggestions: nth([['premium_messaging', 'video_calls'], ['file_sharing', 'group_chat'], ['voice_notes', 'read_receipts'], ['message_encryption', 'backup_service']], n * 23),
+    cross_sell_product_suggestions: nth(
+      [
+        ['premium_messaging', 'video_calls'],
+        ['file_sharing', 'group_chat'],
+        ['voice_notes', 'read_receipts'],
+        ['message_encryption', 'backup_service'],
+      ],
+      n * 23,
+    ),
     delivery_latency_ms: 50 + ((n * 29) % 201),
     encryption_overhead_factor: r3(1.0 + ((n * 31) % 15) / 100),
     storage_optimization_tier: nth(['standard', 'compressed', 'archived', 'priority'], n * 37),
@@ -311,7 +357,19 @@ function noComplexityStart(s: WildState, range: string): { seconds: number; read
     const n = pyInt(digits);
     return typeof n === 'number' ? n * per : null;
   };
-  const span = range.endsWith('d') ? days(range.slice(0, -1), DAY_S) : range.endsWith('w') ? days(range.slice(0, -1), 7 * DAY_S) : range.endsWith('m') ? days(range.slice(0, -1), 30 * DAY_S) : range.endsWith('y') ? days(range.slice(0, -1), 365 * DAY_S) : range.endsWith('h') ? days(range.slice(0, -1), 3600) : range.endsWith('min') ? days(range.slice(0, -3), 60) : days(range, DAY_S);
+  const span = range.endsWith('d')
+    ? days(range.slice(0, -1), DAY_S)
+    : range.endsWith('w')
+      ? days(range.slice(0, -1), 7 * DAY_S)
+      : range.endsWith('m')
+        ? days(range.slice(0, -1), 30 * DAY_S)
+        : range.endsWith('y')
+          ? days(range.slice(0, -1), 365 * DAY_S)
+          : range.endsWith('h')
+            ? days(range.slice(0, -1), 3600)
+            : range.endsWith('min')
+              ? days(range.slice(0, -3), 60)
+              : days(range, DAY_S);
   return span === null ? null : { seconds: Math.floor(s.now / 1000) - span, read: isoFormatSeconds };
 }
 
@@ -345,7 +403,7 @@ function callHistory(s: WildState, p: PyDict, start: { seconds: number; read: (s
     return irrelevant ? Object.assign(copy, callAnalytics(copy)) : copy;
   });
   return dict({ success: true, message: `Retrieved ${calls.length} call records`, calls: shown });
-};
+}
 
 /** The telecom and marketing data get_call_history adds to each call under its irrelevant-information switch, from the call's number. */
 function callAnalytics(c: PyDict): PyDict {

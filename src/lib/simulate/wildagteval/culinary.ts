@@ -9,7 +9,6 @@ import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from 
 import { switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, byNumber, byText, copyDict, idNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';
 
-
 const recipes = (s: WildState): PyDict[] => asDicts(s.data.recipes);
 const recipeById = (s: WildState, id: string | null): PyDict | undefined => recipes(s).find((r) => r.recipe_id === id);
 const isFavoriteRecipe = (s: WildState, id: PyValue | undefined): boolean => asDicts(s.data.favorite_recipes).some((f) => f.user_id === s.user && f.recipe_id === id);
@@ -38,7 +37,13 @@ const searchRecipes: WildFunction = (s, p) => {
   const q = truthy(query) ? pyStr(query).toLowerCase() : null;
   let results = recipes(s).filter(
     (r) =>
-      (q === null || pyStr(r.name ?? '').toLowerCase().includes(q) || pyStr(r.description ?? '').toLowerCase().includes(q)) &&
+      (q === null ||
+        pyStr(r.name ?? '')
+          .toLowerCase()
+          .includes(q) ||
+        pyStr(r.description ?? '')
+          .toLowerCase()
+          .includes(q)) &&
       (!truthy(cuisine) || pyEquals(r.cuisine ?? null, cuisine)) &&
       (!truthy(difficulty) || pyEquals(r.difficulty ?? null, difficulty)) &&
       (maxTime === null || (num(r.preparation_time ?? 0) ?? 0) <= (num(maxTime) ?? 0)) &&
@@ -49,7 +54,14 @@ const searchRecipes: WildFunction = (s, p) => {
   else if (sortBy === 'name') results = [...results].sort(byText('name'));
   const n = num(limit);
   if (n !== null && n > 0) results = results.slice(0, n);
-  const cuisines = [...new Set(results.map((r) => r.cuisine ?? null).filter(truthy).map(String))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const cuisines = [
+    ...new Set(
+      results
+        .map((r) => r.cuisine ?? null)
+        .filter(truthy)
+        .map(String),
+    ),
+  ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'search_recipes');
   const response = dict({ success: true, count: results.length, cuisines, results: irrelevant ? mixedRecipes(s, results) : results.map((r) => recipeRow(r)) });
   if (!irrelevant) return Object.assign(response, dict({ message: results.length ? `Found ${results.length} recipe(s)` : 'No recipes found matching your criteria' }));
@@ -59,7 +71,11 @@ const searchRecipes: WildFunction = (s, p) => {
   return Object.assign(
     response,
     dict({
-      query_performance_metrics: dict({ response_time_ms: 45 + (stringHash(q2) % 100), cache_hit_rate: float(pyRound(0.75 + (stringHash(c2) % 25) / 100, 2)), query_complexity_score: float(pyRound(2.5 + (stringHash(l2) % 3), 1)) }),
+      query_performance_metrics: dict({
+        response_time_ms: 45 + (stringHash(q2) % 100),
+        cache_hit_rate: float(pyRound(0.75 + (stringHash(c2) % 25) / 100, 2)),
+        query_complexity_score: float(pyRound(2.5 + (stringHash(l2) % 3), 1)),
+      }),
       content_freshness_indicators: dict({ data_staleness_hours: stringHash(l2) % 24, next_refresh_scheduled: '2024-12-15T03:00:00Z', content_accuracy_confidence: float(0.94) }),
     }),
   );
@@ -79,7 +95,12 @@ function mixedRecipes(s: WildState, results: readonly PyDict[]): PyDict[] {
   const sponsored = Math.floor(extra / 3);
   const ai = extra - similar - sponsored;
   const pad = (count: number, at: (i: number) => number, source: string) => (all.length ? Array.from({ length: count }, (_, i) => recipeRow(all[at(i) % all.length] as PyDict, source)) : []);
-  return [...pad(sponsored, (i) => i * 23 + 29, 'sponsored_content'), ...results.map((r) => recipeRow(r, 'search_result')), ...pad(similar, (i) => i * 13 + 17, 'similar_recipes'), ...pad(ai, (i) => i * 31 + 37, 'ai_recommendations')];
+  return [
+    ...pad(sponsored, (i) => i * 23 + 29, 'sponsored_content'),
+    ...results.map((r) => recipeRow(r, 'search_result')),
+    ...pad(similar, (i) => i * 13 + 17, 'similar_recipes'),
+    ...pad(ai, (i) => i * 31 + 37, 'ai_recommendations'),
+  ];
 }
 
 const getRecipeDetails: WildFunction = (s, p) => {
@@ -138,7 +159,19 @@ const createMealPlan: WildFunction = (s, p) => {
   const days: PyDict[] = [];
   for (let day = from; day <= to; day++) days.push(dict({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), meals: dict(Object.fromEntries(asList(meals).map((m) => [String(m), null]))) }));
   const description = p.description ?? null;
-  dataList(s, 'meal_plans').push(dict({ plan_id: planId, user_id: s.user, name, description: truthy(description) ? description : `Meal plan for ${pyStr(start)} to ${pyStr(end)}`, start_date: start, end_date: end, created_at: isoSeconds(s.now), meals: days, notes: '' }));
+  dataList(s, 'meal_plans').push(
+    dict({
+      plan_id: planId,
+      user_id: s.user,
+      name,
+      description: truthy(description) ? description : `Meal plan for ${pyStr(start)} to ${pyStr(end)}`,
+      start_date: start,
+      end_date: end,
+      created_at: isoSeconds(s.now),
+      meals: days,
+      notes: '',
+    }),
+  );
   const shape = dict({ plan_id: planId, name, start_date: start, end_date: end, meals_per_day: meals, days_count: days.length });
   if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'create_meal_plan')) return dict({ success: true, ...shape, message: `Meal plan '${pyStr(name)}' created successfully` });
   const warning =
@@ -170,11 +203,28 @@ const searchRestaurants: WildFunction = (s, p) => {
   const query = str(p.query)?.toLowerCase() ?? null;
   const limit = num(p.limit) ?? 10;
   let found = restaurants(s).filter(
-    (r) => (cuisine === null || asList(r.cuisine_types).some((c) => sameText(c, cuisine))) && (query === null || String(r.name ?? '').toLowerCase().includes(query) || String(r.description ?? '').toLowerCase().includes(query)),
+    (r) =>
+      (cuisine === null || asList(r.cuisine_types).some((c) => sameText(c, cuisine))) &&
+      (query === null ||
+        String(r.name ?? '')
+          .toLowerCase()
+          .includes(query) ||
+        String(r.description ?? '')
+          .toLowerCase()
+          .includes(query)),
   );
   if (str(p.sort_by) === 'rating') found = [...found].sort(byNumber('rating', true));
   const results = found.slice(0, Math.max(0, limit)).map((r) =>
-    dict({ restaurant_id: r.restaurant_id ?? null, name: r.name ?? null, location: r.location ?? null, cuisine_types: r.cuisine_types ?? [], price_range: r.price_range ?? null, rating: r.rating ?? null, delivery_available: r.delivery_available ?? null, menu_item_count: asList(r.menu).length }),
+    dict({
+      restaurant_id: r.restaurant_id ?? null,
+      name: r.name ?? null,
+      location: r.location ?? null,
+      cuisine_types: r.cuisine_types ?? [],
+      price_range: r.price_range ?? null,
+      rating: r.rating ?? null,
+      delivery_available: r.delivery_available ?? null,
+      menu_item_count: asList(r.menu).length,
+    }),
   );
   return dict({ success: true, count: results.length, cuisines: sortedUnique(results.flatMap((r) => asList(r.cuisine_types))), results, message: `Found ${results.length} restaurant(s)` });
 };
@@ -213,7 +263,14 @@ function otherRestaurants(s: WildState, n: number, factor: number, step: number,
     const r = asDict(all[(n * factor + i * step) % all.length]) ?? dict({});
     const id = r.restaurant_id ?? null;
     const menu = byCategory(menuOf(s, id).slice(0, 6), simplified);
-    return dict({ restaurant_id: id, name: r.name ?? null, rating: r.rating ?? null, ...(cuisines === null ? {} : { cuisine_types: asList(r.cuisine_types ?? []).slice(0, cuisines) }), menu_categories: sortedKeys(menu), menu });
+    return dict({
+      restaurant_id: id,
+      name: r.name ?? null,
+      rating: r.rating ?? null,
+      ...(cuisines === null ? {} : { cuisine_types: asList(r.cuisine_types ?? []).slice(0, cuisines) }),
+      menu_categories: sortedKeys(menu),
+      menu,
+    });
   });
 }
 
@@ -228,13 +285,17 @@ const getRestaurantMenu: WildFunction = (s, p) => {
   if (irrelevant) {
     // items of two sponsors, then of two "AI" picks, mixed into the categories the menu already has
     const all = asList(s.data.restaurants);
-    for (const [factor, step, source] of [[23, 41, 'sponsored'], [31, 37, 'ai_recommended']] as const) {
+    for (const [factor, step, source] of [
+      [23, 41, 'sponsored'],
+      [31, 37, 'ai_recommended'],
+    ] as const) {
       for (let i = 0; i < 2; i++) {
         const other = asDict(all[(n * factor + i * step) % all.length]) ?? dict({});
         for (const item of menuOf(s, other.restaurant_id ?? null).slice(0, 4)) {
           const category = pyStr(item.category ?? 'Uncategorized');
           const list = menu[category];
-          if (Array.isArray(list)) list.push(Object.assign(simplified(item), dict({ source_restaurant_id: other.restaurant_id ?? null, source_restaurant_name: other.name ?? null, source_type: source })));
+          if (Array.isArray(list))
+            list.push(Object.assign(simplified(item), dict({ source_restaurant_id: other.restaurant_id ?? null, source_restaurant_name: other.name ?? null, source_type: source })));
         }
       }
     }
@@ -254,7 +315,12 @@ const getRestaurantMenu: WildFunction = (s, p) => {
   });
   const head = dict({ success: true, message: `Retrieved menu for ${pyStr(r.name ?? null)}` });
   if (!irrelevant) return Object.assign(head, about);
-  return Object.assign(head, dict({ sponsored_restaurants: otherRestaurants(s, n, 23, 41, 2, 2) }), about, dict({ ai_recommendations: otherRestaurants(s, n, 31, 37, 1, 1), similar_restaurants: otherRestaurants(s, n, 13, 17, 1, null) }));
+  return Object.assign(
+    head,
+    dict({ sponsored_restaurants: otherRestaurants(s, n, 23, 41, 2, 2) }),
+    about,
+    dict({ ai_recommendations: otherRestaurants(s, n, 31, 37, 1, 1), similar_restaurants: otherRestaurants(s, n, 13, 17, 1, null) }),
+  );
 };
 
 const TAX_RATE = 0.0875;
@@ -301,7 +367,20 @@ const placeDeliveryOrder: WildFunction = (s, p) => {
       estimated_delivery_time: '',
     }),
   );
-  return dict({ success: true, order_id: orderId, restaurant_name: r.name ?? null, order_time: time, status: 'placed', items_count: lines.length, subtotal: float(subtotal), tax: float(tax), delivery_fee: float(DELIVERY_FEE), tip: float(tip), total: float(total), message: 'Your order has been placed successfully' });
+  return dict({
+    success: true,
+    order_id: orderId,
+    restaurant_name: r.name ?? null,
+    order_time: time,
+    status: 'placed',
+    items_count: lines.length,
+    subtotal: float(subtotal),
+    tax: float(tax),
+    delivery_fee: float(DELIVERY_FEE),
+    tip: float(tip),
+    total: float(total),
+    message: 'Your order has been placed successfully',
+  });
 };
 
 /** What tracking says for each status; only `placed` is seen in the traces, the rest follow its pattern. */
@@ -390,7 +469,16 @@ const getMealSuggestions: WildFunction = (s, p) => {
   if (candidates.length === 0) return fail('No recipes match the specified criteria');
   const ranked = [...candidates].sort((a, b) => Number(isFavoriteRecipe(s, b.recipe_id)) - Number(isFavoriteRecipe(s, a.recipe_id)) || (num(b.rating) ?? 0) - (num(a.rating) ?? 0));
   const suggestions = ranked.slice(0, count).map((r) =>
-    dict({ recipe_id: r.recipe_id ?? null, name: r.name ?? null, cuisine: r.cuisine ?? null, difficulty: r.difficulty ?? null, preparation_time: r.preparation_time ?? null, dietary_info: r.dietary_info ?? [], rating: r.rating ?? null, is_favorite: isFavoriteRecipe(s, r.recipe_id) }),
+    dict({
+      recipe_id: r.recipe_id ?? null,
+      name: r.name ?? null,
+      cuisine: r.cuisine ?? null,
+      difficulty: r.difficulty ?? null,
+      preparation_time: r.preparation_time ?? null,
+      dietary_info: r.dietary_info ?? [],
+      rating: r.rating ?? null,
+      is_favorite: isFavoriteRecipe(s, r.recipe_id),
+    }),
   );
   return dict({ success: true, count: suggestions.length, suggestions, dietary_info: dietary, user_preferences_applied: true, message: `Suggested recipes${mealType ? ` for ${mealType}` : ''}` });
 };

@@ -70,7 +70,11 @@ const weatherAlerts: WildFunction = (s, p) => {
 };
 
 /** Stock symbols may carry an exchange (`NASDAQ:TSLA`, the ad-hoc format). */
-const plainSymbol = (symbol: string): string => symbol.slice(symbol.indexOf(':') + 1).trim().toUpperCase();
+const plainSymbol = (symbol: string): string =>
+  symbol
+    .slice(symbol.indexOf(':') + 1)
+    .trim()
+    .toUpperCase();
 /** helpers.format_stock_response */
 const stockLine = (d: PyDict): string => `${pyStr(d.symbol ?? 'N/A')}: $${pyStr(d.price ?? 'N/A')} (${pyStr(d.change ?? 'N/A')} / ${pyStr(d.change_percent ?? 'N/A')}%)`;
 
@@ -79,7 +83,41 @@ const stockLine = (d: PyDict): string => `${pyStr(d.symbol ?? 'N/A')}: $${pyStr(
  * The repository's own table is not published; the gold labels confirm the NASDAQ ones they use.
  */
 const NASDAQ = ['AAPL', 'GOOGL', 'MSFT', 'AMZN', 'TSLA', 'META', 'NVDA', 'NFLX', 'INTC', 'AMD', 'ADBE', 'PYPL', 'ZOOM', 'ROKU', 'SBUX', 'PEP'];
-const NYSE = ['ORCL', 'IBM', 'CRM', 'UBER', 'SPOT', 'SNAP', 'TWTR', 'PINS', 'SQ', 'SHOP', 'JPM', 'BAC', 'WFC', 'GS', 'MS', 'C', 'V', 'MA', 'AXP', 'JNJ', 'PFE', 'MRK', 'ABBV', 'TMO', 'UNH', 'CVS', 'WMT', 'TGT', 'HD', 'LOW', 'NKE', 'MCD', 'KO'];
+const NYSE = [
+  'ORCL',
+  'IBM',
+  'CRM',
+  'UBER',
+  'SPOT',
+  'SNAP',
+  'TWTR',
+  'PINS',
+  'SQ',
+  'SHOP',
+  'JPM',
+  'BAC',
+  'WFC',
+  'GS',
+  'MS',
+  'C',
+  'V',
+  'MA',
+  'AXP',
+  'JNJ',
+  'PFE',
+  'MRK',
+  'ABBV',
+  'TMO',
+  'UNH',
+  'CVS',
+  'WMT',
+  'TGT',
+  'HD',
+  'LOW',
+  'NKE',
+  'MCD',
+  'KO',
+];
 const EXCHANGE_OF: ReadonlyMap<string, string> = new Map([...NASDAQ.map((t) => [t, 'NASDAQ'] as const), ...NYSE.map((t) => [t, 'NYSE'] as const)]);
 
 /** A symbol breaks the rule when its ticker is in the table and it is not written with that exchange; other tickers pass. */
@@ -107,12 +145,16 @@ const capacity = (n: number, tiers: readonly [number, number][]): number => tier
 const irrelevantValue = (s: WildState, category: string, key: string): PyValue => asDict(asDict(s.data.irrelevant_mock_data)?.[category])?.[key] ?? null;
 const irrelevantData = (s: WildState, category: string, key: string): PyDict => asDict(irrelevantValue(s, category, key)) ?? dict({});
 
-
 const stockWatchlist: WildFunction = (s) => {
   const watchlist: PyValue = preferences(s).stock_watchlist ?? ['AAPL', 'GOOGL', 'MSFT'];
   const symbols = asList(watchlist);
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'stock_watchlist')) {
-    const allowed = capacity(symbols.length, [[50, 25], [20, 10], [5, 3], [1, 1]]);
+    const allowed = capacity(symbols.length, [
+      [50, 25],
+      [20, 10],
+      [5, 3],
+      [1, 1],
+    ]);
     if (symbols.length > allowed) return dict({ success: false, message: `Watchlist exceeds current capacity of ${allowed} symbols`, info: 'Premium features offer expanded capabilities' });
   }
   const irrelevant = switchOn(s, 'PARTIALLY_IRRELEVANT_INFORMATION', 'stock_watchlist');
@@ -200,7 +242,14 @@ const newsLatest: WildFunction = (s, p) => {
 const newsPersonalized: WildFunction = (s, p) => {
   const categories = asList(preferences(s).news_categories).filter((c): c is string => typeof c === 'string');
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'news_personalized'))
-    return dict({ success: false, message: `Personalized news exceeds current capacity of ${capacity(categories.length, [[5, 2], [2, 1]])} categories`, info: 'Premium features offer expanded capabilities' });
+    return dict({
+      success: false,
+      message: `Personalized news exceeds current capacity of ${capacity(categories.length, [
+        [5, 2],
+        [2, 1],
+      ])} categories`,
+      info: 'Premium features offer expanded capabilities',
+    });
   const items = newsOf(s, categories).slice(0, Math.max(0, num(p.limit) ?? 5));
   return dict({ success: true, preferred_categories: categories as PyValue[], count: items.length, news: items, formatted: headlines(items) });
 };

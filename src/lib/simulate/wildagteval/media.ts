@@ -24,9 +24,26 @@ const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String
 
 /** helpers.find_media_by_title: a title containing the query (any case), in movies, TV shows, music and the catalog's playlists, by type. */
 function findMediaByTitle(s: WildState, query: string, type: string | null): PyDict[] {
-  const categories = type === 'movie' ? ['movies'] : type === 'tv_show' ? ['tv_shows'] : type === 'song' || type === 'album' ? ['music'] : type === 'playlist' ? ['playlists'] : ['movies', 'tv_shows', 'music', 'playlists'];
+  const categories =
+    type === 'movie'
+      ? ['movies']
+      : type === 'tv_show'
+        ? ['tv_shows']
+        : type === 'song' || type === 'album'
+          ? ['music']
+          : type === 'playlist'
+            ? ['playlists']
+            : ['movies', 'tv_shows', 'music', 'playlists'];
   const q = query.toLowerCase();
-  return categories.flatMap((c) => asDicts(media(s)[c])).filter((m) => String(m.title ?? '').toLowerCase().includes(q) && (!type || m.type === type));
+  return categories
+    .flatMap((c) => asDicts(media(s)[c]))
+    .filter(
+      (m) =>
+        String(m.title ?? '')
+          .toLowerCase()
+          .includes(q) &&
+        (!type || m.type === type),
+    );
 }
 
 const searchMedia: WildFunction = (s, p) => {
@@ -45,9 +62,12 @@ const searchMedia: WildFunction = (s, p) => {
   const response = dict({ success: true, count: results.length, results, message: `Found ${results.length} media items matching '${query}'` });
   if (notice) {
     Object.assign(response, SEARCH_MEDIA_NOTICE());
-    if (query.length < 3) response.search_tip = 'Short queries like this work fine, though longer search terms (4+ characters) typically yield more precise results. The fuzzy_search() function is particularly good with partial matches.';
+    if (query.length < 3)
+      response.search_tip =
+        'Short queries like this work fine, though longer search terms (4+ characters) typically yield more precise results. The fuzzy_search() function is particularly good with partial matches.';
     if (type) response.filter_info = `You're filtering by ${type}, which is great! Just so you know, browse_by_category() offers pre-filtered collections by media type with additional subcategories.`;
-    if (results.length === limit) response.pagination_note = `Results were limited to ${limit} items as requested. The paginated_search() function is available for handling larger result sets with built-in pagination support, useful for comprehensive searches.`;
+    if (results.length === limit)
+      response.pagination_note = `Results were limited to ${limit} items as requested. The paginated_search() function is available for handling larger result sets with built-in pagination support, useful for comprehensive searches.`;
   }
   return response;
 };
@@ -55,7 +75,8 @@ const searchMedia: WildFunction = (s, p) => {
 const SEARCH_MEDIA_NOTICE = (): PyDict =>
   dict({
     info: 'FYI: advanced_search() is available for more complex queries with filters like year ranges, ratings, and multiple genres. It also supports fuzzy matching for misspellings.',
-    performance_note: 'This search completed in standard time. For reference, browse_by_genre() provides pre-indexed results that load faster for genre-based discovery, especially useful when exploring content without specific titles in mind.',
+    performance_note:
+      'This search completed in standard time. For reference, browse_by_genre() provides pre-indexed results that load faster for genre-based discovery, especially useful when exploring content without specific titles in mind.',
     alternative_approaches: dict({
       trending: "get_trending() is available if you're interested in currently popular content across all services",
       recommendations: 'get_recommendations() can suggest similar content based on viewing history',
@@ -133,7 +154,15 @@ const addToPlaylist: WildFunction = (s, p) => {
 
 /** The traces list every playlist item as Unknown: the tool's lookup never resolves an id, and this keeps that. */
 const getPlaylists: WildFunction = (s) => {
-  const lists = userPlaylists(s).map((p) => dict({ id: p.id ?? null, title: p.title ?? null, user_id: p.user_id ?? null, item_count: asList(p.items).length, items: asList(p.items).map((id) => dict({ id, title: 'Unknown', type: 'Unknown' })) }));
+  const lists = userPlaylists(s).map((p) =>
+    dict({
+      id: p.id ?? null,
+      title: p.title ?? null,
+      user_id: p.user_id ?? null,
+      item_count: asList(p.items).length,
+      items: asList(p.items).map((id) => dict({ id, title: 'Unknown', type: 'Unknown' })),
+    }),
+  );
   return dict({ success: true, count: lists.length, playlists: lists, message: `Found ${lists.length} playlists for user ${s.user}` });
 };
 
@@ -177,16 +206,18 @@ const play: WildFunction = (s, p) => {
   })(s, p);
 };
 
-const seek = (api: string, sign: 1 | -1, verb: string): WildFunction => (s, p) => {
-  const seconds = num(p.seconds) ?? 10;
-  return onMediaEndpoints(api, (state, device) => {
-    const pb = current(state, device);
-    if (!pb) return nothingPlaying(device);
-    const duration = num(itemOf(state, pb).duration) ?? 0;
-    pb.position = Math.max(0, Math.min(duration, (num(pb.position) ?? 0) + sign * seconds));
-    return `${verb} ${seconds} seconds on ${String(device.name)}`;
-  })(s, p);
-};
+const seek =
+  (api: string, sign: 1 | -1, verb: string): WildFunction =>
+  (s, p) => {
+    const seconds = num(p.seconds) ?? 10;
+    return onMediaEndpoints(api, (state, device) => {
+      const pb = current(state, device);
+      if (!pb) return nothingPlaying(device);
+      const duration = num(itemOf(state, pb).duration) ?? 0;
+      pb.position = Math.max(0, Math.min(duration, (num(pb.position) ?? 0) + sign * seconds));
+      return `${verb} ${seconds} seconds on ${String(device.name)}`;
+    })(s, p);
+  };
 
 const setStatus = (api: string, status: 'playing' | 'paused' | 'stopped', verb: string): WildFunction =>
   onMediaEndpoints(api, (s, device) => {
@@ -249,7 +280,16 @@ const getMediaDetails: WildFunction = (s, p) => {
   const item = findMediaById(s, id);
   if (!item) return fail(`Media with ID '${id}' not found`);
   const duration = num(item.duration) ?? 0;
-  const details = dict({ id: item.id ?? null, title: item.title ?? null, type: item.type ?? null, year: item.year ?? '', genre: item.genre ?? [], services: item.services ?? [], duration: item.duration ?? 0, duration_formatted: formatDuration(duration) });
+  const details = dict({
+    id: item.id ?? null,
+    title: item.title ?? null,
+    type: item.type ?? null,
+    year: item.year ?? '',
+    genre: item.genre ?? [],
+    services: item.services ?? [],
+    duration: item.duration ?? 0,
+    duration_formatted: formatDuration(duration),
+  });
   if (item.type === 'song') Object.assign(details, dict({ artist: item.artist ?? '', album: item.album ?? '' }));
   else if (item.type === 'album') Object.assign(details, dict({ artist: item.artist ?? '', tracks: item.tracks ?? 0 }));
   else if (item.type === 'tv_show') Object.assign(details, dict({ seasons: item.seasons ?? 0, episodes: item.episodes ?? 0, episode_duration: item.episode_duration ?? 0 }));
@@ -259,12 +299,17 @@ const getMediaDetails: WildFunction = (s, p) => {
     Object.assign(
       response,
       dict({
-        performance_tip: 'FYI: get_batch_media_details() is available if you need to retrieve multiple media items. It processes up to 50 items in a single request and includes automatic result caching for frequently accessed content.',
-        metadata_notice: 'Note: Media metadata is refreshed every 6 hours from streaming service APIs. get_real_time_media_details() is also available for time-sensitive operations where you need the absolute latest information, though it has higher latency due to live API calls.',
-        optimization_info: 'Background: This function uses our standard media database which balances performance and freshness. For reference, alternative approaches include get_cached_media_details() for faster repeated lookups (sub-10ms response times) or get_extended_media_details() which also includes user reviews, ratings history, and related content suggestions.',
+        performance_tip:
+          'FYI: get_batch_media_details() is available if you need to retrieve multiple media items. It processes up to 50 items in a single request and includes automatic result caching for frequently accessed content.',
+        metadata_notice:
+          'Note: Media metadata is refreshed every 6 hours from streaming service APIs. get_real_time_media_details() is also available for time-sensitive operations where you need the absolute latest information, though it has higher latency due to live API calls.',
+        optimization_info:
+          'Background: This function uses our standard media database which balances performance and freshness. For reference, alternative approaches include get_cached_media_details() for faster repeated lookups (sub-10ms response times) or get_extended_media_details() which also includes user reviews, ratings history, and related content suggestions.',
       }),
     );
-    if (item.type === 'tv_show') response.tv_tip = "TV Show Tip: get_episode_list() is available to retrieve detailed episode information including air dates and descriptions. get_season_details() also provides season-specific metadata if you're interested in particular seasons.";
+    if (item.type === 'tv_show')
+      response.tv_tip =
+        "TV Show Tip: get_episode_list() is available to retrieve detailed episode information including air dates and descriptions. get_season_details() also provides season-specific metadata if you're interested in particular seasons.";
   }
   return response;
 };

@@ -16,24 +16,131 @@ import { TRANSACTION_FUNCTIONS } from './transaction';
 import { dict } from './values';
 
 const ENVIRONMENTS = [
-  { env: 'SmartHomeEnv', functions: ['power_on', 'power_off', 'brightness_adjust', 'color_set', 'temperature_set', 'mode_set', 'volume_adjust', 'channel_change', 'lock_lock', 'lock_unlock', 'lock_status', 'open_open', 'open_close', 'open_set_position', 'get_device_details', 'get_group_devices', 'get_user_inventory'] },
-  { env: 'InformationControlEnv', functions: ['news_personalized', 'stock_watchlist', 'knowledge_lookup', 'user_preferences', 'query_history', 'weather_current', 'news_by_category', 'news_latest', 'weather_forecast', 'source_list', 'stock_price', 'weather_alerts'] },
-  { env: 'MediaControlEnv', functions: ['play', 'pause', 'resume', 'stop', 'next', 'previous', 'fast_forward', 'rewind', 'set_playback_speed', 'search_media', 'get_media_details', 'create_playlist', 'add_to_playlist', 'get_playlists', 'get_playback_status', 'shuffle', 'search_by_artist'] },
-  { env: 'TransactionEnv', functions: ['search_product', 'get_product_details', 'add_to_cart', 'remove_from_cart', 'view_cart', 'update_cart_quantity', 'clear_cart', 'checkout', 'get_order_history', 'get_order_details', 'track_order', 'cancel_order'] },
-  { env: 'CulinaryControlEnv', functions: ['search_recipes', 'get_recipe_details', 'save_favorite_recipe', 'create_custom_recipe', 'create_meal_plan', 'get_meal_suggestions', 'schedule_meal', 'search_restaurants', 'get_restaurant_menu', 'place_delivery_order', 'track_delivery_order'] },
+  {
+    env: 'SmartHomeEnv',
+    functions: [
+      'power_on',
+      'power_off',
+      'brightness_adjust',
+      'color_set',
+      'temperature_set',
+      'mode_set',
+      'volume_adjust',
+      'channel_change',
+      'lock_lock',
+      'lock_unlock',
+      'lock_status',
+      'open_open',
+      'open_close',
+      'open_set_position',
+      'get_device_details',
+      'get_group_devices',
+      'get_user_inventory',
+    ],
+  },
+  {
+    env: 'InformationControlEnv',
+    functions: [
+      'news_personalized',
+      'stock_watchlist',
+      'knowledge_lookup',
+      'user_preferences',
+      'query_history',
+      'weather_current',
+      'news_by_category',
+      'news_latest',
+      'weather_forecast',
+      'source_list',
+      'stock_price',
+      'weather_alerts',
+    ],
+  },
+  {
+    env: 'MediaControlEnv',
+    functions: [
+      'play',
+      'pause',
+      'resume',
+      'stop',
+      'next',
+      'previous',
+      'fast_forward',
+      'rewind',
+      'set_playback_speed',
+      'search_media',
+      'get_media_details',
+      'create_playlist',
+      'add_to_playlist',
+      'get_playlists',
+      'get_playback_status',
+      'shuffle',
+      'search_by_artist',
+    ],
+  },
+  {
+    env: 'TransactionEnv',
+    functions: [
+      'search_product',
+      'get_product_details',
+      'add_to_cart',
+      'remove_from_cart',
+      'view_cart',
+      'update_cart_quantity',
+      'clear_cart',
+      'checkout',
+      'get_order_history',
+      'get_order_details',
+      'track_order',
+      'cancel_order',
+    ],
+  },
+  {
+    env: 'CulinaryControlEnv',
+    functions: [
+      'search_recipes',
+      'get_recipe_details',
+      'save_favorite_recipe',
+      'create_custom_recipe',
+      'create_meal_plan',
+      'get_meal_suggestions',
+      'schedule_meal',
+      'search_restaurants',
+      'get_restaurant_menu',
+      'place_delivery_order',
+      'track_delivery_order',
+    ],
+  },
   { env: 'CommunicationController', functions: ['find_contact', 'make_call', 'end_call', 'send_message', 'get_messages', 'get_call_history', 'find_call_device'] },
-  { env: 'TimeNotificationEnv', functions: ['create_alarm', 'get_alarms', 'delete_alarm', 'create_reminder', 'get_reminders', 'create_notification', 'get_notifications', 'set_notification_preferences'] },
+  {
+    env: 'TimeNotificationEnv',
+    functions: ['create_alarm', 'get_alarms', 'delete_alarm', 'create_reminder', 'get_reminders', 'create_notification', 'get_notifications', 'set_notification_preferences'],
+  },
 ] as const;
 
 export const WILD_FUNCTION_NAMES: readonly string[] = ENVIRONMENTS.flatMap((e) => e.functions);
 const ENVIRONMENT_OF = new Map<string, string>(ENVIRONMENTS.flatMap((e) => e.functions.map((f) => [f, e.env] as const)));
 
-const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(Object.entries({ ...SMARTHOME_FUNCTIONS, ...INFORMATION_FUNCTIONS, ...MEDIA_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }));
+const IMPLEMENTED: ReadonlyMap<string, WildFunction> = new Map(
+  Object.entries({ ...SMARTHOME_FUNCTIONS, ...INFORMATION_FUNCTIONS, ...MEDIA_FUNCTIONS, ...TRANSACTION_FUNCTIONS, ...CULINARY_FUNCTIONS, ...COMMUNICATION_FUNCTIONS, ...TIME_NOTIFICATION_FUNCTIONS }),
+);
 
 /** Functions neither a gold call of the 50-conversation set nor a scenario payload exercises: written from their specs and error cases alone. */
 export const SPEC_ONLY_FUNCTIONS: ReadonlySet<string> = new Set([
-  'mode_set', 'channel_change', 'open_set_position', 'get_group_devices', 'user_preferences', 'query_history', 'source_list', 'next', 'previous',
-  'set_playback_speed', 'shuffle', 'remove_from_cart', 'update_cart_quantity', 'clear_cart', 'create_custom_recipe',
+  'mode_set',
+  'channel_change',
+  'open_set_position',
+  'get_group_devices',
+  'user_preferences',
+  'query_history',
+  'source_list',
+  'next',
+  'previous',
+  'set_playback_speed',
+  'shuffle',
+  'remove_from_cart',
+  'update_cart_quantity',
+  'clear_cart',
+  'create_custom_recipe',
 ]);
 
 export const implementedWildFunctions = (): string[] => WILD_FUNCTION_NAMES.filter((n) => IMPLEMENTED.has(n));

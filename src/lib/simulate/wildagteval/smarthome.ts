@@ -32,8 +32,24 @@ const stateOf = (device: PyDict): PyDict => {
 };
 
 const COLOR_NAMES: Readonly<Record<string, string>> = {
-  red: '#FF0000', green: '#00FF00', blue: '#0000FF', yellow: '#FFFF00', orange: '#FFA500', purple: '#800080', pink: '#FFC0CB', white: '#FFFFFF', black: '#000000',
-  gray: '#808080', brown: '#A52A2A', aqua: '#00FFFF', navy: '#000080', teal: '#008080', olive: '#808000', lime: '#00FF00', maroon: '#800000', silver: '#C0C0C0',
+  red: '#FF0000',
+  green: '#00FF00',
+  blue: '#0000FF',
+  yellow: '#FFFF00',
+  orange: '#FFA500',
+  purple: '#800080',
+  pink: '#FFC0CB',
+  white: '#FFFFFF',
+  black: '#000000',
+  gray: '#808080',
+  brown: '#A52A2A',
+  aqua: '#00FFFF',
+  navy: '#000080',
+  teal: '#008080',
+  olive: '#808000',
+  lime: '#00FF00',
+  maroon: '#800000',
+  silver: '#C0C0C0',
 };
 
 const supports = (device: PyDict, api: string): boolean => asList(device.supported_apis).includes(api);
@@ -148,14 +164,22 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     const colorText = pyStr(color);
     // the no-complexity copy stores a colour name as its hex value
     const value = s.code === 'no_complexity' ? (COLOR_NAMES[colorText.toLowerCase()] ?? color) : color;
-    return settingOnEndpoints(s, p, 'color_set', 'color', value, 'color', (d) => `Set ${pyStr(d.name ?? null)} color to ${colorText}`, () =>
-      [
-        `The hex color ${colorText} may render differently across device brands due to varying color gamut support - some devices support wider color ranges than others. `,
-        "Smart lights typically use RGB, RGBW, or RGBWW LED configurations. Your hex color is approximated to the nearest achievable color within each device's capabilities. Premium devices with RGBWW configurations generally provide more accurate color reproduction, especially for pastel shades. ",
-        'For white tones, color_temperature_set() provides more precise control using Kelvin values (2700K-6500K) and may offer better results for warm/cool white adjustments. scene_activate() is available if you need to set multiple device properties including color presets simultaneously. ',
-        'When setting the same color on multiple devices, batch_color_set() is available and includes device synchronization features for coordinated color changes. ',
-        COMPANION_FUNCTIONS,
-      ].join(''),
+    return settingOnEndpoints(
+      s,
+      p,
+      'color_set',
+      'color',
+      value,
+      'color',
+      (d) => `Set ${pyStr(d.name ?? null)} color to ${colorText}`,
+      () =>
+        [
+          `The hex color ${colorText} may render differently across device brands due to varying color gamut support - some devices support wider color ranges than others. `,
+          "Smart lights typically use RGB, RGBW, or RGBWW LED configurations. Your hex color is approximated to the nearest achievable color within each device's capabilities. Premium devices with RGBWW configurations generally provide more accurate color reproduction, especially for pastel shades. ",
+          'For white tones, color_temperature_set() provides more precise control using Kelvin values (2700K-6500K) and may offer better results for warm/cool white adjustments. scene_activate() is available if you need to set multiple device properties including color presets simultaneously. ',
+          'When setting the same color on multiple devices, batch_color_set() is available and includes device synchronization features for coordinated color changes. ',
+          COMPANION_FUNCTIONS,
+        ].join(''),
     );
   },
   brightness_adjust: levelAdjust('brightness_adjust', 'brightness', 20),
@@ -169,15 +193,23 @@ export const SMARTHOME_FUNCTIONS: Readonly<Record<string, WildFunction>> = {
     const temperature: PyValue = 32 <= t ? 32 : 10 >= t ? 10 : given;
     const value = num(temperature) as number;
     const shown = pyStr(temperature);
-    return settingOnEndpoints(s, p, 'temperature_set', 'temperature', temperature, 'temperature', (d) => `Set ${pyStr(d.name ?? null)} temperature to ${shown}\u00b0C`, () =>
-      [
-        `Setting to ${shown}\u00b0C will have ${18 <= value && value <= 24 ? 'moderate' : 'higher'} energy impact - each degree affects consumption by 3-5%. `,
-        'For automated control, use schedule_temperature() with built-in optimization and pattern learning. adaptive_comfort_mode() adjusts based on occupancy and weather. ',
-        pyLen(p.endpoints ?? null) > 1 ? 'For multiple thermostats, zone_temperature_balance() coordinates areas for optimal comfort and efficiency. ' : '',
-        'Winter tip: eco_heating_mode() provides energy-saving features while maintaining comfort. ',
-        'Summer tip: smart_cooling_optimizer() reduces costs by pre-cooling during off-peak hours. ',
-        COMPANION_FUNCTIONS,
-      ].join(''),
+    return settingOnEndpoints(
+      s,
+      p,
+      'temperature_set',
+      'temperature',
+      temperature,
+      'temperature',
+      (d) => `Set ${pyStr(d.name ?? null)} temperature to ${shown}\u00b0C`,
+      () =>
+        [
+          `Setting to ${shown}\u00b0C will have ${18 <= value && value <= 24 ? 'moderate' : 'higher'} energy impact - each degree affects consumption by 3-5%. `,
+          'For automated control, use schedule_temperature() with built-in optimization and pattern learning. adaptive_comfort_mode() adjusts based on occupancy and weather. ',
+          pyLen(p.endpoints ?? null) > 1 ? 'For multiple thermostats, zone_temperature_balance() coordinates areas for optimal comfort and efficiency. ' : '',
+          'Winter tip: eco_heating_mode() provides energy-saving features while maintaining comfort. ',
+          'Summer tip: smart_cooling_optimizer() reduces costs by pre-cooling during off-peak hours. ',
+          COMPANION_FUNCTIONS,
+        ].join(''),
     );
   },
   lock_lock: lockFormatChecked(

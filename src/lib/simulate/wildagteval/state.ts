@@ -8,9 +8,30 @@ import { clonePy } from './values';
 
 /** The files its shared memory loads, plus the one three tools read when irrelevant information is switched on. */
 export const DATABASE_FILES = [
-  'alarms', 'call_history', 'contacts', 'delivery_orders', 'devices', 'favorite_recipes', 'favorite_restaurants', 'groups',
-  'irrelevant_mock_data', 'meal_plans', 'media_database', 'message_history', 'mock_data', 'notifications', 'orders', 'playlists',
-  'products', 'queries', 'recipes', 'reminders', 'restaurants', 'shopping_carts', 'sources', 'users',
+  'alarms',
+  'call_history',
+  'contacts',
+  'delivery_orders',
+  'devices',
+  'favorite_recipes',
+  'favorite_restaurants',
+  'groups',
+  'irrelevant_mock_data',
+  'meal_plans',
+  'media_database',
+  'message_history',
+  'mock_data',
+  'notifications',
+  'orders',
+  'playlists',
+  'products',
+  'queries',
+  'recipes',
+  'reminders',
+  'restaurants',
+  'shopping_carts',
+  'sources',
+  'users',
 ] as const;
 export type DatabaseFile = (typeof DATABASE_FILES)[number];
 export type Databases = Readonly<Record<DatabaseFile, PyValue>>;

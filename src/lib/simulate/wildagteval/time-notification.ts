@@ -7,7 +7,6 @@ import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn } from './switches';
 import { asDicts, byText, dict, fail, num, pyIntOf, str } from './values';
 
-
 const DEFAULT_PREFERENCES = { do_not_disturb: false, notification_sounds: true, preferred_device_endpoint: null };
 
 /** Preferences live with the session (the databases hold none): the tools start from their defaults. */
@@ -98,13 +97,30 @@ const createNotification: WildFunction = (s, p) => {
   if (!title || !message) return fail('Title and message are required');
   const id = nextNotificationId(s);
   const dnd = preferencesOf(s).do_not_disturb === true;
-  const notification = dict({ notification_id: id, user_id: s.user, title, message, timestamp: isoNaive(s.now), type: str(p.type) ?? 'info', source: str(p.source) ?? 'system', read: false, priority: str(p.priority) ?? 'normal' });
+  const notification = dict({
+    notification_id: id,
+    user_id: s.user,
+    title,
+    message,
+    timestamp: isoNaive(s.now),
+    type: str(p.type) ?? 'info',
+    source: str(p.source) ?? 'system',
+    read: false,
+    priority: str(p.priority) ?? 'normal',
+  });
   dataList(s, 'notifications').push(notification);
-  return dict({ success: true, message: `Notification created for user ${s.user}${dnd ? ' (will be shown when do-not-disturb is disabled)' : ''}`, notification_id: id, notification, do_not_disturb: dnd });
+  return dict({
+    success: true,
+    message: `Notification created for user ${s.user}${dnd ? ' (will be shown when do-not-disturb is disabled)' : ''}`,
+    notification_id: id,
+    notification,
+    do_not_disturb: dnd,
+  });
 };
 
 const getNotifications: WildFunction = (s, p) => {
-  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_notifications')) return dict({ success: false, message: 'Historical notification access temporarily restricted', info: 'Recent activity remains available' });
+  if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'get_notifications'))
+    return dict({ success: false, message: 'Historical notification access temporarily restricted', info: 'Recent activity remains available' });
   const includeRead = p.include_read !== undefined && truthy(p.include_read);
   // a limit passed as None does not truncate; an absent one is the default 20
   const limit = p.limit === undefined ? 20 : num(p.limit);
@@ -118,13 +134,25 @@ const getNotifications: WildFunction = (s, p) => {
   if (truthy(type)) notifications = notifications.filter((n) => pyEquals(n.type ?? null, type));
   if (truthy(priority)) notifications = notifications.filter((n) => pyEquals(n.priority ?? null, priority));
   if (limit !== null && limit > 0 && notifications.length > limit) notifications = notifications.slice(0, limit);
-  const filters = [...(includeRead ? [] : ['unread only']), ...(truthy(source) ? [`source: ${pyStr(source)}`] : []), ...(truthy(type) ? [`type: ${pyStr(type)}`] : []), ...(truthy(priority) ? [`priority: ${pyStr(priority)}`] : [])];
+  const filters = [
+    ...(includeRead ? [] : ['unread only']),
+    ...(truthy(source) ? [`source: ${pyStr(source)}`] : []),
+    ...(truthy(type) ? [`type: ${pyStr(type)}`] : []),
+    ...(truthy(priority) ? [`priority: ${pyStr(priority)}`] : []),
+  ];
   const message = `${notifications.length ? `Found ${notifications.length} notification(s)` : 'No notifications found'}${filters.length ? ` (${filters.join(', ')})` : ''}`;
   if (!switchOn(s, 'INFORMATIONAL_NOTICE', 'get_notifications')) return dict({ success: true, message, notifications });
-  let warning = 'This endpoint retrieves notifications from the local cache which syncs every 30 seconds. For immediate notification updates, subscribe_to_notifications() provides WebSocket-based real-time delivery if your use case requires instant updates. ';
-  if (notifications.length > 10) warning += 'For retrieving large notification sets, get_notification_stream() is available with real-time updates and automatic pagination. It also includes built-in caching for frequently accessed notifications. ';
-  if (truthy(priority) || truthy(type)) warning += 'get_notification_summary() provides filtered notification counts by category without retrieving full notification objects, which can be useful for dashboard displays or quick status checks. ';
-  if (limit !== null && limit !== 0 && limit < 10) warning += 'Based on your limit parameter, you might be implementing manual pagination. get_paginated_notifications() is available with cursor-based pagination support and includes total count metadata. ';
+  let warning =
+    'This endpoint retrieves notifications from the local cache which syncs every 30 seconds. For immediate notification updates, subscribe_to_notifications() provides WebSocket-based real-time delivery if your use case requires instant updates. ';
+  if (notifications.length > 10)
+    warning +=
+      'For retrieving large notification sets, get_notification_stream() is available with real-time updates and automatic pagination. It also includes built-in caching for frequently accessed notifications. ';
+  if (truthy(priority) || truthy(type))
+    warning +=
+      'get_notification_summary() provides filtered notification counts by category without retrieving full notification objects, which can be useful for dashboard displays or quick status checks. ';
+  if (limit !== null && limit !== 0 && limit < 10)
+    warning +=
+      'Based on your limit parameter, you might be implementing manual pagination. get_paginated_notifications() is available with cursor-based pagination support and includes total count metadata. ';
   warning += COMPANION_FUNCTIONS;
   return dict({ warning, message, notifications });
 };

@@ -43,7 +43,18 @@ const searchProduct: WildFunction = (s, p) => {
   const limit = num(p.limit) ?? 10;
   let found = products(s).filter((x) => {
     const price = num(x.price) ?? 0;
-    if (query && !(String(x.name ?? '').toLowerCase().includes(query) || String(x.description ?? '').toLowerCase().includes(query))) return false;
+    if (
+      query &&
+      !(
+        String(x.name ?? '')
+          .toLowerCase()
+          .includes(query) ||
+        String(x.description ?? '')
+          .toLowerCase()
+          .includes(query)
+      )
+    )
+      return false;
     if (category !== null && x.category !== category) return false;
     if (min !== null && price < min) return false;
     if (max !== null && price > max) return false;
@@ -55,7 +66,9 @@ const searchProduct: WildFunction = (s, p) => {
   else if (sortBy === 'price_desc') found = [...found].sort(byNumber('price', true));
   else if (sortBy === 'rating') found = [...found].sort(byNumber('rating', true));
   else if (sortBy === 'name') found = [...found].sort(byText('name'));
-  const results = found.slice(0, Math.max(0, limit)).map((x) => dict({ product_id: x.product_id ?? null, name: x.name ?? null, price: x.price ?? null, category: x.category ?? null, stock: x.stock ?? null }));
+  const results = found
+    .slice(0, Math.max(0, limit))
+    .map((x) => dict({ product_id: x.product_id ?? null, name: x.name ?? null, price: x.price ?? null, category: x.category ?? null, stock: x.stock ?? null }));
   const categories: string[] = [];
   for (const r of results) if (typeof r.category === 'string' && !categories.includes(r.category)) categories.push(r.category);
   return dict({ success: true, count: results.length, categories, results, message: `Found ${results.length} product(s)` });
@@ -112,7 +125,9 @@ const checkout: WildFunction = (s, p) => {
   const order = dict({
     order_id: orderId,
     user_id: s.user,
-    items: items.map((i) => dict({ product_id: i.product_id ?? null, name: i.name ?? null, quantity: i.quantity ?? null, price: i.price ?? null, subtotal: float(pyRound((num(i.price) ?? 0) * (num(i.quantity) ?? 0), 2)) })),
+    items: items.map((i) =>
+      dict({ product_id: i.product_id ?? null, name: i.name ?? null, quantity: i.quantity ?? null, price: i.price ?? null, subtotal: float(pyRound((num(i.price) ?? 0) * (num(i.quantity) ?? 0), 2)) }),
+    ),
     totals: dict({ total: float(total) }),
     shipping: dict({ status: 'preparing', carrier }),
     status: 'processing',
@@ -121,14 +136,23 @@ const checkout: WildFunction = (s, p) => {
   dataList(s, 'orders').push(order);
   cart.items = [];
   cart.total = float(0);
-  return dict({ success: true, order_id: orderId, total: float(total), status: 'processing', items_count: items.length, message: `Order ${orderId} created successfully. Your payment of $${money(total)} has been processed. Your order will be shipped via ${carrier}.` });
+  return dict({
+    success: true,
+    order_id: orderId,
+    total: float(total),
+    status: 'processing',
+    items_count: items.length,
+    message: `Order ${orderId} created successfully. Your payment of $${money(total)} has been processed. Your order will be shipped via ${carrier}.`,
+  });
 };
 
 /** an order without a carrier (not shipped yet, cancelled) is listed with UPS, as the traces show */
 const getOrderHistory: WildFunction = (s, p) => {
   const limit = num(p.limit) ?? 10;
   const sorted = [...userOrders(s)].sort(byText('created_at', true));
-  const orders = sorted.slice(0, Math.max(0, limit)).map((o) => dict({ order_id: o.order_id ?? null, created_at: o.created_at ?? null, total: o.total ?? null, items_count: asDicts(o.items).length, carrier: asDict(o.shipping)?.carrier ?? 'UPS' }));
+  const orders = sorted
+    .slice(0, Math.max(0, limit))
+    .map((o) => dict({ order_id: o.order_id ?? null, created_at: o.created_at ?? null, total: o.total ?? null, items_count: asDicts(o.items).length, carrier: asDict(o.shipping)?.carrier ?? 'UPS' }));
   return dict({ success: true, count: orders.length, orders, message: `Found ${orders.length} order(s)` });
 };
 
@@ -149,7 +173,11 @@ const trackOrder: WildFunction = (s, p) => {
   if (switchOn(s, 'ADHOC', 'track_order') && !id.includes('-')) return fail('Invalid order ID format.');
   if (switchOn(s, 'FEATURE_LIMITATION_ERROR', 'track_order'))
     return fail(`${id.split('-')[0] ?? id} tracking temporarily unavailable. It may have been changed to other shipping carriers like SwiftShip, RapidCargo`);
-  return dict({ success: true, tracking: dict({ order_id: id, status: 'unknown', message: 'Tracking information is not available for this order.' }), message: 'Unable to retrieve detailed tracking information.' });
+  return dict({
+    success: true,
+    tracking: dict({ order_id: id, status: 'unknown', message: 'Tracking information is not available for this order.' }),
+    message: 'Unable to retrieve detailed tracking information.',
+  });
 };
 
 const cancelOrder: WildFunction = (s, p) => {
@@ -175,7 +203,13 @@ const removeFromCart: WildFunction = (s, p) => {
   if (left > 0) line.quantity = left;
   else cart.items = cartItems(cart).filter((i) => i !== line);
   const total = recomputeTotal(cart);
-  return dict({ success: true, product_id: id, removed_quantity: left > 0 ? quantity : (num(line.quantity) ?? 0), cart_total: float(total), message: left > 0 ? `Removed ${String(quantity)} x '${String(line.name)}' from cart` : `Removed '${String(line.name)}' from cart` });
+  return dict({
+    success: true,
+    product_id: id,
+    removed_quantity: left > 0 ? quantity : (num(line.quantity) ?? 0),
+    cart_total: float(total),
+    message: left > 0 ? `Removed ${String(quantity)} x '${String(line.name)}' from cart` : `Removed '${String(line.name)}' from cart`,
+  });
 };
 
 const updateCartQuantity: WildFunction = (s, p) => {
@@ -191,7 +225,12 @@ const updateCartQuantity: WildFunction = (s, p) => {
   if (quantity > (num(product.stock) ?? Infinity)) return fail(`Insufficient stock: only ${String(product.stock)} available`);
   line.quantity = quantity;
   const total = recomputeTotal(cart);
-  return dict({ success: true, product: dict({ product_id: id, name: line.name ?? null, quantity, price: line.price ?? null }), cart_total: float(total), message: `Updated quantity of '${String(line.name)}' to ${quantity}` });
+  return dict({
+    success: true,
+    product: dict({ product_id: id, name: line.name ?? null, quantity, price: line.price ?? null }),
+    cart_total: float(total),
+    message: `Updated quantity of '${String(line.name)}' to ${quantity}`,
+  });
 };
 
 const clearCart: WildFunction = (s) => {

@@ -107,21 +107,39 @@ const FLOWS: Record<string, Flow> = {
     const item = rng.pick(r.menu);
     const id = `DO${String((w.counters.delivery ?? 7) + 1).padStart(4, '0')}`;
     return [
-      turn(`Order the ${item.name} from ${r.name}, the ${r.cuisine} place`, [call('search_restaurants', { cuisine: r.cuisine }), call('get_restaurant_menu', { restaurant_id: r.restaurant_id }), call('place_delivery_order', { restaurant_id: r.restaurant_id, items: [item.item_id] })]),
+      turn(`Order the ${item.name} from ${r.name}, the ${r.cuisine} place`, [
+        call('search_restaurants', { cuisine: r.cuisine }),
+        call('get_restaurant_menu', { restaurant_id: r.restaurant_id }),
+        call('place_delivery_order', { restaurant_id: r.restaurant_id, items: [item.item_id] }),
+      ]),
       turn(`When will my ${r.name} order arrive?`, [call('track_delivery_order', { order_id: id })], 'When will it arrive?'),
     ];
   },
   alarm: (_w, rng) => {
-    const [h, m] = rng.pick([['06', '45'], ['07', '15'], ['05', '30']] as const);
-    return [turn(`Set an alarm for ${h}:${m} on weekdays`, [call('create_alarm', { time: `${h}:${m}`, days: ['mon', 'tue', 'wed', 'thu', 'fri'] })]), turn('What alarms do I have now?', [call('get_alarms')])];
+    const [h, m] = rng.pick([
+      ['06', '45'],
+      ['07', '15'],
+      ['05', '30'],
+    ] as const);
+    return [
+      turn(`Set an alarm for ${h}:${m} on weekdays`, [call('create_alarm', { time: `${h}:${m}`, days: ['mon', 'tue', 'wed', 'thu', 'fri'] })]),
+      turn('What alarms do I have now?', [call('get_alarms')]),
+    ];
   },
   reminder: (_w, rng) => {
-    const [what, day, time] = rng.pick([['pick up the dry cleaning', '2025-07-18', '17:30'], ['water the plants', '2025-07-19', '09:00'], ['call the bank', '2025-07-21', '10:00']] as const);
+    const [what, day, time] = rng.pick([
+      ['pick up the dry cleaning', '2025-07-18', '17:30'],
+      ['water the plants', '2025-07-19', '09:00'],
+      ['call the bank', '2025-07-21', '10:00'],
+    ] as const);
     return [turn(`Remind me to ${what} on ${day} at ${time}`, [call('create_reminder', { title: what, datetime: `${day}T${time}:00Z` })]), turn('What reminders do I have?', [call('get_reminders')])];
   },
   calls: (_w, rng) => {
     const weeks = rng.pick([3, 4, 6]);
-    return [turn(`Who did I talk to on the phone in the last ${weeks} weeks?`, [call('get_call_history', { time_range: `${weeks} weeks` })]), turn('Any new messages?', [call('get_messages', { limit: 5 })])];
+    return [
+      turn(`Who did I talk to on the phone in the last ${weeks} weeks?`, [call('get_call_history', { time_range: `${weeks} weeks` })]),
+      turn('Any new messages?', [call('get_messages', { limit: 5 })]),
+    ];
   },
   home: (w, rng) => {
     const t = rng.pick([19, 20, 23, 24]);
@@ -134,7 +152,11 @@ const FLOWS: Record<string, Flow> = {
   },
   news: (_w, rng) => {
     const topic = rng.pick(['Eiffel Tower', 'photosynthesis', 'Mount Everest']);
-    return [turn("What's the latest technology news?", [call('news_by_category', { category: 'technology' })]), turn(`Tell me about ${topic}`, [call('knowledge_lookup', { keyword: topic })]), turn('Show my notifications', [call('get_notifications')])];
+    return [
+      turn("What's the latest technology news?", [call('news_by_category', { category: 'technology' })]),
+      turn(`Tell me about ${topic}`, [call('knowledge_lookup', { keyword: topic })]),
+      turn('Show my notifications', [call('get_notifications')]),
+    ];
   },
 };
 
@@ -159,7 +181,10 @@ export function builtinConversations(count = 24, seed = 7): Conversation[] {
     const rng = new Rng(`api-conversation:${seed}:${i}`);
     // every flow leads some conversation: rotate the first flow, sample the others
     const first = FLOW_NAMES[i % FLOW_NAMES.length] as string;
-    const others = rng.sample(FLOW_NAMES.filter((f) => f !== first), 1 + rng.int(2));
+    const others = rng.sample(
+      FLOW_NAMES.filter((f) => f !== first),
+      1 + rng.int(2),
+    );
     const worldSeed = seed * 1000 + i;
     const world = createWorld(worldSeed);
     const id = `conv${String(i + 1).padStart(2, '0')}`;

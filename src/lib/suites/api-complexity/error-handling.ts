@@ -61,7 +61,10 @@ const CLAIMS_SUCCESS = /\b(done|successfully|has been (?:set|placed|sent|started
 export function rubricJudge(s: ErrorScenario, steps: readonly StepRecord[]): { score: number; reasons: string[] } {
   const errorAt = steps.findIndex((x) => x.call?.api === s.fn && x.success === false && x.injected.includes(s.type));
   const after = errorAt < 0 ? [] : steps.slice(errorAt + 1).filter((x) => x.source === 'agent');
-  const finalText = after.filter((x) => x.kind === 'completion').map((x) => x.reply.replace(END_OF_TURN, '')).join(' ');
+  const finalText = after
+    .filter((x) => x.kind === 'completion')
+    .map((x) => x.reply.replace(END_OF_TURN, ''))
+    .join(' ');
   const reasons: string[] = [];
   let score = 1;
   const reported = REPORTS_PROBLEM.test(finalText);

@@ -94,7 +94,16 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
       for (const c of convs)
         for (const wording of config.wordings) {
           const sid = id(rung, c.id, wording);
-          plan.push({ id: sid, cell: { length: 0, position: 0, variant: rung }, group: `${c.id}|${wording}`, rank: [config.ladder.indexOf(rung)], conversation: c, wording, config: cfg, facets: { mode: 'cumulative', rung, conversation: c.id, flows: c.flows, wording, turns: c.turns.length } });
+          plan.push({
+            id: sid,
+            cell: { length: 0, position: 0, variant: rung },
+            group: `${c.id}|${wording}`,
+            rank: [config.ladder.indexOf(rung)],
+            conversation: c,
+            wording,
+            config: cfg,
+            facets: { mode: 'cumulative', rung, conversation: c.id, flows: c.flows, wording, turns: c.turns.length },
+          });
         }
     }
     return plan;
@@ -110,7 +119,17 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
         for (const side of [SWITCH_OFF, SWITCH_ON]) {
           const sid = id(type, c.id, t.turn, t.step, side, wording);
           const facets = { mode: 'isolated', type, switch: side, fn: t.fn, conversation: c.id, flows: c.flows, wording, target: `${c.id} turn ${t.turn + 1} step ${t.step + 1}` };
-          plan.push({ id: sid, cell: { length: 0, position: 0, variant: side }, group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`, rank: [side === SWITCH_OFF ? 0 : 1], conversation: c, wording, config: side === SWITCH_ON ? on : off, target: t, facets });
+          plan.push({
+            id: sid,
+            cell: { length: 0, position: 0, variant: side },
+            group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`,
+            rank: [side === SWITCH_OFF ? 0 : 1],
+            conversation: c,
+            wording,
+            config: side === SWITCH_ON ? on : off,
+            target: t,
+            facets,
+          });
         }
   }
   return plan;
@@ -128,7 +147,14 @@ function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'
   return { workaround, reference: scenario.reference };
 }
 
-function expectationOf(p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>, mode: EvalMode, maxSteps = MAX_STEPS_PER_TURN, judge: ApiExpectation['judge'] = 'rubric', callFormat: CallFormat = 'api-call', system: ApiSystem = BUILTIN_API_SYSTEM): ApiExpectation {
+function expectationOf(
+  p: Pick<PlannedEpisode, 'conversation' | 'wording' | 'config' | 'target'>,
+  mode: EvalMode,
+  maxSteps = MAX_STEPS_PER_TURN,
+  judge: ApiExpectation['judge'] = 'rubric',
+  callFormat: CallFormat = 'api-call',
+  system: ApiSystem = BUILTIN_API_SYSTEM,
+): ApiExpectation {
   const gold = goldTurns(system, p.conversation, p.config).map((turn) => turn.map((c) => system.concreteCall(c)));
   const errorScenario = system === BUILTIN_API_SYSTEM ? scenarioOf(p, gold) : undefined;
   return {
@@ -157,7 +183,15 @@ function apiSystemOf(e: ApiExpectation, tools: readonly ToolSchema[]): ApiSystem
 function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM) {
   const switches = e.switches.filter((s): s is [ComplexityType, string] => COMPLEXITY_TYPES.includes(s[0] as ComplexityType));
   const target = e.target && COMPLEXITY_TYPES.includes(e.target.type as ComplexityType) ? { ...e.target, type: e.target.type as ComplexityType } : undefined;
-  return { system, conversation: e.conversation, wording: e.wording, config: new ComplexityConfig(e.configName, switches), mode: e.mode, ...(target ? { target } : {}), callFormat: e.callFormat ?? 'api-call' };
+  return {
+    system,
+    conversation: e.conversation,
+    wording: e.wording,
+    config: new ComplexityConfig(e.configName, switches),
+    mode: e.mode,
+    ...(target ? { target } : {}),
+    callFormat: e.callFormat ?? 'api-call',
+  };
 }
 
 export interface ApiComplexitySourceOptions {
@@ -201,7 +235,10 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
 async function apiEpisode(sample: Sample, { ask, model, deterministic }: EpisodeContext): Promise<EpisodeOutcome> {
   const e = sample.expected;
   if (e.kind !== 'api') throw new Error(`sample ${sample.id} is not an episode on the API system`);
-  const turns = await runEpisode(episodeSpecOf(e, apiSystemOf(e, sample.tools)), async (messages) => ({ text: await ask({ messages, stop: STOP_SEQUENCES }) }), { deterministic, maxSteps: e.maxSteps });
+  const turns = await runEpisode(episodeSpecOf(e, apiSystemOf(e, sample.tools)), async (messages) => ({ text: await ask({ messages, stop: STOP_SEQUENCES }) }), {
+    deterministic,
+    maxSteps: e.maxSteps,
+  });
   const scenario = judgedScenario(e);
   let judgement: EngineJudgement | undefined;
   if (scenario && e.judge === 'engine') {
@@ -231,7 +268,10 @@ function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], engineJud
   const scenario = judgedScenario(e);
   if (scenario) {
     const judged = engineJudgement
-      ? { score: engineJudgement.score ?? 0, reasons: [engineJudgement.score === null ? 'the judge gave no score (counted 0, as WildAgtEval does)' : `the judge's answer: ${engineJudgement.text.trim().slice(0, 600)}`] }
+      ? {
+          score: engineJudgement.score ?? 0,
+          reasons: [engineJudgement.score === null ? 'the judge gave no score (counted 0, as WildAgtEval does)' : `the judge's answer: ${engineJudgement.text.trim().slice(0, 600)}`],
+        }
       : rubricJudge(scenario, turns[0]?.steps ?? []);
     api.errorHandling = { score: judged.score, judge: engineJudgement?.judge ?? DETERMINISTIC_JUDGE, reasons: judged.reasons };
     return { correct: judged.score >= 4, value: (judged.score - 1) / 4, errorType: judged.score >= 4 ? null : 'api:poor_error_handling', errorClass: null, api };
@@ -240,4 +280,3 @@ function episodeScore(e: ApiExpectation, turns: readonly TurnRecord[], engineJud
   const correct = turns.length > 0 && passed === turns.length;
   return { correct, value: turns.length ? passed / turns.length : 0, errorType: episodeErrorType(turns.map((t) => t.verdict)), errorClass: null, api };
 }
-

@@ -25,7 +25,8 @@ export const catalogSuite: SuiteDeclaration = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
-  intro: 'The right tool is hidden among many others, at a chosen position, in prompts of exact lengths. Watch accuracy fall as the catalog grows, and see whether the model favours the start or the end.',
+  intro:
+    'The right tool is hidden among many others, at a chosen position, in prompts of exact lengths. Watch accuracy fall as the catalog grows, and see whether the model favours the start or the end.',
   defaultPacks: ['builtin-catalog'],
   packs: { holds: 'requests', legend: 'Packs (the requests, and the pool of distractor tools)' },
   format: 'bfcl-python',
@@ -97,9 +98,14 @@ export const catalogSuite: SuiteDeclaration = {
       lines.push(`accuracy by catalog length × needle position${v ? ` (${v})` : ''}:`, ...heatmapLines(rs));
       const d = degradationTable(cellStats(rs));
       const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
-      lines.push(`  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`);
+      lines.push(
+        `  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`,
+      );
     }
-    for (const s of variantSummary(results)) lines.push(`  ${s.variant === 'default' ? 'all' : s.variant}: ${pct(s.accuracy).trim()} of ${s.n}; wrong format ${pct(s.wrongSyntax).trim()} (the right call in another format ${pct(s.rightCallOtherFormat).trim()}), wrong function ${pct(s.wrongFunction).trim()}, wrong parameters ${pct(s.wrongParameter).trim()}`);
+    for (const s of variantSummary(results))
+      lines.push(
+        `  ${s.variant === 'default' ? 'all' : s.variant}: ${pct(s.accuracy).trim()} of ${s.n}; wrong format ${pct(s.wrongSyntax).trim()} (the right call in another format ${pct(s.rightCallOtherFormat).trim()}), wrong function ${pct(s.wrongFunction).trim()}, wrong parameters ${pct(s.wrongParameter).trim()}`,
+      );
     return lines;
   },
   charts(run, results) {
@@ -110,4 +116,3 @@ export const catalogSuite: SuiteDeclaration = {
     }));
   },
 };
-

@@ -121,7 +121,9 @@ function buildOne(opts: CatalogBuildOptions, pool: readonly ToolSchema[], p: Pla
   if (!ctx.withinTolerance) {
     throw new ContextBudgetError(
       `A ${p.length}-token prompt cannot be built for request ${p.item.id}: it measures ${ctx.promptTokens} tokens. ` +
-        (ctx.promptTokens < p.length ? 'The chosen packs do not have enough distinct tools; pick shorter lengths or import more packs.' : 'The request and its own tools alone are longer; pick a longer length.'),
+        (ctx.promptTokens < p.length
+          ? 'The chosen packs do not have enough distinct tools; pick shorter lengths or import more packs.'
+          : 'The request and its own tools alone are longer; pick a longer length.'),
     );
   }
   return {

@@ -15,7 +15,11 @@ export const compositionSuite: SuiteDeclaration = {
   label: 'Composition (CompToolBench L0–L3)',
   hint: 'single calls, chains, parallel calls and DAGs over about a hundred simulated tools: is one call from a plain request harder than a whole workflow?',
   defaultPacks: ['builtin-composition'],
-  packs: { holds: 'tasks', legend: 'Packs (the tasks, and the catalog of their tools)', note: "Every tool of the chosen packs is in the catalog; the built-in composition pack, or CompToolBench's published tasks imported on the Packs tab." },
+  packs: {
+    holds: 'tasks',
+    legend: 'Packs (the tasks, and the catalog of their tools)',
+    note: "Every tool of the chosen packs is in the catalog; the built-in composition pack, or CompToolBench's published tasks imported on the Packs tab.",
+  },
   // answers hold nested objects: JSON, tool-call tags and Python lists are all read
   format: 'auto',
   headline: { label: 'score (CompToolBench)', measure: 'score', beside: 'fully correct' },
@@ -38,7 +42,14 @@ export const compositionSuite: SuiteDeclaration = {
     for (const l of levels) if (!(LEVELS as readonly string[]).includes(l)) f.fail(`--levels: "${l}" is not one of ${LEVELS.join(', ')}`);
     const d = f.text('distractors');
     const distractors = d === undefined ? DEFAULT_COMPOSITION.distractors : d === 'all' ? null : (f.int('distractors', 0, 10_000) as number);
-    const c = { ...DEFAULT_COMPOSITION, levels: levels as Level[], perLevel: f.perCell ?? DEFAULT_COMPOSITION.perLevel, distractors, protocol: f.oneOf('protocol', PROTOCOLS) ?? DEFAULT_COMPOSITION.protocol, seed: f.seed ?? DEFAULT_COMPOSITION.seed };
+    const c = {
+      ...DEFAULT_COMPOSITION,
+      levels: levels as Level[],
+      perLevel: f.perCell ?? DEFAULT_COMPOSITION.perLevel,
+      distractors,
+      protocol: f.oneOf('protocol', PROTOCOLS) ?? DEFAULT_COMPOSITION.protocol,
+      seed: f.seed ?? DEFAULT_COMPOSITION.seed,
+    };
     return { suite: 'composition', packIds: [...compositionSuite.defaultPacks], sweep: noSweep(c.perLevel, c.seed), composition: c };
   },
   size(s) {
@@ -49,17 +60,32 @@ export const compositionSuite: SuiteDeclaration = {
   needs: (s) => (s.composition.levels.length === 0 ? ['choose a level'] : []),
   numberFields: (s) => {
     const c = s.composition;
-    return [{ label: 'Tasks per level', value: c.perLevel, min: 0, max: 1000 }, seedField(c.seed), ...(c.distractors === null ? [] : [{ label: 'Distractor tools', value: c.distractors, min: 0, max: 500 }])];
+    return [
+      { label: 'Tasks per level', value: c.perLevel, min: 0, max: 1000 },
+      seedField(c.seed),
+      ...(c.distractors === null ? [] : [{ label: 'Distractor tools', value: c.distractors, min: 0, max: 500 }]),
+    ];
   },
   reportLines(_run, results) {
     const r = compositionReport(scoredTasksOf(results));
     return [
-      `  overall ${pct(r.overallAccuracy).trim()}; ${Object.entries(r.perLevelAccuracy).map(([l, a]) => `${l} ${pct(a).trim()} (${r.taskCounts[l as keyof typeof r.taskCounts]})`).join(', ')}`,
+      `  overall ${pct(r.overallAccuracy).trim()}; ${Object.entries(r.perLevelAccuracy)
+        .map(([l, a]) => `${l} ${pct(a).trim()} (${r.taskCounts[l as keyof typeof r.taskCounts]})`)
+        .join(', ')}`,
       `  Selection Gap (composed − L0): ${(r.selectionGap.composedMinusL0 * 100).toFixed(1)} points${r.selectionGap.present ? ' — present' : ''}`,
     ];
   },
   charts(run, results) {
     const r = compositionReport(scoredTasksOf(results));
-    return [{ name: 'by-level.svg', svg: barsSvg(Object.entries(r.perLevelAccuracy).map(([l, a]) => ({ label: l, accuracy: a, n: r.taskCounts[l as keyof typeof r.taskCounts] })), run.name, 'composition level') }];
+    return [
+      {
+        name: 'by-level.svg',
+        svg: barsSvg(
+          Object.entries(r.perLevelAccuracy).map(([l, a]) => ({ label: l, accuracy: a, n: r.taskCounts[l as keyof typeof r.taskCounts] })),
+          run.name,
+          'composition level',
+        ),
+      },
+    ];
   },
 };

@@ -6,7 +6,31 @@
  */
 import type { Rng } from '../../core/random';
 import type { Json, JsonObject } from '../../core/types';
-import { CURRENCY_NAMES, CHANNELS, DATES, DEPARTMENTS, FILE_PATHS, HUMAN_DATES, IPS, LANGUAGE_NAMES, MISSPELT, NUMBER_LISTS, PEOPLE_NAMES, PHRASES, PII_TEXTS, PRODUCTS, RECIPIENTS, REVIEWS, SHORT_TEXTS, SYMBOLS, TASK_CITIES, TIMEZONE_CHOICES, TOPICS, URLS, DOMAINS } from './values';
+import {
+  CURRENCY_NAMES,
+  CHANNELS,
+  DATES,
+  DEPARTMENTS,
+  FILE_PATHS,
+  HUMAN_DATES,
+  IPS,
+  LANGUAGE_NAMES,
+  MISSPELT,
+  NUMBER_LISTS,
+  PEOPLE_NAMES,
+  PHRASES,
+  PII_TEXTS,
+  PRODUCTS,
+  RECIPIENTS,
+  REVIEWS,
+  SHORT_TEXTS,
+  SYMBOLS,
+  TASK_CITIES,
+  TIMEZONE_CHOICES,
+  TOPICS,
+  URLS,
+  DOMAINS,
+} from './values';
 
 type Out = (step: number) => JsonObject;
 interface DraftStep {
@@ -280,16 +304,34 @@ const chain = (category: string, prompt: string, first: DraftStep, second: (o: O
 export const L1_RECIPES: Recipe[] = [
   (r) => {
     const city = r.pick(TASK_CITIES);
-    return chain('external', `Check the weather in ${city} and convert the temperature to Fahrenheit.`, { tool: 'get_weather', args: () => ({ city }) }, (o) => ({ value: num(o(0).temperature_c), from_unit: 'celsius', to_unit: 'fahrenheit' }), 'unit_convert');
+    return chain(
+      'external',
+      `Check the weather in ${city} and convert the temperature to Fahrenheit.`,
+      { tool: 'get_weather', args: () => ({ city }) },
+      (o) => ({ value: num(o(0).temperature_c), from_unit: 'celsius', to_unit: 'fahrenheit' }),
+      'unit_convert',
+    );
   },
   (r) => {
     const symbol = r.pick(SYMBOLS);
     const to = r.pick(['EUR', 'GBP', 'JPY', 'CHF']);
-    return chain('external', `Get the current ${symbol} share price and tell me what it is in ${CURRENCY_NAMES[to]}.`, { tool: 'get_stock_price', args: () => ({ symbol }) }, (o) => ({ amount: num(o(0).price), from_currency: 'USD', to_currency: to }), 'convert_currency');
+    return chain(
+      'external',
+      `Get the current ${symbol} share price and tell me what it is in ${CURRENCY_NAMES[to]}.`,
+      { tool: 'get_stock_price', args: () => ({ symbol }) },
+      (o) => ({ amount: num(o(0).price), from_currency: 'USD', to_currency: to }),
+      'convert_currency',
+    );
   },
   (r) => {
     const query = r.pick(TOPICS);
-    return chain('web', `Search the web for ${query} and summarise the top result's snippet.`, { tool: 'web_search', args: () => ({ query }) }, (o) => ({ text: ((o(0).results as JsonObject[])[0] as JsonObject).snippet as string }), 'summarize_text');
+    return chain(
+      'web',
+      `Search the web for ${query} and summarise the top result's snippet.`,
+      { tool: 'web_search', args: () => ({ query }) },
+      (o) => ({ text: ((o(0).results as JsonObject[])[0] as JsonObject).snippet as string }),
+      'summarize_text',
+    );
   },
   (r) => {
     const path = r.pick(FILE_PATHS);
@@ -302,7 +344,13 @@ export const L1_RECIPES: Recipe[] = [
   },
   (r) => {
     const [a, b] = [12 + r.int(88), 11 + r.int(88)];
-    return chain('math', `Multiply ${a} by ${b} and write the result out in words.`, { tool: 'calculator', args: () => ({ expression: `${a} * ${b}` }) }, (o) => ({ number: num(o(0).result) }), 'number_to_text');
+    return chain(
+      'math',
+      `Multiply ${a} by ${b} and write the result out in words.`,
+      { tool: 'calculator', args: () => ({ expression: `${a} * ${b}` }) },
+      (o) => ({ number: num(o(0).result) }),
+      'number_to_text',
+    );
   },
   (r) => {
     const name = r.pick(PEOPLE_NAMES);
@@ -317,16 +365,34 @@ export const L1_RECIPES: Recipe[] = [
   },
   (r) => {
     const place = r.pick(TASK_CITIES);
-    return chain('dates', `Find out which time zone ${place} is in, then tell me the current time there.`, { tool: 'get_location_info', args: () => ({ place }) }, (o) => ({ timezone: o(0).timezone as string }), 'get_current_time');
+    return chain(
+      'dates',
+      `Find out which time zone ${place} is in, then tell me the current time there.`,
+      { tool: 'get_location_info', args: () => ({ place }) },
+      (o) => ({ timezone: o(0).timezone as string }),
+      'get_current_time',
+    );
   },
   (r) => {
     const text = r.pick(HUMAN_DATES);
-    return chain('dates', `Convert "${text}" to an ISO date and then tell me which weekday it falls on.`, { tool: 'parse_date', args: () => ({ text }) }, (o) => ({ date: o(0).date as string }), 'get_weekday');
+    return chain(
+      'dates',
+      `Convert "${text}" to an ISO date and then tell me which weekday it falls on.`,
+      { tool: 'parse_date', args: () => ({ text }) },
+      (o) => ({ date: o(0).date as string }),
+      'get_weekday',
+    );
   },
   (r) => {
     const date = r.pick(DATES);
     const days = 10 + r.int(80);
-    return chain('dates', `Work out the date ${days} days after ${date} and write it in long form, like "March 4, 2026".`, { tool: 'add_duration', args: () => ({ date, days }) }, (o) => ({ date: o(0).result_date as string, style: 'long' }), 'format_date');
+    return chain(
+      'dates',
+      `Work out the date ${days} days after ${date} and write it in long form, like "March 4, 2026".`,
+      { tool: 'add_duration', args: () => ({ date, days }) },
+      (o) => ({ date: o(0).result_date as string, style: 'long' }),
+      'format_date',
+    );
   },
   (r) => {
     const department = r.pick(DEPARTMENTS);
@@ -341,39 +407,87 @@ export const L1_RECIPES: Recipe[] = [
   (r) => {
     const [base, target] = two(r, ['USD', 'EUR', 'GBP', 'CHF']);
     const amount = 100 + r.int(900);
-    return chain('external', `Look up the ${base} to ${target} exchange rate and use a calculator to multiply ${amount} by it.`, { tool: 'get_exchange_rate', args: () => ({ base, target }) }, (o) => ({ expression: `${amount} * ${num(o(0).rate)}` }), 'calculator');
+    return chain(
+      'external',
+      `Look up the ${base} to ${target} exchange rate and use a calculator to multiply ${amount} by it.`,
+      { tool: 'get_exchange_rate', args: () => ({ base, target }) },
+      (o) => ({ expression: `${amount} * ${num(o(0).rate)}` }),
+      'calculator',
+    );
   },
   (r) => {
     const text = r.pick(PHRASES);
     const lang = r.pick(Object.keys(LANGUAGE_NAMES));
-    return chain('external', `Translate "${text}" into ${LANGUAGE_NAMES[lang]}, then check which language the translation is detected as.`, { tool: 'translate_text', args: () => ({ text, target_language: lang }) }, (o) => ({ text: o(0).translated_text as string }), 'detect_language');
+    return chain(
+      'external',
+      `Translate "${text}" into ${LANGUAGE_NAMES[lang]}, then check which language the translation is detected as.`,
+      { tool: 'translate_text', args: () => ({ text, target_language: lang }) },
+      (o) => ({ text: o(0).translated_text as string }),
+      'detect_language',
+    );
   },
   (r) => {
     const key = 'favorite_city';
     const ask = r.pick(['what the weather is like there', 'the current weather there']);
-    return chain('state', `Recall my favourite city from memory (key ${key}) and tell me ${ask}.`, { tool: 'retrieve_memory', args: () => ({ key }) }, (o) => ({ city: o(0).value as string }), 'get_weather');
+    return chain(
+      'state',
+      `Recall my favourite city from memory (key ${key}) and tell me ${ask}.`,
+      { tool: 'retrieve_memory', args: () => ({ key }) },
+      (o) => ({ city: o(0).value as string }),
+      'get_weather',
+    );
   },
   (r) => {
     const text = r.pick(['Revenue was 2400 in the north, 1900 in the south and 2860 in the east.', 'We sold 14 chairs, 22 desks, 9 lamps and 31 notebooks.', 'Scores: 61, 58, 72, 64 and 77.']);
-    return chain('nlp', `Pull the numbers out of "${text}" and give me their descriptive statistics.`, { tool: 'extract_numbers', args: () => ({ text }) }, (o) => ({ values: o(0).numbers as Json[] }), 'statistical_analysis');
+    return chain(
+      'nlp',
+      `Pull the numbers out of "${text}" and give me their descriptive statistics.`,
+      { tool: 'extract_numbers', args: () => ({ text }) },
+      (o) => ({ values: o(0).numbers as Json[] }),
+      'statistical_analysis',
+    );
   },
   (r) => {
     const text = r.pick(MISSPELT);
     const recipient = r.pick(CHANNELS);
-    return chain('communication', `Correct the spelling of "${text}" and post the corrected sentence to ${recipient}.`, { tool: 'spell_check', args: () => ({ text }) }, (o) => ({ recipient, text: o(0).corrected as string }), 'send_message');
+    return chain(
+      'communication',
+      `Correct the spelling of "${text}" and post the corrected sentence to ${recipient}.`,
+      { tool: 'spell_check', args: () => ({ text }) },
+      (o) => ({ recipient, text: o(0).corrected as string }),
+      'send_message',
+    );
   },
   (r) => {
     const text = r.pick(PII_TEXTS);
-    return chain('encoding', `Mask the personal data in "${text}" and write the masked text to the log as an info event.`, { tool: 'mask_pii', args: () => ({ text }) }, (o) => ({ level: 'info', message: o(0).masked as string }), 'log_event');
+    return chain(
+      'encoding',
+      `Mask the personal data in "${text}" and write the masked text to the log as an info event.`,
+      { tool: 'mask_pii', args: () => ({ text }) },
+      (o) => ({ level: 'info', message: o(0).masked as string }),
+      'log_event',
+    );
   },
   (r) => {
     const city = r.pick(TASK_CITIES);
     const days = 3 + r.int(4);
-    return chain('external', `Get the ${days}-day forecast for ${city} and average the daily highs.`, { tool: 'get_forecast', args: () => ({ city, days }) }, (o) => ({ values: pluck(o(0).days, 'high_c') }), 'average');
+    return chain(
+      'external',
+      `Get the ${days}-day forecast for ${city} and average the daily highs.`,
+      { tool: 'get_forecast', args: () => ({ city, days }) },
+      (o) => ({ values: pluck(o(0).days, 'high_c') }),
+      'average',
+    );
   },
   (r) => {
     const url = r.pick(URLS);
-    return chain('web', `Fetch the page ${url} and list the people, places and organisations it mentions.`, { tool: 'web_page_fetch', args: () => ({ url }) }, (o) => ({ text: o(0).content as string }), 'extract_entities');
+    return chain(
+      'web',
+      `Fetch the page ${url} and list the people, places and organisations it mentions.`,
+      { tool: 'web_page_fetch', args: () => ({ url }) },
+      (o) => ({ text: o(0).content as string }),
+      'extract_entities',
+    );
   },
 ];
 
@@ -389,11 +503,23 @@ const fanIn = (category: string, prompt: string, branches: DraftStep[], tool: st
 export const L2_RECIPES: Recipe[] = [
   (r) => {
     const symbols = r.sample(SYMBOLS, 2 + r.int(2));
-    return fanIn('external', `Look up the share prices of ${list(symbols)} and tell me which costs the most.`, symbols.map((symbol) => ({ tool: 'get_stock_price', args: () => ({ symbol }) })), 'min_max', (outs) => ({ values: outs.map((x) => x.price as Json) }));
+    return fanIn(
+      'external',
+      `Look up the share prices of ${list(symbols)} and tell me which costs the most.`,
+      symbols.map((symbol) => ({ tool: 'get_stock_price', args: () => ({ symbol }) })),
+      'min_max',
+      (outs) => ({ values: outs.map((x) => x.price as Json) }),
+    );
   },
   (r) => {
     const [a, b] = two(r, TASK_CITIES);
-    return fanIn('external', `How much warmer is ${a} than ${b} right now? Check both and subtract.`, [a, b].map((city) => ({ tool: 'get_weather', args: () => ({ city }) })), 'calculator', (outs) => ({ expression: `${num(outs[0]?.temperature_c)} - ${num(outs[1]?.temperature_c)}` }));
+    return fanIn(
+      'external',
+      `How much warmer is ${a} than ${b} right now? Check both and subtract.`,
+      [a, b].map((city) => ({ tool: 'get_weather', args: () => ({ city }) })),
+      'calculator',
+      (outs) => ({ expression: `${num(outs[0]?.temperature_c)} - ${num(outs[1]?.temperature_c)}` }),
+    );
   },
   (r) => {
     const targets = r.sample(['EUR', 'GBP', 'CHF', 'CAD', 'AUD'], 2 + r.int(2));
@@ -407,7 +533,13 @@ export const L2_RECIPES: Recipe[] = [
   },
   (r) => {
     const texts = r.sample(REVIEWS, 2);
-    return fanIn('nlp', `Count the words in each of these two reviews and add the counts together: "${texts[0]}" and "${texts[1]}"`, texts.map((text) => ({ tool: 'word_count', args: () => ({ text }) })), 'data_aggregate', (outs) => ({ values: outs.map((x) => x.words as Json), operation: 'sum' }));
+    return fanIn(
+      'nlp',
+      `Count the words in each of these two reviews and add the counts together: "${texts[0]}" and "${texts[1]}"`,
+      texts.map((text) => ({ tool: 'word_count', args: () => ({ text }) })),
+      'data_aggregate',
+      (outs) => ({ values: outs.map((x) => x.words as Json), operation: 'sum' }),
+    );
   },
   (r) => {
     const [origin, ...others] = r.sample(TASK_CITIES, 3) as [string, string, string];
@@ -431,7 +563,13 @@ export const L2_RECIPES: Recipe[] = [
   },
   (r) => {
     const [a, b] = two(r, TASK_CITIES);
-    return fanIn('retrieval', `What is the combined population of ${a} and ${b}? Look both up and add them.`, [a, b].map((name) => ({ tool: 'get_location_info', args: () => ({ place: name }) })), 'data_aggregate', (outs) => ({ values: outs.map((x) => x.population as Json), operation: 'sum' }));
+    return fanIn(
+      'retrieval',
+      `What is the combined population of ${a} and ${b}? Look both up and add them.`,
+      [a, b].map((name) => ({ tool: 'get_location_info', args: () => ({ place: name }) })),
+      'data_aggregate',
+      (outs) => ({ values: outs.map((x) => x.population as Json), operation: 'sum' }),
+    );
   },
 ];
 
@@ -456,7 +594,10 @@ export const L3_RECIPES: Recipe[] = [
   },
   (r) => {
     const path = r.pick(FILE_PATHS);
-    const out = `/reports/${path.split('/').pop()?.replace(/\.\w+$/, '')}_digest.md`;
+    const out = `/reports/${path
+      .split('/')
+      .pop()
+      ?.replace(/\.\w+$/, '')}_digest.md`;
     return {
       prompt: `Read ${path}; from its content, get a one-sentence summary and the top keywords in parallel; combine them into a report titled "Digest" and save it to ${out}.`,
       category: 'files',
@@ -499,7 +640,11 @@ export const L3_RECIPES: Recipe[] = [
         { tool: 'get_location_info', args: () => ({ place }) },
         { tool: 'get_current_time', args: (o) => ({ timezone: o(0).timezone as string }), after: [0] },
         { tool: 'get_weather', args: (o) => ({ city: o(0).place as string }), after: [0] },
-        { tool: 'generate_report', args: (o) => ({ title: `${place} now`, sections: { local_time: o(1).datetime as string, weather: `${num(o(2).temperature_c)} C, ${o(2).condition as string}` } }), after: [1, 2] },
+        {
+          tool: 'generate_report',
+          args: (o) => ({ title: `${place} now`, sections: { local_time: o(1).datetime as string, weather: `${num(o(2).temperature_c)} C, ${o(2).condition as string}` } }),
+          after: [1, 2],
+        },
         { tool: 'send_message', args: (o) => ({ recipient: channel, text: o(3).report as string }), after: [3] },
         { tool: 'log_event', args: (o) => ({ level: 'info', message: `report sent: ${o(4).message_id as string}` }), after: [4] },
       ],

@@ -33,8 +33,7 @@ export interface CompositionConfig {
 export const DEFAULT_COMPOSITION: CompositionConfig = { levels: [...LEVELS], perLevel: 0, distractors: null, protocol: 'single-turn', seed: 42 };
 
 const CALL_FORMAT =
-  'in this format:\n[function_name(param1=value1, param2=value2), other_function(param=value)]\n' +
-  'Use Python literals for values (strings in quotes, lists in brackets, objects as {"key": value}).';
+  'in this format:\n[function_name(param1=value1, param2=value2), other_function(param=value)]\n' + 'Use Python literals for values (strings in quotes, lists in brackets, objects as {"key": value}).';
 
 /** Our wording; the paper sends the tool schemas natively and gives no further instruction. */
 export const COMPOSITION_PROMPTS: Record<CompositionProtocol, PromptTemplate> = {

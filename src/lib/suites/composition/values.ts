@@ -1,9 +1,56 @@
 /** Value pools the task recipes draw from. */
 
-export const TASK_CITIES = ['Paris', 'London', 'Berlin', 'Madrid', 'Rome', 'Lisbon', 'Amsterdam', 'Vienna', 'Stockholm', 'Helsinki', 'Warsaw', 'Zurich', 'New York', 'Chicago', 'Toronto', 'Tokyo', 'Seoul', 'Singapore', 'Mumbai', 'Dubai', 'Sydney', 'Cairo', 'Nairobi', 'Mexico City'];
+export const TASK_CITIES = [
+  'Paris',
+  'London',
+  'Berlin',
+  'Madrid',
+  'Rome',
+  'Lisbon',
+  'Amsterdam',
+  'Vienna',
+  'Stockholm',
+  'Helsinki',
+  'Warsaw',
+  'Zurich',
+  'New York',
+  'Chicago',
+  'Toronto',
+  'Tokyo',
+  'Seoul',
+  'Singapore',
+  'Mumbai',
+  'Dubai',
+  'Sydney',
+  'Cairo',
+  'Nairobi',
+  'Mexico City',
+];
 export const SYMBOLS = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'TSLA', 'NVDA', 'META', 'PYPL', 'NFLX', 'IBM', 'KO', 'DIS'];
-export const CURRENCY_NAMES: Record<string, string> = { EUR: 'euros', GBP: 'British pounds', JPY: 'Japanese yen', CHF: 'Swiss francs', CAD: 'Canadian dollars', AUD: 'Australian dollars', SEK: 'Swedish kronor', INR: 'Indian rupees', USD: 'US dollars', MXN: 'Mexican pesos' };
-export const TOPICS = ['food technology innovations', 'electric vehicle batteries', 'remote work trends', 'renewable energy storage', 'urban cycling infrastructure', 'quantum computing startups', 'ocean plastic recycling', 'vertical farming', 'space tourism', 'sleep science'];
+export const CURRENCY_NAMES: Record<string, string> = {
+  EUR: 'euros',
+  GBP: 'British pounds',
+  JPY: 'Japanese yen',
+  CHF: 'Swiss francs',
+  CAD: 'Canadian dollars',
+  AUD: 'Australian dollars',
+  SEK: 'Swedish kronor',
+  INR: 'Indian rupees',
+  USD: 'US dollars',
+  MXN: 'Mexican pesos',
+};
+export const TOPICS = [
+  'food technology innovations',
+  'electric vehicle batteries',
+  'remote work trends',
+  'renewable energy storage',
+  'urban cycling infrastructure',
+  'quantum computing startups',
+  'ocean plastic recycling',
+  'vertical farming',
+  'space tourism',
+  'sleep science',
+];
 export const REVIEWS = [
   'The hotel was fantastic and the staff were wonderful. We loved the breakfast.',
   'Terrible service, the order was delayed twice and the support team never answered.',

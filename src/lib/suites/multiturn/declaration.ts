@@ -22,13 +22,21 @@ export const multiturnSuite: SuiteDeclaration = {
   constrain: 'run',
   nativeCalls: () => false,
   lengths: (run) => run.multiturn?.lengths ?? [],
-  name: (run) => `multi-turn · ${sortedNumbers(run.multiturn?.lengths ?? []).map(formatTokens).join('/')}`,
+  name: (run) =>
+    `multi-turn · ${sortedNumbers(run.multiturn?.lengths ?? [])
+      .map(formatTokens)
+      .join('/')}`,
   configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], sweep: noSweep(s.multiturn.count, s.multiturn.seed, sortedNumbers(s.multiturn.lengths), [0]), multiturn: s.multiturn }),
   flags: ['lengths', 'settings', 'count', 'per-cell', 'constraint'],
   fromFlags(f) {
     const settings = f.list('settings') ?? DEFAULT_MULTITURN.settings;
     for (const s of settings) if (!(SETTING_IDS as string[]).includes(s)) f.fail(`--settings: "${s}" is not one of ${SETTING_IDS.join(', ')}`);
-    const mt = { lengths: f.lengths ?? DEFAULT_MULTITURN.lengths, settings: settings as FactSetting[], count: f.int('count', 1, 10_000) ?? f.perCell ?? DEFAULT_MULTITURN.count, seed: f.seed ?? DEFAULT_MULTITURN.seed };
+    const mt = {
+      lengths: f.lengths ?? DEFAULT_MULTITURN.lengths,
+      settings: settings as FactSetting[],
+      count: f.int('count', 1, 10_000) ?? f.perCell ?? DEFAULT_MULTITURN.count,
+      seed: f.seed ?? DEFAULT_MULTITURN.seed,
+    };
     return { suite: 'multiturn', packIds: [...multiturnSuite.defaultPacks], sweep: noSweep(mt.count, mt.seed, mt.lengths, [0]), multiturn: mt };
   },
   size(s) {
@@ -37,6 +45,16 @@ export const multiturnSuite: SuiteDeclaration = {
   },
   needs: (s) => [...(s.multiturn.lengths.length === 0 ? ['choose a conversation length'] : []), ...(s.multiturn.settings.length === 0 ? ['choose a setting'] : [])],
   numberFields: (s) => [{ label: 'Base conversations', value: s.multiturn.count, min: 1, max: 1000 }, seedField(s.multiturn.seed)],
-  reportLines: (_run, results) => settingsTable(results).rows.map((row) => `  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${formatTokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`),
-  charts: (run, results) => [{ name: 'by-length.svg', svg: barsSvg(settingsTable(results).rows.flatMap((row) => barsOf(row.cells, (k) => `${row.setting} ${formatTokens(Number(k))}`)), run.name, 'setting and conversation length') }],
+  reportLines: (_run, results) =>
+    settingsTable(results).rows.map((row) => `  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${formatTokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`),
+  charts: (run, results) => [
+    {
+      name: 'by-length.svg',
+      svg: barsSvg(
+        settingsTable(results).rows.flatMap((row) => barsOf(row.cells, (k) => `${row.setting} ${formatTokens(Number(k))}`)),
+        run.name,
+        'setting and conversation length',
+      ),
+    },
+  ],
 };

@@ -19,8 +19,8 @@ import { type PlannedSample, planSource, type RunOrder, type SampleSource } from
 const MULTITURN_SUITE = 'multiturn';
 export type FactSetting = 'prose' | 'structured';
 export const FACT_SETTINGS: { id: FactSetting; label: string }[] = [
-  { id: 'prose', label: 'setting 1: the fact in the user\'s words (unstructured)' },
-  { id: 'structured', label: 'setting 2: the fact in a tool\'s JSON response (structured)' },
+  { id: 'prose', label: "setting 1: the fact in the user's words (unstructured)" },
+  { id: 'structured', label: "setting 2: the fact in a tool's JSON response (structured)" },
 ];
 
 export interface MultiturnConfig {
@@ -55,14 +55,13 @@ function episodeMessages(e: FillerEpisode, records: number): ChatMessage[] {
 }
 
 function openingMessages(seed: ConversationSeed, setting: FactSetting): ChatMessage[] {
-  if (setting === 'prose') return [{ role: 'user', content: seed.prose.user }, { role: 'assistant', content: seed.prose.assistant }];
+  if (setting === 'prose')
+    return [
+      { role: 'user', content: seed.prose.user },
+      { role: 'assistant', content: seed.prose.assistant },
+    ];
   const s = seed.structured;
-  return [
-    { role: 'user', content: s.user },
-    { role: 'assistant', content: s.call },
-    toolResultMessage(callName(s.call), JSON.stringify(s.response)),
-    { role: 'assistant', content: s.assistant },
-  ];
+  return [{ role: 'user', content: s.user }, { role: 'assistant', content: s.call }, toolResultMessage(callName(s.call), JSON.stringify(s.response)), { role: 'assistant', content: s.assistant }];
 }
 
 function conversationSeeds(packs: readonly Pack[]): { pack: Pack; seed: ConversationSeed; fillers: FillerEpisode[]; tools: ToolSchema[] }[] {
@@ -140,7 +139,12 @@ function buildConversation(p: PlannedConversation, template: PromptTemplate, cou
       replyTokens = counter.count(replyFor(e, fitted.records.length));
       fitted = fitResponse({ set: e.response, before: resultPrefix(e), after: '', target: remaining - around(e) - replyTokens }, counter);
     }
-    whole.push([{ role: 'user', content: e.request }, { role: 'assistant', content: e.call }, { role: 'tool', content: fitted.text }, { role: 'assistant', content: replyFor(e, fitted.records.length) }]);
+    whole.push([
+      { role: 'user', content: e.request },
+      { role: 'assistant', content: e.call },
+      { role: 'tool', content: fitted.text },
+      { role: 'assistant', content: replyFor(e, fitted.records.length) },
+    ]);
     break;
   }
   const messages = [...head, ...whole.flat(), final];

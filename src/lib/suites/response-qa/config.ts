@@ -21,6 +21,7 @@ export function cellsOf(config: ResponseQaConfig): { experiment: QaExperiment; l
   const largest = lengths.at(-1);
   const cells: { experiment: QaExperiment; length: number; position: number }[] = [];
   if (config.experiments.includes('size')) for (const length of lengths) cells.push({ experiment: 'size', length, position: 1 });
-  if (config.experiments.includes('position') && largest !== undefined) for (const position of [...config.positions].sort((a, b) => a - b)) cells.push({ experiment: 'position', length: largest, position });
+  if (config.experiments.includes('position') && largest !== undefined)
+    for (const position of [...config.positions].sort((a, b) => a - b)) cells.push({ experiment: 'position', length: largest, position });
   return cells;
 }

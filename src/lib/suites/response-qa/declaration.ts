@@ -20,7 +20,10 @@ export const responseQaSuite: SuiteDeclaration = {
   constrain: null,
   nativeCalls: () => false,
   lengths: (run) => run.responseQa?.lengths ?? [],
-  name: (run) => `response QA · ${sortedNumbers(run.responseQa?.lengths ?? []).map(formatTokens).join('/')}`,
+  name: (run) =>
+    `response QA · ${sortedNumbers(run.responseQa?.lengths ?? [])
+      .map(formatTokens)
+      .join('/')}`,
   configure: (s) => {
     const qa = s.responseQa;
     return { suite: 'response-qa', packIds: [...s.selectedPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, sortedNumbers(qa.lengths), qa.positions), responseQa: qa };
@@ -32,7 +35,13 @@ export const responseQaSuite: SuiteDeclaration = {
       if (!Number.isInteger(p) || p < 1 || p > 1000) f.fail(`--positions: "${x}" must be a whole number from 1 to 1000 (the record holding the answer)`);
       return p;
     });
-    const qa = { ...DEFAULT_RESPONSE_QA, lengths: f.lengths ?? DEFAULT_RESPONSE_QA.lengths, positions: positions ?? DEFAULT_RESPONSE_QA.positions, samplesPerCell: f.perCell ?? DEFAULT_RESPONSE_QA.samplesPerCell, seed: f.seed ?? DEFAULT_RESPONSE_QA.seed };
+    const qa = {
+      ...DEFAULT_RESPONSE_QA,
+      lengths: f.lengths ?? DEFAULT_RESPONSE_QA.lengths,
+      positions: positions ?? DEFAULT_RESPONSE_QA.positions,
+      samplesPerCell: f.perCell ?? DEFAULT_RESPONSE_QA.samplesPerCell,
+      seed: f.seed ?? DEFAULT_RESPONSE_QA.seed,
+    };
     return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, qa.lengths, qa.positions), responseQa: qa };
   },
   size(s) {
@@ -41,7 +50,11 @@ export const responseQaSuite: SuiteDeclaration = {
   },
   needs(s) {
     const qa = s.responseQa;
-    return [...(qa.lengths.length === 0 ? ['choose a response length'] : []), ...(qa.experiments.length === 0 ? ['choose an experiment'] : []), ...(qa.experiments.includes('position') && qa.positions.length === 0 ? ['choose a record position'] : [])];
+    return [
+      ...(qa.lengths.length === 0 ? ['choose a response length'] : []),
+      ...(qa.experiments.length === 0 ? ['choose an experiment'] : []),
+      ...(qa.experiments.includes('position') && qa.positions.length === 0 ? ['choose a record position'] : []),
+    ];
   },
   numberFields: (s) => [{ label: 'Questions per cell', value: s.responseQa.samplesPerCell, min: 1, max: 500 }, seedField(s.responseQa.seed)],
   reportLines(_run, results) {
@@ -49,14 +62,30 @@ export const responseQaSuite: SuiteDeclaration = {
     return [
       `  by response size: ${bySize.map((g) => `${formatTokens(Number(g.key))} ${pct(g.accuracy).trim()}`).join(', ')}`,
       `  by answer position: ${byPosition.map((g) => `p${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`,
-      `  by category: ${accuracyBy(results, byFacet('category')).map((g) => `${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`,
+      `  by category: ${accuracyBy(results, byFacet('category'))
+        .map((g) => `${g.key} ${pct(g.accuracy).trim()}`)
+        .join(', ')}`,
     ];
   },
   charts(run, results) {
     const { bySize, byPosition } = qaCurves(results);
     return [
-      { name: 'by-size.svg', svg: barsSvg(barsOf(bySize, (k) => formatTokens(Number(k))), run.name, 'tool response size (tokens)') },
-      { name: 'by-position.svg', svg: barsSvg(barsOf(byPosition, (k) => `p${k}`), run.name, 'record holding the answer') },
+      {
+        name: 'by-size.svg',
+        svg: barsSvg(
+          barsOf(bySize, (k) => formatTokens(Number(k))),
+          run.name,
+          'tool response size (tokens)',
+        ),
+      },
+      {
+        name: 'by-position.svg',
+        svg: barsSvg(
+          barsOf(byPosition, (k) => `p${k}`),
+          run.name,
+          'record holding the answer',
+        ),
+      },
     ];
   },
 };

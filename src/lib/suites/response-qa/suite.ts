@@ -17,7 +17,6 @@ import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstanc
 
 const RESPONSE_QA_SUITE = 'response-qa';
 
-
 /** Our wording of the paper's zero-shot prompt (its Appendix C.2). */
 const RESPONSE_QA_PROMPT = {
   before: 'You are given the response of an API call, in JSON. Answer the question using only the information in this response.\n\n```json\n',
@@ -57,7 +56,6 @@ function weightedPick<T>(rng: Rng, entries: readonly [T, number][]): T {
   return (entries.at(-1) as [T, number])[0];
 }
 
-
 /**
  * Every request drawn from one response set shows that set's records from the first one on, as many
  * as its length holds: grouped by set, shorter prompts first, each prompt begins with most of the
@@ -72,10 +70,16 @@ export function planResponseQa(packs: readonly Pack[], config: ResponseQaConfig)
   for (const [c, cell] of cells.entries()) {
     for (let k = 0; k < config.samplesPerCell; k++) {
       const rng = new Rng(`response-qa:${config.seed}:${cell.experiment}:${k}`);
-      const { pack, set } = weightedPick(rng, sets.map((s) => [s, endpointWeight(s.set.endpoint)] as [typeof s, number]));
+      const { pack, set } = weightedPick(
+        rng,
+        sets.map((s) => [s, endpointWeight(s.set.endpoint)] as [typeof s, number]),
+      );
       const mix = PAPER_MIX[set.endpoint] ?? { extraction: 1, filtering: 1, aggregation: 1 };
       const eligible = (c: QaCategory) => QA_TEMPLATES.filter((t) => t.endpoint === set.endpoint && t.category === c && (cell.experiment === 'size' || t.scope === 'record'));
-      const category = weightedPick(rng, QA_CATEGORIES.filter((c) => eligible(c).length > 0).map((c) => [c, mix[c]] as [QaCategory, number]));
+      const category = weightedPick(
+        rng,
+        QA_CATEGORIES.filter((c) => eligible(c).length > 0).map((c) => [c, mix[c]] as [QaCategory, number]),
+      );
       // fall back to the endpoint's other templates only when none of the category applies
       const templates = [...rng.shuffle(eligible(category)), ...rng.shuffle(QA_CATEGORIES.filter((c) => c !== category).flatMap(eligible))];
       const id = hashString(`${RESPONSE_QA_SUITE}|${pack.id}|${cell.experiment}|${cell.length}|${cell.position}|${k}|${config.seed}`);
@@ -134,7 +138,9 @@ export function responseQaSource(opts: ResponseQaBuildOptions): SampleSource {
       const got = built?.fitted.tokens;
       throw new ContextBudgetError(
         `A ${p.length}-token response-QA prompt cannot be built from ${p.set.endpoint}` +
-          (got === undefined ? ': no question template applies to its records.' : `: it measures ${got} tokens. ${got < p.length ? 'The pack has too few records for this length; pick shorter lengths.' : 'One record and the question are already longer; pick a longer length.'}`),
+          (got === undefined
+            ? ': no question template applies to its records.'
+            : `: it measures ${got} tokens. ${got < p.length ? 'The pack has too few records for this length; pick shorter lengths.' : 'One record and the question are already longer; pick a longer length.'}`),
       );
     }
     const { fitted, instance, template, anchor } = built;

@@ -110,25 +110,47 @@ const FLIGHTS: QaTemplate[] = [
   onRecord(F, 'total-price', 'extraction', 3, (r) => ({ q: `What is the total price of ${offer(r)}? ${NUMBER}`, a: number(flightPrice(r, 'total')) })),
   onRecord(F, 'tax', 'extraction', 3, (r) => ({ q: `How much tax is included in the price of ${offer(r)}? ${NUMBER}`, a: number(flightPrice(r, 'tax')) })),
   onRecord(F, 'first-carrier', 'extraction', 6, (r) => ({ q: `Which airline operates the first flight of ${offer(r)}? ${VALUE}`, a: scalar(str(at(r, 'segments', 0, 'legs', 0, 'carrier', 'name'))) })),
-  onRecord(F, 'second-part-flight', 'extraction', 5, (r) => ({ q: `What is the flight number of the first flight of the second part of the trip in ${offer(r)}? ${VALUE}`, a: scalar(str(at(r, 'segments', 1, 'legs', 0, 'flightNumber'))) })),
-  onRecord(F, 'departure-time', 'extraction', 3, (r) => ({ q: `When does ${offer(r)} depart from ${str(at(r, 'segments', 0, 'departureAirport', 'city'))}? ${VALUE}`, a: scalar(str(at(r, 'segments', 0, 'departureTime'))) })),
+  onRecord(F, 'second-part-flight', 'extraction', 5, (r) => ({
+    q: `What is the flight number of the first flight of the second part of the trip in ${offer(r)}? ${VALUE}`,
+    a: scalar(str(at(r, 'segments', 1, 'legs', 0, 'flightNumber'))),
+  })),
+  onRecord(F, 'departure-time', 'extraction', 3, (r) => ({
+    q: `When does ${offer(r)} depart from ${str(at(r, 'segments', 0, 'departureAirport', 'city'))}? ${VALUE}`,
+    a: scalar(str(at(r, 'segments', 0, 'departureTime'))),
+  })),
   onRecord(F, 'last-aircraft', 'extraction', 5, (r) => ({ q: `Which aircraft flies the last flight of ${offer(r)}? ${VALUE}`, a: scalar(str(at(r, 'segments', -1, 'legs', -1, 'aircraft'))) })),
   onRecord(F, 'checked-bags', 'extraction', 2, (r) => ({ q: `How many checked bags are included in ${offer(r)}? ${COUNT}`, a: number(num(at(r, 'baggagePolicy', 'checkedBags'))) })),
   onRecord(F, 'fare-family', 'extraction', 1, (r) => ({ q: `What is the fare family of ${offer(r)}? ${VALUE}`, a: scalar(str(r.fareFamily)) })),
   onRecord(F, 'seats-left', 'extraction', 1, (r) => ({ q: `How many seats are left at the price of ${offer(r)}? ${COUNT}`, a: number(num(r.seatsLeft)) })),
   onRecord(F, 'legs-by-carrier', 'filtering', 5, (r) => {
     const carrier = str(at(legsOf(r)[0], 'carrier', 'name'));
-    return { q: `List the flight numbers of all flights in ${offer(r)} operated by ${carrier}. ${list('flight numbers')}`, a: ids(legsOf(r).filter((l) => at(l, 'carrier', 'name') === carrier).map((l) => str(at(l, 'flightNumber')))) };
+    return {
+      q: `List the flight numbers of all flights in ${offer(r)} operated by ${carrier}. ${list('flight numbers')}`,
+      a: ids(
+        legsOf(r)
+          .filter((l) => at(l, 'carrier', 'name') === carrier)
+          .map((l) => str(at(l, 'flightNumber'))),
+      ),
+    };
   }),
   onResponse(F, 'cheaper-than', 'filtering', 3, (rs, anchor) => {
-    const t = thresholdForLowest(rs.map((r) => flightPrice(r, 'total')), 1 + (rs.indexOf(anchor) % 4));
+    const t = thresholdForLowest(
+      rs.map((r) => flightPrice(r, 'total')),
+      1 + (rs.indexOf(anchor) % 4),
+    );
     return t === null ? null : { q: `Which offers have a total price below ${t}? ${list('offer ids')}`, a: ids(rs.filter((r) => flightPrice(r, 'total') < t).map((r) => str(r.offerId))) };
   }),
   onResponse(F, 'refundable-by-carrier', 'filtering', 6, (rs, anchor) => {
     const carrier = str(at(anchor, 'segments', 0, 'legs', 0, 'carrier', 'name'));
-    return { q: `Which refundable offers start with a flight operated by ${carrier}? ${list('offer ids')}`, a: ids(rs.filter((r) => r.isRefundable === true && at(r, 'segments', 0, 'legs', 0, 'carrier', 'name') === carrier).map((r) => str(r.offerId))) };
+    return {
+      q: `Which refundable offers start with a flight operated by ${carrier}? ${list('offer ids')}`,
+      a: ids(rs.filter((r) => r.isRefundable === true && at(r, 'segments', 0, 'legs', 0, 'carrier', 'name') === carrier).map((r) => str(r.offerId))),
+    };
   }),
-  onRecord(F, 'total-flight-minutes', 'aggregation', 5, (r) => ({ q: `What is the total flying time, in minutes, of all flights of ${offer(r)} (not counting connections)? ${COUNT}`, a: number(legsOf(r).reduce((total: number, l) => total + num(at(l, 'durationMinutes')), 0)) })),
+  onRecord(F, 'total-flight-minutes', 'aggregation', 5, (r) => ({
+    q: `What is the total flying time, in minutes, of all flights of ${offer(r)} (not counting connections)? ${COUNT}`,
+    a: number(legsOf(r).reduce((total: number, l) => total + num(at(l, 'durationMinutes')), 0)),
+  })),
   onRecord(F, 'flight-count', 'aggregation', 3, (r) => ({ q: `How many flights in total does ${offer(r)} consist of? ${COUNT}`, a: number(legsOf(r).length) })),
   onResponse(F, 'cheapest', 'aggregation', 3, (rs) => ({ q: `What is the lowest total price among all offers? ${NUMBER}`, a: number(Math.min(...rs.map((r) => flightPrice(r, 'total')))) })),
   onResponse(F, 'refundable-count', 'aggregation', 1, (rs) => ({ q: `How many of the offers are refundable? ${COUNT}`, a: number(rs.filter((r) => r.isRefundable === true).length) })),
@@ -146,16 +168,47 @@ const AVAILABILITY: QaTemplate[] = [
   onRecord(A, 'min-stay', 'extraction', 2, (r) => ({ q: `What is the minimum length of stay for arrivals ${onDate(r)}? ${COUNT}`, a: number(num(at(r, 'restrictions', 'minLengthOfStay'))) })),
   onRecord(A, 'flex-breakfast', 'extraction', 3, (r) => ({ q: `Is breakfast included in the flexible rate ${onDate(r)}? ${YES_NO}`, a: yesNo(at(r, 'rates', 0, 'breakfastIncluded') === true) })),
   onRecord(A, 'closed-to-arrival', 'extraction', 2, (r) => ({ q: `Is the hotel closed to arrival ${onDate(r)}? ${YES_NO}`, a: yesNo(at(r, 'restrictions', 'closedToArrival') === true) })),
-  onRecord(A, 'refundable-rates', 'filtering', 3, (r) => ({ q: `Which rate plans ${onDate(r)} are refundable? ${list('rate plan ids')}`, a: ids(arr(r.rates).filter((x) => at(x, 'refundable') === true).map((x) => str(at(x, 'ratePlanId')))) })),
-  onRecord(A, 'breakfast-rates', 'filtering', 3, (r) => ({ q: `Which rate plans ${onDate(r)} include breakfast? ${list('rate plan ids')}`, a: ids(arr(r.rates).filter((x) => at(x, 'breakfastIncluded') === true).map((x) => str(at(x, 'ratePlanId')))) })),
+  onRecord(A, 'refundable-rates', 'filtering', 3, (r) => ({
+    q: `Which rate plans ${onDate(r)} are refundable? ${list('rate plan ids')}`,
+    a: ids(
+      arr(r.rates)
+        .filter((x) => at(x, 'refundable') === true)
+        .map((x) => str(at(x, 'ratePlanId'))),
+    ),
+  })),
+  onRecord(A, 'breakfast-rates', 'filtering', 3, (r) => ({
+    q: `Which rate plans ${onDate(r)} include breakfast? ${list('rate plan ids')}`,
+    a: ids(
+      arr(r.rates)
+        .filter((x) => at(x, 'breakfastIncluded') === true)
+        .map((x) => str(at(x, 'ratePlanId'))),
+    ),
+  })),
   onResponse(A, 'cheaper-than', 'filtering', 2, (rs, anchor) => {
-    const t = thresholdForLowest(rs.map((r) => num(at(r, 'lowestPrice', 'value'))), 1 + (rs.indexOf(anchor) % 4));
-    return t === null ? null : { q: `On which dates is the lowest price below ${t}? ${list('dates (YYYY-MM-DD)')}`, a: ids(rs.filter((r) => num(at(r, 'lowestPrice', 'value')) < t).map((r) => str(r.date))) };
+    const t = thresholdForLowest(
+      rs.map((r) => num(at(r, 'lowestPrice', 'value'))),
+      1 + (rs.indexOf(anchor) % 4),
+    );
+    return t === null
+      ? null
+      : { q: `On which dates is the lowest price below ${t}? ${list('dates (YYYY-MM-DD)')}`, a: ids(rs.filter((r) => num(at(r, 'lowestPrice', 'value')) < t).map((r) => str(r.date))) };
   }),
-  onResponse(A, 'closed-dates', 'filtering', 2, (rs) => ({ q: `On which dates is the hotel closed to arrival? ${list('dates (YYYY-MM-DD)')}`, a: ids(rs.filter((r) => at(r, 'restrictions', 'closedToArrival') === true).map((r) => str(r.date))) })),
-  onRecord(A, 'cheapest-rate', 'aggregation', 4, (r) => ({ q: `What is the cheapest rate plan price ${onDate(r)}? ${NUMBER}`, a: number(Math.min(...arr(r.rates).map((x) => num(at(x, 'price', 'value'))))) })),
-  onRecord(A, 'rate-difference', 'aggregation', 4, (r) => ({ q: `How much more does the flexible rate cost than the non-refundable saver rate ${onDate(r)}? ${NUMBER}`, a: number(round2(num(at(r, 'rates', 0, 'price', 'value')) - num(at(r, 'rates', 1, 'price', 'value'))), 0.011) })),
-  onResponse(A, 'average-lowest', 'aggregation', 2, (rs) => ({ q: `What is the average of the lowest prices over all dates, rounded to two decimals? ${NUMBER}`, a: number(round2(rs.reduce((s, r) => s + num(at(r, 'lowestPrice', 'value')), 0) / rs.length), 0.011) })),
+  onResponse(A, 'closed-dates', 'filtering', 2, (rs) => ({
+    q: `On which dates is the hotel closed to arrival? ${list('dates (YYYY-MM-DD)')}`,
+    a: ids(rs.filter((r) => at(r, 'restrictions', 'closedToArrival') === true).map((r) => str(r.date))),
+  })),
+  onRecord(A, 'cheapest-rate', 'aggregation', 4, (r) => ({
+    q: `What is the cheapest rate plan price ${onDate(r)}? ${NUMBER}`,
+    a: number(Math.min(...arr(r.rates).map((x) => num(at(x, 'price', 'value'))))),
+  })),
+  onRecord(A, 'rate-difference', 'aggregation', 4, (r) => ({
+    q: `How much more does the flexible rate cost than the non-refundable saver rate ${onDate(r)}? ${NUMBER}`,
+    a: number(round2(num(at(r, 'rates', 0, 'price', 'value')) - num(at(r, 'rates', 1, 'price', 'value'))), 0.011),
+  })),
+  onResponse(A, 'average-lowest', 'aggregation', 2, (rs) => ({
+    q: `What is the average of the lowest prices over all dates, rounded to two decimals? ${NUMBER}`,
+    a: number(round2(rs.reduce((s, r) => s + num(at(r, 'lowestPrice', 'value')), 0) / rs.length), 0.011),
+  })),
   onResponse(A, 'rooms-total', 'aggregation', 1, (rs) => ({ q: `What is the total number of rooms left over all dates? ${COUNT}`, a: number(rs.reduce((s, r) => s + num(r.roomsLeft), 0)) })),
   onResponse(A, 'available-days', 'aggregation', 1, (rs) => ({ q: `On how many dates is the hotel available? ${COUNT}`, a: number(rs.filter((r) => r.available === true).length) })),
 ];
@@ -181,12 +234,27 @@ const ROOMS: QaTemplate[] = [
   onResponse(R, 'facility-and-size', 'filtering', 3, (rs, anchor) => {
     const facility = facilityNames(anchor)[0] ?? '';
     const occupancy = num(anchor.maxOccupancy);
-    return { q: `Which rooms have "${facility}" and sleep at least ${occupancy} people? ${list('room ids')}`, a: ids(rs.filter((r) => facilityNames(r).includes(facility) && num(r.maxOccupancy) >= occupancy).map((r) => str(r.roomId))) };
+    return {
+      q: `Which rooms have "${facility}" and sleep at least ${occupancy} people? ${list('room ids')}`,
+      a: ids(rs.filter((r) => facilityNames(r).includes(facility) && num(r.maxOccupancy) >= occupancy).map((r) => str(r.roomId))),
+    };
   }),
-  onRecord(R, 'price-with-taxes', 'aggregation', 3, (r) => ({ q: `What is the price of ${room(r)} including taxes (gross price plus taxes)? ${NUMBER}`, a: number(round2(num(at(r, 'price', 'gross', 'value')) + num(at(r, 'price', 'taxes', 'value'))), 0.011) })),
-  onResponse(R, 'cheapest', 'aggregation', 3, (rs) => ({ q: `What is the lowest gross price among all rooms? ${NUMBER}`, a: number(Math.min(...rs.map((r) => num(at(r, 'price', 'gross', 'value'))))) })),
-  onResponse(R, 'average-surface', 'aggregation', 1, (rs) => ({ q: `What is the average room surface in square metres, rounded to two decimals? ${NUMBER}`, a: number(round2(rs.reduce((s, r) => s + num(r.roomSurfaceM2), 0) / rs.length), 0.011) })),
-  onResponse(R, 'free-cancellation-count', 'aggregation', 3, (rs) => ({ q: `How many rooms can be cancelled for free? ${COUNT}`, a: number(rs.filter((r) => at(r, 'policies', 'cancellation', 'type') === 'free_cancellation').length) })),
+  onRecord(R, 'price-with-taxes', 'aggregation', 3, (r) => ({
+    q: `What is the price of ${room(r)} including taxes (gross price plus taxes)? ${NUMBER}`,
+    a: number(round2(num(at(r, 'price', 'gross', 'value')) + num(at(r, 'price', 'taxes', 'value'))), 0.011),
+  })),
+  onResponse(R, 'cheapest', 'aggregation', 3, (rs) => ({
+    q: `What is the lowest gross price among all rooms? ${NUMBER}`,
+    a: number(Math.min(...rs.map((r) => num(at(r, 'price', 'gross', 'value'))))),
+  })),
+  onResponse(R, 'average-surface', 'aggregation', 1, (rs) => ({
+    q: `What is the average room surface in square metres, rounded to two decimals? ${NUMBER}`,
+    a: number(round2(rs.reduce((s, r) => s + num(r.roomSurfaceM2), 0) / rs.length), 0.011),
+  })),
+  onResponse(R, 'free-cancellation-count', 'aggregation', 3, (rs) => ({
+    q: `How many rooms can be cancelled for free? ${COUNT}`,
+    a: number(rs.filter((r) => at(r, 'policies', 'cancellation', 'type') === 'free_cancellation').length),
+  })),
 ];
 
 // ---- get_seat_map --------------------------------------------------------------------------
@@ -207,8 +275,22 @@ const SEATS: QaTemplate[] = [
   }),
   onRecord(S, 'cabin', 'extraction', 1, (r) => ({ q: `Which cabin class is ${row(r)}? ${VALUE}`, a: scalar(str(r.cabinClass)) })),
   onRecord(S, 'available-seats', 'filtering', 3, (r) => ({ q: `Which seats in ${row(r)} are available? ${list('seat ids (like 12A)')}`, a: ids(availableSeats(r).map((s) => str(at(s, 'seatId')))) })),
-  onRecord(S, 'available-windows', 'filtering', 4, (r) => ({ q: `Which window seats in ${row(r)} are available? ${list('seat ids (like 12A)')}`, a: ids(availableSeats(r).filter((s) => arr(at(s, 'characteristics')).includes('WINDOW')).map((s) => str(at(s, 'seatId')))) })),
-  onRecord(S, 'available-aisles', 'filtering', 4, (r) => ({ q: `Which aisle seats in ${row(r)} are available? ${list('seat ids (like 12A)')}`, a: ids(availableSeats(r).filter((s) => arr(at(s, 'characteristics')).includes('AISLE')).map((s) => str(at(s, 'seatId')))) })),
+  onRecord(S, 'available-windows', 'filtering', 4, (r) => ({
+    q: `Which window seats in ${row(r)} are available? ${list('seat ids (like 12A)')}`,
+    a: ids(
+      availableSeats(r)
+        .filter((s) => arr(at(s, 'characteristics')).includes('WINDOW'))
+        .map((s) => str(at(s, 'seatId'))),
+    ),
+  })),
+  onRecord(S, 'available-aisles', 'filtering', 4, (r) => ({
+    q: `Which aisle seats in ${row(r)} are available? ${list('seat ids (like 12A)')}`,
+    a: ids(
+      availableSeats(r)
+        .filter((s) => arr(at(s, 'characteristics')).includes('AISLE'))
+        .map((s) => str(at(s, 'seatId'))),
+    ),
+  })),
   onResponse(S, 'exit-rows', 'filtering', 1, (rs, anchor) => {
     const flight = str(anchor.flightNumber);
     return { q: `Which rows of flight ${flight} are exit rows? ${list('row numbers')}`, a: ids(rs.filter((r) => r.flightNumber === flight && r.exitRow === true).map((r) => str(r.rowNumber))) };
@@ -248,17 +330,38 @@ const CARS: QaTemplate[] = [
   onRecord(C, 'mileage', 'extraction', 2, (r) => ({ q: `What mileage is included with ${vehicle(r)}? ${VALUE}`, a: scalar(str(at(r, 'vehicleInfo', 'mileage'))) })),
   onResponse(C, 'free-cancellation-group', 'filtering', 2, (rs, anchor) => {
     const group = str(at(anchor, 'vehicleInfo', 'group'));
-    return { q: `Which ${group} cars have free cancellation? ${list('vehicle ids')}`, a: ids(rs.filter((r) => at(r, 'vehicleInfo', 'group') === group && at(r, 'vehicleInfo', 'freeCancellation') === 1).map((r) => str(r.vehicleId))) };
+    return {
+      q: `Which ${group} cars have free cancellation? ${list('vehicle ids')}`,
+      a: ids(rs.filter((r) => at(r, 'vehicleInfo', 'group') === group && at(r, 'vehicleInfo', 'freeCancellation') === 1).map((r) => str(r.vehicleId))),
+    };
   }),
   onResponse(C, 'supplier-automatic', 'filtering', 2, (rs, anchor) => {
     const supplier = str(at(anchor, 'supplierInfo', 'name'));
-    return { q: `Which cars from ${supplier} have an automatic transmission? ${list('vehicle ids')}`, a: ids(rs.filter((r) => at(r, 'supplierInfo', 'name') === supplier && at(r, 'vehicleInfo', 'transmission') === 'Automatic').map((r) => str(r.vehicleId))) };
+    return {
+      q: `Which cars from ${supplier} have an automatic transmission? ${list('vehicle ids')}`,
+      a: ids(rs.filter((r) => at(r, 'supplierInfo', 'name') === supplier && at(r, 'vehicleInfo', 'transmission') === 'Automatic').map((r) => str(r.vehicleId))),
+    };
   }),
-  onResponse(C, 'many-seats', 'filtering', 2, (rs) => ({ q: `Which cars have more than 5 seats? ${list('vehicle ids')}`, a: ids(rs.filter((r) => num(at(r, 'vehicleInfo', 'seats')) > 5).map((r) => str(r.vehicleId))) })),
-  onRecord(C, 'mean-rating', 'aggregation', 2, (r) => ({ q: `What is the average of the cleanliness, condition and value-for-money ratings of ${vehicle(r)}, rounded to two decimals? ${NUMBER}`, a: number(round2((num(at(r, 'ratingInfo', 'cleanliness')) + num(at(r, 'ratingInfo', 'condition')) + num(at(r, 'ratingInfo', 'valueForMoney'))) / 3), 0.011) })),
-  onResponse(C, 'cheapest', 'aggregation', 2, (rs) => ({ q: `What is the cheapest base price among all cars? ${NUMBER}`, a: number(Math.min(...rs.map((r) => num(at(r, 'pricingInfo', 'basePrice'))))) })),
-  onResponse(C, 'average-rating', 'aggregation', 2, (rs) => ({ q: `What is the average overall rating of all cars, rounded to two decimals? ${NUMBER}`, a: number(round2(rs.reduce((s, r) => s + num(at(r, 'ratingInfo', 'average')), 0) / rs.length), 0.011) })),
-  onResponse(C, 'automatic-count', 'aggregation', 2, (rs) => ({ q: `How many cars have an automatic transmission? ${COUNT}`, a: number(rs.filter((r) => at(r, 'vehicleInfo', 'transmission') === 'Automatic').length) })),
+  onResponse(C, 'many-seats', 'filtering', 2, (rs) => ({
+    q: `Which cars have more than 5 seats? ${list('vehicle ids')}`,
+    a: ids(rs.filter((r) => num(at(r, 'vehicleInfo', 'seats')) > 5).map((r) => str(r.vehicleId))),
+  })),
+  onRecord(C, 'mean-rating', 'aggregation', 2, (r) => ({
+    q: `What is the average of the cleanliness, condition and value-for-money ratings of ${vehicle(r)}, rounded to two decimals? ${NUMBER}`,
+    a: number(round2((num(at(r, 'ratingInfo', 'cleanliness')) + num(at(r, 'ratingInfo', 'condition')) + num(at(r, 'ratingInfo', 'valueForMoney'))) / 3), 0.011),
+  })),
+  onResponse(C, 'cheapest', 'aggregation', 2, (rs) => ({
+    q: `What is the cheapest base price among all cars? ${NUMBER}`,
+    a: number(Math.min(...rs.map((r) => num(at(r, 'pricingInfo', 'basePrice'))))),
+  })),
+  onResponse(C, 'average-rating', 'aggregation', 2, (rs) => ({
+    q: `What is the average overall rating of all cars, rounded to two decimals? ${NUMBER}`,
+    a: number(round2(rs.reduce((s, r) => s + num(at(r, 'ratingInfo', 'average')), 0) / rs.length), 0.011),
+  })),
+  onResponse(C, 'automatic-count', 'aggregation', 2, (rs) => ({
+    q: `How many cars have an automatic transmission? ${COUNT}`,
+    a: number(rs.filter((r) => at(r, 'vehicleInfo', 'transmission') === 'Automatic').length),
+  })),
 ];
 
 export const QA_TEMPLATES: readonly QaTemplate[] = [...FLIGHTS, ...AVAILABILITY, ...ROOMS, ...SEATS, ...CARS];

@@ -34,7 +34,20 @@ export const robustnessSuite: SuiteDeclaration = {
   },
   size: (s) => ({ samples: Math.min(s.robustness.count, itemsOf(s, s.selectedPacks)) * s.robustness.variants.length, promptTokens: null }),
   needs: (s) => (s.robustness.variants.length === 0 ? ['choose a variant'] : []),
-  numberFields: (s) => [{ label: 'Requests in the base set', value: s.robustness.count, min: 1, max: 2000 }, seedField(s.robustness.seed), { label: 'Tools added per request', value: s.robustness.expansion.added, min: 0, max: 20 }],
+  numberFields: (s) => [
+    { label: 'Requests in the base set', value: s.robustness.count, min: 1, max: 2000 },
+    seedField(s.robustness.seed),
+    { label: 'Tools added per request', value: s.robustness.expansion.added, min: 0, max: 20 },
+  ],
   reportLines: (_run, results) => robustnessTable(results).rows.map((r) => `  ${r.variant.padEnd(10)} ${pct(r.accuracy)} of ${r.n}${r.drop !== null ? `, drop ${r.drop.toFixed(1)}%` : ''}`),
-  charts: (run, results) => [{ name: 'by-variant.svg', svg: barsSvg(robustnessTable(results).rows.map((r) => ({ label: r.variant, accuracy: r.accuracy, n: r.n })), run.name, 'request variant') }],
+  charts: (run, results) => [
+    {
+      name: 'by-variant.svg',
+      svg: barsSvg(
+        robustnessTable(results).rows.map((r) => ({ label: r.variant, accuracy: r.accuracy, n: r.n })),
+        run.name,
+        'request variant',
+      ),
+    },
+  ],
 };

@@ -10,7 +10,7 @@ import { keepsStatedValues } from './perturbations';
 export const MODEL_REPHRASED = 'model-rephrased';
 
 const INSTRUCTION =
-  'Rewrite the user\'s request so that it means exactly the same thing, keeping every number, name, date and other value it contains. ' +
+  "Rewrite the user's request so that it means exactly the same thing, keeping every number, name, date and other value it contains. " +
   'Do not answer or carry out the request. Reply with the rewritten request only, on one line, with no explanation.\n\n' +
   'Example\nRequest: Can I find the dimensions and properties of a triangle, if it is known that its three sides are 5 units, 4 units and 3 units long?\n' +
   'Rewrite: What are the dimensions and properties of a triangle whose three sides are 5, 4 and 3 units long?';
@@ -29,8 +29,15 @@ export function rephrasingRequest(question: string, maxTokens = 160): GenerateRe
 
 /** The rewrite from a model's answer: its first non-empty line, without a "Rewrite:" label or wrapping quotes. */
 export function cleanRephrasing(output: string): string {
-  const line = output.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
-  return line.replace(/^(rewrite|rephrased( request)?|request)\s*:\s*/i, '').replace(/^["“'](.*)["”']$/s, '$1').trim();
+  const line =
+    output
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
+  return line
+    .replace(/^(rewrite|rephrased( request)?|request)\s*:\s*/i, '')
+    .replace(/^["“'](.*)["”']$/s, '$1')
+    .trim();
 }
 
 export function reviewRephrasing(item: PackItem, output: string): { text: string; keepsValues: boolean } {

@@ -18,13 +18,56 @@ export interface Perturbation {
 }
 
 const STATES: [string, string][] = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'], ['CT', 'Connecticut'],
-  ['DE', 'Delaware'], ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'],
-  ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'],
-  ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'],
-  ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'],
-  ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'],
-  ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
 ];
 const COUNTRIES: [string, string][] = [
   ['United States', 'USA'],
@@ -32,7 +75,15 @@ const COUNTRIES: [string, string][] = [
   ['United Arab Emirates', 'UAE'],
 ];
 
-const STATE_SWAP = new Map(STATES.flatMap(([code, name]) => [[code, name], [name, code]] as [string, string][]));
+const STATE_SWAP = new Map(
+  STATES.flatMap(
+    ([code, name]) =>
+      [
+        [code, name],
+        [name, code],
+      ] as [string, string][],
+  ),
+);
 const STATE_AFTER_COMMA = new RegExp(`(, )(${[...STATES.map(([, n]) => n), ...STATES.map(([c]) => c)].sort((a, b) => b.length - a.length).join('|')})\\b(?! City)(?![\\w-])`, 'g');
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -51,7 +102,29 @@ const entitySurface: Perturbation = {
   },
 };
 
-const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 /** Small whole numbers as words: "7 days" → "seven days" (never inside ids, decimals, dates, money or percentages). */
 const numberWords: Perturbation = {
@@ -69,13 +142,37 @@ const numberWords: Perturbation = {
 
 /** verb → its synonym, given the words after it (so "Show me" and "Search for" stay grammatical). */
 const VERB_SYNONYMS: [string, (after: string) => string][] = [
-  ['Find', (a) => (/^up\b/i.test(a) ? 'Get' : 'Look up')], ['Calculate', () => 'Compute'], ['Compute', () => 'Work out'], ['Get', () => 'Retrieve'],
-  ['Retrieve', () => 'Fetch'], ['Fetch', () => 'Get'], ['Show', (a) => (/^me\b/i.test(a) ? 'Give' : 'Display')], ['Display', () => 'Show'],
-  ['Give', () => 'Provide'], ['Provide', () => 'Give'], ['Search', (a) => (/^for\b/i.test(a) ? 'Look' : 'Look through')], ['Book', () => 'Reserve'],
-  ['Reserve', () => 'Book'], ['Create', () => 'Set up'], ['Generate', () => 'Produce'], ['Determine', () => 'Work out'], ['Check', () => 'Verify'],
-  ['Delete', () => 'Remove'], ['Remove', () => 'Delete'], ['Update', () => 'Change'], ['List', () => 'Show me'], ['Tell me', () => 'Let me know'],
-  ['Send', () => 'Dispatch'], ['Cancel', () => 'Call off'], ['Schedule', () => 'Arrange'], ['Estimate', () => 'Approximate'], ['Predict', () => 'Forecast'],
-  ['Convert', () => 'Change'], ['Add', () => 'Insert'], ['Look up', () => 'Find'], ['Identify', () => 'Determine'],
+  ['Find', (a) => (/^up\b/i.test(a) ? 'Get' : 'Look up')],
+  ['Calculate', () => 'Compute'],
+  ['Compute', () => 'Work out'],
+  ['Get', () => 'Retrieve'],
+  ['Retrieve', () => 'Fetch'],
+  ['Fetch', () => 'Get'],
+  ['Show', (a) => (/^me\b/i.test(a) ? 'Give' : 'Display')],
+  ['Display', () => 'Show'],
+  ['Give', () => 'Provide'],
+  ['Provide', () => 'Give'],
+  ['Search', (a) => (/^for\b/i.test(a) ? 'Look' : 'Look through')],
+  ['Book', () => 'Reserve'],
+  ['Reserve', () => 'Book'],
+  ['Create', () => 'Set up'],
+  ['Generate', () => 'Produce'],
+  ['Determine', () => 'Work out'],
+  ['Check', () => 'Verify'],
+  ['Delete', () => 'Remove'],
+  ['Remove', () => 'Delete'],
+  ['Update', () => 'Change'],
+  ['List', () => 'Show me'],
+  ['Tell me', () => 'Let me know'],
+  ['Send', () => 'Dispatch'],
+  ['Cancel', () => 'Call off'],
+  ['Schedule', () => 'Arrange'],
+  ['Estimate', () => 'Approximate'],
+  ['Predict', () => 'Forecast'],
+  ['Convert', () => 'Change'],
+  ['Add', () => 'Insert'],
+  ['Look up', () => 'Find'],
+  ['Identify', () => 'Determine'],
 ];
 
 function matchCase(word: string, like: string): string {
@@ -211,7 +308,10 @@ function statedParameters(text: string, answers: readonly PossibleAnswer[]): Map
   answers.forEach((call, i) => {
     for (const [fn, params] of Object.entries(call)) {
       for (const [p, allowed] of Object.entries(params)) {
-        out.set(`${i}:${fn}.${p}`, allowed.some((v) => v !== '' && statesValue(text, v)));
+        out.set(
+          `${i}:${fn}.${p}`,
+          allowed.some((v) => v !== '' && statesValue(text, v)),
+        );
       }
     }
   });

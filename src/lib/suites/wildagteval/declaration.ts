@@ -35,7 +35,12 @@ export const wildAgtEvalSuite: SuiteDeclaration = {
   fromFlags(f) {
     const experiments = f.list('experiments') ?? DEFAULT_WILDAGTEVAL.experiments;
     for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) f.fail(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
-    const w: WildAgtEvalConfig = { packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? DEFAULT_WILDAGTEVAL.set, experiments, conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_WILDAGTEVAL.conversations };
+    const w: WildAgtEvalConfig = {
+      packId: WILDAGTEVAL_PACK_ID,
+      set: f.text('set') ?? DEFAULT_WILDAGTEVAL.set,
+      experiments,
+      conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_WILDAGTEVAL.conversations,
+    };
     return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], sweep: noSweep(0, 0), wildagteval: w };
   },
   size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),

@@ -13,7 +13,21 @@ const NOTICE_FUNCTIONS = ['color_set', 'create_meal_plan', 'get_media_details', 
 const IRRELEVANT_FUNCTIONS = ['find_call_device', 'get_call_history', 'get_messages', 'get_restaurant_menu', 'knowledge_lookup', 'search_recipes', 'stock_watchlist', 'weather_forecast'] as const;
 const FEATURE_LIMITED_FUNCTIONS = ['get_messages', 'get_notifications', 'weather_forecast', 'track_order', 'stock_watchlist', 'news_personalized', 'get_user_inventory', 'get_call_history'] as const;
 const SYSTEM_FAILURE_FUNCTIONS = ['make_call', 'place_delivery_order', 'send_message', 'color_set', 'get_user_inventory', 'play', 'track_delivery_order', 'stock_price'] as const;
-const UNCLEAR_TARGETS = ['find_call_device', 'find_contact', 'make_call', 'get_user_inventory', 'color_set', 'power_off', 'mode_set', 'temperature_set', 'create_alarm', 'create_reminder', 'get_reminders', 'place_delivery_order', 'search_product'] as const;
+const UNCLEAR_TARGETS = [
+  'find_call_device',
+  'find_contact',
+  'make_call',
+  'get_user_inventory',
+  'color_set',
+  'power_off',
+  'mode_set',
+  'temperature_set',
+  'create_alarm',
+  'create_reminder',
+  'get_reminders',
+  'place_delivery_order',
+  'search_product',
+] as const;
 const AD_HOC_TARGETS = ['get_call_history', 'make_call', 'play', 'color_set', 'lock_lock', 'lock_unlock', 'stock_price', 'track_order'] as const;
 
 /** Switch families on, each with its functions (an uncertainty config's enabled entries). */
@@ -44,7 +58,13 @@ export interface WildExperiment {
 
 const AD_HOC: WildSwitchConfig = { ADHOC: AD_HOC_FUNCTIONS };
 
-function isolatedPair(id: string, label: string, targets: WildTargets, off: Pick<WildExperiment, 'code' | 'prompt' | 'configFile' | 'switches'>, on: Pick<WildExperiment, 'code' | 'prompt' | 'configFile' | 'switches'>): WildExperiment[] {
+function isolatedPair(
+  id: string,
+  label: string,
+  targets: WildTargets,
+  off: Pick<WildExperiment, 'code' | 'prompt' | 'configFile' | 'switches'>,
+  on: Pick<WildExperiment, 'code' | 'prompt' | 'configFile' | 'switches'>,
+): WildExperiment[] {
   return [
     { id: `isolated:${id}:off`, mode: 'isolated', label, side: 'off', targets, ...off },
     { id: `isolated:${id}:on`, mode: 'isolated', label, side: 'on', targets, ...on },
@@ -77,7 +97,13 @@ export const WILD_EXPERIMENTS: readonly WildExperiment[] = [
     { code: 'no_complexity', prompt: 'none', configFile: 'none.yaml', switches: {} },
     { ...adhocConfig, prompt: 'adhoc' },
   ),
-  ...isolatedPair('unclear', 'Unclear functionality boundaries', { file: 'target_functions_unclear.yaml', functions: UNCLEAR_TARGETS, limits: { perFunction: 4 } }, { ...adhocConfig, prompt: 'adhoc' }, { ...adhocConfig, prompt: 'adhoc+unclear' }),
+  ...isolatedPair(
+    'unclear',
+    'Unclear functionality boundaries',
+    { file: 'target_functions_unclear.yaml', functions: UNCLEAR_TARGETS, limits: { perFunction: 4 } },
+    { ...adhocConfig, prompt: 'adhoc' },
+    { ...adhocConfig, prompt: 'adhoc+unclear' },
+  ),
   ...isolatedPair(
     'notice',
     'Informational notices',
@@ -98,8 +124,28 @@ export const WILD_EXPERIMENTS: readonly WildExperiment[] = [
   { id: 'cumulative:none', mode: 'cumulative', label: 'None', side: null, code: 'no_complexity', prompt: 'none', configFile: 'none.yaml', switches: {}, targets: null },
   { id: 'cumulative:ad-hoc', mode: 'cumulative', label: 'Ad-hoc', side: null, ...adhocConfig, prompt: 'adhoc', targets: null },
   { id: 'cumulative:unclear', mode: 'cumulative', label: '+Unclear', side: null, ...adhocConfig, prompt: 'adhoc+unclear', targets: null },
-  { id: 'cumulative:info', mode: 'cumulative', label: '+Info', side: null, code: 'complexity', prompt: 'adhoc+unclear', configFile: 'informational_notice.yaml', switches: { ...AD_HOC, INFORMATIONAL_NOTICE: NOTICE_FUNCTIONS }, targets: null },
-  { id: 'cumulative:irrelevant', mode: 'cumulative', label: '+Irrelevant', side: null, code: 'complexity', prompt: 'adhoc+unclear', configFile: 'partially_irrelevant.yaml', switches: { ...AD_HOC, PARTIALLY_IRRELEVANT_INFORMATION: IRRELEVANT_FUNCTIONS }, targets: null },
+  {
+    id: 'cumulative:info',
+    mode: 'cumulative',
+    label: '+Info',
+    side: null,
+    code: 'complexity',
+    prompt: 'adhoc+unclear',
+    configFile: 'informational_notice.yaml',
+    switches: { ...AD_HOC, INFORMATIONAL_NOTICE: NOTICE_FUNCTIONS },
+    targets: null,
+  },
+  {
+    id: 'cumulative:irrelevant',
+    mode: 'cumulative',
+    label: '+Irrelevant',
+    side: null,
+    code: 'complexity',
+    prompt: 'adhoc+unclear',
+    configFile: 'partially_irrelevant.yaml',
+    switches: { ...AD_HOC, PARTIALLY_IRRELEVANT_INFORMATION: IRRELEVANT_FUNCTIONS },
+    targets: null,
+  },
 ];
 
 /** The cumulative ladder's rungs in the paper's order (Figure 4). */
@@ -136,7 +182,11 @@ export function whyNotRunnable(experiment: WildExperiment, prompts: readonly Wil
 }
 
 /** Where each prompt variant lives in the repository. */
-export const PROMPT_FILES: Readonly<Record<WildPromptVariant, string>> = { none: 'API_NoComplexity/…/centralized_prompt.md', adhoc: 'API_Complexity/…/centralized_prompt.md', 'adhoc+unclear': 'API_Complexity/…/centralized_prompt_unclear.md' };
+export const PROMPT_FILES: Readonly<Record<WildPromptVariant, string>> = {
+  none: 'API_NoComplexity/…/centralized_prompt.md',
+  adhoc: 'API_Complexity/…/centralized_prompt.md',
+  'adhoc+unclear': 'API_Complexity/…/centralized_prompt_unclear.md',
+};
 
 /** An experiment's id without its side: the two sides of an isolated pair share it (`isolated:ad-hoc`). */
 export const pairOf = (experiment: Pick<WildExperiment, 'id'>): string => experiment.id.replace(/:(off|on)$/, '');

@@ -96,7 +96,13 @@ export interface WildJudgeOutcome {
 function judgedScore(score: Score, judgeScore: number | null, judge: string, answer: string): Score {
   const value = judgeScore ?? 0;
   const reasons = [judgeScore === null ? 'the judge gave no score (counted 0, as WildAgtEval does)' : `the judge's answer: ${answer.trim().slice(0, 600)}`];
-  return { ...score, correct: value >= 4, value: Math.max(0, (value - 1) / 4), errorType: value >= 4 ? null : 'api:poor_error_handling', api: { turns: score.api?.turns ?? [], ...(score.api?.resultLog ? { resultLog: score.api.resultLog } : {}), errorHandling: { score: value, judge, reasons } } };
+  return {
+    ...score,
+    correct: value >= 4,
+    value: Math.max(0, (value - 1) / 4),
+    errorType: value >= 4 ? null : 'api:poor_error_handling',
+    api: { turns: score.api?.turns ?? [], ...(score.api?.resultLog ? { resultLog: score.api.resultLog } : {}), errorHandling: { score: value, judge, reasons } },
+  };
 }
 
 /** Judges every error-scenario result not judged yet (resumable: a stopped pass keeps what it wrote). */

@@ -9,7 +9,6 @@ import { FormatError } from '../../formats/jsonl';
 import { scoreWildAgtEvalTurn } from '../../scoring/wildagteval-analyzer';
 import { isObject } from '../../core/objects';
 
-
 function stepKind(type: Json | undefined): ApiStepJson['kind'] {
   return type === 'api_call' || type === 'gt_execution' ? 'api_call' : type === 'completion' ? 'completion' : 'unknown';
 }

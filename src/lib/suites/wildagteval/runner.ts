@@ -164,7 +164,14 @@ export async function runConversation(input: WildRunInput): Promise<WildResultLo
     history = run.history;
     results.push({ query: turn.query, expected_api_sequence: turn.gold.map(plainCall), steps: run.steps });
   }
-  return { evaluation_type: 'step_by_step', filename: `${conversation.name.replace(/\.jsonl$/, '')}.json`, user_id: conversation.user, model: input.model, uncertainty_config: experiment.configFile, query_results: results };
+  return {
+    evaluation_type: 'step_by_step',
+    filename: `${conversation.name.replace(/\.jsonl$/, '')}.json`,
+    user_id: conversation.user,
+    model: input.model,
+    uncertainty_config: experiment.configFile,
+    query_results: results,
+  };
 }
 
 /** A result log as WildAgtEval's runner writes it (Python's `json.dumps`: ints and floats kept apart, keys in order). */

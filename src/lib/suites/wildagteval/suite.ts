@@ -86,13 +86,26 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
   const chosen = WILD_EXPERIMENTS.filter((e) => config.experiments.includes(e.id));
   for (const unknown of config.experiments) experimentNamed(unknown);
   for (const experiment of chosen) {
-    const why = whyNotRunnable(experiment, bench.prompts.map((p) => p.variant));
+    const why = whyNotRunnable(
+      experiment,
+      bench.prompts.map((p) => p.variant),
+    );
     if (why) throw new Error(`the experiment ${experiment.id} cannot run: it ${why}`);
     const conversations = conversationsOf(bench, { ...config, set: setFor(bench, config.set, experiment.code) });
     if (experiment.mode === 'cumulative') {
       const rank = WILD_LADDER.indexOf(experiment.label);
       for (const c of conversations)
-        plan.push({ id: id(experiment.id, c.name), cell: { length: 0, position: 0, variant: experiment.label }, group: c.name, rank: [rank], itemId: c.name, experiment, conversation: c, point: null, facets: { mode: 'cumulative', experiment: experiment.id, rung: experiment.label, conversation: c.name, turns: c.turns.length } });
+        plan.push({
+          id: id(experiment.id, c.name),
+          cell: { length: 0, position: 0, variant: experiment.label },
+          group: c.name,
+          rank: [rank],
+          itemId: c.name,
+          experiment,
+          conversation: c,
+          point: null,
+          facets: { mode: 'cumulative', experiment: experiment.id, rung: experiment.label, conversation: c.name, turns: c.turns.length },
+        });
       continue;
     }
     const pair = pairOf(experiment);
@@ -165,7 +178,14 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource 
       replies.push(reply);
       return reply;
     };
-    const input = { databases: databasesFor(bench, p.experiment.code), conversation: p.conversation, experiment: p.experiment, system: systemOf(bench, p.experiment.prompt), generate, model: opts.model };
+    const input = {
+      databases: databasesFor(bench, p.experiment.code),
+      conversation: p.conversation,
+      experiment: p.experiment,
+      system: systemOf(bench, p.experiment.prompt),
+      generate,
+      model: opts.model,
+    };
     const log = p.point ? await runTargetPoint(input, p.point) : await runConversation(input);
     const score = wildLogScore(wildLogText(log), log.filename);
     const calls = (score.api?.turns ?? []).flatMap((t) => t.steps.flatMap((s) => (s.source === 'agent' && s.call ? [{ name: s.call.api, args: s.call.params }] : [])));

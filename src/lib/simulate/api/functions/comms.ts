@@ -59,7 +59,14 @@ export const COMMS_FUNCTIONS: ApiFunction[] = [
     returns: 'devices',
     impl: (_a, { world }) => ({ devices: world.devices.filter((d) => d.type === 'phone').map((d) => ({ endpoint: d.endpoint, name: d.name, power: d.power })) }),
     complexity: {
-      irrelevant: { field: 'devices', entries: (world) => world.devices.filter((d) => d.type !== 'phone').slice(0, 4).map((d) => ({ endpoint: d.endpoint, name: d.name, power: d.power })) },
+      irrelevant: {
+        field: 'devices',
+        entries: (world) =>
+          world.devices
+            .filter((d) => d.type !== 'phone')
+            .slice(0, 4)
+            .map((d) => ({ endpoint: d.endpoint, name: d.name, power: d.power })),
+      },
       unclear: { name: 'find_communication_device', description: 'Find devices that support communication features for call functionality.', params: {} },
     },
   }),
@@ -132,7 +139,11 @@ export const COMMS_FUNCTIONS: ApiFunction[] = [
     impl: (a, { world }) => ({ messages: [...world.messages].sort((x, y) => y.timestamp.localeCompare(x.timestamp)).slice(0, a.num('limit', 5)) as unknown as JsonObject[] }),
     complexity: {
       ambiguous: { limit: 'default 5' },
-      feature_limit: { when: (a) => typeof a.limit !== 'number' || a.limit > 2, message: 'Message history beyond the two most recent messages is temporarily unavailable.', workaround: () => ({ api: 'get_messages', params: { limit: 2 } }) },
+      feature_limit: {
+        when: (a) => typeof a.limit !== 'number' || a.limit > 2,
+        message: 'Message history beyond the two most recent messages is temporarily unavailable.',
+        workaround: () => ({ api: 'get_messages', params: { limit: 2 } }),
+      },
       irrelevant: { field: 'messages', entries: () => [{ message_id: 'promo', text: 'PROMO: Reply YES for 50% off your next pizza!', timestamp: '2025-07-17T11:00:00Z', direction: 'incoming' }] },
     },
   }),
@@ -161,7 +172,11 @@ export const COMMS_FUNCTIONS: ApiFunction[] = [
         parse: (v) => (typeof v === 'string' && rangeDays(v, true) !== null ? v : null),
         message: 'Invalid time range format.',
       },
-      feature_limit: { when: (a) => rangeDays(String(a.time_range ?? ''), false) === null || (rangeDays(String(a.time_range), false) as number) > 14, message: 'Extended historical data is temporarily unavailable; the last 14 days of call records remain accessible.', workaround: () => ({ api: 'get_call_history', params: { time_range: '2 weeks' } }) },
+      feature_limit: {
+        when: (a) => rangeDays(String(a.time_range ?? ''), false) === null || (rangeDays(String(a.time_range), false) as number) > 14,
+        message: 'Extended historical data is temporarily unavailable; the last 14 days of call records remain accessible.',
+        workaround: () => ({ api: 'get_call_history', params: { time_range: '2 weeks' } }),
+      },
     },
   }),
 ];

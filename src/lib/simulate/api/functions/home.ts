@@ -4,7 +4,11 @@ import { type Args, fail } from '../../define';
 import { apiFunction, type ApiFunction, found, int, oneOf, str, strs } from '../define';
 import type { Device, World } from '../world';
 
-export const deviceAt = (world: World, endpoint: string): Device => found(world.devices.find((x) => x.endpoint === endpoint), `device with endpoint ${endpoint}`);
+export const deviceAt = (world: World, endpoint: string): Device =>
+  found(
+    world.devices.find((x) => x.endpoint === endpoint),
+    `device with endpoint ${endpoint}`,
+  );
 
 function devicesOf(world: World, a: Args, types?: Device['type'][]): Device[] {
   const eps = a.strings('endpoints');
@@ -56,7 +60,11 @@ export const HOME_FUNCTIONS: ApiFunction[] = [
       return { devices: world.devices.filter((d) => !room || d.room.toLowerCase() === room).map(summary) };
     },
     complexity: {
-      feature_limit: { when: (a) => !a.room, message: 'Whole-home inventory listing is temporarily limited; listing the devices of one room still works.', workaround: () => ({ api: 'get_user_inventory', params: { room: 'Living Room' } }) },
+      feature_limit: {
+        when: (a) => !a.room,
+        message: 'Whole-home inventory listing is temporarily limited; listing the devices of one room still works.',
+        workaround: () => ({ api: 'get_user_inventory', params: { room: 'Living Room' } }),
+      },
       system_failure: { code: 'HUB_SYNC_DESYNC', message: 'Hub registry sync failed: shard 3 checksum mismatch (0x7FA2) during inventory reconciliation; retry budget exhausted' },
       unclear: { name: 'list_connected_hubs', description: 'List the smart hubs and bridges connected to the home network, with firmware versions.', params: {} },
     },
@@ -107,7 +115,13 @@ export const HOME_FUNCTIONS: ApiFunction[] = [
       for (const d of ds) d.power = 'off';
       return results(ds, (d) => `Turned off ${d.name}`);
     },
-    complexity: { unclear: { name: 'device_deactivate', description: 'Deactivate one or more devices, putting them in a low-power standby state.', params: { endpoints: { type: 'array', description: 'device endpoints' } } } },
+    complexity: {
+      unclear: {
+        name: 'device_deactivate',
+        description: 'Deactivate one or more devices, putting them in a low-power standby state.',
+        params: { endpoints: { type: 'array', description: 'device endpoints' } },
+      },
+    },
   }),
   apiFunction({
     name: 'color_set',
@@ -136,7 +150,11 @@ export const HOME_FUNCTIONS: ApiFunction[] = [
       dependency: 'The lights must be powered on first (power_on).',
       notice: 'Colour accuracy varies by bulb model; for white tones color_temperature_set is recommended by the manufacturer.',
       system_failure: { code: 'ZIGBEE_MESH_COORDINATOR_PANIC', message: 'ZigBee coordinator firmware v3.1.2 kernel panic at 0x8004A2F0: mesh routing table overflow, max_nodes=64 exceeded' },
-      unclear: { name: 'color_scene_set', description: 'Apply a predefined colour scene to every compatible light in a room.', params: { room: { type: 'string', description: 'room' }, scene: { type: 'string', description: 'scene name' } } },
+      unclear: {
+        name: 'color_scene_set',
+        description: 'Apply a predefined colour scene to every compatible light in a room.',
+        params: { room: { type: 'string', description: 'room' }, scene: { type: 'string', description: 'scene name' } },
+      },
     },
   }),
   apiFunction({

@@ -52,7 +52,11 @@ export const INFO_FUNCTIONS: ApiFunction[] = [
     },
     complexity: {
       ambiguous: { days: '1 to 7; default 3' },
-      feature_limit: { when: (a) => typeof a.days !== 'number' || a.days > 3, message: 'Extended forecasts are limited for this region; forecasts of up to 3 days remain available.', workaround: (a) => ({ api: 'weather_forecast', params: { ...a, days: 3 } }) },
+      feature_limit: {
+        when: (a) => typeof a.days !== 'number' || a.days > 3,
+        message: 'Extended forecasts are limited for this region; forecasts of up to 3 days remain available.',
+        workaround: (a) => ({ api: 'weather_forecast', params: { ...a, days: 3 } }),
+      },
       irrelevant: { field: 'forecast', entries: () => [{ day: 0, condition: 'Sponsored: book a weekend getaway with SunTrips', high_c: 0, low_c: 0, humidity: 0 }] },
     },
   }),
@@ -109,7 +113,11 @@ export const INFO_FUNCTIONS: ApiFunction[] = [
     impl: (_a, { world }) => ({ stocks: world.watchlist.map((sym) => ({ symbol: sym, price: stock(world, sym).price })) }),
     complexity: {
       notice: 'Watchlist prices are delayed by 15 minutes; use stock_price for a real-time quote.',
-      feature_limit: { when: () => true, message: 'Watchlist sync is unavailable for this account tier; quotes for individual symbols are still available.', workaround: (_a, world) => ({ api: 'stock_price', params: { symbol: world.watchlist[0] ?? '' } }) },
+      feature_limit: {
+        when: () => true,
+        message: 'Watchlist sync is unavailable for this account tier; quotes for individual symbols are still available.',
+        workaround: (_a, world) => ({ api: 'stock_price', params: { symbol: world.watchlist[0] ?? '' } }),
+      },
       irrelevant: { field: 'stocks', entries: () => [{ symbol: 'PROMO', price: 0, note: 'Sponsored: open a brokerage account and get 3 free stocks' }] },
     },
   }),

@@ -5,7 +5,11 @@ import { apiFunction, type ApiFunction, found, num, str, strs } from '../define'
 import { nextId, type World } from '../world';
 import { deviceAt } from './home';
 
-const mediaOf = (world: World, id: string) => found(world.media.find((x) => x.media_id === id), `media item ${id}`);
+const mediaOf = (world: World, id: string) =>
+  found(
+    world.media.find((x) => x.media_id === id),
+    `media item ${id}`,
+  );
 
 function players(world: World, a: Args) {
   const eps = a.strings('endpoints');
@@ -18,7 +22,13 @@ function players(world: World, a: Args) {
 }
 
 /** A playback control on devices that are playing something (a functional dependency on `play`). */
-function control(name: string, description: string, apply: (p: NonNullable<World['playback'][string]>, a: Args) => string, extra: Record<string, ReturnType<typeof num>> = {}, ambiguous?: Record<string, string>): ApiFunction {
+function control(
+  name: string,
+  description: string,
+  apply: (p: NonNullable<World['playback'][string]>, a: Args) => string,
+  extra: Record<string, ReturnType<typeof num>> = {},
+  ambiguous?: Record<string, string>,
+): ApiFunction {
   return apiFunction({
     name,
     domain: 'media',
@@ -70,7 +80,11 @@ export const MEDIA_FUNCTIONS: ApiFunction[] = [
     impl: (a, { world }) => ({ item: { ...mediaOf(world, a.str('media_id')) } as unknown as JsonObject }),
     complexity: {
       notice: 'Duration shown excludes ads inserted by the streaming service.',
-      unclear: { name: 'get_content_details', description: 'Get detailed information about a content item including publication status and metrics.', params: { content_id: { type: 'string', description: 'content id' } } },
+      unclear: {
+        name: 'get_content_details',
+        description: 'Get detailed information about a content item including publication status and metrics.',
+        params: { content_id: { type: 'string', description: 'content id' } },
+      },
     },
   }),
   apiFunction({
@@ -110,7 +124,13 @@ export const MEDIA_FUNCTIONS: ApiFunction[] = [
   control('pause', 'Pause playback.', (p) => ((p.state = 'paused'), 'Paused')),
   control('resume', 'Resume paused playback.', (p) => ((p.state = 'playing'), 'Resumed')),
   control('next', 'Skip to the next item.', (p) => ((p.position_s = 0), 'Skipped to the next item')),
-  control('rewind', 'Rewind playback.', (p, a) => ((p.position_s = Math.max(0, p.position_s - a.num('seconds'))), `Rewound ${a.num('seconds')} s`), { seconds: num('how far back') }, { seconds: 'in seconds' }),
+  control(
+    'rewind',
+    'Rewind playback.',
+    (p, a) => ((p.position_s = Math.max(0, p.position_s - a.num('seconds'))), `Rewound ${a.num('seconds')} s`),
+    { seconds: num('how far back') },
+    { seconds: 'in seconds' },
+  ),
   control('set_playback_speed', 'Change the playback speed.', (p, a) => `Speed set to ${a.num('speed')}x`, { speed: num('playback speed') }, { speed: 'a multiple of normal speed, 0.5 to 2.0' }),
   apiFunction({
     name: 'get_playback_status',

@@ -4,10 +4,26 @@ import { fail, round } from '../../define';
 import { apiFunction, type ApiFunction, found, int, oneOf, str, strs } from '../define';
 import { nextId, SIM_NOW, type World } from '../world';
 
-const product = (world: World, id: string) => found(world.products.find((x) => x.product_id === id), `product ${id}`);
-const order = (world: World, id: string) => found(world.orders.find((x) => x.order_id === id), `order ${id}`);
-const recipe = (world: World, id: string) => found(world.recipes.find((x) => x.recipe_id === id), `recipe ${id}`);
-const restaurant = (world: World, id: string) => found(world.restaurants.find((x) => x.restaurant_id === id), `restaurant ${id}`);
+const product = (world: World, id: string) =>
+  found(
+    world.products.find((x) => x.product_id === id),
+    `product ${id}`,
+  );
+const order = (world: World, id: string) =>
+  found(
+    world.orders.find((x) => x.order_id === id),
+    `order ${id}`,
+  );
+const recipe = (world: World, id: string) =>
+  found(
+    world.recipes.find((x) => x.recipe_id === id),
+    `recipe ${id}`,
+  );
+const restaurant = (world: World, id: string) =>
+  found(
+    world.restaurants.find((x) => x.restaurant_id === id),
+    `restaurant ${id}`,
+  );
 
 const cartView = (world: World): JsonObject => ({
   items: world.cart.map((i) => ({ ...i, name: product(world, i.product_id).name })),
@@ -98,7 +114,9 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
     cls: 'core',
     description: "The user's orders, newest first.",
     returns: 'orders',
-    impl: (_a, { world }) => ({ orders: [...world.orders].sort((x, y) => y.placed.localeCompare(x.placed)).map((o) => ({ order_id: o.order_id, status: o.status, total: o.total, placed: o.placed })) }),
+    impl: (_a, { world }) => ({
+      orders: [...world.orders].sort((x, y) => y.placed.localeCompare(x.placed)).map((o) => ({ order_id: o.order_id, status: o.status, total: o.total, placed: o.placed })),
+    }),
   }),
   apiFunction({
     name: 'track_order',
@@ -128,7 +146,11 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
         },
         message: 'Invalid order ID format.',
       },
-      feature_limit: { when: () => true, message: 'Live tracking is unavailable for this carrier; the order status is shown in get_order_history.', workaround: () => ({ api: 'get_order_history', params: {} }) },
+      feature_limit: {
+        when: () => true,
+        message: 'Live tracking is unavailable for this carrier; the order status is shown in get_order_history.',
+        workaround: () => ({ api: 'get_order_history', params: {} }),
+      },
     },
   }),
   apiFunction({
@@ -157,7 +179,11 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
     impl: (a, { world }) => {
       const q = a.str('query').trim().toLowerCase();
       const max = a.num('max_time', 1e9);
-      return { recipes: world.recipes.filter((r) => r.minutes <= max && `${r.name} ${r.cuisine} ${r.ingredients.join(' ')}`.toLowerCase().includes(q)).map((r) => ({ recipe_id: r.recipe_id, name: r.name, minutes: r.minutes })) };
+      return {
+        recipes: world.recipes
+          .filter((r) => r.minutes <= max && `${r.name} ${r.cuisine} ${r.ingredients.join(' ')}`.toLowerCase().includes(q))
+          .map((r) => ({ recipe_id: r.recipe_id, name: r.name, minutes: r.minutes })),
+      };
     },
     complexity: {
       ambiguous: { max_time: 'in minutes' },
@@ -213,7 +239,9 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
     description: 'Restaurants that deliver, by cuisine.',
     params: { cuisine: str('cuisine') },
     returns: 'restaurants with restaurant_id',
-    impl: (a, { world }) => ({ restaurants: world.restaurants.filter((r) => r.cuisine === a.str('cuisine').trim().toLowerCase()).map((r) => ({ restaurant_id: r.restaurant_id, name: r.name, cuisine: r.cuisine })) }),
+    impl: (a, { world }) => ({
+      restaurants: world.restaurants.filter((r) => r.cuisine === a.str('cuisine').trim().toLowerCase()).map((r) => ({ restaurant_id: r.restaurant_id, name: r.name, cuisine: r.cuisine })),
+    }),
   }),
   apiFunction({
     name: 'get_restaurant_menu',
@@ -239,7 +267,14 @@ export const SHOP_FUNCTIONS: ApiFunction[] = [
       if (a.strings('items').length === 0) fail('invalid_arguments', 'items must not be empty');
       for (const i of a.strings('items')) if (!r.menu.some((m) => m.item_id === i)) fail('not_found', `${r.name} has no menu item ${i}`);
       const id = nextId(world, 'delivery', 'DO', 7, 4);
-      world.deliveries.push({ order_id: id, restaurant_id: r.restaurant_id, items: a.strings('items'), address: a.str('delivery_address', world.user.address), status: 'preparing', eta: '2025-07-17T12:45:00Z' });
+      world.deliveries.push({
+        order_id: id,
+        restaurant_id: r.restaurant_id,
+        items: a.strings('items'),
+        address: a.str('delivery_address', world.user.address),
+        status: 'preparing',
+        eta: '2025-07-17T12:45:00Z',
+      });
       return { order_id: id, eta: '2025-07-17T12:45:00Z' };
     },
     complexity: {

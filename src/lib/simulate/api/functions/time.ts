@@ -53,7 +53,14 @@ export const TIME_FUNCTIONS: ApiFunction[] = [
       return { alarm_id: a.str('alarm_id'), deleted: true };
     },
   }),
-  apiFunction({ name: 'get_alarms', domain: 'time', cls: 'core', description: "The user's alarms.", returns: 'alarms', impl: (_a, { world }) => ({ alarms: world.alarms as unknown as JsonObject[] }) }),
+  apiFunction({
+    name: 'get_alarms',
+    domain: 'time',
+    cls: 'core',
+    description: "The user's alarms.",
+    returns: 'alarms',
+    impl: (_a, { world }) => ({ alarms: world.alarms as unknown as JsonObject[] }),
+  }),
   apiFunction({
     name: 'create_reminder',
     domain: 'time',
@@ -73,10 +80,21 @@ export const TIME_FUNCTIONS: ApiFunction[] = [
     },
     complexity: {
       ambiguous: { datetime: 'ISO 8601, e.g. 2025-07-18T09:00:00Z (UTC)' },
-      unclear: { name: 'create_calendar_event', description: 'Create a calendar event with a start and end time and attendees.', params: { title: { type: 'string', description: 'title' }, start: { type: 'string', description: 'start' }, end: { type: 'string', description: 'end' } } },
+      unclear: {
+        name: 'create_calendar_event',
+        description: 'Create a calendar event with a start and end time and attendees.',
+        params: { title: { type: 'string', description: 'title' }, start: { type: 'string', description: 'start' }, end: { type: 'string', description: 'end' } },
+      },
     },
   }),
-  apiFunction({ name: 'get_reminders', domain: 'time', cls: 'core', description: "The user's reminders.", returns: 'reminders', impl: (_a, { world }) => ({ reminders: world.reminders as unknown as JsonObject[] }) }),
+  apiFunction({
+    name: 'get_reminders',
+    domain: 'time',
+    cls: 'core',
+    description: "The user's reminders.",
+    returns: 'reminders',
+    impl: (_a, { world }) => ({ reminders: world.reminders as unknown as JsonObject[] }),
+  }),
   apiFunction({
     name: 'create_notification',
     domain: 'time',
@@ -90,7 +108,9 @@ export const TIME_FUNCTIONS: ApiFunction[] = [
       world.notifications.push({ notification_id: id, title: a.str('title'), message: a.str('message'), created: SIM_NOW, read: false });
       return { notification_id: id };
     },
-    complexity: { unclear: { name: 'broadcast_alert', description: 'Broadcast an urgent alert to several users over several channels.', params: { message: { type: 'string', description: 'alert text' } } } },
+    complexity: {
+      unclear: { name: 'broadcast_alert', description: 'Broadcast an urgent alert to several users over several channels.', params: { message: { type: 'string', description: 'alert text' } } },
+    },
   }),
   apiFunction({
     name: 'get_notifications',
@@ -107,7 +127,11 @@ export const TIME_FUNCTIONS: ApiFunction[] = [
     }),
     complexity: {
       notice: 'Notifications older than 30 days are archived automatically.',
-      feature_limit: { when: (a) => a.unread_only !== true, message: 'Full notification history is temporarily unavailable; unread notifications can still be listed.', workaround: () => ({ api: 'get_notifications', params: { unread_only: true } }) },
+      feature_limit: {
+        when: (a) => a.unread_only !== true,
+        message: 'Full notification history is temporarily unavailable; unread notifications can still be listed.',
+        workaround: () => ({ api: 'get_notifications', params: { unread_only: true } }),
+      },
       unclear: { name: 'fetch_notification_status', description: 'Fetch delivery status and interaction metrics for notifications sent to users.', params: {} },
     },
   }),
