@@ -4,7 +4,7 @@
  * Then corrupted pack imports (bench/import-fuzz.ts): stored exactly / refused / altered.
  * Usage: npm run fuzz [-- --count N --seed S --imports N]
  */
-import { CHECKED_FORMATS, checkOutputSteady, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/output-check';
+import { CHECKED_FORMATS, checkOutputSteady, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/checks/output-check';
 import { adversarialOutputs } from '../harness/adversarial-outputs';
 import { importFuzz } from './import-fuzz';
 

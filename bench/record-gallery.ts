@@ -12,7 +12,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runEval } from '../src/cli/eval';
+import { runEval } from '../src/cli/eval/eval';
 import { writeManifestEntries } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';

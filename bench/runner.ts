@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runEval } from '../src/cli/eval';
+import { runEval } from '../src/cli/eval/eval';
 import { SERVER_MODEL, serverMissing, startLlamaServer } from '../harness/llama-server';
 
 export async function printRunnerThroughput(): Promise<void> {

@@ -4,8 +4,8 @@
  * Skips with a message when ../shared is absent.
  */
 import { existsSync } from 'node:fs';
-import { loadBfclCorpus, scoreBfclCase } from '../src/cli/parity-bfcl';
-import { loadDagCorpus } from '../src/cli/parity-comptoolbench';
+import { loadBfclCorpus, scoreBfclCase } from '../src/cli/parity/parity-bfcl';
+import { loadDagCorpus } from '../src/cli/parity/parity-comptoolbench';
 import { scoreDag } from '../src/lib/scoring/dag';
 
 const BFCL_DIR = process.env.BFCL_PARITY_DIR ?? '../shared/parity/bfcl-ast';

@@ -1,15 +1,15 @@
 /** fc-playground command line: `npm run -s cli -- <command> …` */
-import { runBfclParity } from './parity-bfcl';
-import { runDagParity } from './parity-comptoolbench';
-import { runDagAggregates } from './parity-comptoolbench-aggregates';
-import { runCompositionFigures } from './composition';
-import { runLongFuncEvalFigures } from './longfunceval';
-import { runRobustnessFigures } from './robustness';
-import { runApiComplexityFigures } from './api-complexity';
-import { runFuzzCheck } from './fuzz-check';
-import { runWildAgtEvalParity } from './parity-wildagteval';
-import { runWildAgtEvalReplay } from './wildagteval-replay';
-import { runWildAgtEvalCalls } from './wildagteval-calls';
+import { runBfclParity } from './parity/parity-bfcl';
+import { runDagParity } from './parity/parity-comptoolbench';
+import { runDagAggregates } from './parity/parity-comptoolbench-aggregates';
+import { runCompositionFigures } from './figures/composition';
+import { runLongFuncEvalFigures } from './figures/longfunceval';
+import { runRobustnessFigures } from './figures/robustness';
+import { runApiComplexityFigures } from './figures/api-complexity';
+import { runFuzzCheck } from './checks/fuzz-check';
+import { runWildAgtEvalParity } from './parity/parity-wildagteval';
+import { runWildAgtEvalReplay } from './parity/wildagteval-replay';
+import { runWildAgtEvalCalls } from './parity/wildagteval-calls';
 
 const USAGE = `usage:
   cli parity bfcl-ast <dir>        score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)

@@ -1,6 +1,6 @@
 /** Files and downloads as named text, for the import panels. */
 import { utf8Text } from '../lib/formats/jsonl';
-import { canConnect } from './connect-origins';
+import { canConnect } from './run/connect-origins';
 import type { NamedText } from '../lib/core/types';
 export type { NamedText };
 

@@ -152,7 +152,7 @@ test.describe('without a model', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'fc-runfile-')), 'baseline.run.jsonl');
     const printed = execFileSync(
       'npx',
-      ['tsx', 'src/cli/eval.ts', 'catalog', '--engine', 'baseline', '--lengths', '1K,2K', '--positions', '0.1,0.5,0.9', '--per-cell', '4', '--seed', '7', '--out', out],
+      ['tsx', 'src/cli/eval/eval.ts', 'catalog', '--engine', 'baseline', '--lengths', '1K,2K', '--positions', '0.1,0.5,0.9', '--per-cell', '4', '--seed', '7', '--out', out],
       { encoding: 'utf8' },
     );
     const table = new Map<string, string>();

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEval } from '../../src/cli/eval';
+import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
 import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
@@ -79,7 +79,7 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
   it('kill -9 mid-run, then the same command again: every sample exactly once', async () => {
     const out = join(dir, 'killed.jsonl');
     const argv = ['catalog', ...common(), '--lengths', '512', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--concurrency', '2', '--out', out];
-    const child = spawn('npx', ['tsx', 'src/cli/eval.ts', ...argv], { detached: true, stdio: 'ignore' });
+    const child = spawn('npx', ['tsx', 'src/cli/eval/eval.ts', ...argv], { detached: true, stdio: 'ignore' });
     const results = () =>
       existsSync(out)
         ? readFileSync(out, 'utf8')

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEval } from '../../src/cli/eval';
+import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
 import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readWildAgtEvalDir } from '../../src/cli/eval';
+import { readWildAgtEvalDir } from '../../src/cli/eval/eval';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../../datasets/travel/build';

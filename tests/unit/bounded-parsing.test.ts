@@ -4,7 +4,7 @@
  * and display. Then the seeded campaign: 20,000 adversarial outputs through every reader.
  */
 import { describe, expect, it } from 'vitest';
-import { checkOutput } from '../../src/cli/output-check';
+import { checkOutput } from '../../src/cli/checks/output-check';
 import { pyRepr } from '../../src/lib/core/pyvalue';
 import { callsText } from '../../src/lib/formats/json-text';
 import { parseCalls } from '../../src/lib/parsing';

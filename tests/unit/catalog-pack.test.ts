@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { simulatedSchemas } from '../../src/lib/simulate/composition';
-import { loadBfclCorpus } from '../../src/cli/parity-bfcl';
+import { loadBfclCorpus } from '../../src/cli/parity/parity-bfcl';
 import { decodeBfclPython } from '../../src/lib/parsing/bfcl-python';
 import { formatPythonCalls } from '../../src/lib/parsing/format-calls';
 import { canonicalCalls, checkBfclSample } from '../../src/lib/scoring/bfcl-ast';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compositionReport, scoredTask, scoredTasksOf } from '../../src/lib/analysis/composition';
 import { isDict, numericValue, type PyDict } from '../../src/lib/core/pyvalue';
 import { createReplayEngine, readPredictions } from '../../src/lib/engines/replay';
-import { loadDagCorpus } from '../../src/cli/parity-comptoolbench';
+import { loadDagCorpus } from '../../src/cli/parity/parity-comptoolbench';
 import { readCompToolBenchPack } from '../../src/lib/formats/comptoolbench';
 import { toJsonText } from '../../src/lib/formats/json-text';
 import { FormatError } from '../../src/lib/formats/jsonl';

@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runBfclParity } from '../../src/cli/parity-bfcl';
-import { runDagParity } from '../../src/cli/parity-comptoolbench';
-import { runDagAggregates } from '../../src/cli/parity-comptoolbench-aggregates';
+import { runBfclParity } from '../../src/cli/parity/parity-bfcl';
+import { runDagParity } from '../../src/cli/parity/parity-comptoolbench';
+import { runDagAggregates } from '../../src/cli/parity/parity-comptoolbench-aggregates';
 
 const BFCL = '../shared/parity/bfcl-ast';
 const DAG = '../shared/parity/comptoolbench';

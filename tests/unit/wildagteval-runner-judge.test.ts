@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEval } from '../../src/cli/eval';
+import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
 
 const REF = '../shared/reference/wildagteval';

@@ -19,7 +19,7 @@ import { DATABASE_FILES, type Databases } from '../../src/lib/simulate/wildagtev
 import { databasesFor } from '../../src/lib/formats/wildagteval-benchmark';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';
 import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval/experiments';
-import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity-wildagteval';
+import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
 import { wildLogFiles } from '../../src/lib/suites/wildagteval/log-score';
 import { tarArchive } from '../../src/lib/formats/tar';
 import { table3, ladder } from '../../src/lib/analysis/api-complexity';

@@ -1,0 +1,318 @@
+/**
+ * The headless runner's command line → the run it makes (the same `RunRow` the app stores), and
+ * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
+ */
+import { parseArgs } from 'node:util';
+import { repeatsLabel } from '../../lib/analysis/format';
+import { CALL_MODES, type CallMode } from '../../lib/core/types';
+import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../../lib/core/source';
+import { checkBaseUrl, type GrammarField } from '../../lib/engines/openai-server';
+import { DEFAULT_RETRY } from '../../lib/engines/openai';
+import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
+import { DEFAULT_PROMPT } from '../../lib/prompts/template';
+import type { RunRow } from '../../lib/run/run-row';
+import type { Constraint, FlagReader, SuiteId } from '../../lib/suites/declaration';
+import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
+
+const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
+/** the flags every run takes, whatever its suite */
+const RUN_FLAGS = [
+  'engine',
+  'base-url',
+  'model',
+  'api-key',
+  'calls',
+  'concurrency',
+  'retries',
+  'first-byte-timeout',
+  'stream-gap-timeout',
+  'request-timeout',
+  'context',
+  'tokenizer',
+  'grammar-field',
+  'seed',
+  'order',
+  'max-tokens',
+  'repeats',
+  'temperature',
+  'out',
+  'name',
+  'svg',
+];
+const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
+type RunnerEngine = (typeof RUNNER_ENGINES)[number];
+
+export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
+  suites: ${SUITE_IDS.join(', ')}
+  engine:   --engine oracle|baseline|openai   (openai: --base-url URL [--base-url URL2 …] --model NAME [--api-key KEY | env OPENAI_API_KEY])
+            --calls prompt|native|both         tools in our prompt (default), in the request's native tools field, or both as paired runs
+            --concurrency N                    requests in flight (default 1; a server batches them)
+            --retries N                        attempts per request on 429, 5xx or a lost connection, with backoff (default 6)
+            --first-byte-timeout S  --stream-gap-timeout S  --request-timeout S
+                                               bounds on each request in seconds (defaults 90, 60, 600): a silent or stalled
+                                               server fails the sample; a long prompt on a slow CPU server needs a larger first one
+            --context N                        the server's context window, when it does not say
+            --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
+            --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
+  sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
+            --constraint on|both               decode under the grammar of the offered calls (both: the catalog's free and
+                                               constrained answers side by side, paired; default off)
+            --max-tokens N
+            --repeats K --temperature T        ask every sample K times (1–${MAX_REPEATS}), sampling at temperature T (0–2; 0: greedy, default)
+            defaults: as the app's Run tab (each suite's declaration in src/lib/suites/<suite>/declaration.ts)
+            robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
+            composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
+            api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
+            wildagteval: --experiments isolated:ad-hoc:off,isolated:ad-hoc:on,cumulative:none,… --set Combined50_transformed --conversations N
+  data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
+            from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
+            --tools FILE --requests FILE (catalog, robustness, api-complexity): your own tools (OpenAI/Anthropic/Gemini declarations
+            or an OpenAPI document) and requests with expected calls (JSONL) — asked among the built-in catalog's tools,
+            rephrased, or under WildAgtEval's complexity switches on your functions
+            --wildagteval DIR (wildagteval): WildAgtEval's files (databases, conversation sets, agent prompts), read from DIR and
+            its folders as the app's Packs tab reads them
+            --judge-base-url URL --judge-model NAME (wildagteval): once the run completes, that model judges its
+            error-handling episodes with WildAgtEval's rubric files (the run's own model need not be a good judge)
+  output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface EvalSettings {
+  suite: SuiteId;
+  engine: RunnerEngine;
+  baseUrls: string[];
+  model: string;
+  apiKey?: string;
+  calls: CallMode[];
+  concurrency: number;
+  /** attempts per request */
+  retries: number;
+  /** the bounds set by flags (the engine's defaults for the rest) */
+  timeouts: Partial<RequestTimeouts>;
+  contextWindow: number | null;
+  tokenizer: 'server' | 'llama3';
+  /** how the server takes a grammar, when the user says (else probed) */
+  grammarField: GrammarField | null;
+  out: string;
+  svgDir: string | null;
+  /** BFCL question files to use as the packs (catalog, robustness) */
+  bfclFiles: string[];
+  /** your own tools and requests files (catalog, robustness, api-complexity) */
+  ownTools: { tools: string; requests: string } | null;
+  /** WildAgtEval's benchmark folder (wildagteval) */
+  wildagtevalDir: string | null;
+  /** the model that judges a WildAgtEval run's error-handling episodes once it completes (another server's, e.g.) */
+  judge: { baseUrl: string; model: string } | null;
+  /** the command that makes this run, the API key left out */
+  command: string;
+  /** the run without its id, times, engine and counter (filled in when they are known) */
+  run: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'>;
+}
+
+const MAX_LIST = 1000;
+
+function list(flag: string, v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--${flag} is empty`);
+  if (items.length > MAX_LIST) throw new UsageError(`--${flag} has more than ${MAX_LIST} items`);
+  return items;
+}
+
+/** `512`, `2K`, `1.5k`, `128K` → tokens. */
+export function parseTokens(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)([kK])?$/.exec(v);
+  if (!m) throw new UsageError(`--${flag}: "${v}" is not a token count (e.g. 512, 2K)`);
+  const n = Math.round(Number(m[1]) * (m[2] ? 1024 : 1));
+  if (n < 1 || n > 2_000_000) throw new UsageError(`--${flag}: ${v} is out of range`);
+  return n;
+}
+
+function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${flag}: "${v}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`--${flag}: "${v}" is not one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
+export function parseEvalArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): EvalSettings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        engine: { type: 'string' },
+        'base-url': { type: 'string', multiple: true },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        calls: { type: 'string' },
+        concurrency: { type: 'string' },
+        retries: { type: 'string' },
+        'first-byte-timeout': { type: 'string' },
+        'stream-gap-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        context: { type: 'string' },
+        tokenizer: { type: 'string' },
+        'grammar-field': { type: 'string' },
+        lengths: { type: 'string' },
+        positions: { type: 'string' },
+        'per-cell': { type: 'string' },
+        count: { type: 'string' },
+        seed: { type: 'string' },
+        order: { type: 'string' },
+        constraint: { type: 'string' },
+        'max-tokens': { type: 'string' },
+        repeats: { type: 'string' },
+        temperature: { type: 'string' },
+        settings: { type: 'string' },
+        levels: { type: 'string' },
+        protocol: { type: 'string' },
+        distractors: { type: 'string' },
+        mode: { type: 'string' },
+        types: { type: 'string' },
+        conversations: { type: 'string' },
+        'max-steps': { type: 'string' },
+        experiments: { type: 'string' },
+        set: { type: 'string' },
+        wildagteval: { type: 'string' },
+        'judge-base-url': { type: 'string' },
+        'judge-model': { type: 'string' },
+        bfcl: { type: 'string', multiple: true },
+        tools: { type: 'string' },
+        requests: { type: 'string' },
+        out: { type: 'string' },
+        name: { type: 'string' },
+        svg: { type: 'string' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values: o, positionals } = parsed;
+  const suite = oneOf('suite', positionals[0], SUITE_IDS);
+  if (!suite) throw new UsageError('name a suite first (e.g. npm run eval -- catalog …)');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const engine = oneOf('engine', o.engine, RUNNER_ENGINES) ?? 'oracle';
+  const baseUrls = (o['base-url'] ?? [])
+    .flatMap((u) => u.split(','))
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const u of baseUrls) {
+    const bad = checkBaseUrl(u);
+    if (bad) throw new UsageError(`--base-url: ${bad}`);
+  }
+  if (engine === 'openai' && baseUrls.length === 0) throw new UsageError('--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)');
+  if (engine !== 'openai' && baseUrls.length) throw new UsageError(`--base-url is for --engine openai, not ${engine}`);
+  const callsFlag = o.calls === 'both' ? 'both' : oneOf('calls', o.calls, CALL_MODES);
+  const calls: CallMode[] = callsFlag === 'both' ? ['prompt', 'native'] : [callsFlag ?? 'prompt'];
+  if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
+  const declaration = SUITES[suite];
+  // a flag of another suite would be ignored: say whose it is
+  for (const [flag, value] of Object.entries(o)) {
+    if (value === undefined || RUN_FLAGS.includes(flag) || declaration.flags.includes(flag)) continue;
+    const whose = SUITE_LIST.filter((d) => d.flags.includes(flag)).map((d) => d.id);
+    throw new UsageError(`--${flag} is for ${whose.join(', ')}, not ${suite}`);
+  }
+
+  const bfclFiles = o.bfcl ?? [];
+  if ((o.tools === undefined) !== (o.requests === undefined))
+    throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
+  const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
+  if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
+  const wildagtevalDir = o.wildagteval ?? null;
+  if (declaration.flags.includes('wildagteval') && wildagtevalDir === null) throw new UsageError(`${suite} needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)`);
+  const judgeUrl = o['judge-base-url'];
+  if ((judgeUrl === undefined) !== (o['judge-model'] === undefined))
+    throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
+  const badJudge = judgeUrl === undefined ? null : checkBaseUrl(judgeUrl);
+  if (badJudge) throw new UsageError(`--judge-base-url: ${badJudge}`);
+  const judge = judgeUrl !== undefined && o['judge-model'] !== undefined ? { baseUrl: judgeUrl, model: o['judge-model'] } : null;
+  const constraint = oneOf<Constraint>('constraint', o.constraint, CONSTRAINTS) ?? 'off';
+  if (constraint === 'both' && declaration.constrain !== 'variants')
+    throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
+  if (constraint !== 'off' && declaration.constrain === null) throw new UsageError(`--constraint is for suites whose answers are calls of offered tools, not ${suite}`);
+  const flags: FlagReader = {
+    list: (flag) => list(flag, (o as Record<string, string | undefined>)[flag]),
+    int: (flag, min, max) => int(flag, (o as Record<string, string | undefined>)[flag], min, max),
+    oneOf: (flag, allowed) => oneOf(flag, (o as Record<string, string | undefined>)[flag], allowed),
+    text: (flag) => (o as Record<string, string | undefined>)[flag],
+    fail: (message) => {
+      throw new UsageError(message);
+    },
+    seed: int('seed', o.seed, 0, 2 ** 31),
+    perCell: int('per-cell', o['per-cell'], 1, 100_000),
+    lengths: list('lengths', o.lengths)
+      ?.map((x) => parseTokens('lengths', x))
+      .sort((a, b) => a - b),
+    constraint,
+    asksModel: engine === 'openai',
+  };
+  const suiteRun = declaration.fromFlags(flags);
+  if (calls.includes('native') && !declaration.nativeCalls(suiteRun)) throw new UsageError(`--calls native applies to the catalog, robustness and single-turn composition, not this ${suite} run`);
+  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? declaration.maxTokens.default;
+  const repeats = int('repeats', o.repeats, 1, MAX_REPEATS) ?? 1;
+  const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
+  if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);
+  const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
+  const model = o.model ?? (engine === 'openai' ? '' : engine);
+
+  const run: EvalSettings['run'] = {
+    ...suiteRun,
+    ...(constraint === 'on' && declaration.constrain === 'run' ? { constrained: true } : {}),
+    name: `${declaration.name(suiteRun)}${constraint === 'on' && declaration.constrain === 'run' ? ' · constrained' : ''}`,
+    status: 'queued' as const,
+    template: { ...DEFAULT_PROMPT },
+    format: declaration.format,
+    request: { maxTokens, temperature },
+    ...(repeats > 1 ? { repeats } : {}),
+    order,
+    total: 0,
+    done: 0,
+    correct: 0,
+  };
+  run.name += repeatsLabel(run.repeats, temperature);
+  if (o.name) run.name = o.name.slice(0, 200);
+  const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
+  const shown = argv.map((a, i) => (argv[i - 1] === '--api-key' ? '…' : a.startsWith('--api-key=') ? '--api-key=…' : a));
+  return {
+    command: `npm run eval -- ${shown.join(' ')}`,
+    suite,
+    engine,
+    baseUrls,
+    model,
+    ...(apiKey ? { apiKey } : {}),
+    calls,
+    concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,
+    retries: int('retries', o.retries, 1, 100) ?? DEFAULT_RETRY.attempts,
+    timeouts: Object.fromEntries(
+      (Object.keys(TIMEOUT_SETTINGS) as TimeoutBound[]).flatMap((bound) => {
+        const flag = TIMEOUT_SETTINGS[bound].flag.slice(2);
+        const seconds = int(flag, (o as Record<string, string | undefined>)[flag], 1, 86_400);
+        return seconds === undefined ? [] : [[bound, seconds * 1000]];
+      }),
+    ),
+    contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
+    tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
+    grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
+    out: o.out ?? `${suite}.run.jsonl`,
+    bfclFiles,
+    ownTools,
+    wildagtevalDir,
+    judge,
+    svgDir: o.svg ?? null,
+    run,
+  };
+}

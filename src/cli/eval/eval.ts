@@ -1,0 +1,361 @@
+/**
+ * `npm run eval -- <suite> …`: the headless runner. The same builders, run loop and scorers as the
+ * app, over any engine that runs in Node (oracle, baseline, openai — one or several servers),
+ * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
+ * tables at the end. See EVAL_USAGE and docs/scale.md.
+ */
+import { PAIRED_TEST_NAMES, pairResults } from '../../lib/analysis/paired';
+import { ContextBudgetError } from '../../lib/context/catalog-context';
+import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../../lib/context/prefetched-counter';
+import { CachedCounter, type TokenCounter } from '../../lib/context/token-counter';
+import { hashString } from '../../lib/core/random';
+import { sideSample } from '../../lib/core/side-sample';
+import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval/judge';
+import { wildBenchmarkOf } from '../../lib/suites/wildagteval/suite';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
+import { readBfclPack } from '../../lib/formats/bfcl';
+import { FormatError } from '../../lib/formats/jsonl';
+import { isWildAgtEvalFileName, mergeWildFiles, wildAgtEvalPack } from '../../lib/formats/wildagteval-benchmark';
+import { WILD_FUNCTION_NAMES } from '../../lib/simulate/wildagteval/registry';
+import { filesUnder } from '../walk';
+import { readToolRequests } from '../../lib/formats/tool-requests';
+import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
+import { createBaselineEngine } from '../../lib/engines/baseline';
+import { createOpenAIEngine, DEFAULT_RETRY } from '../../lib/engines/openai';
+import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines/openai-server';
+import { createOracleEngine } from '../../lib/engines/oracle';
+import { createEnginePool } from '../../lib/engines/pool';
+import { builtinPack } from '../../lib/run/builtin-pack-list';
+import { driveRun } from '../../lib/run/drive';
+import type { RunRow } from '../../lib/run/run-row';
+import type { SuiteRun } from '../../lib/suites/declaration';
+import { SUITES } from '../../lib/suites/registry';
+import { llama3Counter } from '../../lib/tokenizers/llama3';
+import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
+import { progressLine } from './progress-line';
+import { chartsOf, reportLines } from './report';
+import { RunFileMismatchError, RunFileStore } from './run-file-store';
+
+export interface EvalIo {
+  out: (line: string) => void;
+  /** progress: rewritten in place on a terminal */
+  status: (line: string, final?: boolean) => void;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+}
+
+interface Setup {
+  /** imported packs (BFCL files, your tools), or null for the suite's built-in ones */
+  packs: Pack[] | null;
+  /** the run's suite part on your tools (`--tools`), where they go as its suite says */
+  ownRun: SuiteRun | null;
+  engine: Engine;
+  model: string;
+  counter: TokenCounter;
+  /** the server's tokenizer, when prompts are measured with it */
+  counting: AsyncCounting | null;
+  server: ServerInfo | null;
+  contextWindow: number | null;
+}
+
+/** BFCL question files and their possible answers (DIR/possible_answer/NAME, BFCL's layout), validated before anything runs. */
+export function readBfclFiles(paths: readonly string[]): Pack[] {
+  return paths.map((path) => {
+    if (!existsSync(path)) throw new UsageError(`--bfcl: ${path} does not exist`);
+    const answers = join(dirname(path), 'possible_answer', basename(path));
+    return readBfclPack({
+      name: basename(path).replace(/\.jsonl?$/, ''),
+      questions: readFileSync(path, 'utf8'),
+      questionsSource: path,
+      answers: existsSync(answers) ? readFileSync(answers, 'utf8') : null,
+      answersSource: answers,
+    });
+  });
+}
+
+/** Your tools and requests files as a pack, checked before anything runs (the same reading as the app's Packs tab). */
+export async function readOwnTools(files: { tools: string; requests: string }): Promise<Pack> {
+  for (const [flag, path] of [
+    ['tools', files.tools],
+    ['requests', files.requests],
+  ])
+    if (!existsSync(path as string)) throw new UsageError(`--${flag}: ${path} does not exist`);
+  try {
+    const read = await readToolsFile(readFileSync(files.tools, 'utf8'), basename(files.tools));
+    const items = readToolRequests(readFileSync(files.requests, 'utf8'), basename(files.requests), read.tools);
+    return yourToolsPack(read.title, read.tools, items, `${basename(files.tools)} + ${basename(files.requests)}`);
+  } catch (e) {
+    throw e instanceof FormatError ? new UsageError(e.message) : e;
+  }
+}
+
+/** WildAgtEval's files under a folder (its repository, or the reference copy), read and checked as the app's Packs tab reads them. */
+export function readWildAgtEvalDir(dir: string): Pack {
+  if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
+  try {
+    const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: 'WildAgtEval files' });
+    const files = mergeWildFiles(
+      [],
+      paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })),
+    );
+    return wildAgtEvalPack(files, new Set(WILD_FUNCTION_NAMES), Date.now());
+  } catch (e) {
+    throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;
+  }
+}
+
+async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
+  const llama3 = new CachedCounter(llama3Counter);
+  const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
+  // where the suite puts your tools (--tools is only taken by suites that take them)
+  const ownRun = own ? (SUITES[s.suite].withOwnTools?.(s.run, own.id) ?? null) : null;
+  const wild = s.wildagtevalDir ? readWildAgtEvalDir(s.wildagtevalDir) : null;
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
+  if (wild) io.out(`WildAgtEval: ${wild.description}`);
+  else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
+  if (s.engine !== 'openai')
+    return { packs, ownRun, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  const infos: ServerInfo[] = [];
+  for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
+  const probed = infos[0] as ServerInfo;
+  const info: ServerInfo = s.grammarField ? { ...probed, grammarField: s.grammarField } : probed;
+  const constrained = s.run.constrained === true || (s.run.sweep.variants ?? []).includes('constrained');
+  if (constrained && info.grammarField === 'none')
+    throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
+  const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
+  if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
+  infos.forEach((x, i) => {
+    if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
+  });
+  // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
+  const engines = s.baseUrls.map((baseUrl) =>
+    createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts }),
+  );
+  const contextWindow = s.contextWindow ?? info.contextWindow;
+  io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
+  if (s.tokenizer === 'server' && info.tokenizer) {
+    const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
+    io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
+    return { packs, ownRun, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
+  }
+  io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
+  return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+}
+
+function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
+  if (modes.length === 1) return out;
+  return out.endsWith('.jsonl') ? `${out.slice(0, -'.jsonl'.length)}.${mode}.jsonl` : `${out}.${mode}`;
+}
+
+async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo): Promise<{ run: RunRow; results: SampleResult[]; ok: boolean }> {
+  const path = outPath(s.out, mode, s.calls);
+  const now = Date.now();
+  const engineLabel = s.engine === 'openai' ? setup.model : s.engine;
+  const fresh: RunRow = {
+    ...s.run,
+    id: `run-${hashString(`${path}:${now}:${Math.random()}`)}`,
+    name: `${engineLabel} · ${s.run.name}${mode === 'native' ? ' · native tools' : ''}`,
+    createdAt: now,
+    updatedAt: now,
+    engine: {
+      kind: s.engine,
+      model: engineLabel,
+      ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}),
+      ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
+    },
+    counterId: setup.counter.id,
+    ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
+    ...setup.ownRun,
+  };
+  const recording = {
+    recordedAt: new Date(now).toISOString(),
+    model: engineLabel,
+    engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
+    command: s.command,
+    note: `headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
+  };
+  const store = new RunFileStore(path, fresh, recording);
+  const run = store.run;
+  if (store.resumed) io.out(`${path}: resuming, ${store.resumed} results already there${store.dropped ? ' (a torn last line from a killed run dropped)' : ''}`);
+  const packs = setup.packs ?? run.packIds.map(builtinPack);
+  const counter = setup.counter;
+  let started = performance.now();
+  let sessionDone = 0;
+  let promptTokens = 0;
+  let lastStatus = 0;
+  const { outcome, status, source } = await driveRun({
+    run,
+    packs,
+    engine: setup.engine,
+    counter,
+    counting: setup.counting,
+    store,
+    concurrency: s.concurrency,
+    signal: io.signal,
+    onPlanned: async (source) => {
+      io.out(`${run.name}: ${source.ids.length} samples → ${path}`);
+      if (setup.counting) {
+        // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
+        const todo = source.ids.filter((id) => !store.has(id));
+        const t0 = performance.now();
+        for (const [i, id] of todo.entries()) {
+          if (io.signal.aborted) break;
+          // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
+          await buildCounted(setup.counting, () => source.build(id)).catch((e: unknown) => {
+            if (!(e instanceof ContextBudgetError)) throw e;
+          });
+          io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
+        }
+        if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
+        // every step sends the whole system prompt: a window that cannot take the first is refused before any request
+        const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
+        if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
+          throw new UsageError(
+            `WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`,
+          );
+      }
+      started = performance.now();
+    },
+    onProgress: (p) => {
+      if (p.last) {
+        sessionDone++;
+        promptTokens += p.last.usage?.promptTokens ?? 0;
+      }
+      const t = performance.now();
+      if (p.last === null && p.done > 0 && p.done < p.total && t - lastStatus < 250) return;
+      lastStatus = t;
+      const seconds = (t - started) / 1000;
+      io.status(progressLine(p, seconds > 0 ? promptTokens / seconds : 0));
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  io.status(
+    `${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`,
+    true,
+  );
+  let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
+  if (outcome.status === 'completed' && s.judge) final = await judgeErrorHandling(s.judge, s, packs, store, io);
+  const results = store.all();
+  if (outcome.status !== 'completed') {
+    io.out(outcome.status === 'failed' ? `run failed: ${outcome.error}` : `run stopped (${outcome.reason})`);
+    io.out(`${results.length} of ${source.ids.length} results are in ${path}; run the same command again to resume.`);
+    return { run: final, results, ok: false };
+  }
+  for (const line of reportLines(final, results)) io.out(line);
+  if (s.svgDir) {
+    mkdirSync(s.svgDir, { recursive: true });
+    for (const chart of chartsOf(final, results)) {
+      const file = join(s.svgDir, s.calls.length > 1 ? `${mode}-${chart.name}` : chart.name);
+      writeFileSync(file, chart.svg);
+      io.out(`chart: ${file}`);
+    }
+  }
+  io.out(`run file: ${path} (import it on the app's Results tab)`);
+  return { run: final, results, ok: true };
+}
+
+/**
+ * A WildAgtEval run's error-handling episodes judged by another model (WildAgtEval's judge, its rubric
+ * files); each judged result is written as it comes, so a stopped pass resumes where it was.
+ */
+async function judgeErrorHandling(judge: { baseUrl: string; model: string }, s: EvalSettings, packs: readonly Pack[], store: RunFileStore, io: EvalIo): Promise<RunRow> {
+  const pack = packs.find((p) => p.wildagteval);
+  const references = pack ? wildBenchmarkOf(pack).judgeReferences : [];
+  const engine = createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: s.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts });
+  const name = `${judge.model} at ${judge.baseUrl}`;
+  const outcome = await judgeWildResults({
+    results: store.all(),
+    references,
+    judge: name,
+    signal: io.signal,
+    put: (r) => store.put(r),
+    onProgress: (done, total) => io.status(`judging error handling with ${name}: ${done}/${total}`, done === total),
+    ask: async (prompt) => {
+      const request = { messages: [{ role: 'user' as const, content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens: JUDGE_SETTINGS.maxTokens };
+      return (await engine.generate(request, sideSample('wildagteval-judge', request, []), io.signal)).text;
+    },
+  });
+  io.out(`error handling: ${outcome.judged} of ${outcome.total} episodes judged by ${name}${outcome.missingReferences.length ? `; no rubric file for ${outcome.missingReferences.join(', ')}` : ''}`);
+  return store.finish({ status: io.signal.aborted ? 'paused' : 'completed' });
+}
+
+/** Prompt vs native, sample by sample, with the paired test (McNemar's for single answers) and the difference the pairs can detect. */
+export function pairedLines(prompt: readonly SampleResult[], native: readonly SampleResult[]): string[] {
+  const p = pairResults(prompt, native);
+  if (!p) return ['prompt vs native tool calls: no sample in both runs'];
+  const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+  return [
+    `prompt vs native tool calls, ${p.pairs} paired samples: prompt ${pct(p.accuracyA)}, native ${pct(p.accuracyB)}`,
+    `  both correct ${p.bothCorrect}, only prompt ${p.onlyA}, only native ${p.onlyB}, neither ${p.neither}; ${PAIRED_TEST_NAMES[p.test]} p = ${p.pValue.toFixed(3)}, detectable difference ±${(p.detectable * 100).toFixed(1)} points`,
+  ];
+}
+
+export async function runEval(argv: readonly string[], io: EvalIo): Promise<number> {
+  let settings: EvalSettings;
+  try {
+    settings = parseEvalArgs(argv, io.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.out(`error: ${e.message}\n\n${EVAL_USAGE}`);
+    return 2;
+  }
+  let setup: Setup;
+  try {
+    setup = await setUp(settings, io);
+  } catch (e) {
+    io.out(`error: ${(e as Error).message}`);
+    return e instanceof UsageError || e instanceof FormatError ? 2 : 1;
+  }
+  const done: Partial<Record<CallMode, SampleResult[]>> = {};
+  for (const mode of settings.calls) {
+    try {
+      const r = await runOne(settings, setup, mode, io);
+      if (!r.ok) return io.signal.aborted ? 130 : 1;
+      done[mode] = r.results;
+    } catch (e) {
+      if (e instanceof RunFileMismatchError || e instanceof UsageError) {
+        io.out(`error: ${e.message}`);
+        return 2;
+      }
+      throw e;
+    }
+  }
+  if (done.prompt && done.native) for (const line of pairedLines(done.prompt, done.native)) io.out(line);
+  return 0;
+}
+
+async function main(): Promise<void> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    if (++interrupts > 1) process.exit(130);
+    process.stderr.write('\nstopping: the requests in flight are dropped, everything written stays (Ctrl-C again to quit at once)\n');
+    controller.abort('interrupted');
+  });
+  const tty = process.stderr.isTTY === true;
+  let lastLog = 0;
+  const code = await runEval(process.argv.slice(2), {
+    out: (line) => process.stdout.write(line + '\n'),
+    status: (line, final) => {
+      if (tty) process.stderr.write(`\r\x1b[2K${line}${final ? '\n' : ''}`);
+      else if (final || Date.now() - lastLog > 5000) {
+        lastLog = Date.now();
+        process.stderr.write(line + '\n');
+      }
+    },
+    env: process.env,
+    signal: controller.signal,
+  });
+  process.exitCode = code;
+}
+
+if (process.argv[1] && /eval\.(ts|js|mts)$/.test(process.argv[1])) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,12 @@
+/** The runner's progress on the terminal: a bar, counts, samples/s and the ETA (the run loop's), prompt tokens/s. */
+import { formatDuration } from '../../lib/run/estimate';
+import type { RunProgress } from '../../lib/run/loop';
+
+export function progressLine(p: RunProgress, promptTokensPerSecond: number, width = 24): string {
+  const share = p.total ? p.done / p.total : 1;
+  const filled = Math.round(share * width);
+  const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
+  const samplesPerSecond = p.msPerSample > 0 ? 1000 / p.msPerSample : 0;
+  const eta = p.done < p.total && samplesPerSecond > 0 ? formatDuration(p.etaMs / 1000) : '—';
+  return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}`;
+}
