@@ -8,7 +8,7 @@ import { buildCatalogPack } from '../datasets/catalog/build';
 import { buildCompositionPack } from '../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../datasets/travel/build';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { RunOrder, SampleSource } from '../src/lib/core/source';
+import { inRunOrder, type PlannedSource, type RunOrder } from '../src/lib/core/source';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { promptText, reusableShare } from '../src/lib/run/reuse';
 import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog/suite';
@@ -24,56 +24,49 @@ export function printReuseShares(): void {
   const conversationsPack = buildConversationsPack();
   const compositionPack = buildCompositionPack();
   const counter = new CachedCounter(llama3Counter);
-  const suites: [string, (order: RunOrder) => SampleSource][] = [
+  const suites: [string, () => PlannedSource][] = [
     [
       'tool catalog 1K–8K × 5 α × 2 requests',
-      (order) =>
-        catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11 }, template: DEFAULT_PROMPT, counter, order }),
+      () => catalogSource({ packs: [pack], sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11 }, template: DEFAULT_PROMPT, counter }),
     ],
     [
       'tool catalog, the same, free vs constrained',
-      (order) =>
+      () =>
         catalogSource({
           packs: [pack],
           sweep: { lengths: [1024, 2048, 4096, 8192], positions: [0.1, 0.3, 0.5, 0.7, 0.9], samplesPerCell: 2, seed: 11, variants: [FREE, CONSTRAINED] },
           template: DEFAULT_PROMPT,
           counter,
-          order,
         }),
     ],
     [
       'long tool responses 1K–8K, p 1–8 × 4',
-      (order) =>
+      () =>
         responseQaSource({
           packs: [responsesPack],
           config: { lengths: [1024, 2048, 4096, 8192], positions: [1, 2, 3, 4, 5, 6, 7, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 11 },
           counter,
-          order,
         }),
     ],
     [
       'long conversations 2K–16K × 2 settings × 4',
-      (order) =>
+      () =>
         multiturnSource({
           packs: [conversationsPack],
           config: { lengths: [2048, 4096, 8192, 16384], settings: ['prose', 'structured'], count: 4, seed: 11 },
           template: DEFAULT_PROMPT,
           counter,
-          order,
         }),
     ],
-    ['robustness 30 requests × 3 variants', (order) => robustnessSource({ packs: [pack], config: { ...DEFAULT_ROBUSTNESS, count: 30, seed: 11 }, template: DEFAULT_PROMPT, counter, order })],
-    [
-      'composition L0–L3 × 5, single-turn, +10 distractors',
-      (order) => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter, order }),
-    ],
+    ['robustness 30 requests × 3 variants', () => robustnessSource({ packs: [pack], config: { ...DEFAULT_ROBUSTNESS, count: 30, seed: 11 }, template: DEFAULT_PROMPT, counter })],
+    ['composition L0–L3 × 5, single-turn, +10 distractors', () => compositionSource({ packs: [compositionPack], config: { ...DEFAULT_COMPOSITION, perLevel: 5, distractors: 10, seed: 11 }, counter })],
   ];
   console.log('prompt tokens an engine would not compute, by what it keeps cached (Llama 3 tokenizer; multi-turn exchanges add their own turns on top):');
   console.log('  its last prompt (our engines in the tab) | a server prefix cache of 16 prompts (vLLM / SGLang under load) | an unbounded prefix cache');
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   for (const [name, make] of suites) {
     const prompts = (order: RunOrder) => {
-      const source = make(order);
+      const source = inRunOrder(make(), order);
       return source.ids.map((id) => promptText(source.build(id).messages));
     };
     const grid = prompts('grid');

@@ -9,7 +9,7 @@ import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../../datasets/travel/build';
 import { coverage } from '../../src/lib/analysis/coverage';
 import { CachedCounter } from '../../src/lib/context/token-counter';
-import { orderPlan, type PlannedSample, type RunOrder, type SampleSource } from '../../src/lib/core/source';
+import { inRunOrder, orderPlan, type PlannedSample, type PlannedSource, type RunOrder, type SampleSource } from '../../src/lib/core/source';
 import type { Engine } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
@@ -28,30 +28,29 @@ const responses = buildResponsesPack();
 const conversations = buildConversationsPack();
 const composition = buildCompositionPack();
 
-const SUITES: { name: string; make: (order: RunOrder) => SampleSource }[] = [
+const SUITES: { name: string; make: () => PlannedSource }[] = [
   {
     name: 'catalog',
-    make: (order) =>
+    make: () =>
       catalogSource({
         packs: [catalog],
         sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 3, seed: 5, variants: [FREE, CONSTRAINED] },
         template: DEFAULT_PROMPT,
         counter,
-        order,
       }),
   },
   {
     name: 'response QA',
-    make: (order) => responseQaSource({ packs: [responses], config: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 5 }, counter, order }),
+    make: () => responseQaSource({ packs: [responses], config: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 4, seed: 5 }, counter }),
   },
   {
     name: 'conversations',
-    make: (order) => multiturnSource({ packs: [conversations], config: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, counter, order }),
+    make: () => multiturnSource({ packs: [conversations], config: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, counter }),
   },
-  { name: 'robustness', make: (order) => robustnessSource({ packs: [catalog], config: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, counter, order }) },
+  { name: 'robustness', make: () => robustnessSource({ packs: [catalog], config: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, counter }) },
   {
     name: 'composition',
-    make: (order) => compositionSource({ packs: [composition], config: { ...DEFAULT_COMPOSITION, perLevel: 3, distractors: 5, protocol: 'multi-turn', seed: 5 }, counter, order }),
+    make: () => compositionSource({ packs: [composition], config: { ...DEFAULT_COMPOSITION, perLevel: 3, distractors: 5, protocol: 'multi-turn', seed: 5 }, counter }),
   },
 ];
 
@@ -60,8 +59,8 @@ const built = (s: SampleSource) => new Map(s.ids.map((id) => [id, JSON.stringify
 describe('shared-prompt order', () => {
   for (const { name, make } of SUITES) {
     it(`${name}: the same sample ids, byte-identical samples, cells known before building`, () => {
-      const grid = make('grid');
-      const prefix = make('prefix');
+      const grid = inRunOrder(make(), 'grid');
+      const prefix = inRunOrder(make(), 'prefix');
       expect(new Set(prefix.ids).size).toBe(prefix.ids.length);
       expect([...prefix.ids].sort()).toEqual([...grid.ids].sort());
       const a = built(grid);
@@ -72,8 +71,8 @@ describe('shared-prompt order', () => {
   }
 
   it('lets an engine that keeps its last prompt skip much more of the prompts where they share text', () => {
-    const share = (make: (o: RunOrder) => SampleSource, order: RunOrder) => {
-      const s = make(order);
+    const share = (make: () => PlannedSource, order: RunOrder) => {
+      const s = inRunOrder(make(), order);
       return reusableShare(
         s.ids.map((id) => promptText(s.build(id).messages)),
         (t) => counter.count(t),
@@ -99,7 +98,7 @@ describe('shared-prompt order', () => {
 
 describe('resuming a run in shared-prompt order', () => {
   it('after a stop in the middle of a group, loses and repeats nothing', async () => {
-    const source = SUITES[0]!.make('prefix');
+    const source = inRunOrder(SUITES[0]!.make(), 'prefix');
     const oracle = createOracleEngine();
     const generated: string[] = [];
     const engine: Engine = { info: oracle.info, generate: (request, sample, signal) => (generated.push(sample.id), oracle.generate(request, sample, signal)) };
@@ -121,7 +120,7 @@ describe('resuming a run in shared-prompt order', () => {
     expect(store.results.size).toBe(stopAt);
     const again = await runSamples({
       runId: 'r',
-      source: SUITES[0]!.make('prefix'),
+      source: inRunOrder(SUITES[0]!.make(), 'prefix'),
       engine,
       store,
       request: { maxTokens: 64, temperature: 0 },
@@ -138,7 +137,7 @@ describe('resuming a run in shared-prompt order', () => {
 describe('coverage of a stopped run', () => {
   it('in grid order has whole short lengths; in shared-prompt order, some of every cell of the started groups', () => {
     const stopped = (order: RunOrder) => {
-      const s = SUITES[0]!.make(order);
+      const s = inRunOrder(SUITES[0]!.make(), order);
       const cells = s.ids.map((id) => s.cellOf(id));
       return coverage(cells, cells.slice(0, 12));
     };

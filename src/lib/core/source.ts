@@ -100,8 +100,13 @@ export function orderPlan<T extends PlannedSample>(plan: readonly T[], order: Ru
   return [...groups.values()].flatMap((members) => members.sort((a, b) => compareRanks(a.p.rank, b.p.rank) || a.i - b.i).map((m) => m.p));
 }
 
-/** A source over a plan: ids in the chosen order, each sample built by `build` from its planned entry. */
-export function planSource<T extends PlannedSample>(plan: readonly T[], order: RunOrder, build: (p: T) => Sample, execute?: CallExecutor): SampleSource {
+/** A source that keeps its plan: the run puts its ids in the run's order (`inRunOrder`). */
+export interface PlannedSource extends SampleSource {
+  plan: readonly PlannedSample[];
+}
+
+/** A source over a plan: ids in plan order, each sample built by `build` from its planned entry. */
+export function planSource<T extends PlannedSample>(plan: readonly T[], build: (p: T) => Sample, execute?: CallExecutor): PlannedSource {
   const byId = new Map(plan.map((p) => [p.id, p]));
   const entry = (id: string): T => {
     const p = byId.get(id);
@@ -109,12 +114,18 @@ export function planSource<T extends PlannedSample>(plan: readonly T[], order: R
     return p;
   };
   return {
-    ids: orderPlan(plan, order).map((p) => p.id),
+    plan,
+    ids: plan.map((p) => p.id),
     cellOf: (id) => entry(id).cell,
     itemOf: (id) => entry(id).itemId,
     build: (id) => build(entry(id)),
     ...(execute ? { execute } : {}),
   };
+}
+
+/** The same samples in the run's order: the one place a run order is applied. */
+export function inRunOrder(source: PlannedSource, order: RunOrder): SampleSource {
+  return { ...source, ids: orderPlan(source.plan, order).map((p) => p.id) };
 }
 
 /** How many answers a run may ask of each sample (a run file or a headless flag beyond it is refused). */

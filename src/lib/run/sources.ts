@@ -9,7 +9,7 @@ import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
-import { type RunOrder, type SampleSource, withRepeats } from '../core/source';
+import { inRunOrder, type PlannedSource, type SampleSource, withRepeats } from '../core/source';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
 import { ownApiSetup } from '../suites/api-complexity/request-conversations';
 import { wildAgtEvalSource, wildBenchmarkOf } from '../suites/wildagteval/suite';
@@ -20,33 +20,33 @@ export function sourceFor(run: RunPlan & Pick<RunRow, 'repeats'>, packs: readonl
 }
 
 type RunPlan = Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine'>;
-type SourceBuilder = (run: RunPlan, packs: readonly Pack[], counter: TokenCounter, order: RunOrder) => SampleSource;
+type SourceBuilder = (run: RunPlan, packs: readonly Pack[], counter: TokenCounter) => PlannedSource;
 
 /** How each suite's samples are built from a run (the suite's declaration is in lib/suites/registry.ts). */
 const SOURCES: Readonly<Record<SuiteId, SourceBuilder>> = {
-  catalog: (run, packs, counter, order) => catalogSource({ packs, sweep: run.sweep, template: run.template, counter, order }),
-  robustness: (run, packs, counter, order) => robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter, order }),
-  'response-qa': (run, packs, counter, order) => responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter, order }),
-  multiturn: (run, packs, counter, order) => multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter, order }),
-  composition: (run, packs, counter, order) => compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter, order }),
-  'api-complexity': (run, packs, counter, order) => {
+  catalog: (run, packs, counter) => catalogSource({ packs, sweep: run.sweep, template: run.template, counter }),
+  robustness: (run, packs, counter) => robustnessSource({ packs, config: run.robustness ?? DEFAULT_ROBUSTNESS, template: run.template, counter }),
+  'response-qa': (run, packs, counter) => responseQaSource({ packs, config: run.responseQa ?? DEFAULT_RESPONSE_QA, counter }),
+  multiturn: (run, packs, counter) => multiturnSource({ packs, config: run.multiturn ?? DEFAULT_MULTITURN, template: run.template, counter }),
+  composition: (run, packs, counter) => compositionSource({ packs, config: run.composition ?? DEFAULT_COMPOSITION, counter }),
+  'api-complexity': (run, packs, counter) => {
     // the built-in API system and its conversations, or the user's tools and requests
     const config = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
-    if (!config.packId) return apiComplexitySource({ config, counter, order });
+    if (!config.packId) return apiComplexitySource({ config, counter });
     const pack = packs.find((p) => p.id === config.packId);
     if (!pack) throw new Error(`the tools pack '${config.packId}' of this run is not stored any more (deleted?)`);
-    return apiComplexitySource({ config, counter, order, own: ownApiSetup(pack) });
+    return apiComplexitySource({ config, counter, own: ownApiSetup(pack) });
   },
-  wildagteval: (run, packs, counter, order) => {
+  wildagteval: (run, packs, counter) => {
     const config = run.wildagteval;
     if (!config) throw new Error('this WildAgtEval run has no configuration');
     const pack = packs.find((p) => p.id === config.packId);
     if (!pack) throw new Error(`the WildAgtEval pack '${config.packId}' of this run is not stored any more (deleted?)`);
-    return wildAgtEvalSource({ config, bench: wildBenchmarkOf(pack), counter, order, model: run.engine.model });
+    return wildAgtEvalSource({ config, bench: wildBenchmarkOf(pack), counter, model: run.engine.model });
   },
 };
 
 function plannedSource(run: RunPlan, packs: readonly Pack[], counter: TokenCounter): SampleSource {
   // runs made before run orders existed ran in plan order
-  return SOURCES[run.suite](run, packs, counter, run.order ?? 'grid');
+  return inRunOrder(SOURCES[run.suite](run, packs, counter), run.order ?? 'grid');
 }

@@ -5,7 +5,7 @@
  * the ladder.
  */
 import { hashString, Rng } from '../../core/random';
-import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type ApiCallRecord, episodeErrorType } from '../../scoring/api-accuracy';
@@ -197,14 +197,13 @@ function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM
 export interface ApiComplexitySourceOptions {
   config: ApiComplexityConfig;
   counter: TokenCounter;
-  order?: RunOrder;
   /** a system and conversations of the user's own (absent: the built-in ones) */
   own?: OwnApiSetup;
 }
 
 const BUILTIN_API_PACK = 'api-system';
 
-export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSource {
+export function apiComplexitySource(opts: ApiComplexitySourceOptions): PlannedSource {
   const system = opts.own?.system ?? BUILTIN_API_SYSTEM;
   const tools = [...system.tools];
   const build = (p: PlannedEpisode): Sample => {
@@ -228,7 +227,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): SampleSou
       facets: p.facets,
     };
   };
-  return { ...planSource(planApiComplexity(opts.config, opts.own?.conversations, system), opts.order ?? 'grid', build), episode: apiEpisode };
+  return { ...planSource(planApiComplexity(opts.config, opts.own?.conversations, system), build), episode: apiEpisode };
 }
 
 /** Runs one episode on the simulated API system, every reply asked of the engine, scored turn by turn (and judged where the engine judges). */

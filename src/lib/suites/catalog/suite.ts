@@ -8,7 +8,7 @@ import type { Pack, PackItem, Sample, ToolSchema } from '../../core/types';
 import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../../context/catalog-context';
 import type { TokenCounter } from '../../context/token-counter';
 import type { PromptTemplate } from '../../prompts/template';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 
 const CATALOG_SUITE = 'catalog';
 
@@ -51,7 +51,6 @@ export interface CatalogBuildOptions {
   template: PromptTemplate;
   counter: TokenCounter;
   templateOverhead?: number;
-  order?: RunOrder;
 }
 
 interface PlannedCatalog extends PlannedSample {
@@ -88,10 +87,10 @@ export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): Planne
 }
 
 /** The run's samples, each built only when the run loop reaches it. */
-export function catalogSource(opts: CatalogBuildOptions): SampleSource {
+export function catalogSource(opts: CatalogBuildOptions): PlannedSource {
   const pool = toolPool(opts.packs);
   let measureWhole: boolean | undefined;
-  return planSource(planCatalog(opts.packs, opts.sweep), opts.order ?? 'grid', (p) => {
+  return planSource(planCatalog(opts.packs, opts.sweep), (p) => {
     measureWhole ??= !isLineAdditive(opts.counter, pool);
     return buildOne(opts, pool, p, measureWhole);
   });

@@ -10,7 +10,7 @@ import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSche
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import type { Call } from '../../core/calls';
 import { renderMessages, type PromptTemplate } from '../../prompts/template';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 import { LEVELS, type Level } from '../../core/expected';
 import { toolPool } from '../catalog/suite';
 import { dagShape } from '../../scoring/dag-shape';
@@ -109,10 +109,9 @@ export interface CompositionSourceOptions {
   packs: readonly Pack[];
   config: CompositionConfig;
   counter: TokenCounter;
-  order?: RunOrder;
 }
 
-export function compositionSource(opts: CompositionSourceOptions): SampleSource {
+export function compositionSource(opts: CompositionSourceOptions): PlannedSource {
   const pool = toolPool(opts.packs);
   const template = COMPOSITION_PROMPTS[opts.config.protocol];
   const build = (p: PlannedTask): Sample => {
@@ -141,5 +140,5 @@ export function compositionSource(opts: CompositionSourceOptions): SampleSource 
       },
     };
   };
-  return planSource(planComposition(opts.packs, opts.config), opts.order ?? 'grid', build, executeSimulated);
+  return planSource(planComposition(opts.packs, opts.config), build, executeSimulated);
 }

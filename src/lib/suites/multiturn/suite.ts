@@ -14,7 +14,7 @@ import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, responseText } from '../../context/response-context';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 
 const MULTITURN_SUITE = 'multiturn';
 export type FactSetting = 'prose' | 'structured';
@@ -73,7 +73,6 @@ export interface MultiturnBuildOptions {
   config: MultiturnConfig;
   template: PromptTemplate;
   counter: TokenCounter;
-  order?: RunOrder;
 }
 
 interface PlannedConversation extends PlannedSample {
@@ -158,8 +157,8 @@ function buildConversation(p: PlannedConversation, template: PromptTemplate, cou
   return { messages, tokens, episodes: whole.length };
 }
 
-export function multiturnSource(opts: MultiturnBuildOptions): SampleSource {
-  return planSource(planMultiturn(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+export function multiturnSource(opts: MultiturnBuildOptions): PlannedSource {
+  return planSource(planMultiturn(opts.packs, opts.config), (p): Sample => {
     const { messages, tokens, episodes } = buildConversation(p, opts.template, opts.counter);
     return {
       id: p.id,

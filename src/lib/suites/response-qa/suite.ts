@@ -11,7 +11,7 @@ import type { JsonObject, Pack, ResponseSet, Sample } from '../../core/types';
 import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, type FittedResponse, isRecordAdditive } from '../../context/response-context';
 import type { TokenCounter } from '../../context/token-counter';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 import { cellsOf, POSITION_SLOTS, type QaExperiment, type ResponseQaConfig } from './config';
 import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstance, type QaTemplate } from './templates';
 
@@ -94,7 +94,6 @@ export interface ResponseQaBuildOptions {
   packs: readonly Pack[];
   config: ResponseQaConfig;
   counter: TokenCounter;
-  order?: RunOrder;
 }
 
 interface Built {
@@ -128,9 +127,9 @@ function buildInstance(p: PlannedQa, counter: TokenCounter, measureWhole: boolea
   return null;
 }
 
-export function responseQaSource(opts: ResponseQaBuildOptions): SampleSource {
+export function responseQaSource(opts: ResponseQaBuildOptions): PlannedSource {
   const additive = new Map<string, boolean>();
-  return planSource(planResponseQa(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+  return planSource(planResponseQa(opts.packs, opts.config), (p): Sample => {
     let measureWhole = additive.get(p.set.endpoint);
     if (measureWhole === undefined) additive.set(p.set.endpoint, (measureWhole = !isRecordAdditive(p.set, opts.counter)));
     const built = buildInstance(p, opts.counter, measureWhole);

@@ -7,7 +7,7 @@ import { hashString, Rng } from '../../core/random';
 import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
-import { type PlannedSample, planSource, type RunOrder, type SampleSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
 import { catalogCategory, eligibleItems, toolPool } from '../catalog/suite';
 import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
@@ -62,12 +62,11 @@ export interface RobustnessBuildOptions {
   config: RobustnessConfig;
   template: PromptTemplate;
   counter: TokenCounter;
-  order?: RunOrder;
 }
 
-export function robustnessSource(opts: RobustnessBuildOptions): SampleSource {
+export function robustnessSource(opts: RobustnessBuildOptions): PlannedSource {
   let index: ToolIndex | null = null;
-  return planSource(planRobustness(opts.packs, opts.config), opts.order ?? 'grid', (p): Sample => {
+  return planSource(planRobustness(opts.packs, opts.config), (p): Sample => {
     let tools = p.item.tools;
     let question = p.item.question;
     if (p.variant === REPHRASED) question = rephrase(question, p.item.possibleAnswer).text;

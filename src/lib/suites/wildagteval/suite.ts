@@ -5,7 +5,7 @@
  * the cumulative ladder; the suite's runner drives its episode and writes its result log.
  */
 import { hashString } from '../../core/random';
-import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type RunOrder, type SampleSource, TURN_SEPARATOR } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource, TURN_SEPARATOR } from '../../core/source';
 import type { Pack, Sample } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
 import { databasesFor, readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from '../../formats/wildagteval-benchmark';
@@ -143,15 +143,14 @@ export interface WildAgtEvalSourceOptions {
   counter: TokenCounter;
   /** the model's name as result logs record it */
   model: string;
-  order?: RunOrder;
 }
 
 /** The run's samples; each one's episode is run by `episode` (the run loop asks the engine through it). */
-export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): SampleSource {
+export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): PlannedSource {
   const { bench, counter } = opts;
   const plan = planWildAgtEval(opts.config, bench);
   const byId = new Map(plan.map((p) => [p.id, p]));
-  const planned = planSource(plan, opts.order ?? 'grid', (p): Sample => {
+  const planned = planSource(plan, (p): Sample => {
     const system = systemOf(bench, p.experiment.prompt);
     const prompt = wildPrompt(system, firstHistory(bench, p));
     return {
