@@ -392,6 +392,24 @@ describe("the runner's run file", () => {
     expect(lines.join('\n')).toMatch(/holds another run/);
   });
 
+  it('refuses a rerun with other settings (seed, repeats, temperature, answer tokens) and leaves the file as it was', async () => {
+    const out = join(dir, 'settings.jsonl');
+    const argv = ['catalog', '--engine', 'oracle', '--lengths', '1K', '--positions', '0.5', '--per-cell', '2', '--out', out];
+    expect(await runEval(argv, quiet)).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    for (const other of [
+      ['--seed', '7'],
+      ['--repeats', '2'],
+      ['--temperature', '0.7'],
+      ['--max-tokens', '64'],
+    ]) {
+      const lines: string[] = [];
+      expect(await runEval([...argv, ...other], { ...quiet, out: (l) => lines.push(l) }), other.join(' ')).toBe(2);
+      expect(lines.join('\n'), other.join(' ')).toMatch(/holds another run/);
+      expect(readFileSync(out, 'utf8'), other.join(' ')).toBe(before);
+    }
+  });
+
   it('writes the charts as standalone SVG, names escaped', async () => {
     const svgDir = join(dir, 'charts');
     const out = join(dir, 'charts.jsonl');
