@@ -47,21 +47,25 @@ export interface RunSize {
   promptTokens: number | null;
 }
 
-/** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
-export interface SuiteSetup {
-  /** the engine asks a model (it can judge; constraints act) */
-  asksModel: boolean;
-  replay: boolean;
+/** Every suite's fields on the Run tab: the catalog's sweep (with the packs asked), each other suite's config. */
+export interface SuiteFields {
+  catalog: Omit<CatalogSweep, 'variants' | 'requestPackIds'> & { askedPacks: string[]; unfillable: number[] };
   constraint: Constraint;
-  catalog: Omit<CatalogSweep, 'variants' | 'requestPackIds'> & { askedPacks: readonly string[]; unfillable: readonly number[] };
-  /** the packs chosen for the suite (suites that run on stored packs) */
-  selectedPacks: readonly string[];
   robustness: RobustnessConfig;
   responseQa: ResponseQaConfig;
   multiturn: MultiturnConfig;
   composition: CompositionConfig;
   apiComplexity: ApiComplexityConfig;
   wildagteval: WildAgtEvalConfig;
+}
+
+/** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
+export interface SuiteSetup extends SuiteFields {
+  /** the engine asks a model (it can judge; constraints act) */
+  asksModel: boolean;
+  replay: boolean;
+  /** the packs chosen for the suite (suites that run on stored packs) */
+  selectedPacks: readonly string[];
   /** requests in each chosen pack, by pack id */
   itemsIn: Readonly<Record<string, number>>;
   conversationsAvailable: number;

@@ -1,24 +1,11 @@
 /** The Run tab's state as each suite's setup view reads and edits it (RunSetup.svelte owns it). */
 import type { PackRow } from '../../lib/store/db';
-import type { Constraint } from '../../lib/suites/declaration';
-import type { ApiComplexityConfig } from '../../lib/suites/api-complexity/suite';
 import type { OwnApiSetup } from '../../lib/suites/api-complexity/request-conversations';
-import type { CompositionConfig } from '../../lib/suites/composition/suite';
-import type { MultiturnConfig } from '../../lib/suites/multiturn/suite';
-import type { ResponseQaConfig } from '../../lib/suites/response-qa/config';
-import type { RobustnessConfig } from '../../lib/suites/robustness/suite';
-import type { WildAgtEvalConfig, WildPlanSummary } from '../../lib/suites/wildagteval/suite';
+import type { SuiteFields } from '../../lib/suites/declaration';
+import type { WildPlanSummary } from '../../lib/suites/wildagteval/suite';
 
 /** Every suite's fields, kept while the user switches between suites. */
-export interface SetupForm {
-  catalog: { lengths: number[]; positions: number[]; samplesPerCell: number; seed: number; askedPacks: string[]; unfillable: number[] };
-  constraint: Constraint;
-  robustness: RobustnessConfig;
-  responseQa: ResponseQaConfig;
-  multiturn: MultiturnConfig;
-  composition: CompositionConfig;
-  apiComplexity: ApiComplexityConfig;
-  wildagteval: WildAgtEvalConfig;
+export interface SetupForm extends SuiteFields {
   /** the WildAgtEval setup as its fields measured it (in the worker), or why it cannot run */
   wildPlan: WildPlanSummary | { error: string } | null;
 }
