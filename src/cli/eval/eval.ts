@@ -245,10 +245,10 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     io.out(`${results.length} of ${source.ids.length} results are in ${path}; run the same command again to resume.`);
     return { run: final, results, ok: false };
   }
-  for (const line of reportLines(final, results)) io.out(line);
+  for (const line of await reportLines(final, results)) io.out(line);
   if (s.svgDir) {
     mkdirSync(s.svgDir, { recursive: true });
-    for (const chart of chartsOf(final, results)) {
+    for (const chart of await chartsOf(final, results)) {
       const file = join(s.svgDir, s.calls.length > 1 ? `${mode}-${chart.name}` : chart.name);
       writeFileSync(file, chart.svg);
       io.out(`chart: ${file}`);

@@ -10,7 +10,7 @@ import type { RunRow } from '../../lib/run/run-row';
 import type { SvgChart } from '../../lib/suites/declaration';
 import { SUITES } from '../../lib/suites/registry';
 
-export function reportLines(run: RunRow, results: readonly SampleResult[]): string[] {
+export async function reportLines(run: RunRow, results: readonly SampleResult[]): Promise<string[]> {
   const n = results.length;
   const correct = results.filter((r) => r.score.correct).length;
   const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
@@ -20,7 +20,7 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
   const lines = [
     `${run.name}: ${SUITES[run.suite].headline.label} ${pct(headline).trim()} · ${correct}/${n} correct (${pct(n ? correct / n : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `, ${errors} engine errors` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`,
   ];
-  lines.push(...SUITES[run.suite].reportLines(run, results));
+  lines.push(...(await SUITES[run.suite].textReport()).reportLines(run, results));
   const repeated = repeatSummary(results);
   if (repeated) {
     const r = repeated;
@@ -33,6 +33,6 @@ export function reportLines(run: RunRow, results: readonly SampleResult[]): stri
 }
 
 /** The run's charts as SVG files (name → text): what `--svg DIR` writes. */
-export function chartsOf(run: RunRow, results: readonly SampleResult[]): SvgChart[] {
-  return SUITES[run.suite].charts(run, results);
+export async function chartsOf(run: RunRow, results: readonly SampleResult[]): Promise<SvgChart[]> {
+  return (await SUITES[run.suite].textReport()).charts(run, results);
 }

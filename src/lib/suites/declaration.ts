@@ -148,9 +148,13 @@ export interface SuiteDeclaration {
   needs(setup: SuiteSetup): string[];
   /** the suite's number fields, checked before Start */
   numberFields(setup: SuiteSetup): NumberField[];
-  /** the paper's tables as text (the runner's report) */
+  /** the runner's report (loaded when a runner needs it: the page never does) */
+  textReport: () => Promise<SuiteTextReport>;
+}
+
+/** A suite's report for a terminal: the paper's tables as text, and its charts as SVG files. */
+export interface SuiteTextReport {
   reportLines(run: SuiteRun, results: readonly SampleResult[]): string[];
-  /** the runner's charts */
   charts(run: SuiteRun & { name: string }, results: readonly SampleResult[]): SvgChart[];
 }
 

@@ -11,23 +11,16 @@ import type { RunSeries } from '../results/run-series';
 import type { SetupContext, SetupForm } from './setup-form';
 import CatalogSetup from './catalog/CatalogSetup.svelte';
 import CatalogPacks from './catalog/CatalogPacks.svelte';
-import CatalogReport from './catalog/CatalogReport.svelte';
 import RobustnessSetup from './robustness/RobustnessSetup.svelte';
-import RobustnessSummary from './robustness/RobustnessSummary.svelte';
 import ResponseQaSetup from './response-qa/ResponseQaSetup.svelte';
 import ResponseQaWording from './response-qa/ResponseQaWording.svelte';
-import ResponseQaView from './response-qa/ResponseQaView.svelte';
 import MultiturnSetup from './multiturn/MultiturnSetup.svelte';
-import MultiturnView from './multiturn/MultiturnView.svelte';
 import CompositionSetup from './composition/CompositionSetup.svelte';
 import CompositionWording from './composition/CompositionWording.svelte';
-import CompositionView from './composition/CompositionView.svelte';
 import ApiComplexitySetup from './api-complexity/ApiComplexitySetup.svelte';
 import ApiComplexityWording from './api-complexity/ApiComplexityWording.svelte';
-import ApiComplexityView from './api-complexity/ApiComplexityView.svelte';
 import WildAgtEvalSetup from './wildagteval/WildAgtEvalSetup.svelte';
 import WildAgtEvalWording from './wildagteval/WildAgtEvalWording.svelte';
-import WildAgtEvalReport from './wildagteval/WildAgtEvalReport.svelte';
 
 export type SetupProps = { form: SetupForm; ctx: SetupContext };
 
@@ -51,15 +44,16 @@ export interface SuiteViews {
   Packs?: Component<SetupProps, object, 'form'>;
   /** the prompt's wording, shown read-only; null: the suite takes the editable prompt template */
   Wording: Component<SetupProps> | null;
-  Report: Component<ReportProps, object, '' | 'variant'>;
+  /** loaded when a run of the suite is opened (the first page does not carry the reports) */
+  Report: () => Promise<{ default: Component<ReportProps, object, '' | 'variant'> }>;
 }
 
 export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
-  catalog: { Setup: CatalogSetup, Packs: CatalogPacks, Wording: null, Report: CatalogReport },
-  robustness: { Setup: RobustnessSetup, Wording: null, Report: RobustnessSummary },
-  'response-qa': { Setup: ResponseQaSetup, Wording: ResponseQaWording, Report: ResponseQaView },
-  multiturn: { Setup: MultiturnSetup, Wording: null, Report: MultiturnView },
-  composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: CompositionView },
-  'api-complexity': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: ApiComplexityView },
-  wildagteval: { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: WildAgtEvalReport },
+  catalog: { Setup: CatalogSetup, Packs: CatalogPacks, Wording: null, Report: () => import('./catalog/CatalogReport.svelte') },
+  robustness: { Setup: RobustnessSetup, Wording: null, Report: () => import('./robustness/RobustnessSummary.svelte') },
+  'response-qa': { Setup: ResponseQaSetup, Wording: ResponseQaWording, Report: () => import('./response-qa/ResponseQaView.svelte') },
+  multiturn: { Setup: MultiturnSetup, Wording: null, Report: () => import('./multiturn/MultiturnView.svelte') },
+  composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: () => import('./composition/CompositionView.svelte') },
+  'api-complexity': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('./api-complexity/ApiComplexityView.svelte') },
+  wildagteval: { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: () => import('./wildagteval/WildAgtEvalReport.svelte') },
 };

@@ -1,13 +1,10 @@
 /** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
-import { episodeCharts, episodeReportLines } from '../../analysis/text-report';
-import { COMPLEXITY_TYPES, type ComplexityType, CUMULATIVE_LADDER } from '../../simulate/api/complexity';
+import { COMPLEXITY_TYPES, type ComplexityType } from '../../simulate/api/complexity';
 import { noSweep, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
 import { DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
-
-const RUNGS = CUMULATIVE_LADDER.map((x) => x.name);
 
 export const apiComplexitySuite: SuiteDeclaration = {
   id: 'api-complexity',
@@ -67,6 +64,5 @@ export const apiComplexitySuite: SuiteDeclaration = {
     { label: 'Replies per turn', value: s.apiComplexity.maxSteps, min: 1, max: MAX_STEPS_PER_TURN },
     seedField(s.apiComplexity.seed),
   ],
-  reportLines: (_run, results) => episodeReportLines(results, RUNGS),
-  charts: (run, results) => episodeCharts(results, RUNGS, run.name),
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

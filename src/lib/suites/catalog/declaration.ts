@@ -1,9 +1,5 @@
 /** LongFuncEval's challenge 1, the tool catalog, as the registry knows it. */
-import { cellStats, degradationTable, variantSummary } from '../../analysis/catalog';
 import { formatTokens } from '../../analysis/format';
-import { heatmapLines, pct } from '../../analysis/text-report';
-import { heatmapSvg } from '../../analysis/svg';
-import type { SampleResult } from '../../core/types';
 import { itemsOf, sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { CONSTRAINED, FREE, type CatalogSweep } from './suite';
@@ -18,8 +14,6 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   const perCell = Math.min(sweep.samplesPerCell, available) * Math.max(1, sweep.variants?.length ?? 0);
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
-
-const variantsIn = (results: readonly SampleResult[]) => [...new Set(results.map((r) => r.cell.variant).filter((v): v is string => !!v))];
 
 export const catalogSuite: SuiteDeclaration = {
   id: 'catalog',
@@ -90,29 +84,5 @@ export const catalogSuite: SuiteDeclaration = {
     ];
   },
   numberFields: (s) => [{ label: 'Requests per cell', value: s.catalog.samplesPerCell, min: 1, max: 500 }, seedField(s.catalog.seed)],
-  reportLines(_run, results) {
-    const lines: string[] = [];
-    const variants = variantsIn(results);
-    for (const v of variants.length ? variants : [undefined]) {
-      const rs = v ? results.filter((r) => r.cell.variant === v) : results;
-      lines.push(`accuracy by catalog length × needle position${v ? ` (${v})` : ''}:`, ...heatmapLines(rs));
-      const d = degradationTable(cellStats(rs));
-      const deg = (x: { percent: number } | null) => (x ? `${x.percent.toFixed(1)}%` : 'n/a');
-      lines.push(
-        `  degradation (max−min)/max: overall ${deg(d.overall)}, across positions at ${formatTokens(d.acrossPositionsAt ?? 0)} ${deg(d.acrossPositions)}, across lengths at α ${d.acrossLengthsAt ?? '—'} ${deg(d.acrossLengths)}`,
-      );
-    }
-    for (const s of variantSummary(results))
-      lines.push(
-        `  ${s.variant === 'default' ? 'all' : s.variant}: ${pct(s.accuracy).trim()} of ${s.n}; wrong format ${pct(s.wrongSyntax).trim()} (the right call in another format ${pct(s.rightCallOtherFormat).trim()}), wrong function ${pct(s.wrongFunction).trim()}, wrong parameters ${pct(s.wrongParameter).trim()}`,
-      );
-    return lines;
-  },
-  charts(run, results) {
-    const variants = variantsIn(results);
-    return (variants.length ? variants : [undefined]).map((v) => ({
-      name: v ? `heatmap-${v}.svg` : 'heatmap.svg',
-      svg: heatmapSvg(cellStats(v ? results.filter((r) => r.cell.variant === v) : results), `${run.name}${v ? ` (${v})` : ''}`),
-    }));
-  },
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -1,7 +1,4 @@
 /** CompToolBench's composition levels L0–L3 as the registry knows it. */
-import { compositionReport, scoredTasksOf } from '../../analysis/composition';
-import { barsSvg } from '../../analysis/svg';
-import { pct } from '../../analysis/text-report';
 import type { CompositionProtocol } from '../../core/types';
 import { LEVELS, type Level } from '../../core/expected';
 import { noSweep, type SuiteDeclaration } from '../declaration';
@@ -66,26 +63,5 @@ export const compositionSuite: SuiteDeclaration = {
       ...(c.distractors === null ? [] : [{ label: 'Distractor tools', value: c.distractors, min: 0, max: 500 }]),
     ];
   },
-  reportLines(_run, results) {
-    const r = compositionReport(scoredTasksOf(results));
-    return [
-      `  overall ${pct(r.overallAccuracy).trim()}; ${Object.entries(r.perLevelAccuracy)
-        .map(([l, a]) => `${l} ${pct(a).trim()} (${r.taskCounts[l as keyof typeof r.taskCounts]})`)
-        .join(', ')}`,
-      `  Selection Gap (composed − L0): ${(r.selectionGap.composedMinusL0 * 100).toFixed(1)} points${r.selectionGap.present ? ' — present' : ''}`,
-    ];
-  },
-  charts(run, results) {
-    const r = compositionReport(scoredTasksOf(results));
-    return [
-      {
-        name: 'by-level.svg',
-        svg: barsSvg(
-          Object.entries(r.perLevelAccuracy).map(([l, a]) => ({ label: l, accuracy: a, n: r.taskCounts[l as keyof typeof r.taskCounts] })),
-          run.name,
-          'composition level',
-        ),
-      },
-    ];
-  },
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

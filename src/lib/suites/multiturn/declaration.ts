@@ -1,8 +1,5 @@
 /** LongFuncEval's challenge 3, long conversations, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
-import { settingsTable } from '../../analysis/long-context';
-import { barsSvg } from '../../analysis/svg';
-import { barsOf, pct } from '../../analysis/text-report';
 import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting } from './suite';
@@ -45,16 +42,5 @@ export const multiturnSuite: SuiteDeclaration = {
   },
   needs: (s) => [...(s.multiturn.lengths.length === 0 ? ['choose a conversation length'] : []), ...(s.multiturn.settings.length === 0 ? ['choose a setting'] : [])],
   numberFields: (s) => [{ label: 'Base conversations', value: s.multiturn.count, min: 1, max: 1000 }, seedField(s.multiturn.seed)],
-  reportLines: (_run, results) =>
-    settingsTable(results).rows.map((row) => `  ${row.setting.padEnd(10)} ${row.cells.map((c) => `${formatTokens(Number(c.key))} ${pct(c.accuracy).trim()}`).join(', ')}`),
-  charts: (run, results) => [
-    {
-      name: 'by-length.svg',
-      svg: barsSvg(
-        settingsTable(results).rows.flatMap((row) => barsOf(row.cells, (k) => `${row.setting} ${formatTokens(Number(k))}`)),
-        run.name,
-        'setting and conversation length',
-      ),
-    },
-  ],
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

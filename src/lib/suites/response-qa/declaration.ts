@@ -1,8 +1,5 @@
 /** LongFuncEval's challenge 2, questions about long tool responses, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
-import { accuracyBy, byFacet, qaCurves } from '../../analysis/long-context';
-import { barsSvg } from '../../analysis/svg';
-import { barsOf, pct } from '../../analysis/text-report';
 import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { cellsOf, DEFAULT_RESPONSE_QA } from './config';
@@ -57,35 +54,5 @@ export const responseQaSuite: SuiteDeclaration = {
     ];
   },
   numberFields: (s) => [{ label: 'Questions per cell', value: s.responseQa.samplesPerCell, min: 1, max: 500 }, seedField(s.responseQa.seed)],
-  reportLines(_run, results) {
-    const { bySize, byPosition } = qaCurves(results);
-    return [
-      `  by response size: ${bySize.map((g) => `${formatTokens(Number(g.key))} ${pct(g.accuracy).trim()}`).join(', ')}`,
-      `  by answer position: ${byPosition.map((g) => `p${g.key} ${pct(g.accuracy).trim()}`).join(', ')}`,
-      `  by category: ${accuracyBy(results, byFacet('category'))
-        .map((g) => `${g.key} ${pct(g.accuracy).trim()}`)
-        .join(', ')}`,
-    ];
-  },
-  charts(run, results) {
-    const { bySize, byPosition } = qaCurves(results);
-    return [
-      {
-        name: 'by-size.svg',
-        svg: barsSvg(
-          barsOf(bySize, (k) => formatTokens(Number(k))),
-          run.name,
-          'tool response size (tokens)',
-        ),
-      },
-      {
-        name: 'by-position.svg',
-        svg: barsSvg(
-          barsOf(byPosition, (k) => `p${k}`),
-          run.name,
-          'record holding the answer',
-        ),
-      },
-    ];
-  },
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

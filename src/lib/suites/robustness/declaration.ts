@@ -1,7 +1,4 @@
 /** Rabinovich & Anaby-Tavor's robustness protocol (rephrased requests, expanded toolkits) as the registry knows it. */
-import { barsSvg } from '../../analysis/svg';
-import { robustnessTable } from '../../analysis/robustness';
-import { pct } from '../../analysis/text-report';
 import { itemsOf, noSweep, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { DEFAULT_ROBUSTNESS } from './suite';
@@ -39,15 +36,5 @@ export const robustnessSuite: SuiteDeclaration = {
     seedField(s.robustness.seed),
     { label: 'Tools added per request', value: s.robustness.expansion.added, min: 0, max: 20 },
   ],
-  reportLines: (_run, results) => robustnessTable(results).rows.map((r) => `  ${r.variant.padEnd(10)} ${pct(r.accuracy)} of ${r.n}${r.drop !== null ? `, drop ${r.drop.toFixed(1)}%` : ''}`),
-  charts: (run, results) => [
-    {
-      name: 'by-variant.svg',
-      svg: barsSvg(
-        robustnessTable(results).rows.map((r) => ({ label: r.variant, accuracy: r.accuracy, n: r.n })),
-        run.name,
-        'request variant',
-      ),
-    },
-  ],
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -1,8 +1,7 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
-import { episodeCharts, episodeReportLines } from '../../analysis/text-report';
 import { WILDAGTEVAL_PACK_ID } from '../../formats/wildagteval-benchmark';
 import { noSweep, type SuiteDeclaration } from '../declaration';
-import { WILD_EXPERIMENTS, WILD_LADDER } from './experiments';
+import { WILD_EXPERIMENTS } from './experiments';
 import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
@@ -55,6 +54,5 @@ export const wildAgtEvalSuite: SuiteDeclaration = {
     ];
   },
   numberFields: (s) => [{ label: 'Conversations', value: s.wildagteval.conversations, min: 0, max: s.wild.conversations ?? 300 }],
-  reportLines: (_run, results) => episodeReportLines(results, WILD_LADDER),
-  charts: (run, results) => episodeCharts(results, WILD_LADDER, run.name),
+  textReport: () => import('./text-report').then((m) => m.textReport),
 };
