@@ -23,6 +23,7 @@ import { SUITES } from '../src/lib/suites/registry';
 import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
 import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
 import { readStore } from '../harness/idb';
+import { waitFor } from '../harness/wait-for';
 
 const APP_PORT = 4175;
 const HOST_PORT = 4444;
@@ -142,18 +143,6 @@ const MODELS: Record<string, BenchModel> = {
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
-
-async function waitFor(url: string, insecure = false): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      execFileSync('curl', ['-sf', ...(insecure ? ['-k'] : []), '-o', '/dev/null', url]);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function figures(run: RunRow, results: SampleResult[], wallMs: number) {
   const n = results.length;
