@@ -12,7 +12,7 @@ import https from 'node:https';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.argv[2] ?? process.env.MODEL_HOST_PORT ?? 4443);
 const models = join(root, '.cache', 'models');
 const tls = join(root, '.cache', 'tls');
