@@ -7,21 +7,19 @@
  * node-llama-cpp is this benchmark's alone: installed on first use into .cache/bench-engine (~83 MB,
  * no optional GPU packages), never a dependency of the app or its tests.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
 import type { SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
-import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupCatalog } from '../harness/app-driver';
-import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
+import { loadGgufModel, runToEnd, setReuse, setupCatalog } from '../harness/app-driver';
+import { modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
 import { readStore } from '../harness/idb';
-import { waitFor } from '../harness/wait-for';
+import { appWithModel } from '../harness/app-with-model';
 
 const APP_PORT = 4176;
 const HOST_PORT = 4445;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const NODE_LLAMA_CPP = '3.21.1';
 const DEPS = join(process.cwd(), '.cache', 'bench-engine');
 const THREADS = 2;
@@ -68,15 +66,8 @@ interface Measured {
 
 /** The sweep in the app's CPU engine: its results (llama.cpp's own timings) and the prompts as sent. */
 async function inBrowser(model: RealModel, lengths: number[]): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
-  const app = spawn('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
-  const host = spawn('node', ['harness/model-host.mjs', String(HOST_PORT)], { detached: true, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', ...modelHostArgs(HOST_PORT)] });
+  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model });
   try {
-    await waitFor(`http://127.0.0.1:${APP_PORT}/index.html`);
-    await waitFor(`https://127.0.0.1:${HOST_PORT}/health`, true);
-    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${APP_PORT}/` });
-    await guardNetwork(page, [model.url]);
-    await page.goto('index.html');
     await loadGgufModel(page, model, Math.max(...lengths) + 2048);
     console.log(`== ${(await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim()}`);
     await setupCatalog(page, { lengths, positions: [0.5], perCell: 1, constraint: 'off', maxTokens: ANSWER_TOKENS });
@@ -89,8 +80,7 @@ async function inBrowser(model: RealModel, lengths: number[]): Promise<{ results
     const prompts = new Map([...file.prompts].map(([id, p]) => [id, p.messages]));
     return { results, prompts };
   } finally {
-    await browser.close();
-    for (const p of [app, host]) if (p.pid) process.kill(-p.pid);
+    await close();
   }
 }
 

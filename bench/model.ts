@@ -10,24 +10,23 @@
  * with the manifest examples/index.json.
  * Gemma 3 270M is not benchmarked: the PyPI build is the base model, not the instruction-tuned one.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/run/run-row';
 import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
-import { guardNetwork, loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
-import { modelHostArgs, modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
+import { loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
+import { modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
 import { readStore } from '../harness/idb';
-import { waitFor } from '../harness/wait-for';
+import { appWithModel } from '../harness/app-with-model';
 
 const APP_PORT = 4175;
 const HOST_PORT = 4444;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = join(process.cwd(), 'examples');
 
 interface Case {
@@ -199,15 +198,8 @@ async function main() {
   }
   console.log('== building the app');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const app = spawn('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
-  const host = spawn('node', ['harness/model-host.mjs', String(HOST_PORT)], { detached: true, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', ...modelHostArgs(HOST_PORT)] });
+  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model: bench.model });
   try {
-    await waitFor(`http://127.0.0.1:${APP_PORT}/index.html`);
-    await waitFor(`https://127.0.0.1:${HOST_PORT}/health`, true);
-    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${APP_PORT}/` });
-    await guardNetwork(page, [bench.model.url]);
-    await page.goto('index.html');
     const loadStart = Date.now();
     await loadGgufModel(page, bench.model, DEFAULT_CONTEXT);
     let context = DEFAULT_CONTEXT;
@@ -279,8 +271,7 @@ async function main() {
     const sizes = all.map((e) => readFileSync(join(OUT, e.file)).length);
     console.log(`run files in examples/: ${all.length} files, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);
   } finally {
-    await browser.close();
-    for (const child of [app, host]) if (child.pid) process.kill(-child.pid);
+    await close();
   }
 }
 
