@@ -6,7 +6,7 @@
  */
 import { CHECKED_FORMATS, checkOutputSteady, SLOW_MS, summarize, summaryLine, type FormatCheck, warmUp } from '../src/cli/checks/output-check';
 import { adversarialOutputs } from '../harness/adversarial-outputs';
-import { importFuzz } from './import-fuzz';
+import { importFuzz } from '../harness/import-fuzz';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { CORRUPTIONS, importFuzz } from '../../bench/import-fuzz';
+import { CORRUPTIONS, importFuzz } from '../../harness/import-fuzz';
 import { AppDB } from '../../src/lib/store/db';
 import { importBfclFiles, replacedNote } from '../../src/lib/store/repos';
 
