@@ -33,7 +33,7 @@ test('the gallery shows capable models first: a Qwen run of every suite, and a c
   const results = readFileSync(`examples/${first.file}`, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { result?: { cell: { length: number; position: number }; score: { correct: boolean }; output: string } })
+    .map((l) => JSON.parse(l) as { result?: { itemId?: string; cell: { length: number; position: number }; score: { correct: boolean }; output: string } })
     .flatMap((l) => (l.result ? [l.result] : []));
   expect(results.length).toBeGreaterThanOrEqual(100);
   expect(new Set(results.map((r) => r.cell.length)).size).toBeGreaterThanOrEqual(4);
@@ -41,8 +41,8 @@ test('the gallery shows capable models first: a Qwen run of every suite, and a c
   const accuracy = results.filter((r) => r.score.correct).length / results.length;
   expect(accuracy).toBeGreaterThan(0.1);
   expect(accuracy).toBeLessThan(0.9);
-  // real, varied outputs: not one answer repeated
-  expect(new Set(results.map((r) => r.output)).size).toBeGreaterThan(results.length / 3);
+  // real, varied outputs: not one answer per request (each request is asked in every cell), let alone one answer for all
+  expect(new Set(results.map((r) => r.output)).size).toBeGreaterThan(new Set(results.map((r) => r.itemId)).size);
 });
 
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
