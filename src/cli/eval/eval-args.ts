@@ -244,11 +244,12 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   if (constraint === 'both' && declaration.constrain !== 'variants')
     throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
   if (constraint !== 'off' && declaration.constrain === null) throw new UsageError(`--constraint is for suites whose answers are calls of offered tools, not ${suite}`);
+  const raw = (flag: string): string | undefined => (o as Record<string, string | undefined>)[flag];
   const flags: FlagReader = {
-    list: (flag) => list(flag, (o as Record<string, string | undefined>)[flag]),
-    int: (flag, min, max) => int(flag, (o as Record<string, string | undefined>)[flag], min, max),
-    oneOf: (flag, allowed) => oneOf(flag, (o as Record<string, string | undefined>)[flag], allowed),
-    text: (flag) => (o as Record<string, string | undefined>)[flag],
+    list: (flag) => list(flag, raw(flag)),
+    int: (flag, min, max) => int(flag, raw(flag), min, max),
+    oneOf: (flag, allowed) => oneOf(flag, raw(flag), allowed),
+    text: raw,
     fail: (message) => {
       throw new UsageError(message);
     },
@@ -300,7 +301,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     timeouts: Object.fromEntries(
       (Object.keys(TIMEOUT_SETTINGS) as TimeoutBound[]).flatMap((bound) => {
         const flag = TIMEOUT_SETTINGS[bound].flag.slice(2);
-        const seconds = int(flag, (o as Record<string, string | undefined>)[flag], 1, 86_400);
+        const seconds = int(flag, raw(flag), 1, 86_400);
         return seconds === undefined ? [] : [[bound, seconds * 1000]];
       }),
     ),

@@ -4,6 +4,7 @@
  * Tables 1, 5 and 6, and the error taxonomy.
  */
 import type { SampleResult } from '../core/types';
+import { variantOf } from './sample-filter';
 
 export interface CellStats {
   length: number;
@@ -118,7 +119,7 @@ export interface VariantSummary {
 export function variantSummary(results: readonly SampleResult[]): VariantSummary[] {
   const groups = new Map<string, SampleResult[]>();
   for (const r of results) {
-    const v = r.cell.variant ?? 'default';
+    const v = variantOf(r);
     const list = groups.get(v) ?? [];
     list.push(r);
     groups.set(v, list);

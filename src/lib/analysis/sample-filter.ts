@@ -14,6 +14,15 @@ export interface SampleFilter {
 }
 
 export const ALL = 'all';
+/** a result's variant (the catalog's free or constrained prompt, a robustness wording), 'default' when the run has none */
+export const variantOf = (r: SampleResult): string => r.cell.variant ?? 'default';
+
+/** the results of one variant, or all of them */
+export const ofVariant = (results: SampleResult[], variant: string): SampleResult[] => (variant === ALL ? results : results.filter((r) => variantOf(r) === variant));
+
+/** whether a run has variants to tell apart (a run of one unnamed variant has none) */
+export const hasVariants = (results: readonly SampleResult[]): boolean => results.some((r) => variantOf(r) !== 'default');
+
 export const NO_FILTER: SampleFilter = { cell: null, variant: ALL, verdict: 'wrong', errorType: ALL, text: '' };
 
 /** The error type a sample is listed under ('correct' for a correct one). */
@@ -37,7 +46,7 @@ export function promptSearchCandidates(results: readonly SampleResult[], f: Samp
 function passesAllButText(r: SampleResult, f: SampleFilter): boolean {
   return (
     (f.cell === null || (r.cell.length === f.cell.length && r.cell.position === f.cell.position)) &&
-    (f.variant === ALL || (r.cell.variant ?? 'default') === f.variant) &&
+    (f.variant === ALL || variantOf(r) === f.variant) &&
     (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
     (f.errorType === ALL || errorTypeOf(r) === f.errorType)
   );

@@ -1,6 +1,6 @@
 /** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
 import { COMPLEXITY_TYPES, type ComplexityType } from '../../simulate/api/complexity';
-import { noSweep, type SuiteDeclaration } from '../declaration';
+import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
 import { seedField } from '../number-fields';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
@@ -54,7 +54,7 @@ export const apiComplexitySuite: SuiteDeclaration = {
     return [
       ...(a.mode === 'isolated' ? (a.types.length === 0 ? ['choose a complexity type'] : []) : a.ladder.length === 0 ? ['choose a rung of the ladder'] : []),
       ...(a.wordings.length === 0 ? ['choose a wording'] : []),
-      ...(s.replay ? ['episodes need an engine that answers each step: a replay file cannot'] : []),
+      ...(s.replay ? [EPISODES_NEED_A_LIVE_ENGINE] : []),
       ...(a.packId !== undefined && s.ownApi === null ? ['the chosen tools pack is not stored any more'] : []),
     ];
   },

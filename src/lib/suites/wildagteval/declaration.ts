@@ -1,6 +1,6 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
 import { WILDAGTEVAL_PACK_ID } from '../../formats/wildagteval-benchmark';
-import { noSweep, type SuiteDeclaration } from '../declaration';
+import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
 import { WILD_EXPERIMENTS } from './experiments';
 import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
 
@@ -48,7 +48,7 @@ export const wildAgtEvalSuite: SuiteDeclaration = {
     return [
       ...(s.wild.packId === null ? ["WildAgtEval's benchmark: import it on the Packs tab"] : []),
       ...(s.wildagteval.experiments.length === 0 ? ['choose an experiment'] : []),
-      ...(s.replay ? ['episodes need an engine that answers each step: a replay file cannot'] : []),
+      ...(s.replay ? [EPISODES_NEED_A_LIVE_ENGINE] : []),
       ...(plan !== null && 'error' in plan ? [`a setup that can run (${plan.error})`] : []),
       ...(s.wild.refusal !== null ? [`a model whose window takes the prompt (${s.wild.promptTokens.toLocaleString('en-US')} tokens and the answer; see above)`] : []),
     ];
