@@ -27,7 +27,8 @@ import { appWithModel } from '../harness/app-with-model';
 
 const APP_PORT = 4175;
 const HOST_PORT = 4444;
-const OUT = join(process.cwd(), 'examples');
+// BENCH_OUT=DIR writes the run files and their manifest there instead of the gallery (a measurement that should not replace it)
+const OUT = process.env.BENCH_OUT ?? join(process.cwd(), 'examples');
 
 interface Case {
   file: string;

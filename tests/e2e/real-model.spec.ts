@@ -68,6 +68,9 @@ test(
     await expect(page.getByTestId('gguf-loaded')).toContainText('2 threads');
 
     await catalogSweep(page);
+    // reuse is exact in this engine, so it is on unless turned off; runs A and B read every prompt whole
+    await expect(page.getByTestId('kv-reuse')).toBeChecked();
+    await setReuse(page, { kvReuse: false });
     await runToEnd(page, 1, SWEEP_WITHIN);
     const first = await results(page);
     expect(first).toHaveLength(2);
@@ -97,6 +100,7 @@ test(
 
     // the same sweep again, reloaded after its first result: it resumes, loses and duplicates nothing, and repeats run A
     await catalogSweep(page);
+    await setReuse(page, { kvReuse: false });
     await page.getByTestId('start-run').click();
     await expect.poll(async () => (await results(page)).length, { timeout: SWEEP_WITHIN }).toBeGreaterThanOrEqual(3);
     await page.reload();
@@ -124,6 +128,8 @@ test(
     const runC = (await results(page)).filter((r) => r.runId !== runA!.id && !runB.some((b) => b.runId === r.runId));
     expect(runC).toHaveLength(2);
     for (const r of runC) expect(r.usage?.prefilledTokens).toBeLessThan(r.usage!.promptTokens / 10);
+    // and answers exactly as the prompts read whole did (with flash attention, a prompt taken from the cache but for its last token got other logits)
+    expect(outputsOf(runC)).toEqual(outputsOf(first));
     await expect(page.getByTestId('run-order-note')).toContainText('KV cache reused');
     await expect(page.getByTestId('prefill-note')).toContainText('read from its cache');
     // only the model host was asked (wllama also checks its cached copy against the host's /raw/ URL; that one is refused here and the cache is used)

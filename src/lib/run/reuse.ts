@@ -5,14 +5,13 @@
 import type { ChatMessage, SampleResult } from '../core/types';
 
 /**
- * Off: the evidence says reuse changes greedy outputs. With SmolLM2-135M on the CPU engine
- * (`npm run bench:model`, README "Reading each token once"), reuse on gave the same answer as reuse
- * off for 3 of 12 catalog samples and 10 of 18 response-QA samples (9 of 9 robustness, 4 of 4
- * conversations, where each prompt's new part was hundreds of tokens), and a prompt taken from the
- * cache but for its last token is answered differently from the same prompt read whole. Users who
- * want the speed (2.5–6× less prefill there) turn it on; the run records it and the report says so.
+ * Whether an engine reuses its KV cache unless the user says otherwise: where reuse is exact. The CPU
+ * engine (llama.cpp in WebAssembly, loaded without flash attention) gives the same logits to the bit for
+ * a prompt read partly from its cache as for the same prompt read whole, so reuse changes no output
+ * and saves 2.5–6× of the prefill where prompts share text (docs/performance.md). WebLLM's reuse (the
+ * turns of one exchange) was not shown exact on WebGPU: off there until it is.
  */
-export const KV_REUSE_DEFAULT = false;
+export const kvReuseByDefault = (engine: 'wllama' | 'webllm'): boolean => engine === 'wllama';
 
 export interface PrefillSummary {
   /** results whose engine reported what it computed */
