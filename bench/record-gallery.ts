@@ -163,11 +163,11 @@ async function main() {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
     }
-    const key = JSON.stringify([r.context, r.serverArgs ?? []]);
-    byServer.set(key, [...(byServer.get(key) ?? []), s]);
+    const serverKey = JSON.stringify([r.context, r.serverArgs ?? []]);
+    byServer.set(serverKey, [...(byServer.get(serverKey) ?? []), s]);
   }
-  for (const [key, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const [context, serverArgs] = JSON.parse(key) as [number, string[]];
+  for (const [serverKey, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const [context, serverArgs] = JSON.parse(serverKey) as [number, string[]];
     const server = await startLlamaServer({ model: g.model, contextSize: context, threads: 2, extraArgs: serverArgs });
     // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
     const onSignal = () => void server.stop().then(() => process.exit(130));
@@ -177,7 +177,7 @@ async function main() {
         const r = g.overrides?.[s] ?? RECORDINGS[s]!;
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
-        console.log(`\n== ${key} · ${s} (window ${context})`);
+        console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
         // a CPU server reads an 8K prompt in a minute or two and WildAgtEval's 27K one in several: wider bounds than a GPU server's defaults
         const code = await runEval(
           [...r.args, ...CPU_SERVER_TIMEOUTS, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)],

@@ -1,17 +1,23 @@
 /**
  * A real OpenAI-compatible server for the tests: llama-cpp-python's (installed by
  * scripts/ensure-server.sh into .cache/llama-server) serving the real SmolLM2 GGUF on 127.0.0.1, on a
- * free port, started and stopped by the tests. Nothing is mocked.
+ * free port, started and stopped by the tests. Nothing is mocked. It runs through
+ * llama_cpp_server.py, which makes its KV reuse exact (a reused prefix cut at a micro-batch boundary).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { modelMissing, type RealModel, SMOLLM2 } from './real-model';
 
 export const SERVER_PYTHON = join(process.env.FC_SERVER_VENV ?? join(process.cwd(), '.cache', 'llama-server'), 'bin', 'python');
 export const SERVER_MODEL = SMOLLM2.alias;
+const SERVER_SCRIPT = fileURLToPath(new URL('./llama_cpp_server.py', import.meta.url));
+
+/** How the server reuses the last prompt's KV cache: a prefix cut at a micro-batch boundary (exact), none, or llama-cpp-python's own (longest prefix, not exact). */
+export type ServerKvReuse = 'aligned' | 'off' | 'native';
 
 /** Why the server cannot serve this model here (for a skip), or null. */
 export function serverMissing(served: RealModel = SMOLLM2): string | null {
@@ -60,7 +66,7 @@ const FIRST_COMPLETION_WITHIN_MS = 120_000;
  * likely cause, rather than each test timing out.
  */
 export async function startLlamaServer(
-  opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number; extraArgs?: readonly string[] } = {},
+  opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number; extraArgs?: readonly string[]; kvReuse?: ServerKvReuse } = {},
 ): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const model = opts.model ?? SMOLLM2;
@@ -71,8 +77,7 @@ export async function startLlamaServer(
   // logits_all (the server's default) keeps an n_ctx × vocabulary array of logits — ~20 GB for Qwen at
   // 32K — and computes the output layer for every prompt token; nothing here asks for logprobs
   const args = [
-    '-m',
-    'llama_cpp.server',
+    SERVER_SCRIPT,
     '--model',
     model.file,
     '--model_alias',
@@ -94,7 +99,10 @@ export async function startLlamaServer(
   ];
   // FC_SERVER_LOG=FILE: the server's whole output, verbose (its KV-cache prefix hits among it), appended to FILE
   const logFile = process.env.FC_SERVER_LOG;
-  const child = spawn(SERVER_PYTHON, [...args, ...(opts.extraArgs ?? []), ...(logFile ? ['--verbose', 'True'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(SERVER_PYTHON, [...args, ...(opts.extraArgs ?? []), ...(logFile ? ['--verbose', 'True'] : [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FC_KV_REUSE: opts.kvReuse ?? 'aligned' },
+  });
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
