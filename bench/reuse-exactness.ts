@@ -4,7 +4,8 @@
  * a fresh server each time, shared prompts together): reuse off (every prompt read whole — the
  * reference), aligned (harness/llama_cpp_server.py: the reused prefix cut at a micro-batch boundary)
  * and native (llama-cpp-python's own longest-prefix reuse). Prints per suite the samples, the greedy
- * outputs identical to the reference's, and the prefill seconds of each.
+ * outputs identical to the reference's, and the prefill and wall seconds of each (an episode's results
+ * carry no prefill time: wall time only).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,8 +33,9 @@ const SWEEPS: Record<string, string[]> = {
 
 const seconds = (rs: SampleResult[]) => rs.reduce((t, r) => t + (r.timings?.prefillMs ?? 0), 0) / 1000;
 
-async function sweep(model: RealModel, mode: ServerKvReuse, args: string[], out: string): Promise<SampleResult[]> {
+async function sweep(model: RealModel, mode: ServerKvReuse, args: string[], out: string): Promise<{ results: SampleResult[]; wall: number }> {
   const server = await startLlamaServer({ model, contextSize: CONTEXT, threads: 2, kvReuse: mode });
+  const t0 = Date.now();
   try {
     const code = await runEval([...args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', model.alias, '--context', String(CONTEXT), '--seed', '5', '--out', out], {
       out: () => undefined,
@@ -45,7 +47,7 @@ async function sweep(model: RealModel, mode: ServerKvReuse, args: string[], out:
   } finally {
     await server.stop();
   }
-  return readRunFile(readFileSync(out, 'utf8')).results;
+  return { results: readRunFile(readFileSync(out, 'utf8')).results, wall: (Date.now() - t0) / 1000 };
 }
 
 async function main() {
@@ -61,17 +63,20 @@ async function main() {
   const missing = serverMissing(model);
   if (missing) return console.log(`bench:reuse skipped: ${missing}`);
   const dir = mkdtempSync(join(tmpdir(), 'fc-bench-reuse-'));
-  const rows = ['| sweep | samples | identical to reuse off: aligned | native | prefill s: off | aligned | native |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const rows = [
+    '| sweep | samples | identical to reuse off: aligned | native | prefill s: off | aligned | native | wall s: off | aligned | native |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
   try {
     for (const name of only) {
       console.log(`== ${model.name} · ${name}`);
-      const runs = new Map<ServerKvReuse, SampleResult[]>();
+      const runs = new Map<ServerKvReuse, { results: SampleResult[]; wall: number }>();
       for (const mode of MODES) runs.set(mode, await sweep(model, mode, SWEEPS[name]!, join(dir, `${name}-${mode}.run.jsonl`)));
-      const reference = new Map(runs.get('off')!.map((r) => [r.sampleId, r.output]));
-      const same = (mode: ServerKvReuse) => runs.get(mode)!.filter((r) => reference.get(r.sampleId) === r.output).length;
+      const reference = new Map(runs.get('off')!.results.map((r) => [r.sampleId, r.output]));
+      const same = (mode: ServerKvReuse) => runs.get(mode)!.results.filter((r) => reference.get(r.sampleId) === r.output).length;
       const n = reference.size;
       rows.push(
-        `| ${name} | ${n} | ${same('aligned')}/${n} | ${same('native')}/${n} | ${seconds(runs.get('off')!).toFixed(1)} | ${seconds(runs.get('aligned')!).toFixed(1)} | ${seconds(runs.get('native')!).toFixed(1)} |`,
+        `| ${name} | ${n} | ${same('aligned')}/${n} | ${same('native')}/${n} | ${MODES.map((m) => seconds(runs.get(m)!.results).toFixed(1)).join(' | ')} | ${MODES.map((m) => runs.get(m)!.wall.toFixed(0)).join(' | ')} |`,
       );
       console.log(`\n${rows.at(-1)}`);
     }
