@@ -27,7 +27,8 @@ const SWEEPS: Record<string, string[]> = {
   robustness: ['robustness', '--count', '17', '--max-tokens', '64'],
   'response-qa': ['response-qa', '--lengths', '1K', '--positions', '1,2,3,4,5', '--per-cell', '10', '--max-tokens', '32'],
   multiturn: ['multiturn', '--lengths', '1K,2K', '--count', '13', '--max-tokens', '64'],
-  'composition-multiturn': ['composition', '--protocol', 'multi-turn', '--per-cell', '13', '--max-tokens', '128'],
+  // the task's own tools only: with the whole catalog as distractors a prompt is ~8.5K tokens, past the window
+  'composition-multiturn': ['composition', '--protocol', 'multi-turn', '--per-cell', '13', '--distractors', '0', '--max-tokens', '128'],
   'api-complexity': ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant', '--per-cell', '1', '--conversations', '6', '--max-steps', '3', '--max-tokens', '64'],
 };
 
@@ -36,14 +37,15 @@ const seconds = (rs: SampleResult[]) => rs.reduce((t, r) => t + (r.timings?.pref
 async function sweep(model: RealModel, mode: ServerKvReuse, args: string[], out: string): Promise<{ results: SampleResult[]; wall: number }> {
   const server = await startLlamaServer({ model, contextSize: CONTEXT, threads: 2, kvReuse: mode });
   const t0 = Date.now();
+  const said: string[] = [];
   try {
     const code = await runEval([...args, '--engine', 'openai', '--base-url', server.baseUrl, '--model', model.alias, '--context', String(CONTEXT), '--seed', '5', '--out', out], {
-      out: () => undefined,
-      status: (line, final) => void (final || process.stdout.write(`  ${mode}: ${line.slice(0, 110)}\r`)),
+      out: (line) => void said.push(line),
+      status: (line, final) => void (final ? said.push(line) : process.stdout.write(`  ${mode}: ${line.slice(0, 110)}\r`)),
       env: {},
       signal: new AbortController().signal,
     });
-    if (code !== 0) throw new Error(`${args[0]} (${mode}) exited ${code}`);
+    if (code !== 0) throw new Error(`${args[0]} (${mode}) exited ${code}:\n${said.slice(-12).join('\n')}`);
   } finally {
     await server.stop();
   }
