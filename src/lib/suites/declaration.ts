@@ -158,10 +158,10 @@ export interface SuiteTextReport {
   charts(run: SuiteRun & { name: string }, results: readonly SampleResult[]): SvgChart[];
 }
 
-/** The empty sweep of suites that plan no catalog cells, with the seed and per-cell count they show in the runs table. */
 /** the refusal of every episode suite when the engine is a replay file */
 export const EPISODES_NEED_A_LIVE_ENGINE = 'episodes need an engine that answers each step: a replay file cannot';
 
+/** The empty sweep of suites that plan no catalog cells, with the seed and per-cell count they show in the runs table. */
 export const noSweep = (samplesPerCell: number, seed: number, lengths: number[] = [], positions: number[] = []): CatalogSweep => ({ lengths, positions, samplesPerCell, seed });
 
 /** Requests in the given packs. */
