@@ -10,6 +10,7 @@ import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
+import { storedModelId } from '../src/lib/engines/gguf-models';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
@@ -236,7 +237,10 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
         break;
       }
       case 'wllama': {
-        if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} in the CPU engine to run (or resume) this run.`);
+        if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) {
+          const { id, f32 } = storedModelId(run.engine.model);
+          throw new Error(`Load the model ${id} in the CPU engine ${f32 ? 'with its weights unpacked to F32' : 'with "Unpack the weights" off'} to run (or resume) this run.`);
+        }
         const native = run.engine.calls === 'native';
         if (loadedModel.gguf.toolTemplate !== native)
           throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);

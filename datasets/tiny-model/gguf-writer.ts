@@ -1,5 +1,6 @@
 /** Writing a GGUF v3 file (metadata and f32 tensors): the inverse of src/lib/formats/gguf.ts, for our test model. */
 import { GGUF_MAGIC, GgufType } from '../../src/lib/formats/gguf';
+import { ByteWriter, writeTensorInfo } from '../../src/lib/formats/gguf-bytes';
 
 export type MetaValue =
   | { type: 'string'; value: string }
@@ -18,61 +19,6 @@ export interface F32Tensor {
 
 const ALIGNMENT = 32;
 const GGML_TYPE_F32 = 0;
-
-class ByteWriter {
-  private buf = new Uint8Array(1 << 16);
-  private view = new DataView(this.buf.buffer);
-  length = 0;
-  private readonly encoder = new TextEncoder();
-
-  private reserve(n: number): number {
-    if (this.length + n > this.buf.length) {
-      const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));
-      next.set(this.buf.subarray(0, this.length));
-      this.buf = next;
-      this.view = new DataView(next.buffer);
-    }
-    const at = this.length;
-    this.length += n;
-    return at;
-  }
-
-  /** Reserves first, then reads this.view: reserving may replace the buffer. */
-  private at(n: number): DataView {
-    this.reserve(n);
-    return this.view;
-  }
-  u8(v: number) {
-    this.at(1).setUint8(this.length - 1, v);
-  }
-  u32(v: number) {
-    this.at(4).setUint32(this.length - 4, v, true);
-  }
-  i32(v: number) {
-    this.at(4).setInt32(this.length - 4, v, true);
-  }
-  f32(v: number) {
-    this.at(4).setFloat32(this.length - 4, v, true);
-  }
-  u64(v: number) {
-    this.at(8).setBigUint64(this.length - 8, BigInt(v), true);
-  }
-  bytes(b: Uint8Array) {
-    const at = this.reserve(b.length); // before reading this.buf: reserving may replace it
-    this.buf.set(b, at);
-  }
-  string(s: string) {
-    const b = this.encoder.encode(s);
-    this.u64(b.length);
-    this.bytes(b);
-  }
-  padTo(alignment: number) {
-    while (this.length % alignment) this.u8(0);
-  }
-  result(): Uint8Array {
-    return this.buf.slice(0, this.length);
-  }
-}
 
 function writeValue(w: ByteWriter, v: MetaValue): void {
   switch (v.type) {
@@ -121,11 +67,7 @@ export function writeGguf(metadata: readonly (readonly [string, MetaValue])[], t
   for (const t of tensors) {
     const count = t.dims.reduce((a, b) => a * b, 1);
     if (count !== t.data.length) throw new Error(`tensor ${t.name}: dims hold ${count} values, data has ${t.data.length}`);
-    w.string(t.name);
-    w.u32(t.dims.length);
-    for (const d of t.dims) w.u64(d);
-    w.u32(GGML_TYPE_F32);
-    w.u64(offset);
+    writeTensorInfo(w, { name: t.name, dims: t.dims, type: GGML_TYPE_F32, offset });
     offset += Math.ceil((count * 4) / ALIGNMENT) * ALIGNMENT;
   }
   w.padTo(ALIGNMENT);

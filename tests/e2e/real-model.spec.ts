@@ -66,6 +66,8 @@ test(
     await expect(page.getByTestId('chat-template')).toContainText('ChatML');
     // cross-origin isolated: llama.cpp uses both cores
     await expect(page.getByTestId('gguf-loaded')).toContainText('2 threads');
+    // its Q4_1 matrices unpacked to F32 (prompts read ~5× faster), and the run records that it was
+    await expect(page.getByTestId('gguf-weights')).toContainText(/Weights unpacked to F32 \(\d+ MB\), KV cache in F32/);
 
     await catalogSweep(page);
     // reuse is exact in this engine, so it is on unless turned off; runs A and B read every prompt whole
@@ -75,6 +77,7 @@ test(
     const first = await results(page);
     expect(first).toHaveLength(2);
     const [runA] = await runs(page);
+    expect(runA!.engine.model).toBe(`${SMOLLM2.url}#f32`);
     for (const r of first) {
       expect(r.error, r.error?.message).toBeNull();
       expect(r.output.length).toBeGreaterThan(0);

@@ -91,16 +91,35 @@ function quantizationIn(fileName: string): string | null {
   return /(?:^|[-_.])((?:I?Q\d(?:_[A-Z0-9]+)*)|F16|BF16|F32)(?=\.gguf$|[-_.])/i.exec(fileName)?.[1]?.toUpperCase() ?? null;
 }
 
+const F32_MARK = '#f32';
+
+/** The most a model unpacked to F32 and its F32 KV cache may take (WebAssembly's memory is 4 GiB at most in a tab). */
+export const UNPACK_BUDGET_BYTES = 2.5 * 2 ** 30;
+
+/**
+ * The id of a model loaded with its layer matrices unpacked to F32 (and an F32 KV cache): a
+ * different computation from the file's own quantized one, so a run records it and resumes only on it.
+ */
+export const f32ModelId = (id: string): string => `${id}${F32_MARK}`;
+
+/** The model's own id (its URL or file) and whether it was loaded unpacked to F32. */
+export function storedModelId(id: string): { id: string; f32: boolean } {
+  return id.endsWith(F32_MARK) ? { id: id.slice(0, -F32_MARK.length), f32: true } : { id, f32: false };
+}
+
 /**
  * A model's name as a person reads it, for runs and recordings: the model list's label for a
  * model we list (without its comment), otherwise the GGUF's own name with the quantization its
- * file name states. (A GGUF's general.name can be a training tag: "Smollm2 135M 8k Lc100K Mix1 Ep2".)
+ * file name states (A GGUF's general.name can be a training tag: "Smollm2 135M 8k Lc100K Mix1 Ep2"),
+ * and "unpacked to F32" when it was.
  */
-export function readableModelName(id: string, ggufName: string, options: readonly GgufModelOption[] = GGUF_MODELS): string {
+export function readableModelName(modelId: string, ggufName: string, options: readonly GgufModelOption[] = GGUF_MODELS): string {
+  const { id, f32 } = storedModelId(modelId);
+  const unpacked = f32 ? ', unpacked to F32' : '';
   const listed = options.find((o) => o.url === id);
-  if (listed) return listed.label.split(' — ')[0]!;
+  if (listed) return `${listed.label.split(' — ')[0]!}${f32 ? ' (unpacked to F32)' : ''}`;
   const file = decodeURIComponent(id.startsWith('file:') ? id.slice(5).replace(/:\d+$/, '') : (id.split('/').pop() ?? id));
   const quant = quantizationIn(file);
   const name = ggufName.trim() || file.replace(/\.gguf$/i, '');
-  return quant && !name.toUpperCase().includes(quant) ? `${name} (${quant})` : name;
+  return quant && !name.toUpperCase().includes(quant) ? `${name} (${quant}${unpacked})` : f32 ? `${name} (unpacked to F32)` : name;
 }

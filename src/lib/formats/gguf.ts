@@ -7,7 +7,7 @@
 type GgufScalar = number | bigint | boolean | string;
 type GgufValue = GgufScalar | GgufScalar[];
 
-interface GgufTensorInfo {
+export interface GgufTensorInfo {
   name: string;
   /** fastest-varying dimension first, as GGUF stores them */
   dims: number[];
@@ -19,6 +19,8 @@ export interface GgufHeader {
   version: number;
   metadata: Map<string, GgufValue>;
   tensors: GgufTensorInfo[];
+  /** bytes from the start of the file to the tensor table (after the metadata) */
+  tensorTableOffset: number;
   /** bytes from the start of the file to the tensor data */
   dataOffset: number;
 }
@@ -128,6 +130,7 @@ export function parseGgufHeader(bytes: Uint8Array): GgufHeader {
     const key = c.string();
     metadata.set(key, c.value(c.u32()));
   }
+  const tensorTableOffset = c.pos;
   const tensors: GgufTensorInfo[] = [];
   for (let i = 0; i < tensorCount; i++) {
     const name = c.string();
@@ -138,7 +141,7 @@ export function parseGgufHeader(bytes: Uint8Array): GgufHeader {
   }
   const alignment = Number(metadata.get('general.alignment') ?? 32);
   const dataOffset = Math.ceil(c.pos / alignment) * alignment;
-  return { version, metadata, tensors, dataOffset };
+  return { version, metadata, tensors, tensorTableOffset, dataOffset };
 }
 
 /** Reads the header from a Blob (a dropped file or a cached download), reading more of it only as needed. */
