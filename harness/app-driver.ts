@@ -28,12 +28,13 @@ export async function guardNetwork(page: Page, allow: readonly string[] = [], se
 export const guardForSmolLM2 = (page: Page) => guardNetwork(page, [SMOLLM2.url]);
 
 /** Loads a real GGUF model on the CPU engine from its model-host URL (served locally by harness/model-host.mjs). */
-export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, calls: 'prompt' | 'native' = 'prompt') {
+export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, calls: 'prompt' | 'native' = 'prompt', unpackWeights = true) {
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-wllama').check();
   await page.getByTestId('gguf-select').selectOption(model.url);
   await page.getByTestId('gguf-context').fill(String(contextSize));
   await page.getByTestId(`cpu-calls-${calls}`).check();
+  await page.getByTestId('gguf-unpack').setChecked(unpackWeights);
   await page.getByTestId('load-gguf-url').click();
   await expect(page.getByTestId('gguf-loaded')).toContainText(model.name, { timeout: 180_000 });
 }

@@ -23,11 +23,12 @@ interface StoredRun {
   name: string;
   suite: string;
   constrained?: boolean;
+  engine: { model: string };
 }
 
 const missing = realModelMissing();
 test.skip(missing !== null, missing ?? '');
-// generous: SmolLM2 prefills ~34 tokens/s on 2 idle cores here, and beside other CPU-bound work
+// generous: SmolLM2 prefills ~150 tokens/s (unpacked) on 2 idle cores here, and beside other CPU-bound work
 // llama.cpp's threads wait on each other: a 2-sample sweep then took over 5 minutes (measured)
 test.describe.configure({ timeout: 3_600_000 });
 const SWEEP_WITHIN = 900_000;

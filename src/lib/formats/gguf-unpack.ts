@@ -47,6 +47,7 @@ export function isLayerMatrix(t: GgufTensorInfo): boolean {
 export function planUnpack(header: GgufHeader, metadataBytes: Uint8Array, fileBytes: number, wanted: (t: GgufTensorInfo) => boolean = isLayerMatrix): UnpackPlan {
   if (metadataBytes.byteLength < header.tensorTableOffset) throw new GgufError('the GGUF metadata was not read in full');
   const alignment = Number(header.metadata.get('general.alignment') ?? 32);
+  if (!Number.isInteger(alignment) || alignment < 1 || alignment > 65536) throw new GgufError(`general.alignment ${alignment} is not a usable alignment`);
   const dataBytes = fileBytes - header.dataOffset;
   const byOffset = [...header.tensors].sort((a, b) => a.offset - b.offset);
   const room = new Map(byOffset.map((t, i) => [t, (byOffset[i + 1]?.offset ?? dataBytes) - t.offset]));
