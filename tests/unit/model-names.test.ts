@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GGUF_MODELS, readableModelName } from '../../src/lib/engines/gguf-models';
+import { f32ModelId, GGUF_MODELS, readableModelName, storedModelId } from '../../src/lib/engines/gguf-models';
 
 describe('model names a person reads (issue 37, item 5)', () => {
   it('a listed model is named by its label, not by its GGUF training tag', () => {
@@ -11,5 +11,13 @@ describe('model names a person reads (issue 37, item 5)', () => {
     expect(readableModelName('file:tiny.q8_0.gguf:1234', 'tiny test model')).toBe('tiny test model (Q8_0)');
     expect(readableModelName('file:model.gguf:99', '')).toBe('model');
     expect(readableModelName('https://example.org/x-Q4_0.gguf', 'X Q4_0')).toBe('X Q4_0');
+  });
+  it('a model loaded with its weights unpacked to F32 says so, and its id leads back to the file', () => {
+    const smol = GGUF_MODELS.find((m) => m.url.includes('SmolLM2-135M'))!;
+    expect(readableModelName(f32ModelId(smol.url), 'Smollm2 135M 8k Lc100K Mix1 Ep2')).toBe('SmolLM2 135M Instruct (Q4_1) (unpacked to F32)');
+    expect(readableModelName(f32ModelId('https://example.org/m/Phi-3.5-mini-instruct-Q4_K_M.gguf'), 'Phi 3.5 Mini Instruct')).toBe('Phi 3.5 Mini Instruct (Q4_K_M, unpacked to F32)');
+    expect(readableModelName(f32ModelId('file:model.gguf:99'), '')).toBe('model (unpacked to F32)');
+    expect(storedModelId(f32ModelId('file:model.gguf:99'))).toEqual({ id: 'file:model.gguf:99', f32: true });
+    expect(storedModelId('file:model.gguf:99')).toEqual({ id: 'file:model.gguf:99', f32: false });
   });
 });

@@ -44,6 +44,15 @@ function scaleMin(v: DataView, scales: number, j: number): [number, number] {
   return [(q(j + 4) & 0xf) | ((q(j - 4) >> 6) << 4), (q(j + 4) >> 4) | ((q(j) >> 6) << 4)];
 }
 
+/** Q4_K and Q5_K: the scales and offsets of sub-blocks `is` and `is + 1` of the block at `at` (d·sc, dmin·m, as llama.cpp rounds them). */
+function kScales(v: DataView, at: number, is: number): [number, number, number, number] {
+  const d = half(v, at);
+  const min = half(v, at + 2);
+  const [sc1, m1] = scaleMin(v, at + 4, is);
+  const [sc2, m2] = scaleMin(v, at + 4, is + 1);
+  return [f(d * sc1), f(min * m1), f(d * sc2), f(min * m2)];
+}
+
 const FORMATS: Record<number, BlockFormat> = {
   [GgmlType.F16]: {
     values: 1,
@@ -126,16 +135,8 @@ const FORMATS: Record<number, BlockFormat> = {
     values: 256,
     bytes: 144,
     unpack: (v, at, out, to) => {
-      const d = half(v, at);
-      const min = half(v, at + 2);
-      let q = at + 16;
-      for (let j = 0, is = 0; j < 256; j += 64, is += 2, q += 32) {
-        const [sc1, m1] = scaleMin(v, at + 4, is);
-        const [sc2, m2] = scaleMin(v, at + 4, is + 1);
-        const d1 = f(d * sc1);
-        const min1 = f(min * m1);
-        const d2 = f(d * sc2);
-        const min2 = f(min * m2);
+      for (let j = 0, is = 0, q = at + 16; j < 256; j += 64, is += 2, q += 32) {
+        const [d1, min1, d2, min2] = kScales(v, at, is);
         for (let l = 0; l < 32; l++) {
           const b = v.getUint8(q + l);
           out[to + j + l] = f(f(d1 * (b & 0xf)) - min1);
@@ -148,19 +149,9 @@ const FORMATS: Record<number, BlockFormat> = {
     values: 256,
     bytes: 176,
     unpack: (v, at, out, to) => {
-      const d = half(v, at);
-      const min = half(v, at + 2);
       const qh = at + 16;
-      let ql = at + 48;
-      let u1 = 1;
-      let u2 = 2;
-      for (let j = 0, is = 0; j < 256; j += 64, is += 2, ql += 32, u1 <<= 2, u2 <<= 2) {
-        const [sc1, m1] = scaleMin(v, at + 4, is);
-        const [sc2, m2] = scaleMin(v, at + 4, is + 1);
-        const d1 = f(d * sc1);
-        const min1 = f(min * m1);
-        const d2 = f(d * sc2);
-        const min2 = f(min * m2);
+      for (let j = 0, is = 0, ql = at + 48, u1 = 1, u2 = 2; j < 256; j += 64, is += 2, ql += 32, u1 <<= 2, u2 <<= 2) {
+        const [d1, min1, d2, min2] = kScales(v, at, is);
         for (let l = 0; l < 32; l++) {
           const b = v.getUint8(ql + l);
           const h = v.getUint8(qh + l);
