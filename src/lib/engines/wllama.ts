@@ -37,7 +37,7 @@ export interface CpuLoadOptions {
 }
 
 /** How the weights were loaded: unpacked to F32 (with an F32 KV cache), or as the file stores them, and why. */
-export interface LoadedWeights {
+interface LoadedWeights {
   unpacked: boolean;
   /** bytes of the weights handed to llama.cpp */
   bytes: number;

@@ -36,7 +36,7 @@ const count = (t: GgufTensorInfo) => t.dims.reduce((a, b) => a * b, 1);
  * embeddings (a lookup, and the output matrix when tied) and a separate output matrix (one row per
  * prompt) stay as they are: unpacking them costs memory and buys nothing at prefill.
  */
-export function isLayerMatrix(t: GgufTensorInfo): boolean {
+function isLayerMatrix(t: GgufTensorInfo): boolean {
   return t.dims.length === 2 && t.type !== GgmlType.F32 && canUnpack(t.type) && t.name !== 'token_embd.weight' && t.name !== 'output.weight';
 }
 
