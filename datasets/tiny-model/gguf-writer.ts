@@ -1,6 +1,7 @@
 /** Writing a GGUF v3 file (metadata and f32 tensors): the inverse of src/lib/formats/gguf.ts, for our test model. */
 import { GGUF_MAGIC, GgufType } from '../../src/lib/formats/gguf';
 import { ByteWriter, writeTensorInfo } from '../../src/lib/formats/gguf-bytes';
+import { GgmlType } from '../../src/lib/formats/ggml-dequant';
 
 export type MetaValue =
   | { type: 'string'; value: string }
@@ -18,7 +19,6 @@ export interface F32Tensor {
 }
 
 const ALIGNMENT = 32;
-const GGML_TYPE_F32 = 0;
 
 function writeValue(w: ByteWriter, v: MetaValue): void {
   switch (v.type) {
@@ -67,7 +67,7 @@ export function writeGguf(metadata: readonly (readonly [string, MetaValue])[], t
   for (const t of tensors) {
     const count = t.dims.reduce((a, b) => a * b, 1);
     if (count !== t.data.length) throw new Error(`tensor ${t.name}: dims hold ${count} values, data has ${t.data.length}`);
-    writeTensorInfo(w, { name: t.name, dims: t.dims, type: GGML_TYPE_F32, offset });
+    writeTensorInfo(w, { name: t.name, dims: t.dims, type: GgmlType.F32, offset });
     offset += Math.ceil((count * 4) / ALIGNMENT) * ALIGNMENT;
   }
   w.padTo(ALIGNMENT);

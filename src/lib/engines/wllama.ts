@@ -225,20 +225,21 @@ export function createCpuEngine(): CpuEngine {
       const storedBytes = blobs.reduce((n, b) => n + b.size, 0);
       const weights: LoadedWeights = { unpacked: false, bytes: storedBytes, note: null };
       if (opts.unpackWeights !== false) {
-        const plan = blobs.length === 1 ? planUnpack(header, new Uint8Array(await first.slice(0, header.tensorTableOffset).arrayBuffer()), first.size) : null;
-        const kvBytes = kvF32BytesPerToken(header, summary.arch) * opts.contextSize;
-        if (!plan) weights.note = 'a model split over several files is loaded as stored';
-        else if (plan.unpacked === 0) weights.note = 'no layer matrix in a quantization this app unpacks';
-        else if (plan.bytes + kvBytes > UNPACK_BUDGET_BYTES)
-          weights.note = `unpacked, the weights (${mb(plan.bytes)}) and an F32 KV cache for ${opts.contextSize} tokens (${mb(kvBytes)}) would pass ${mb(UNPACK_BUDGET_BYTES)}`;
-        else {
-          try {
+        try {
+          const plan = blobs.length === 1 ? planUnpack(header, new Uint8Array(await first.slice(0, header.tensorTableOffset).arrayBuffer()), first.size) : null;
+          const kvBytes = kvF32BytesPerToken(header, summary.arch) * opts.contextSize;
+          if (!plan) weights.note = 'a model split over several files is loaded as stored';
+          else if (plan.unpacked === 0) weights.note = 'no layer matrix in a quantization this app unpacks';
+          else if (plan.bytes + kvBytes > UNPACK_BUDGET_BYTES)
+            weights.note = `unpacked, the weights (${mb(plan.bytes)}) and an F32 KV cache for ${opts.contextSize} tokens (${mb(kvBytes)}) would pass ${mb(UNPACK_BUDGET_BYTES)}`;
+          else {
             const file = await unpackGguf(first, header, plan, (done) => onProgress({ progress: 0.9 + done * 0.02, text: `Unpacking ${plan.unpacked} weight matrices to F32 (${mb(plan.bytes)})…` }));
             blobs = [file];
-            Object.assign(weights, { unpacked: true, bytes: file.size });
-          } catch (e) {
-            throw named('ModelLoadError', `${fileName} could not be unpacked: ${(e as Error).message}`);
+            weights.unpacked = true;
+            weights.bytes = file.size;
           }
+        } catch (e) {
+          throw named('ModelLoadError', `${fileName} could not be unpacked: ${(e as Error).message}`);
         }
       }
       if (weights.unpacked) id = f32ModelId(id);

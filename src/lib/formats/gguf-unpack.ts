@@ -9,8 +9,7 @@ import { canUnpack, GgmlType, packedBytes, unpackToF32 } from './ggml-dequant';
 import { GgufError, type GgufHeader, type GgufTensorInfo } from './gguf';
 
 interface Piece {
-  name: string;
-  /** bytes from the original file's tensor data */
+  /** where its bytes start in the original file's tensor data, and how many are read */
   from: number;
   length: number;
   /** set when the piece is unpacked: its ggml type and number of values */
@@ -62,12 +61,12 @@ export function planUnpack(header: GgufHeader, metadataBytes: Uint8Array, fileBy
     const values = count(t);
     const packed = wanted(t) ? packedBytes(t.type, values) : null;
     if (packed !== null && packed > available) throw new GgufError(`tensor ${t.name} needs ${packed} bytes, the file holds ${available}`);
-    const length = packed === null ? available : values * 4;
+    const written = packed === null ? available : values * 4;
     writeTensorInfo(table, { name: t.name, dims: t.dims, type: packed === null ? t.type : GgmlType.F32, offset });
-    const pad = (alignment - (length % alignment)) % alignment;
-    pieces.push({ name: t.name, from: t.offset, length: packed ?? length, unpack: packed === null ? null : { type: t.type, count: values }, pad });
+    const pad = (alignment - (written % alignment)) % alignment;
+    pieces.push({ from: t.offset, length: packed ?? available, unpack: packed === null ? null : { type: t.type, count: values }, pad });
     if (packed !== null) unpacked++;
-    offset += length + pad;
+    offset += written + pad;
   }
   table.padTo(alignment);
   const headerBytes = table.result();
