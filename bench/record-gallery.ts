@@ -9,9 +9,12 @@
  * catalog sweep (100 prompts of 1K–8K tokens) takes about half an hour on 2 cores, the 1.5B's
  * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
  * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
+ * `npm run bench:gallery -- evidence` records the evidence designs of docs/findings.md, model by
+ * model in EVIDENCE_QUEUE's order, each resuming where it stopped; their run files' headers carry
+ * the command above, the model file's sha256 and the server's reuse mode.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { runEval } from '../src/cli/eval/eval';
 import { writeManifestEntries } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
@@ -39,6 +42,14 @@ const MODELS: Record<string, GalleryModel> = {
     model: QWEN_CODER_15B,
     label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
     short: 'qwen15',
+    overrides: {
+      // 4K only: the length where its 100-sample curve was mid-range (32%; 92% at 2K), chosen for that (docs/findings.md, the design)
+      position: {
+        title: 'Evidence: needle position at 4K, α 0.1/0.5/0.9 × 100 requests',
+        args: ['catalog', '--lengths', '4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+        context: 6144,
+      },
+    },
   },
   // the model ladder's lowest rung, on the same catalog samples as far as its 8K window goes
   smollm2: {
@@ -73,7 +84,61 @@ const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rop
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
 
+/**
+ * The evidence designs (docs/findings.md, "The design"): one recording per effect, the app's default
+ * seed, many distinct requests, each asked under every condition of its contrast so the tests pair
+ * by request. Written before recording; not stopped when a result looks significant.
+ */
+const EVIDENCE: Record<string, Recording> = {
+  position: {
+    title: 'Evidence: length 1K/2K/4K × needle position α 0.1/0.5/0.9 × 100 requests',
+    args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+    context: 6144,
+  },
+  'robustness-200': {
+    title: 'Evidence: robustness, 200 requests × original/rephrased/expanded toolkit',
+    args: ['robustness', '--count', '200', '--seed', '42', '--max-tokens', '128'],
+    context: 4096,
+  },
+  depth: {
+    title: 'Evidence: long tool responses, size 1K/2K/4K (record 1) and depth records 1/4/8 at 4K × 50 questions',
+    args: ['response-qa', '--lengths', '1K,2K,4K', '--positions', '1,4,8', '--per-cell', '50', '--seed', '42', '--max-tokens', '64'],
+    context: 6144,
+  },
+  turns: {
+    title: 'Evidence: long conversations, 1K/4K tokens × fact in prose/JSON × 60 conversations',
+    args: ['multiturn', '--lengths', '1K,4K', '--settings', 'prose,structured', '--count', '60', '--seed', '42', '--max-tokens', '128'],
+    context: 6144,
+  },
+  levels: {
+    title: 'Evidence: composition L0–L3, every task (200), single-turn, task tools only',
+    args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '1000', '--distractors', '0', '--protocol', 'single-turn', '--seed', '42', '--max-tokens', '256'],
+    context: 6144,
+  },
+  complexity: {
+    title: 'Evidence: API complexity, isolated, 20 targets a type × ad-hoc rules/irrelevant information/system failures, off vs on',
+    args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '20', '--max-steps', '3', '--seed', '42', '--max-tokens', '256'],
+    context: 8192,
+  },
+};
+
+/** The order the evidence is recorded in (`npm run bench:gallery -- evidence`): cheap, decisive rows first. */
+const EVIDENCE_QUEUE: [model: string, recording: string][] = [
+  ['qwen0.5b', 'robustness-200'],
+  ['qwen0.5b', 'position'],
+  ['qwen0.5b', 'levels'],
+  ['qwen0.5b', 'depth'],
+  ['qwen1.5b', 'robustness-200'],
+  ['qwen1.5b', 'position'],
+  ['smollm2', 'robustness-200'],
+  ['qwen0.5b', 'turns'],
+  ['qwen0.5b', 'complexity'],
+  ['qwen1.5b', 'depth'],
+  ['qwen1.5b', 'wildagteval'],
+];
+
 const RECORDINGS: Record<string, Recording> = {
+  ...EVIDENCE,
   catalog: {
     title: 'Tool catalog, 1K–8K tokens × 5 needle positions × 5 requests',
     args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'],
@@ -142,16 +207,26 @@ const RECORDINGS: Record<string, Recording> = {
   },
 };
 
+const SERVER_THREADS = 2;
+
 async function main() {
   const [key, ...only] = process.argv.slice(2);
+  if (key === 'evidence') {
+    for (const [model, recording] of EVIDENCE_QUEUE) await record(model, [recording]);
+    return;
+  }
   const g = key ? MODELS[key] : undefined;
-  if (!g) throw new Error(`usage: npm run bench:gallery -- ${Object.keys(MODELS).join('|')} [${Object.keys(RECORDINGS).join(' ')}]`);
+  if (!g) throw new Error(`usage: npm run bench:gallery -- evidence | ${Object.keys(MODELS).join('|')} [${Object.keys(RECORDINGS).join(' ')}]`);
+  await record(key!, only.length ? only : Object.keys(RECORDINGS));
+}
+
+async function record(key: string, suites: readonly string[]) {
+  const g = MODELS[key]!;
   const missing = modelMissing(g.model);
   if (missing) throw new Error(missing);
-  const suites = only.length ? only : Object.keys(RECORDINGS);
   for (const s of suites) if (!RECORDINGS[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(RECORDINGS).join(', ')})`);
-  const dir = join(process.cwd(), 'examples', 'recordings', key!);
-  const charts = join(process.cwd(), '.cache', 'recordings', key!);
+  const dir = join(process.cwd(), 'examples', 'recordings', key);
+  const charts = join(process.cwd(), '.cache', 'recordings', key);
   mkdirSync(dir, { recursive: true });
   const examples = join(process.cwd(), 'examples');
 
@@ -163,12 +238,19 @@ async function main() {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
     }
+    const out = join(dir, `${s}.run.jsonl`);
+    if (existsSync(out) && readRunFile(readFileSync(out, 'utf8')).run.status === 'completed') {
+      console.log(`${key} · ${s}: already complete (${out})`);
+      publish(key, s, r, out, g, examples);
+      continue;
+    }
     const serverKey = JSON.stringify([r.context, r.serverArgs ?? []]);
     byServer.set(serverKey, [...(byServer.get(serverKey) ?? []), s]);
   }
   for (const [serverKey, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [context, serverArgs] = JSON.parse(serverKey) as [number, string[]];
-    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: 2, extraArgs: serverArgs });
+    const kvReuse = 'aligned';
+    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: SERVER_THREADS, extraArgs: serverArgs, kvReuse });
     // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
     const onSignal = () => void server.stop().then(() => process.exit(130));
     process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
@@ -178,18 +260,27 @@ async function main() {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
+        const runnerArgs = [...r.args, ...CPU_SERVER_TIMEOUTS];
+        const provenance = {
+          command: `npm run bench:gallery -- ${key} ${s}`,
+          note:
+            `model file ${basename(g.model.file)} sha256 ${g.model.sha256}; ` +
+            `server llama-cpp-python 0.3.36 (harness/llama_cpp_server.py, window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''}, KV reuse ${kvReuse}, ${SERVER_THREADS} threads, greedy); ` +
+            `runner: npm run eval -- ${runnerArgs.join(' ')} --engine openai --base-url <server> --model ${g.model.alias}`,
+        };
         // a CPU server reads an 8K prompt in a minute or two and WildAgtEval's 27K one in several: wider bounds than a GPU server's defaults
         const code = await runEval(
-          [...r.args, ...CPU_SERVER_TIMEOUTS, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)],
+          [...runnerArgs, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)],
           {
             out: (l) => console.log(l),
             status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
             env: process.env,
             signal: new AbortController().signal,
+            ...(s in EVIDENCE ? { provenance } : {}),
           },
         );
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
-        if (code === 0) publish(key!, s, r, out, g, examples);
+        if (code === 0) publish(key, s, r, out, g, examples);
       }
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
@@ -209,7 +300,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
       file: name,
       suite: file.run.suite,
       model: g.label,
-      engine: 'llama.cpp server (native, 2 threads), headless runner',
+      engine: `llama.cpp server (native, ${SERVER_THREADS} threads), headless runner`,
       recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
       title: r.title,
       samples: file.results.length,

@@ -25,6 +25,8 @@ export interface RealModel {
   alias: string;
   /** scripts/fetch-models.sh's name for it */
   fetchAs: string;
+  /** the file's sha256, as scripts/fetch-models.sh checks it */
+  sha256: string;
 }
 
 const cached = (name: string) => join(process.cwd(), '.cache', 'models', name);
@@ -35,6 +37,7 @@ export const SMOLLM2: RealModel = {
   name: 'Smollm2 135M 8k Lc100K Mix1 Ep2',
   alias: 'smollm2',
   fetchAs: 'smollm2',
+  sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
 };
 
 export const QWEN_CODER_05B: RealModel = {
@@ -43,6 +46,7 @@ export const QWEN_CODER_05B: RealModel = {
   name: 'Qwen2.5 Coder 0.5B Instruct AWQ',
   alias: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
   fetchAs: 'qwen0.5b',
+  sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
 };
 
 export const QWEN_CODER_15B: RealModel = {
@@ -51,6 +55,7 @@ export const QWEN_CODER_15B: RealModel = {
   name: 'Qwen2.5 Coder 1.5B Instruct GGUF',
   alias: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
   fetchAs: 'qwen1.5b',
+  sha256: 'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
 };
 
 /** Why a real model is missing (for a skip), or null when it is there. */

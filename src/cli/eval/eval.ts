@@ -44,6 +44,8 @@ export interface EvalIo {
   status: (line: string, final?: boolean) => void;
   env: Record<string, string | undefined>;
   signal: AbortSignal;
+  /** a recorder's own word on the run file's provenance: the command that re-records it and how (model file, server), replacing the runner's */
+  provenance?: { command: string; note: string };
 }
 
 interface Setup {
@@ -173,8 +175,8 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     recordedAt: new Date(now).toISOString(),
     model: engineLabel,
     engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
-    command: s.command,
-    note: `headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
+    command: io.provenance?.command ?? s.command,
+    note: `${io.provenance ? `${io.provenance.note}; ` : ''}headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
   };
   const store = new RunFileStore(path, fresh, recording);
   const run = store.run;
