@@ -180,7 +180,7 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     // llama-cpp-python does not report its window: without --context each episode is that sample's context_overflow
     const overflow = await evalRun(['wildagteval', ...common(), '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild.jsonl')]);
     expect(overflow.code, overflow.text).toBe(0);
-    expect(overflow.text).toContain('0/2 correct (0.0%), 2 over the context window');
+    expect(overflow.text).toContain('0/2 answered correct (0.0%), 2 over the context window');
     // told the window, the runner refuses before any request
     const r = await evalRun(['wildagteval', ...common(), '--context', '1536', '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild-refused.jsonl')]);
     expect(r.code, r.text).toBe(2);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { headlineSums, headlineValue } from '../../src/lib/analysis/headline';
+import { headlineSums, headlineText, headlineValue } from '../../src/lib/analysis/headline';
 import { SUITES } from '../../src/lib/suites/registry';
 import type { SuiteId } from '../../src/lib/suites/declaration';
 import type { SampleResult } from '../../src/lib/core/types';
 
 const of = (suite: SuiteId) => SUITES[suite].headline.measure;
-const r = (score: Partial<SampleResult['score']>, facets?: SampleResult['facets']) =>
-  ({ score: { correct: false, value: 0, errorType: null, errorClass: null, ...score }, ...(facets ? { facets } : {}) }) as Pick<SampleResult, 'score' | 'facets'>;
+const r = (score: Partial<SampleResult['score']>, facets?: SampleResult['facets'], error: SampleResult['error'] = null) =>
+  ({ score: { correct: false, value: 0, errorType: null, errorClass: null, ...score }, ...(facets ? { facets } : {}), error }) as Pick<SampleResult, 'score' | 'facets' | 'error'>;
+const outage = () => r({ errorType: 'engine_error' }, undefined, { kind: 'engine_error', message: 'ServerError: HTTP 503' });
 
 describe("one number per run, the paper's (issue 37, item 4)", () => {
   it('calls and answers: the share right; compositions: the mean DAG score; API episodes: successful turns of all turns, error scenarios apart', () => {
@@ -17,9 +18,26 @@ describe("one number per run, the paper's (issue 37, item 4)", () => {
     expect(headlineSums(of('api-complexity'), [r(turns(true, false)), r(turns(true)), r({ api: { turns: [{ turn: 0, success: false }], errorHandling: { score: 2 } } } as never)])).toEqual({
       hits: 2,
       count: 3,
+      unanswered: 0,
     });
-    expect(headlineSums(of('wildagteval'), [r(turns(false), { experiment: 'error:system_failure:play' }), r(turns(true))])).toEqual({ hits: 1, count: 1 });
+    expect(headlineSums(of('wildagteval'), [r(turns(false), { experiment: 'error:system_failure:play' }), r(turns(true))])).toEqual({ hits: 1, count: 1, unanswered: 0 });
     expect(headlineValue({ hits: 0, count: 0 })).toBeNull();
     expect(SUITES.composition.headline.label).toBe('score (CompToolBench)');
+  });
+});
+
+describe('an engine error is no answer (issue 46, item 1)', () => {
+  it('is left out of the headline and counted apart, for every measure', () => {
+    for (const suite of ['catalog', 'composition', 'api-complexity'] as const) {
+      const sums = headlineSums(of(suite), [r({ correct: true, value: 1, api: { turns: [{ turn: 0, success: true }] } } as never), outage(), outage()]);
+      expect(sums).toEqual({ hits: 1, count: 1, unanswered: 2 });
+      expect(headlineValue(sums)).toBe(1);
+    }
+  });
+  it('a run with none answered says so instead of 0%', () => {
+    const sums = headlineSums(of('catalog'), [outage(), outage(), outage()]);
+    expect(headlineValue(sums)).toBeNull();
+    expect(headlineText(sums, (x) => `${(x * 100).toFixed(1)}%`)).toBe('no answers (3 unanswered)');
+    expect(headlineText(headlineSums(of('catalog'), [r({ correct: true }), r({}), outage()]), (x) => `${(x * 100).toFixed(1)}%`)).toBe('50.0% (1 unanswered)');
   });
 });

@@ -209,3 +209,24 @@ describe('why an output is not calls', () => {
     expect(describeParseError('[f(a=', { kind: 'syntax', message: "'(' was never closed" }, true)).toBe("syntax: '(' was never closed — cut off at the output limit");
   });
 });
+
+describe('a run file re-asking its unanswered samples (issue 46, item 1)', () => {
+  it('a later line for a sample that ended in an engine error replaces it; any other repeated sample is still refused', async () => {
+    const { run, results } = await storedRun();
+    const first = results[0]!;
+    const outage = {
+      ...first,
+      output: '',
+      calls: null,
+      score: { ...first.score, correct: false, value: 0, errorType: 'engine_error' },
+      error: { kind: 'engine_error' as const, message: 'ServerError: HTTP 503' },
+    };
+    const text = writeRunFile({ run, results: [outage, ...results.slice(1)] }) + JSON.stringify({ result: first }) + '\n';
+    const file = readRunFile(text);
+    expect(file.results).toHaveLength(results.length);
+    expect(file.results[0]).toEqual(first);
+    expect(file.run.headline).toEqual({ hits: results.length, count: results.length, unanswered: 0 });
+    const twice = writeRunFile({ run, results }) + JSON.stringify({ result: first }) + '\n';
+    expect(() => readRunFile(twice)).toThrow(/appears twice/);
+  });
+});

@@ -264,3 +264,38 @@ describe('run loop', () => {
     expect(seen.at(-1)?.prefillTokensPerSecond).toBeNull();
   });
 });
+
+describe('engine errors are not answers (issue 46, item 1)', () => {
+  /** the oracle, but every third request before `healed` fails as a server outage would */
+  const flaky = () => {
+    const oracle = createOracleEngine();
+    let calls = 0;
+    const state = { healed: false, asked: [] as string[] };
+    const engine: Engine = {
+      ...oracle,
+      generate: async (req, sample, signal, onToken) => {
+        state.asked.push(sample.id);
+        if (!state.healed && ++calls % 3 === 0) throw Object.assign(new Error('HTTP 503 from the server'), { name: 'ServerError' });
+        return oracle.generate(req, sample, signal, onToken);
+      },
+    };
+    return { engine, state };
+  };
+
+  it('a resume asks every sample that ended in an engine error again, once, and its answer replaces the error', async () => {
+    const store = new MemoryResultStore();
+    const { engine, state } = flaky();
+    const first = await runSamples({ runId: 'e1', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(first.status).toBe('completed');
+    const failed = [...store.results.values()].filter((r) => r.error?.kind === 'engine_error').map((r) => r.sampleId);
+    expect(failed.length).toBe(10);
+    state.healed = true;
+    state.asked = [];
+    const second = await runSamples({ runId: 'e1', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect(second.status).toBe('completed');
+    expect(state.asked.sort()).toEqual([...failed].sort());
+    const results = [...store.results.values()];
+    expect(results).toHaveLength(30);
+    expect(results.every((r) => r.score.correct && r.error === null)).toBe(true);
+  });
+});

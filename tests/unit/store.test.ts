@@ -108,7 +108,46 @@ describe('storage', () => {
     const row = await db.runs.get('run1');
     expect([row?.done, row?.correct]).toEqual([8, 8]);
     // the headline's sums kept with every write, across the interruption
-    expect(row?.headline).toEqual({ hits: 8, count: 8 });
+    expect(row?.headline).toEqual({ hits: 8, count: 8, unanswered: 0 });
+  });
+});
+
+describe('engine errors in storage (issue 46, item 1)', () => {
+  it('a resume from IndexedDB asks the unanswered samples again; the row counts them apart and then not at all', async () => {
+    const db = freshDb();
+    const pack = buildCatalogPack();
+    await savePack(db, pack, 1);
+    const [stored] = await loadPacks(db, [pack.id]);
+    const sweep = { lengths: [1000], positions: [0.1, 0.9], samplesPerCell: 3, seed: 1 };
+    const source = catalogSource({ packs: [stored!], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
+    const request = { maxTokens: 64, temperature: 0 };
+    const run: RunRow = {
+      ...{ id: 'run-e', name: 'r', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [pack.id], sweep, engine: { kind: 'oracle', model: 'oracle' } },
+      ...{ template: DEFAULT_PROMPT, format: 'bfcl-python', request, counterId: 'llama3', total: source.ids.length, done: 0, correct: 0 },
+    };
+    await db.runs.put(run);
+    const oracle = createOracleEngine();
+    let down = true;
+    const asked: string[] = [];
+    const engine = {
+      ...oracle,
+      generate: async (...a: Parameters<typeof oracle.generate>) => {
+        asked.push(a[1].id);
+        if (down && asked.length % 2 === 0) throw Object.assign(new Error('connection refused'), { name: 'ServerError' });
+        return oracle.generate(...a);
+      },
+    };
+    const go = () => runSamples({ runId: 'run-e', source, engine, store: new DexieResultStore(db), request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect((await go()).status).toBe('completed');
+    expect((await db.runs.get('run-e'))?.headline).toEqual({ hits: 3, count: 3, unanswered: 3 });
+    const unanswered = (await runResults(db, 'run-e')).filter((r) => r.error?.kind === 'engine_error').map((r) => r.sampleId);
+    expect(unanswered).toHaveLength(3);
+    down = false;
+    asked.length = 0;
+    expect((await go()).status).toBe('completed');
+    expect(asked.sort()).toEqual(unanswered.sort());
+    const row = await db.runs.get('run-e');
+    expect([row?.done, row?.correct, row?.headline]).toEqual([6, 6, { hits: 6, count: 6, unanswered: 0 }]);
   });
 });
 
@@ -196,6 +235,6 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
     expect(await db.results.where('runId').equals(saved.runId).count()).toBe(1);
     expect((await db.runs.get(saved.runId))?.name).toMatch(/\(opened copy\)$/);
     // the run keeps its headline's sums (the runs table reads them, not the results)
-    expect((await db.runs.get(file.run.id))?.headline).toEqual({ hits: file.run.correct, count: file.results.length });
+    expect((await db.runs.get(file.run.id))?.headline).toEqual({ hits: file.run.correct, count: file.results.length, unanswered: 0 });
   });
 });

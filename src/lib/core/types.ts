@@ -328,6 +328,12 @@ export interface ApiEpisodeScore {
  */
 type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'build_error' | 'no_prediction'; message: string };
 
+/**
+ * A sample the engine never answered (the server down, a crash): not a wrong answer. It is left out
+ * of every accuracy, counted apart, and asked again when the run resumes.
+ */
+export const isUnanswered = (r: { error: ResultError | null }): boolean => r.error?.kind === 'engine_error';
+
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */
   id: string;

@@ -4,9 +4,10 @@
  * Results are written as they are produced. A run that is stopped — paused,
  * cancelled, crashed, or its tab reloaded — resumes by skipping the samples
  * the store already has; result ids are `${runId}:${sampleId}`, so nothing is
- * counted twice.
+ * counted twice. A sample that ended in an engine error is no answer: a resume asks it again, and
+ * its new result replaces the error.
  */
-import type { CallMode, Engine, GenerateRequest, GenerateResult, Sample, SampleResult, Score } from '../core/types';
+import { type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, type Sample, type SampleResult, type Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../core/calls';
@@ -306,10 +307,12 @@ export class MemoryResultStore implements ResultStore {
   }
 }
 
+/** The samples a run has done; those that ended in an engine error are not: a resume asks them again. */
 export function completedOf(results: Iterable<SampleResult>): CompletedSamples {
   const sampleIds = new Set<string>();
   let correct = 0;
   for (const r of results) {
+    if (isUnanswered(r)) continue;
     sampleIds.add(r.sampleId);
     if (r.score.correct) correct++;
   }

@@ -1,8 +1,8 @@
 /** Reading and writing packs, runs and results. */
 import { hashString } from '../core/random';
-import { headlinePart, headlineSums } from '../analysis/headline';
+import { headlineMoved, headlinePart, headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
-import type { Json, NamedText, Pack, SampleResult } from '../core/types';
+import { isUnanswered, type Json, type NamedText, type Pack, type SampleResult } from '../core/types';
 import { mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
@@ -280,12 +280,20 @@ export async function runResults(db: AppDB, runId: string): Promise<SampleResult
 export class DexieResultStore implements ResultStore {
   constructor(private readonly db: AppDB) {}
 
-  /** the run row's count of correct results is kept with every write (see put), so no result is read */
+  /**
+   * The run row's count of correct results is kept with every write (see put), so no result is read,
+   * unless the row counts unanswered samples (or is too old to say): those are read, to be asked again.
+   */
   async completed(runId: string): Promise<CompletedSamples> {
     return this.db.transaction('r', this.db.results, this.db.runs, async () => {
       const keys = await this.db.results.where('runId').equals(runId).primaryKeys();
       const run = await this.db.runs.get(runId);
-      return { sampleIds: new Set(keys.map((k) => String(k).slice(runId.length + 1))), correct: run?.correct ?? 0 };
+      const sampleIds = new Set(keys.map((k) => String(k).slice(runId.length + 1)));
+      if (run?.headline?.unanswered !== 0) {
+        const unanswered = await this.db.results.where('runId').equals(runId).filter(isUnanswered).primaryKeys();
+        for (const k of unanswered) sampleIds.delete(String(k).slice(runId.length + 1));
+      }
+      return { sampleIds, correct: run?.correct ?? 0 };
     });
   }
 
@@ -304,8 +312,7 @@ export class DexieResultStore implements ResultStore {
             if (r.headline || r.done === 0) {
               const now = headlinePart(SUITES[r.suite].headline.measure, result);
               const was = before ? headlinePart(SUITES[r.suite].headline.measure, before) : { hits: 0, count: 0 };
-              const h = r.headline ?? { hits: 0, count: 0 };
-              r.headline = { hits: h.hits + now.hits - was.hits, count: h.count + now.count - was.count };
+              r.headline = headlineMoved(r.headline ?? { hits: 0, count: 0, unanswered: 0 }, now, was);
             }
             r.done += addDone;
             r.correct += addCorrect;

@@ -9,7 +9,7 @@
 import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
-import { CALL_MODES, type SampleResult } from '../core/types';
+import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -399,16 +399,23 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   const header = readHeader(parseLine(lines[at] as string, `${source} line ${at + 1}`), `${source} line ${at + 1}`);
   const results: SampleResult[] = [];
   const prompts = new Map<string, RecordedPrompt>();
-  const seen = new Set<string>();
+  /** where each sample's result is in `results` */
+  const seen = new Map<string, number>();
   for (let i = at + 1; i < lines.length; i++) {
     const line = lines[i] as string;
     if (line.trim() === '') continue;
     const where = `${source} line ${i + 1}`;
     if (results.length >= MAX_RUN_FILE_RESULTS) throw new FormatError(where, '(file)', `more than ${MAX_RUN_FILE_RESULTS} results`);
     const { result, prompt } = readResult(parseLine(line, where), header.run.id, where);
-    if (seen.has(result.sampleId)) throw new FormatError(where, 'result.sampleId', `sample "${result.sampleId.slice(0, 60)}" appears twice`);
-    seen.add(result.sampleId);
-    results.push(result);
+    const earlier = seen.get(result.sampleId);
+    if (earlier !== undefined) {
+      // a sample that ended in an engine error is asked again when its run resumes: the runner appends the new result
+      if (!isUnanswered(results[earlier] as SampleResult)) throw new FormatError(where, 'result.sampleId', `sample "${result.sampleId.slice(0, 60)}" appears twice`);
+      results[earlier] = result;
+    } else {
+      seen.set(result.sampleId, results.length);
+      results.push(result);
+    }
     if (prompt) prompts.set(result.sampleId, prompt);
   }
   // the counts follow from the results, whatever the header says; a run that was being generated where it was
