@@ -407,8 +407,9 @@ const api = {
   async importWildAgtEvalLogs(files: { name: string; text: string }[]): Promise<{ runs: { runId: string; name: string; results: number }[]; unrecognised: string[]; skipped: number }> {
     try {
       const { runs, unrecognised, skipped } = publishedWildRuns(files);
-      for (const file of runs) await saveRunFile(db, file);
-      return { runs: runs.map((f) => ({ runId: f.run.id, name: f.run.name, results: f.results.length })), unrecognised, skipped: skipped.length };
+      const saved: { runId: string; name: string; results: number }[] = [];
+      for (const file of runs) saved.push({ runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length });
+      return { runs: saved, unrecognised, skipped: skipped.length };
     } catch (e) {
       throw plainError(e);
     }
@@ -542,10 +543,10 @@ const api = {
   },
 
   /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */
-  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number; copied: boolean }> {
+  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number; copied: boolean; alreadyStored: boolean; besideRun?: string }> {
     const file = readRunFile(text, source);
-    const { runId, copied } = await saveRunFile(db, file);
-    return { runId, name: file.run.name, results: file.results.length, copied };
+    const saved = await saveRunFile(db, file);
+    return { ...saved, name: file.run.name, results: file.results.length };
   },
 
   /**

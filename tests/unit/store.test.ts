@@ -222,8 +222,8 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
     const text = readFileSync('examples/catalog.run.jsonl', 'utf8');
     const db = freshDb();
     const file = readRunFile(text, 'catalog.run.jsonl');
-    expect(await saveRunFile(db, file)).toEqual({ runId: file.run.id, copied: false });
-    expect(await saveRunFile(db, readRunFile(text, 'again'))).toEqual({ runId: file.run.id, copied: false });
+    expect(await saveRunFile(db, file)).toEqual({ runId: file.run.id, copied: false, alreadyStored: false });
+    expect(await saveRunFile(db, readRunFile(text, 'again'))).toEqual({ runId: file.run.id, copied: false, alreadyStored: true });
     expect(await db.runs.count()).toBe(1);
     // the same run id, one result line only
     const lines = text.split('\n').filter(Boolean);
@@ -236,5 +236,47 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
     expect((await db.runs.get(saved.runId))?.name).toMatch(/\(opened copy\)$/);
     // the run keeps its headline's sums (the runs table reads them, not the results)
     expect((await db.runs.get(file.run.id))?.headline).toEqual({ hits: file.run.correct, count: file.results.length, unanswered: 0 });
+  });
+});
+
+describe('a run file never replaces a stored run that differs in any field (issue 46, item 2)', () => {
+  const text = readFileSync('examples/catalog.run.jsonl', 'utf8');
+  const setUp = async () => {
+    const { readRunFile } = await import('../../src/lib/store/run-file');
+    const { saveRunFile } = await import('../../src/lib/store/repos');
+    const db = freshDb();
+    const file = readRunFile(text, 'catalog.run.jsonl');
+    await saveRunFile(db, file);
+    return { db, file, readRunFile, saveRunFile };
+  };
+
+  it('the same results under another name, recording flag and with recorded prompts: the stored run keeps all of it, the file opens beside it, said by name', async () => {
+    const { db, file, readRunFile, saveRunFile } = await setUp();
+    const id = file.run.id;
+    // the user renamed it and it has its prompts (it was made here): the file has the same result keys but neither
+    await db.runs.update(id, { name: 'my class demo', recording: undefined });
+    await db.prompts.bulkPut(file.results.slice(0, 12).map((r) => ({ id: `${id}:${r.sampleId}`, runId: id, prompt: { messages: [{ role: 'user', content: 'q' }], needleNames: [], toolCount: 0, promptTokens: 1, expected: null } })));
+    const saved = await saveRunFile(db, readRunFile(text, 'again'));
+    expect(saved).toMatchObject({ copied: true, alreadyStored: false, besideRun: 'my class demo' });
+    expect(saved.runId).not.toBe(id);
+    const kept = await db.runs.get(id);
+    expect(kept?.name).toBe('my class demo');
+    expect(kept?.recording).toBeUndefined();
+    expect(await db.prompts.where('runId').equals(id).count()).toBe(12);
+    expect(await db.results.where('runId').equals(id).count()).toBe(file.results.length);
+    // opening it a third time finds its copy: nothing more is stored
+    expect(await saveRunFile(db, readRunFile(text, 'third'))).toEqual({ runId: saved.runId, copied: true, alreadyStored: true, besideRun: 'my class demo' });
+    expect(await db.runs.count()).toBe(2);
+  });
+
+  it('a run being generated is never touched by an import', async () => {
+    const { db, file, readRunFile, saveRunFile } = await setUp();
+    const id = file.run.id;
+    await db.runs.update(id, { status: 'running' });
+    const before = await db.results.where('runId').equals(id).toArray();
+    const saved = await saveRunFile(db, readRunFile(text, 'again'));
+    expect(saved.copied).toBe(true);
+    expect((await db.runs.get(id))?.status).toBe('running');
+    expect(await db.results.where('runId').equals(id).toArray()).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 /** Reading and writing packs, runs and results. */
+import { canonicalJson } from '../core/canonical-json';
 import { hashString } from '../core/random';
 import { headlineMoved, headlinePart, headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
@@ -204,38 +205,70 @@ export async function deleteRun(db: AppDB, runId: string): Promise<void> {
   });
 }
 
-/** What one result says, for telling whether two copies of a run are the same. */
-const resultKey = (r: SampleResult) => JSON.stringify([r.sampleId, r.output, r.score.correct, r.score.value, r.error?.kind ?? null]);
+/** A value as JSON text with sorted keys and no undefined fields: two copies of a run compare equal exactly when they say the same. */
+const sameText = (v: unknown): string => canonicalJson(JSON.parse(JSON.stringify(v ?? null)) as Json);
+
+/** A run row without the tallies its results decide (compared through the results themselves). */
+const runText = (run: RunRow): string => {
+  const { headline: _h, done: _d, correct: _c, ...rest } = run;
+  return sameText(rest);
+};
+
+/** Whether the stored run `id` holds exactly `run`, `results` and `prompts`: every field of each. */
+async function storedIsSame(db: AppDB, run: RunRow, results: readonly SampleResult[], prompts: ReadonlyMap<string, RecordedPrompt>): Promise<boolean> {
+  const stored = await db.runs.get(run.id);
+  if (!stored || runText(stored) !== runText(run)) return false;
+  const storedResults = await db.results.where('runId').equals(run.id).toArray();
+  if (storedResults.length !== results.length) return false;
+  const byId = new Map(storedResults.map((r) => [r.sampleId, sameText(r)]));
+  if (results.some((r) => byId.get(r.sampleId) !== sameText(r))) return false;
+  const storedPrompts = await db.prompts.where('runId').equals(run.id).toArray();
+  if (storedPrompts.length !== prompts.size) return false;
+  return storedPrompts.every((p) => {
+    const mine = prompts.get(p.id.slice(run.id.length + 1));
+    return mine !== undefined && sameText(mine) === sameText(p.prompt);
+  });
+}
+
+/** Copies of one file are numbered past this many: a bound on the ids tried. */
+const MAX_COPIES = 100;
 
 /**
- * Stores a validated run file in one transaction. A run of the same id with the same results is
- * replaced (opening an example twice keeps one copy); one with other results is never touched:
- * the file is kept beside it as a new run, its id and name marked as a copy.
+ * Stores a validated run file in one transaction, never replacing anything: a run of the same id
+ * that holds exactly the same (every field of the run, every result and recorded prompt) is the
+ * file already opened, and stays as it is; any other run of that id — renamed, with prompts, being
+ * generated in a tab, or with other results — is left untouched and the file is kept beside it as a
+ * copy, its id and name marked, and `besideRun` names the run it was kept beside.
  */
-export async function saveRunFile(db: AppDB, file: RunFile): Promise<{ runId: string; copied: boolean }> {
+export async function saveRunFile(db: AppDB, file: RunFile): Promise<{ runId: string; copied: boolean; alreadyStored: boolean; besideRun?: string }> {
   try {
     return await db.transaction('rw', db.runs, db.results, db.prompts, async () => {
-      const stored = await db.runs.get(file.run.id);
-      let copied = false;
-      let { run, results } = file;
+      let run: RunRow = { ...file.run, headline: headlineSums(SUITES[file.run.suite].headline.measure, file.results) };
+      let results = file.results;
+      const stored = await db.runs.get(run.id);
       if (stored) {
-        const storedKeys = (await db.results.where('runId').equals(run.id).toArray()).map(resultKey).sort();
-        const fileKeys = results.map(resultKey).sort();
-        if (storedKeys.length !== fileKeys.length || storedKeys.some((k, i) => k !== fileKeys[i])) {
-          copied = true;
-          const id = `${run.id}-copy-${hashString(fileKeys.join('\n')).slice(0, 8)}`;
-          run = { ...run, id, name: `${run.name} (opened copy)` };
-          results = results.map((r) => ({ ...r, id: `${id}:${r.sampleId}`, runId: id }));
+        if (await storedIsSame(db, run, results, file.prompts)) return { runId: run.id, copied: false, alreadyStored: true };
+        const base = `${run.id}-copy-${hashString(sameText([runText(run), results])).slice(0, 8)}`;
+        for (let k = 1; ; k++) {
+          if (k > MAX_COPIES) throw new Error(`${MAX_COPIES} copies of the run ${file.run.name} are stored already: delete some before opening it again`);
+          const id = k === 1 ? base : `${base}-${k}`;
+          const copy: RunRow = { ...run, id, name: `${file.run.name} (opened copy)` };
+          const copyResults = file.results.map((r) => ({ ...r, id: `${id}:${r.sampleId}`, runId: id }));
+          if (await storedIsSame(db, copy, copyResults, file.prompts)) return { runId: id, copied: true, alreadyStored: true, besideRun: stored.name };
+          if (await db.runs.get(id)) continue;
+          run = copy;
+          results = copyResults;
+          break;
         }
       }
-      run = { ...run, headline: headlineSums(SUITES[run.suite].headline.measure, results) };
       const runId = run.id;
+      // no run of this id is stored: results or prompts left under it (a deletion cut short) are nobody's
       await db.results.where('runId').equals(runId).delete();
       await db.prompts.where('runId').equals(runId).delete();
-      await db.runs.put(run);
-      await db.results.bulkPut(results);
-      await db.prompts.bulkPut([...file.prompts].map(([sampleId, prompt]) => ({ id: `${runId}:${sampleId}`, runId, prompt })));
-      return { runId, copied };
+      await db.runs.add(run);
+      await db.results.bulkAdd(results);
+      await db.prompts.bulkAdd([...file.prompts].map(([sampleId, prompt]) => ({ id: `${runId}:${sampleId}`, runId, prompt })));
+      return { runId, copied: stored !== undefined, alreadyStored: false, ...(stored ? { besideRun: stored.name } : {}) };
     });
   } catch (e) {
     explainStorageError(e, `saving the run ${file.run.name}`);
