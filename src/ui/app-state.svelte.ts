@@ -6,6 +6,7 @@ import type { LoadedModel } from '../../workers/eval.worker';
 import type { CallMode } from '../lib/core/types';
 import type { ServerInfo } from '../lib/engines/openai-server';
 import type { RequestTimeouts } from '../lib/engines/request-clock';
+import { NO_STREAM, type StreamTail } from './run/stream-tail';
 
 /** An OpenAI-compatible server the user connected to (its API key lives in the worker, for this session). */
 interface ConnectedServer {
@@ -30,8 +31,8 @@ class AppState {
   /** runs whose lock a worker holds (this tab's active run included): generated there, shown elsewhere read-only */
   runLocks: ReadonlySet<string> = $state.raw(new Set());
   progress: RunProgress | null = $state.raw(null);
-  /** the output being generated now */
-  streaming = $state('');
+  /** the output being generated now: its tail, and how long it is */
+  streaming: StreamTail = $state.raw(NO_STREAM);
   /** how the latest run of this page ended, until another starts or the user dismisses it */
   ended: { runId: string; outcome: RunOutcome } | null = $state.raw(null);
   tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');

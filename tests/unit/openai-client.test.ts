@@ -19,6 +19,8 @@ import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/e
 import { apiRoot, checkBaseUrl, corsFixes, isLoopback, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
+import { readBodyText } from '../../src/lib/engines/bounded-body';
+import { appendToTail, NO_STREAM, STREAM_TAIL_CHARS } from '../../src/ui/run/stream-tail';
 import { NATIVE_SYSTEM, openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
 import { DEFAULT_PROMPT, renderMessages } from '../../src/lib/prompts/template';
 import { readRunFile } from '../../src/lib/store/run-file';
@@ -109,6 +111,76 @@ describe('what a failing server is said to have done', () => {
     await expect(engineWith([down]).generate(request, sample, new AbortController().signal)).rejects.toThrow(
       /did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/,
     );
+  });
+});
+
+describe('every byte read from a server is bounded before it is held (issue 46, item 3)', () => {
+  const sample = { promptTokens: 1 } as never;
+  const request = { messages: [{ role: 'user' as const, content: 'hi' }], maxTokens: 4, temperature: 0 };
+  /** a body that never ends, 1 MiB a piece, counting what was pulled from it */
+  const endless = (prefix: string) => {
+    const piece = new Uint8Array(2 ** 20).fill(0x61);
+    const pulled = { bytes: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(prefix));
+      },
+      pull(c) {
+        pulled.bytes += piece.byteLength;
+        c.enqueue(piece);
+      },
+    });
+    return { body, pulled };
+  };
+  const engineOn = (res: () => Response, stream = false) =>
+    createOpenAIEngine({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      stream,
+      retry: { attempts: 1, firstDelayMs: 1, maxDelayMs: 1 },
+      sleep: async () => undefined,
+      fetch: (async () => res()) as typeof fetch,
+    });
+
+  it('a whole answer that never ends is refused at 16 MiB, read no further (it read 2.27 GB, then blamed the clock)', async () => {
+    const { body, pulled } = endless('{"choices": [{"message": {"content": "');
+    const e = await engineOn(() => new Response(body, { status: 200 }))
+      .generate(request, sample, new AbortController().signal)
+      .catch((x: Error) => x);
+    expect(e).toMatchObject({ name: 'ResponseTooLargeError' });
+    expect((e as Error).message).toMatch(/over the 16,777,216-byte bound/);
+    expect(pulled.bytes).toBeLessThanOrEqual(18 * 2 ** 20);
+  });
+  it('an error page that never ends is quoted from its first 64 KiB', async () => {
+    const { body, pulled } = endless('{"error": {"message": "');
+    const e = await engineOn(() => new Response(body, { status: 400 }))
+      .generate(request, sample, new AbortController().signal)
+      .catch((x: Error) => x);
+    expect(e).toMatchObject({ name: 'ServerError' });
+    expect((e as Error).message.length).toBeLessThan(2000);
+    expect(pulled.bytes).toBeLessThanOrEqual(2 * 2 ** 20);
+  });
+  it('a declared length over the bound is refused before any byte is read', async () => {
+    const { body, pulled } = endless('');
+    const e = await readBodyText(new Response(body, { headers: { 'content-length': String(2 ** 31) } }), 1000).catch((x: Error) => x);
+    expect((e as Error).message).toMatch(/2,147,483,648 bytes, over the 1,000-byte bound/);
+    expect(pulled.bytes).toBeLessThanOrEqual(2 ** 20);
+  });
+  it('a streamed line that arrives in thousands of pieces is read whole, each piece searched once', async () => {
+    const content = 'y'.repeat(20_000);
+    const line = `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+    const pieces = line.match(/.{1,7}/gs) ?? [];
+    expect(await collect(streamOf([...pieces, 'data: [DONE]\n\n']))).toEqual([line.slice(6, -2), '[DONE]']);
+  });
+  it("the monitor keeps a streamed answer's tail, at most twice its size, and its whole length", () => {
+    let tail = NO_STREAM;
+    for (let i = 0; i < 100_000; i++) tail = appendToTail(tail, 'abcd');
+    tail = appendToTail(tail, 'z'.repeat(10 * STREAM_TAIL_CHARS));
+    expect(tail.chars).toBe(400_000 + 10 * STREAM_TAIL_CHARS);
+    expect(tail.text.length).toBeGreaterThanOrEqual(STREAM_TAIL_CHARS);
+    expect(tail.text.length).toBeLessThanOrEqual(2 * STREAM_TAIL_CHARS);
+    expect(tail.text.endsWith('z'.repeat(STREAM_TAIL_CHARS))).toBe(true);
+    expect(appendToTail(appendToTail(NO_STREAM, 'ab'), 'cd')).toEqual({ text: 'abcd', chars: 4 });
   });
 });
 

@@ -255,7 +255,11 @@ describe('a run file never replaces a stored run that differs in any field (issu
     const id = file.run.id;
     // the user renamed it and it has its prompts (it was made here): the file has the same result keys but neither
     await db.runs.update(id, { name: 'my class demo', recording: undefined });
-    await db.prompts.bulkPut(file.results.slice(0, 12).map((r) => ({ id: `${id}:${r.sampleId}`, runId: id, prompt: { messages: [{ role: 'user', content: 'q' }], needleNames: [], toolCount: 0, promptTokens: 1, expected: null } })));
+    await db.prompts.bulkPut(
+      file.results
+        .slice(0, 12)
+        .map((r) => ({ id: `${id}:${r.sampleId}`, runId: id, prompt: { messages: [{ role: 'user', content: 'q' }], needleNames: [], toolCount: 0, promptTokens: 1, expected: null } })),
+    );
     const saved = await saveRunFile(db, readRunFile(text, 'again'));
     expect(saved).toMatchObject({ copied: true, alreadyStored: false, besideRun: 'my class demo' });
     expect(saved.runId).not.toBe(id);

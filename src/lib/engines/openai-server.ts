@@ -4,6 +4,7 @@
  * `/tokenize`; llama-cpp-python: `/extras/tokenize/count`), and which kind of server it seems to
  * be — for grammar support and for the one-line fix when a browser cannot reach it.
  */
+import { readBodyText, RESPONSE_TOO_LARGE } from './bounded-body';
 
 export type GrammarField = 'grammar' | 'guided_grammar' | 'none';
 type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
@@ -77,6 +78,8 @@ export function unreachableHelp(baseUrl: string): string {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** What a server says about itself is read up to this (a list of a thousand models is well under it). */
+const MAX_PROBE_BYTES = 4 * 2 ** 20;
 /** A server that accepts a question about itself and never answers is given up on after this. */
 const PROBE_TIMEOUT_MS = 30_000;
 /** Counting a prompt's tokens reads it once: long prompts on a slow tokenizer get longer. */
@@ -86,9 +89,7 @@ async function getJson(doFetch: Fetch, url: string, init: RequestInit): Promise<
   try {
     const res = await doFetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...init });
     if (!res.ok) return null;
-    const text = await res.text();
-    if (text.length > 4 * 2 ** 20) return null;
-    return JSON.parse(text) as unknown;
+    return JSON.parse(await readBodyText(res, MAX_PROBE_BYTES)) as unknown;
   } catch {
     return null;
   }
@@ -120,8 +121,9 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   if (!modelsRes.ok) throw new ServerProbeError(`${apiRoot(baseUrl)}/models answered HTTP ${modelsRes.status}: is this an OpenAI-compatible server?`);
   let list: { data?: { id?: unknown; max_model_len?: unknown; owned_by?: unknown; meta?: { n_ctx_train?: unknown } }[] };
   try {
-    list = JSON.parse(await modelsRes.text()) as typeof list;
-  } catch {
+    list = JSON.parse(await readBodyText(modelsRes, MAX_PROBE_BYTES)) as typeof list;
+  } catch (e) {
+    if ((e as Error).name === RESPONSE_TOO_LARGE) throw new ServerProbeError(`${apiRoot(baseUrl)}/models: ${(e as Error).message}`);
     throw new ServerProbeError(`${apiRoot(baseUrl)}/models did not answer JSON: is this an OpenAI-compatible server?`);
   }
   const data = Array.isArray(list.data) ? list.data.slice(0, 1000) : [];

@@ -12,6 +12,7 @@ import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
 import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
 import { readSse } from './sse';
+import { readBodyText } from './bounded-body';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
 
 interface OpenAIEndpoint {
@@ -131,14 +132,11 @@ export function isOverflowMessage(message: string): boolean {
   return OVERFLOW.test(message);
 }
 
-async function readBounded(res: Response): Promise<string> {
-  // the caller's clock aborts the read (the response's fetch carries its signal)
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is ${length} bytes, over the ${MAX_RESPONSE_BYTES}-byte bound`);
-  const text = await res.text();
-  if (text.length > MAX_RESPONSE_BYTES) throw namedError('ResponseTooLargeError', `the server's response is over the ${MAX_RESPONSE_BYTES}-byte bound`);
-  return text;
-}
+/** A whole answer, read up to the bound (the caller's clock aborts the read: the response's fetch carries its signal). */
+const readBounded = (res: Response): Promise<string> => readBodyText(res, MAX_RESPONSE_BYTES);
+/** An error page is only quoted: its first bytes are enough. */
+const MAX_ERROR_BYTES = 64 * 2 ** 10;
+const readErrorText = (res: Response): Promise<string> => readBodyText(res, MAX_ERROR_BYTES, 'cut').catch(() => '');
 
 export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -169,7 +167,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
         answeredBefore = true;
         lastStatus = res.status;
         if (!RETRY_STATUSES.has(res.status)) return res;
-        last = serverMessage(res.status, await res.text().catch(() => ''));
+        last = serverMessage(res.status, await readErrorText(res));
         const after = Number(res.headers.get('retry-after'));
         if (Number.isFinite(after) && after > 0) delay = Math.min(after * 1000, retry.maxDelayMs);
       } catch (e) {
@@ -197,7 +195,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   }
 
   async function failure(res: Response): Promise<Error> {
-    const message = serverMessage(res.status, await res.text().catch(() => ''));
+    const message = serverMessage(res.status, await readErrorText(res));
     if (res.status === 400 && isOverflowMessage(message)) return namedError(CONTEXT_OVERFLOW, `the prompt does not fit the server's context window (${message})`);
     if (res.status === 401 || res.status === 403) return namedError('AuthenticationError', `the server refused the API key (HTTP ${res.status}: ${message})`);
     if (res.status === 404) return namedError('ModelNotFoundError', `the server has no model "${opts.model}" or no chat completions at ${url} (${message})`);

@@ -6,6 +6,8 @@ export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: numbe
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  /** where the search for the next line end starts: bytes already searched are not searched again (a long line arrives in many pieces) */
+  let scanFrom = 0;
   let total = 0;
   let data: string[] = [];
   let finished = false;
@@ -17,10 +19,12 @@ export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: numbe
         if (total > maxBytes) throw new Error(`the stream is over the ${maxBytes}-byte bound`);
         buffer += decoder.decode(value, { stream: true });
       } else if (done) buffer += decoder.decode();
+      // each line is cut out once and the rest kept once per piece read: work linear in the bytes
+      let start = 0;
       let nl: number;
-      while ((nl = buffer.search(/\r?\n/)) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(buffer[nl] === '\r' ? nl + 2 : nl + 1);
+      while ((nl = buffer.indexOf('\n', Math.max(start, scanFrom))) >= 0) {
+        const line = buffer.slice(start, nl > start && buffer[nl - 1] === '\r' ? nl - 1 : nl);
+        start = nl + 1;
         if (line === '') {
           // a blank line ends an event
           if (data.length) yield data.join('\n');
@@ -28,6 +32,8 @@ export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: numbe
         } else if (line.startsWith('data:')) data.push(line.slice(line[5] === ' ' ? 6 : 5));
         // comments (': ping') and other fields (event:, id:, retry:) carry nothing we use
       }
+      buffer = buffer.slice(start);
+      scanFrom = buffer.length;
       if (done) break;
     }
     finished = true;

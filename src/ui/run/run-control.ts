@@ -6,6 +6,7 @@ import { deleteRun } from '../../lib/store/repos';
 import { app } from '../app-state.svelte';
 import { db } from '../db';
 import { evalWorker, proxy } from '../worker-client';
+import { appendToTail, NO_STREAM, SHOW_EVERY_MS, type StreamTail } from './stream-tail';
 
 const resultListeners = new Set<(r: SampleResult) => void>();
 
@@ -20,8 +21,23 @@ export async function startRun(runId: string): Promise<void> {
   app.activeRunId = runId;
   app.ended = null;
   app.progress = null;
-  app.streaming = '';
+  app.streaming = NO_STREAM;
   let current = '';
+  // pieces are kept as they come and shown at most every SHOW_EVERY_MS: the page redraws a few KB a tenth of a second, not at every token
+  let stream = NO_STREAM;
+  let showing: ReturnType<typeof setTimeout> | null = null;
+  const show = (next: StreamTail, now = false) => {
+    stream = next;
+    if (now) {
+      if (showing) clearTimeout(showing);
+      showing = null;
+      app.streaming = stream;
+    } else
+      showing ??= setTimeout(() => {
+        showing = null;
+        app.streaming = stream;
+      }, SHOW_EVERY_MS);
+  };
   try {
     const outcome = await evalWorker().startRun(
       runId,
@@ -29,17 +45,16 @@ export async function startRun(runId: string): Promise<void> {
         app.progress = p;
         if (p.currentSampleId && p.currentSampleId !== current) {
           current = p.currentSampleId;
-          app.streaming = '';
+          show(NO_STREAM, true);
         }
         if (!p.currentSampleId && p.last) {
-          app.streaming = p.last.output;
+          show(appendToTail(NO_STREAM, p.last.output), true);
           for (const listener of resultListeners) listener(p.last);
         }
       }),
-      proxy((_id: string, delta: string) => {
-        app.streaming += delta;
-      }),
+      proxy((_id: string, delta: string) => show(appendToTail(stream, delta))),
     );
+    show(stream, true);
     app.ended = { runId, outcome };
   } catch (e) {
     // another tab took it first: nothing changed here, it shows live, read-only
