@@ -38,7 +38,7 @@ describe('GGUF header', () => {
   });
 
   it('asks for more bytes when cut short, and reads a Blob in growing slices', async () => {
-    expect(() => parseGgufHeader(bytes.subarray(0, 100))).toThrow(GgufTruncated);
+    expect(() => parseGgufHeader(bytes.subarray(0, 100), bytes.byteLength)).toThrow(GgufTruncated);
     const h = await readGgufHeader(new Blob([bytes as BlobPart]), 64);
     expect(h.tensors.length).toBe(21);
     await expect(readGgufHeader(new Blob([bytes.subarray(0, 3000) as BlobPart]), 64)).rejects.toThrow(/ends inside its GGUF header/);

@@ -11,6 +11,7 @@ import type { TokenCounter } from '../context/token-counter';
 import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
 import { CONTEXT_OVERFLOW, namedError as named } from './errors';
 import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
+import { ggufProblem } from '../formats/gguf-check';
 import { planUnpack, unpackGguf } from '../formats/gguf-unpack';
 import { f32ModelId, UNPACK_BUDGET_BYTES } from './gguf-models';
 import { ggufCounter } from '../tokenizers/gguf';
@@ -221,6 +222,8 @@ export function createCpuEngine(): CpuEngine {
       } catch (e) {
         throw named('ModelLoadError', `${fileName} is not a usable GGUF file: ${(e as Error).message}`);
       }
+      const problem = ggufProblem(header, first.size, blobs.length > 1);
+      if (problem) throw named('ModelLoadError', `${fileName} is not a GGUF file llama.cpp can load: ${problem}`);
       const summary = headerSummary(header);
       const storedBytes = blobs.reduce((n, b) => n + b.size, 0);
       const weights: LoadedWeights = { unpacked: false, bytes: storedBytes, note: null };
