@@ -230,3 +230,53 @@ describe('a run file re-asking its unanswered samples (issue 46, item 1)', () =>
     expect(() => readRunFile(twice)).toThrow(/appears twice/);
   });
 });
+
+describe('credentials, by name and by shape, everywhere a run file can hold them (issue 46, item 6)', () => {
+  it('refuses every form that used to be stored and exported again, naming where it is', async () => {
+    const { run, results } = await storedRun();
+    const text = writeRunFile({ run, results, recording: { recordedAt: 'x', model: 'm', engine: 'e', command: 'npm run eval -- catalog' } });
+    const [header, first, ...rest] = text.split('\n');
+    const withHeader = (f: (h: Record<string, any>) => void) => {
+      const h = JSON.parse(header!);
+      f(h);
+      return [JSON.stringify(h), first, ...rest].join('\n');
+    };
+    const withResult = (f: (r: Record<string, any>) => void) => {
+      const r = JSON.parse(first!);
+      f(r.result);
+      return [header, JSON.stringify(r), ...rest].join('\n');
+    };
+    const cases: [string, string, RegExp][] = [
+      ['openai_api_key in the header', withHeader((h) => (h.run.engine.openai_api_key = 'x')), /run\.engine\.openai_api_key/],
+      ['OPENAI_API_KEY in a result', withResult((r) => (r.facets = { OPENAI_API_KEY: 'x' })), /facets\.OPENAI_API_KEY/],
+      ['api_token', withHeader((h) => (h.recording.api_token = 'x')), /recording\.api_token/],
+      ['hf_token', withResult((r) => (r.usage = { ...r.usage, hf_token: 'x' })), /usage\.hf_token/],
+      ['x-goog-api-key', withHeader((h) => (h.run['x-goog-api-key'] = 'x')), /run\.x-goog-api-key/],
+      ['a key in the base URL as user:key@', withHeader((h) => (h.run.engine.baseUrl = 'https://me:sk-abc@api.example.org/v1')), /run\.engine\.baseUrl: .*a URL with a user name and password/],
+      ['?key= in the base URL', withHeader((h) => (h.run.engine.baseUrl = 'https://api.example.org/v1?key=abc123')), /run\.engine\.baseUrl: .*a URL with a key-like parameter/],
+      ['#apikey= in the base URL', withHeader((h) => (h.run.engine.baseUrl = 'https://api.example.org/v1#apikey=abc123')), /run\.engine\.baseUrl: .*a URL with a key-like parameter/],
+      ['--api-key in the command', withHeader((h) => (h.recording.command = 'npm run eval -- catalog --api-key sk-live-123 --out x')), /recording\.command: .*a command-line option that passes a key/],
+      ['--api-key= in the command', withHeader((h) => (h.recording.command = 'npm run eval -- catalog --api-key=abc')), /recording\.command/],
+      ['a key set in the environment', withHeader((h) => (h.recording.command = 'OPENAI_API_KEY=abc npm run eval -- catalog')), /recording\.command: .*a key set in the environment/],
+      ['a provider-shaped key in a note', withHeader((h) => (h.recording.note = 'ran with sk-proj-abcdefghijklmnopqrstuvwx')), /recording\.note: .*a value shaped like an API key/],
+    ];
+    for (const [what, file, where] of cases) expect(() => readRunFile(file), what).toThrow(where);
+    // and the writer never writes one
+    expect(() => writeRunFile({ run: { ...run, engine: { ...run.engine, baseUrl: 'http://u:p@127.0.0.1:8000/v1' } }, results })).toThrow(/a URL with a user name and password/);
+  });
+
+  it('leaves what only looks alike: token counts, a tool parameter named password, the runner command with its bounds', async () => {
+    const { run, results } = await storedRun();
+    const command = 'npm run eval -- catalog --max-tokens 128 --first-byte-timeout 1800 --engine openai --base-url http://127.0.0.1:8000/v1 --model m --out x.run.jsonl';
+    const withParam = results.map((r, i) => (i === 0 ? { ...r, calls: [{ name: 'login', args: { password: 'hunter2', token: 't' } }] } : r));
+    const file = readRunFile(
+      writeRunFile({
+        run,
+        results: withParam,
+        recording: { recordedAt: 'x', model: 'm', engine: 'e', command, note: 'model file m.gguf sha256 1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32' },
+      }),
+    );
+    expect(file.results[0]?.calls?.[0]?.args).toEqual({ password: 'hunter2', token: 't' });
+    expect(file.recording?.command).toBe(command);
+  });
+});

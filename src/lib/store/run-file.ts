@@ -10,6 +10,7 @@ import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
 import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
+import { findCredential } from '../core/credentials';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -45,6 +46,8 @@ interface Header {
 export function writeRunFile(file: { run: RunRow; recording?: Recording | null; results: readonly SampleResult[]; prompts?: ReadonlyMap<string, RecordedPrompt> }): string {
   const { predictions: _omitted, ...run } = file.run;
   const header: Header = { format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, run: run as RunRow, ...(file.recording ? { recording: file.recording } : {}) };
+  // what a run file may not carry is not written either (a run stored before this check, a command typed with its key)
+  refuseCredentials(header, `${run.name}: the run file's header`, true);
   const lines = [JSON.stringify(header)];
   for (const r of [...file.results].sort((a, b) => a.index - b.index)) {
     const prompt = file.prompts?.get(r.sampleId);
@@ -175,22 +178,22 @@ function describe(v: unknown): string {
   return typeof v === 'string' ? `the string "${v.slice(0, 30)}"` : `${typeof v} ${typeof v === 'object' ? '' : String(v)}`.trim();
 }
 
-function parseLine(line: string, where: string): unknown {
+/** Parses one line; refuses a credential in it: a field named as one anywhere, and in the header (`values`) a value shaped like one too. */
+function parseLine(line: string, where: string, values = false): unknown {
   let value: unknown;
   try {
     value = JSON.parse(line) as unknown;
   } catch (e) {
     throw new FormatError(where, '(json)', (e as Error).message);
   }
-  const secret = credentialPath(value);
-  if (secret) throw new FormatError(where, secret, 'a run file never carries credentials (API keys, tokens, passwords, cookies): remove it');
+  refuseCredentials(value, where, values);
   return value;
 }
 
-/** Keys that name a credential, whatever their case and separators (not "promptTokens" and the like). */
-const CREDENTIAL_KEY = /^(x-?)?(api-?key|apikey|authori[sz]ation|(access|auth|bearer|refresh|session|id)-?token|token|bearer|password|passwd|secret|client-?secret|cookie|set-?cookie)$/i;
-/** a run file's JSON is at most this deep where we look (deeper lines are refused by their readers) */
-const MAX_CREDENTIAL_DEPTH = 64;
+function refuseCredentials(value: unknown, where: string, values: boolean): void {
+  const found = findCredential(value, { values, skip: PARAMETER_NAMES });
+  if (found) throw new FormatError(where, found.path, `a run file never carries credentials (API keys, tokens, passwords, cookies): this is ${found.what}; remove it`);
+}
 
 /**
  * Where tools' parameters are named (schemas, calls and their arguments): a parameter called
@@ -198,19 +201,6 @@ const MAX_CREDENTIAL_DEPTH = 64;
  * must still export and open.
  */
 const PARAMETER_NAMES = new Set(['args', 'arguments', 'params', 'parameters', 'properties', 'possibleAnswer', 'expected', 'required']);
-
-/** The path of the first key anywhere in `value` that names a credential, or null. */
-function credentialPath(value: unknown, path = '', depth = 0): string | null {
-  if (depth > MAX_CREDENTIAL_DEPTH || value === null || typeof value !== 'object') return null;
-  for (const [k, v] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
-    if (!Array.isArray(value) && CREDENTIAL_KEY.test(k.replace(/_/g, '-'))) return at;
-    if (!Array.isArray(value) && PARAMETER_NAMES.has(k)) continue;
-    const inner = credentialPath(v, at, depth + 1);
-    if (inner) return inner;
-  }
-  return null;
-}
 
 function readHeader(value: unknown, where: string): Header {
   const r = new Reader(where);
@@ -396,7 +386,7 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   let at = 0;
   while (at < lines.length && (lines[at] as string).trim() === '') at++;
   if (at === lines.length) throw new FormatError(source, '(file)', 'empty: a run file starts with its header line');
-  const header = readHeader(parseLine(lines[at] as string, `${source} line ${at + 1}`), `${source} line ${at + 1}`);
+  const header = readHeader(parseLine(lines[at] as string, `${source} line ${at + 1}`, true), `${source} line ${at + 1}`);
   const results: SampleResult[] = [];
   const prompts = new Map<string, RecordedPrompt>();
   /** where each sample's result is in `results` */
