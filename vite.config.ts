@@ -1,7 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
-import { contentSecurityPolicy } from './vite/csp.ts';
-import { headerPolicy } from './src/lib/core/connect-policy.ts';
+import { contentSecurityPolicy, policyHeaders } from './vite/csp.ts';
 import { webllmModelList } from './vite/webllm-model-list.ts';
 
 /**
@@ -14,7 +13,7 @@ const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
-  plugins: [svelte(), contentSecurityPolicy()],
+  plugins: [svelte(), contentSecurityPolicy(), policyHeaders()],
   worker: { format: 'es', plugins: () => [webllmModelList()] },
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
@@ -24,7 +23,8 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 4173,
     strictPort: true,
-    headers: { ...ISOLATION, 'Content-Security-Policy': headerPolicy(), 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' },
+    // the Content-Security-Policy header is set per response by policyHeaders (vite/csp.ts)
+    headers: { ...ISOLATION, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' },
   },
   build: {
     target: 'es2022',

@@ -4,7 +4,7 @@
  * from this browser's storage). Build only: the dev server's module reloading needs more.
  */
 import type { Plugin } from 'vite';
-import { policyScript } from '../src/lib/core/connect-policy.ts';
+import { headerPolicy, policyScript, TOOLS_WORKER_PATH, toolsWorkerPolicy } from '../src/lib/core/connect-policy.ts';
 
 export function contentSecurityPolicy(): Plugin {
   return {
@@ -16,6 +16,22 @@ export function contentSecurityPolicy(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: () => [{ tag: 'script', attrs: { src: './csp.js' }, injectTo: 'head-prepend' }],
+    },
+  };
+}
+
+/**
+ * Where the project serves the build (`npm start`, vite preview): the policy as a header too, and the
+ * tools-file worker's script with its own (it gets no other: see toolsWorkerPolicy).
+ */
+export function policyHeaders(): Plugin {
+  return {
+    name: 'content-security-policy-headers',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        res.setHeader('Content-Security-Policy', TOOLS_WORKER_PATH.test(req.url ?? '') ? toolsWorkerPolicy() : headerPolicy());
+        next();
+      });
     },
   };
 }

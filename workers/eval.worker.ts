@@ -394,10 +394,10 @@ const api = {
   },
 
   /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
-  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string }> {
+  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string; replaced: string[] }> {
     try {
-      const pack = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
-      return { description: pack.description };
+      const { pack, replaced } = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
+      return { description: pack.description, replaced };
     } catch (e) {
       throw plainError(e);
     }

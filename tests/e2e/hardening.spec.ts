@@ -304,3 +304,35 @@ test('a strict Content-Security-Policy: the app works, an injected inline script
   await page.getByTestId('see-results').click();
   await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
 });
+
+test('the tools-file worker, loaded from the site with its own policy, connects nowhere (issue 46, item 7: it ran under connect-src *)', async ({ page }) => {
+  await page.route('https://elsewhere.example.org/**', (r) => r.fulfill({ status: 200, body: 'x', headers: { 'access-control-allow-origin': '*' } }));
+  await page.goto('index.html');
+  await page.getByTestId('tab-packs').click();
+  await page.getByTestId('your-tools-file').setInputFiles({
+    name: 'acme-payroll.openapi.yaml',
+    mimeType: 'application/yaml',
+    buffer: readFileSync('tests/fixtures/your-tools/acme-payroll.openapi.yaml'),
+  });
+  let tools: import('@playwright/test').Worker | undefined;
+  await expect
+    .poll(async () => {
+      for (const w of page.workers()) if ((await w.evaluate(() => self.name).catch(() => '')) === 'tools-file') tools = w;
+      return tools !== undefined;
+    })
+    .toBe(true);
+  const script = await page.request.get(tools!.url());
+  expect(script.headers()['content-security-policy']).toContain("connect-src 'none'");
+  for (const url of ['https://elsewhere.example.org/c', 'http://127.0.0.1:4173/index.html'])
+    expect(
+      await tools!.evaluate(
+        (u) =>
+          fetch(u).then(
+            () => 'connected',
+            () => 'refused',
+          ),
+        url,
+      ),
+      url,
+    ).toBe('refused');
+});

@@ -35,6 +35,11 @@ describe('CompToolBench import (format errors)', () => {
     );
     expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify({ ...task, expected_trace: '{"steps": [' }), tasksSource: 't' })).toThrow(/record 1: expected_trace: not valid JSON/);
     expect(() => readCompToolBenchPack({ name: 'x', tasks: [JSON.stringify(task), JSON.stringify(task)].join('\n') })).toThrow(/duplicate id L0_node_0001/);
+    // a tool declared twice: which schema a task's calls meet would be a guess (issue 46, item 5: it was accepted)
+    const tool = { type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object', properties: { x: { type: 'integer' } }, required: ['x'] } } };
+    expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: JSON.stringify({ tools: [tool, tool] }), toolsSource: 'tools.json' })).toThrow(
+      /tools\.json tool 2: name: "f" is also the name of tool 1/,
+    );
     expect(() =>
       readCompToolBenchPack({
         name: 'x',

@@ -1,7 +1,7 @@
 /** The page's Content-Security-Policy and the origins a user adds to it (issue 17, item 8). */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { connectAllowed, headerPolicy, policyFor, policyScript, validOrigins } from '../../src/lib/core/connect-policy';
+import { connectAllowed, headerPolicy, policyFor, policyScript, TOOLS_WORKER_PATH, toolsWorkerPolicy, validOrigins } from '../../src/lib/core/connect-policy';
 
 const PAGE = 'http://127.0.0.1:4173';
 
@@ -61,9 +61,15 @@ describe('the policy sent as a header', () => {
       .split('; ')
       .filter((r) => !r.startsWith('connect-src')))
       expect(header).toContain(rule);
-    // the page's own policy keeps eval out of the page; the header lets the OpenAPI worker compile its schemas
+    // eval is kept out of the page and its workers; only the OpenAPI worker compiles its schemas, and it connects nowhere (issue 46, item 7)
     expect(policyFor([])).not.toContain("'unsafe-eval'");
-    expect(header).toContain("'unsafe-eval'");
-    expect(readFileSync('docs/testing.md', 'utf8')).toContain(`Content-Security-Policy: ${header}\n`);
+    expect(header).not.toContain("'unsafe-eval'");
+    expect(toolsWorkerPolicy()).toContain("'unsafe-eval'");
+    expect(toolsWorkerPolicy()).toMatch(/connect-src 'none'$/);
+    expect(TOOLS_WORKER_PATH.test('/assets/tools-file.worker-DpGa_Dfy.js')).toBe(true);
+    expect(TOOLS_WORKER_PATH.test('/assets/eval.worker-DEcVOWr2.js')).toBe(false);
+    const docs = readFileSync('docs/testing.md', 'utf8');
+    expect(docs).toContain(`Content-Security-Policy: ${header}\n`);
+    expect(docs).toContain(`Content-Security-Policy: ${toolsWorkerPolicy()}\n`);
   });
 });

@@ -235,21 +235,28 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
 
   it('files added later join the pack; the no-complexity copy of the databases is kept beside the other, for the experiments that run on it', async () => {
     const db = freshDb();
-    const first = await importWildAgtEvalFiles(db, [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt(), { name: 'README.md', text: '#' }], known);
+    const { pack: first, replaced: none } = await importWildAgtEvalFiles(
+      db,
+      [...dbFiles(), conv('Combined50_transformed', 'Conv_user3_scenario7_NotificationCall_only'), prompt(), { name: 'README.md', text: '#' }],
+      known,
+    );
+    expect(none).toEqual([]);
     expect(first.description).toMatch(/^24 database files · Combined50_transformed \(1 conversations\) · agent prompts: adhoc · 0 judge rubrics\. WildAgtEval/);
     // a whole folder: a second copy of a database file under no_complexity_variant, and another set
-    const second = await importWildAgtEvalFiles(
+    const { pack: second, replaced: same } = await importWildAgtEvalFiles(
       db,
       [read(join(REF, 'databases', 'no_complexity_variant', 'mock_data.json')), ...dbFiles(), conv('Combined50', 'Conv_user3_scenario7_NotificationCall_only')],
       known,
     );
+    // the same database files again replace nothing
+    expect(same).toEqual([]);
     expect(second.description).toMatch(/^24 database files \(\+1 of the no-complexity copy\) · Combined50 \(1 conversations\), Combined50_transformed/);
     const bench = wildBenchmarkOf(second);
     const knowledge = (d: Databases) => ((d.mock_data as PyDict).knowledge as PyDict).python;
     expect(knowledge(databasesFor(bench, 'complexity'))).toBeUndefined();
     expect(typeof knowledge(databasesFor(bench, 'no_complexity'))).toBe('string');
     // the no-complexity side runs on the original labels (Combined50) where they are imported, the other on the transformed ones
-    const withNone = wildBenchmarkOf(await importWildAgtEvalFiles(db, [read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md'))], known));
+    const withNone = wildBenchmarkOf((await importWildAgtEvalFiles(db, [read(join(REF, 'prompts', 'no_complexity', 'centralized_prompt.md'))], known)).pack);
     const plan = planWildAgtEval({ packId: 'wae', set: 'Combined50_transformed', conversations: 0, experiments: ['cumulative:none', 'cumulative:ad-hoc'] }, withNone);
     const setOf = (c: unknown) => withNone.sets.find((x) => x.conversations.includes(c as never))?.name;
     expect(plan.map((p) => [p.experiment.id, setOf(p.conversation)])).toEqual([
@@ -262,6 +269,10 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
       { name: 'Combined50_transformed', conversations: 1 },
     ]);
     expect(row?.createdAt).toBe(first.createdAt);
+    // a file of the same name with other contents replaces the stored one, and the import says which (issue 46, item 5: it said nothing)
+    const edited = prompt();
+    const { replaced } = await importWildAgtEvalFiles(db, [{ ...edited, text: `${edited.text}\n<!-- edited -->\n` }], known);
+    expect(replaced).toEqual([edited.name]);
   });
 
   it('a mistake stores nothing: the pack stays as it was', async () => {

@@ -379,3 +379,49 @@ describe('requests with expected calls', () => {
     expect(items2).toEqual(items);
   });
 });
+
+describe('imports stored exactly or refused, saying what changed (issue 46, item 5)', () => {
+  const pets = (mutate: (doc: Record<string, any>) => void) => {
+    const doc = JSON.parse(JSON.stringify(PETS_30));
+    mutate(doc);
+    return JSON.stringify(doc);
+  };
+  it('a description over 1,000 characters is cut, and the import says so', async () => {
+    const got = await readOpenApiTools(
+      pets((d) => (Object.values(d.paths as Record<string, Record<string, { description?: string }>>)[0]!.get!.description = 'x'.repeat(1500))),
+      'pets.json',
+    );
+    expect(got.warnings.join('\n')).toMatch(/its description \(1,5\d\d characters\) is cut to its first 1,000/);
+  });
+  it('properties written as a list are refused, not read as one argument', async () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': {
+          post: {
+            operationId: 'make_a',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: [{ name: { type: 'string' } }] } } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    await expect(readOpenApiTools(JSON.stringify(doc), 'a.json')).rejects.toThrow(/body\.properties: expected an object of named schemas/);
+  });
+  it('a type that is not a type name is refused, not stored as any value with "no type given"', async () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { operationId: 'get_a', parameters: [{ name: 'n', in: 'query', schema: { type: 5 } }], responses: { '200': { description: 'ok' } } } } },
+    };
+    await expect(readOpenApiTools(JSON.stringify(doc), 'a.json')).rejects.toThrow(/type/);
+    expect(() => readToolDeclarations([{ name: 'f', parameters: { type: 'object', properties: { n: { type: { a: 1 } } } } }], 't.json')).toThrow(
+      /parameters\.n\.type: expected a JSON Schema type name/,
+    );
+  });
+  it('a YAML document cut mid-file is refused; the whole one reads', async () => {
+    await expect(readOpenApiTools(YAML_31.slice(0, YAML_31.indexOf('get_forecast') + 7), 'weather.yaml')).rejects.toThrow(/does not end with a line break.*cut short/);
+    expect((await readOpenApiTools(YAML_31, 'weather.yaml')).tools).toHaveLength(1);
+  });
+});

@@ -38,16 +38,26 @@ export function policyFor(origins: readonly string[]): string {
 /**
  * The policy sent as a response header where the project serves the app (`npm start`, preview), beside
  * the page's <meta> one: the same rules, plus what only a header can say (`frame-ancestors`: no other
- * site may frame the app). The page enforces both policies, so the meta's stricter rules still bite
- * there: its connect-src (which carries the origins the user chose, from this browser's storage) and
- * its script-src without eval.
+ * site may frame the app). The page and the engines' worker (a blob: it inherits the page's policies)
+ * enforce both, so the meta's stricter connect-src (which carries the origins the user chose, from
+ * this browser's storage) bites there.
  */
 export function headerPolicy(): string {
-  // a worker loaded from the site gets this policy alone (a blob worker inherits the page's two): the
-  // tools-file worker validates OpenAPI documents with ajv, which compiles schemas into functions
-  const fixed = FIXED.map((rule) => (rule.startsWith('script-src') ? `${rule} 'unsafe-eval'` : rule));
-  return [...fixed, "frame-ancestors 'none'", 'connect-src * blob: data:'].join('; ');
+  return [...FIXED, "frame-ancestors 'none'", 'connect-src * blob: data:'].join('; ');
 }
+
+/**
+ * The header the tools-file worker's script is sent with: a worker loaded from the site obeys its
+ * own response's policy alone, not the page's. It validates OpenAPI documents with ajv, which
+ * compiles schemas into functions ('unsafe-eval', refused to the page), and it connects nowhere.
+ */
+export function toolsWorkerPolicy(): string {
+  const fixed = FIXED.map((rule) => (rule.startsWith('script-src') ? `${rule} 'unsafe-eval'` : rule));
+  return [...fixed, "connect-src 'none'"].join('; ');
+}
+
+/** The built tools-file worker's path (its file name carries a content hash). */
+export const TOOLS_WORKER_PATH = /\/tools-file\.worker-[\w-]+\.js(?:\?|$)/;
 
 /** Does a CSP source expression (`https://*.hf.co`, `http://127.0.0.1:*`, an origin) allow this URL? */
 function sourceAllows(source: string, url: URL): boolean {

@@ -141,7 +141,15 @@ function readCompToolBenchTools(text: string, source = 'tool file'): ToolSchema[
     if (!d || !Array.isArray(d.tools)) throw new FormatError(source, 'tools', 'expected a list of tool schemas');
     list = d.tools;
   } else list = readRecords(text, source);
-  return list.map((v, i) => readOpenAiTool(v, `${source} tool ${i + 1}`));
+  const tools = list.map((v, i) => readOpenAiTool(v, `${source} tool ${i + 1}`));
+  // two schemas of one name: which a task's calls are checked against would be a guess
+  const first = new Map<string, number>();
+  for (const [i, t] of tools.entries()) {
+    const j = first.get(t.name);
+    if (j !== undefined) throw new FormatError(`${source} tool ${i + 1}`, 'name', `"${t.name}" is also the name of tool ${j + 1}: tool names must be unique`);
+    first.set(t.name, i);
+  }
+  return tools;
 }
 
 const inferredType = (v: PyValue): string =>

@@ -70,6 +70,9 @@ function enumOf(s: Schema): unknown[] | null {
 
 function typeOf(s: Schema, values: unknown[] | null, ctx: ConversionContext, at: string): string {
   let t = s.type;
+  // a type that is neither a name nor a list of names says something, but not what: refused, not read as "no type"
+  if (t !== undefined && typeof t !== 'string' && !(Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === 'string')))
+    throw new FormatError(ctx.where, `${at}.type`, `expected a JSON Schema type name or a list of them, got ${JSON.stringify(t)?.slice(0, 40)}`);
   if (Array.isArray(t)) {
     const real = t.filter((x) => x !== 'null');
     if (real.length > 1) ctx.warnings.push(`${ctx.where}: ${at}: the types ${real.join(' | ')} are taken as ${String(real[0])} (a BFCL parameter has one type)`);
@@ -107,6 +110,7 @@ export function paramFromJsonSchema(raw: unknown, ctx: ConversionContext, at: st
     throw new FormatError(ctx.where, at, 'expected a schema object');
   }
   const s = unwrap(raw, ctx, at);
+  if (s.properties !== undefined && !isObject(s.properties)) throw new FormatError(ctx.where, `${at}.properties`, 'expected an object of named schemas (a list has no names)');
   const values = enumOf(s);
   const type = typeOf(s, values, ctx, at);
   const out: ParamSchema = { type };

@@ -126,13 +126,26 @@ function operationTool(method: string, path: string, pathItem: Obj, op: Obj, roo
     }
   }
   const description = [op.summary, op.description].filter((d): d is string => typeof d === 'string' && d.trim() !== '').map((d) => d.trim());
-  const text = [...new Set(description)].join(' — ').slice(0, MAX_DESCRIPTION);
+  const whole = [...new Set(description)].join(' — ');
+  if (whole.length > MAX_DESCRIPTION)
+    warnings.push(
+      `${label}: its description (${whole.length.toLocaleString('en-US')} characters) is cut to its first ${MAX_DESCRIPTION.toLocaleString('en-US')} (a tool's description is read in every prompt)`,
+    );
+  const text = whole.slice(0, MAX_DESCRIPTION);
   return { name, ...(text ? { description: text } : {}), parameters: { type: 'dict', properties, required: [...new Set(required)] } };
 }
 
 /** Reads, validates and converts a document; throws FormatError naming the operation and field. */
 export async function readOpenApiTools(text: string, source: string): Promise<ConvertedOpenApi> {
   const { normalize, upgrade, validate, dereference } = await import('@scalar/openapi-parser');
+  // JSON cut short does not parse; YAML cut short often does (`operationId: listP`): every YAML writer ends its last line
+  const trimmed = text.trimStart();
+  if (trimmed !== '' && !trimmed.startsWith('{') && !/[\r\n]$/.test(text))
+    throw new FormatError(
+      source,
+      '(file)',
+      'the YAML document does not end with a line break, as a whole file does: it looks cut short (a partial download or copy?). If it is whole, add a line break at its end.',
+    );
   let doc: unknown;
   try {
     doc = normalize(text);

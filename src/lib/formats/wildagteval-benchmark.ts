@@ -274,13 +274,21 @@ export function isWildAgtEvalFileName(name: string): boolean {
  * database file by its name within its copy — the repository's databases, or the few files its
  * no-complexity code reads instead, under `no_complexity_variant/` — anything else by its path).
  */
+/** Which stored file an added one takes the place of: the same database (and copy), or the same path. */
+const wildFileKey = (f: NamedText) => {
+  const kind = databaseFileOf(f.name);
+  return kind === null ? f.name : `${NO_COMPLEXITY_COPY.test(f.name) ? 'no-complexity:' : ''}${kind}`;
+};
+
 export function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): NamedText[] {
-  const keyOf = (f: NamedText) => {
-    const kind = databaseFileOf(f.name);
-    return kind === null ? f.name : `${NO_COMPLEXITY_COPY.test(f.name) ? 'no-complexity:' : ''}${kind}`;
-  };
-  const replaced = new Set(added.map(keyOf));
-  return [...stored.filter((f) => !replaced.has(keyOf(f))), ...added];
+  const replaced = new Set(added.map(wildFileKey));
+  return [...stored.filter((f) => !replaced.has(wildFileKey(f))), ...added];
+}
+
+/** The stored files that added ones replace with other content (by name): an import says so. */
+export function replacedWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): string[] {
+  const byKey = new Map(added.map((f) => [wildFileKey(f), f.text]));
+  return stored.filter((f) => byKey.has(wildFileKey(f)) && byKey.get(wildFileKey(f)) !== f.text).map((f) => f.name);
 }
 
 export interface WildFilesSummary {

@@ -4,7 +4,7 @@ import { hashString } from '../core/random';
 import { headlineMoved, headlinePart, headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
 import { isUnanswered, type Json, type NamedText, type Pack, type SampleResult } from '../core/types';
-import { mergeWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
+import { mergeWildFiles, replacedWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
@@ -160,13 +160,14 @@ export async function importBfclFiles(db: AppDB, files: readonly { name: string;
  * file the one of the same name), the whole read and validated, then stored in one transaction; a
  * mistake stores nothing and the stored pack stays as it was.
  */
-export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<Pack> {
+/** Adds WildAgtEval's files to its pack; `replaced` names the stored files that files of the same name (or database) replaced with other content. */
+export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<{ pack: Pack; replaced: string[] }> {
   const stored = await db.packs.get(WILDAGTEVAL_PACK_ID);
+  const before = stored ? (rowToPack(stored).wildagteval ?? []) : [];
   // files that are not WildAgtEval's are left out by the pack itself
-  const merged = mergeWildFiles(stored ? (rowToPack(stored).wildagteval ?? []) : [], files);
-  const pack = wildAgtEvalPack(merged, knownFunctions, stored?.createdAt ?? now);
+  const pack = wildAgtEvalPack(mergeWildFiles(before, files), knownFunctions, stored?.createdAt ?? now);
   await savePack(db, pack);
-  return pack;
+  return { pack, replaced: replacedWildFiles(before, files) };
 }
 
 export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {
