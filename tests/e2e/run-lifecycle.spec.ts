@@ -93,6 +93,12 @@ test.describe('a server that answers every request with an error', () => {
     await expect(page.getByTestId('run-status')).toHaveText('failed');
     // the two errors before the third are that samples' results; the third stopped the run
     await expect(page.getByTestId('run-row')).toContainText('2/6');
+    // engine errors are no answers: not 0% and a red heatmap, but said so, and asked again on Resume (issue 46, item 1)
+    await expect(page.getByTestId('run-headline')).toHaveText('no answers (2 unanswered)');
+    await page.getByTestId('run-name').first().click();
+    await expect(page.getByTestId('no-answers')).toContainText('No answers: every sample so far ended in an engine error (2;');
+    await expect(page.getByTestId('overall-accuracy')).toHaveCount(0);
+    await expect(page.getByTestId('heat-cell')).toHaveCount(0);
     // a long error never widens the page: its first words in the row, the whole of it on demand, wrapped
     for (const width of [1280, 800]) {
       await page.setViewportSize({ width, height: 900 });
