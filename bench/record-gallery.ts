@@ -20,7 +20,7 @@ import { writeManifestEntries } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
-import { startLlamaServer } from '../harness/llama-server';
+import { CPU_SERVER_BOUNDS, startLlamaServer } from '../harness/llama-server';
 import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../harness/real-model';
 
 interface GalleryModel {
@@ -82,7 +82,6 @@ interface Recording {
 const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rope_freq_scale', '0.8'];
 
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
-const CPU_SERVER_TIMEOUTS = ['--first-byte-timeout', '1800', '--request-timeout', '3600'];
 
 /**
  * The evidence designs (docs/findings.md, "The design"): one recording per effect, the app's default
@@ -260,7 +259,7 @@ async function record(key: string, suites: readonly string[]) {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
-        const runnerArgs = [...r.args, ...CPU_SERVER_TIMEOUTS];
+        const runnerArgs = [...r.args, ...CPU_SERVER_BOUNDS];
         const provenance = {
           command: `npm run bench:gallery -- ${key} ${s}`,
           note:

@@ -19,6 +19,14 @@ const SERVER_SCRIPT = fileURLToPath(new URL('./llama_cpp_server.py', import.meta
 /** How the server reuses the last prompt's KV cache: a prefix cut at a micro-batch boundary (exact), none, or llama-cpp-python's own (longest prefix, not exact). */
 export type ServerKvReuse = 'aligned' | 'off' | 'native';
 
+/**
+ * The runner's time bounds for a llama.cpp server on this machine's CPU: its defaults (90 s to the
+ * first byte) suit a GPU server, while a 2-core machine reads an 8K prompt in minutes and a loaded
+ * one (the tests beside other work) slower still. Tests and recordings pass these, so no verdict
+ * turns on the machine's load.
+ */
+export const CPU_SERVER_BOUNDS = ['--first-byte-timeout', '1800', '--stream-gap-timeout', '600', '--request-timeout', '3600'] as const;
+
 /** Why the server cannot serve this model here (for a skip), or null. */
 export function serverMissing(served: RealModel = SMOLLM2): string | null {
   const model = modelMissing(served);

@@ -8,7 +8,8 @@ import { expect, test } from '@playwright/test';
 import { pausedRun, runRows, seed, waitForStatus } from '../../harness/seeded-run';
 
 test('100K stored results: the report opens while they load, counts them all, and a run beside it adds its results live', async ({ page }) => {
-  test.setTimeout(240_000);
+  // bounds against a hang, sized for a machine many times slower than an idle one: no verdict here turns on speed (npm run bench:results measures it)
+  test.setTimeout(1_800_000);
   await page.goto('index.html');
   const runId = await pausedRun(page);
   await seed(page, runId, 100_000);
@@ -23,13 +24,13 @@ test('100K stored results: the report opens while they load, counts them all, an
   // the page answers while the rest loads: a rename opens and closes
   await page.getByTestId('rename-run').click();
   await page.getByTestId('run-name-input').press('Escape');
-  await expect(page.getByTestId('results-loading')).toHaveCount(0, { timeout: 60_000 });
-  await expect(report).toContainText(`${stored?.done} of ${stored?.total} samples`);
+  await expect(page.getByTestId('results-loading')).toHaveCount(0, { timeout: 900_000 });
+  await expect(report).toContainText(`${stored?.done} of ${stored?.total} samples`, { timeout: 60_000 });
 
   await page.getByTestId('resume-run').click();
-  await waitForStatus(page, runId, ['completed'], 180_000);
+  await waitForStatus(page, runId, ['completed'], 900_000);
   const done = (await runRows(page)).find((r) => r.id === runId);
   // the planned samples all ran, and the report holds every stored result without a re-read
-  await expect(report).toContainText(`${done?.done} of ${done?.total} samples`);
+  await expect(report).toContainText(`${done?.done} of ${done?.total} samples`, { timeout: 60_000 });
   expect(done?.done).toBe(100_000 + 210);
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { type RunningServer, serverMissing, startLlamaServer } from '../../harness/llama-server';
+import { CPU_SERVER_BOUNDS, type RunningServer, serverMissing, startLlamaServer } from '../../harness/llama-server';
 import { QWEN_CODER_05B } from '../../harness/real-model';
 
 const missing = serverMissing(QWEN_CODER_05B);
@@ -22,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function evalRun(argv: string[]) {
   const lines: string[] = [];
-  const code = await runEval(argv, { out: (l) => lines.push(l), status: () => {}, env: {}, signal: new AbortController().signal });
+  const code = await runEval([...argv, ...CPU_SERVER_BOUNDS], { out: (l) => lines.push(l), status: () => {}, env: {}, signal: new AbortController().signal });
   return { code, text: lines.join('\n') };
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
+import { CPU_SERVER_BOUNDS, type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
 const missing = serverMissing();
 if (missing) console.warn(`SKIPPED the runner's real-server tests: ${missing}`);
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function evalRun(argv: string[], onStatus?: (line: string) => void) {
   const lines: string[] = [];
-  const code = await runEval(argv, { out: (l) => lines.push(l), status: (l) => onStatus?.(l), env: {}, signal: new AbortController().signal });
+  const code = await runEval([...argv, ...CPU_SERVER_BOUNDS], { out: (l) => lines.push(l), status: (l) => onStatus?.(l), env: {}, signal: new AbortController().signal });
   return { code, text: lines.join('\n') };
 }
 

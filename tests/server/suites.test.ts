@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval/eval';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
+import { CPU_SERVER_BOUNDS, type RunningServer, SERVER_MODEL, serverMissing, startLlamaServer } from '../../harness/llama-server';
 
 const missing = serverMissing();
 if (missing) console.warn(`SKIPPED every suite on the real server: ${missing}`);
@@ -31,12 +31,15 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
   async function run(suite: string, args: string[], maxTokens: number) {
     const out = join(dir, `${suite}-${++n}.jsonl`);
     const lines: string[] = [];
-    const code = await runEval([suite, '--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--seed', '5', '--max-tokens', String(maxTokens), ...args, '--out', out], {
-      out: (l) => lines.push(l),
-      status: () => {},
-      env: {},
-      signal: new AbortController().signal,
-    });
+    const code = await runEval(
+      [suite, '--engine', 'openai', '--base-url', server.baseUrl, '--model', SERVER_MODEL, '--seed', '5', '--max-tokens', String(maxTokens), ...args, ...CPU_SERVER_BOUNDS, '--out', out],
+      {
+        out: (l) => lines.push(l),
+        status: () => {},
+        env: {},
+        signal: new AbortController().signal,
+      },
+    );
     const text = lines.join('\n');
     expect(code, text).toBe(0);
     const file = readRunFile(readFileSync(out, 'utf8'));

@@ -123,7 +123,8 @@ describe('the seeded campaign', () => {
   // Time limits are measured by `npm run fuzz` (100,000 outputs, inputs over 50 ms listed), not here:
   // a wall-clock bound in a test fails when the machine is busy. Here: every reader answers every
   // output without throwing, and an output past the size budget is always a typed error.
-  it('5,000 adversarial outputs through every reader: no throw, oversized ones refused as too_large', () => {
+  // its bound is set from what it does (5,000 outputs through every reader: ~15 s idle here), for a machine 40 times slower
+  it('5,000 adversarial outputs through every reader: no throw, oversized ones refused as too_large', { timeout: 600_000 }, () => {
     const threw: string[] = [];
     let oversized = 0;
     for (const { family, text } of adversarialOutputs(17, 5_000)) {

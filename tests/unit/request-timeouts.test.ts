@@ -17,14 +17,12 @@ import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 type Mode = 'silent' | 'trickle' | 'event-then-trickle' | 'answer';
 let mode: Mode = 'silent';
-let requests = 0;
 const open: ServerResponse[] = [];
 let server: Server;
 let baseUrl = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    requests++;
     req.resume();
     if (mode === 'silent') return void open.push(res);
     if (mode === 'trickle' || mode === 'event-then-trickle') {
@@ -58,30 +56,26 @@ describe('time bounds on a request', () => {
 
   it('a server that accepts and never answers: the first-byte bound, named with its flag, not retried', async () => {
     mode = 'silent';
-    requests = 0;
-    const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, timeouts: { firstByteMs: 300 } });
-    const t0 = Date.now();
+    // the engine's own requests are counted (the server may not even have seen the one request on a loaded machine when the bound fires)
+    let asked = 0;
+    const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, timeouts: { firstByteMs: 300 }, fetch: (u, i) => (asked++, fetch(u, i)) });
     const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
-    expect(Date.now() - t0).toBeLessThan(5_000);
     expect(e).toMatchObject({ name: 'TimeoutError' });
+    // the message names the bound that fired (300 ms, not a default), so no clock need be read here
     expect((e as Error).message).toMatch(/^no first byte from the server within 300 ms .*--first-byte-timeout SECONDS/);
-    expect(requests).toBe(1);
+    expect(asked).toBe(1);
   });
 
   it('headers at once, then keep-alive bytes and no event (a server reading a long prompt, or a stalled one): the first-byte bound, not the gap bound', async () => {
     mode = 'trickle';
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 600, streamGapMs: 200 } });
-    const t0 = Date.now();
     await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^no first byte from the server within 600 ms .*--first-byte-timeout/);
-    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 
   it('a stream that stops sending events after the first: the gap bound', async () => {
     mode = 'event-then-trickle';
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 60_000, streamGapMs: 400 } });
-    const t0 = Date.now();
     await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^nothing streamed by the server within 400 ms .*--stream-gap-timeout/);
-    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 
   it('the whole-request bound holds whatever else happens', async () => {
