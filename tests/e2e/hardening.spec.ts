@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { evalWorkerOf, setupCatalog } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
+import { IDB } from '../../harness/seeded-run';
 
 const progressOf = async (page: Page) => parseInt((await page.getByTestId('run-progress').textContent()) ?? '0', 10);
 
@@ -335,4 +336,33 @@ test('the tools-file worker, loaded from the site with its own policy, connects 
       ),
       url,
     ).toBe('refused');
+});
+
+test('a run left queued by a tab that closed before it started can be resumed or deleted (issue 46, item 8: it stayed queued with no Resume)', async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-oracle').check();
+  await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 2, constraint: 'off', maxTokens: 64 });
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+  // what a tab closed a moment after Start leaves: the run stored as queued, no result, no lock held
+  await page.evaluate(`(async () => {
+    ${IDB}
+    const db = await openDb();
+    const tx = db.transaction(['runs', 'results'], 'readwrite');
+    const runs = tx.objectStore('runs');
+    const all = runs.getAll();
+    all.onsuccess = () => {
+      for (const r of all.result) runs.put({ ...r, status: 'queued', done: 0, correct: 0, headline: undefined });
+      tx.objectStore('results').clear();
+    };
+    await done(tx);
+    db.close();
+  })()`);
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText('queued (not started: its tab closed)');
+  await page.getByTestId('resume-run').click();
+  await expect(page.getByTestId('run-status')).toHaveText('completed', { timeout: 60_000 });
+  await expect(page.getByTestId('run-row')).toContainText('2/2');
 });
