@@ -122,7 +122,7 @@ const PERMUTATIONS = 10_000;
 const MAX_PERMUTED = 2000;
 
 /** Two-sided sign-flip permutation p-value of the mean of `d` (exchangeable signs under no difference). */
-function signFlipP(d: readonly number[]): number {
+export function signFlipP(d: readonly number[]): number {
   const observed = Math.abs(mean(d));
   if (observed === 0) return 1;
   const rng = new Rng(`paired:${d.length}:${observed}`);

@@ -20,7 +20,7 @@ function wordsOf(name: string): string[] {
 }
 
 /** Whether a field of this name holds a credential (`promptTokens`, `maxTokens`: no — plural counts). */
-export function isCredentialName(name: string): boolean {
+function isCredentialName(name: string): boolean {
   const words = wordsOf(name);
   const last = words.at(-1);
   if (last === undefined) return false;
@@ -40,7 +40,7 @@ const VALUE_SHAPES: [RegExp, string][] = [
 ];
 
 /** What credential-shaped thing a text holds, in words, or null. */
-export function credentialInText(text: string): string | null {
+function credentialInText(text: string): string | null {
   for (const [shape, what] of VALUE_SHAPES) if (shape.test(text)) return what;
   return null;
 }

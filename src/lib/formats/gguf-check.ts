@@ -58,7 +58,7 @@ const PLAUSIBLE: Record<string, number> = {
 };
 
 /** The bytes a tensor's data takes, or a reason it has none. */
-export function tensorBytes(dims: readonly number[], type: number): number | string {
+function tensorBytes(dims: readonly number[], type: number): number | string {
   const block = GGML_BLOCKS[type];
   if (!block) return `type ${type}, which llama.cpp does not know`;
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 1)) return `dimensions [${dims.join(', ')}]: each must be a positive whole number`;

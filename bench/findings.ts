@@ -1,0 +1,54 @@
+/**
+ * `npm run findings`: the papers' effects (src/lib/analysis/findings.ts) measured on the evidence
+ * recordings in examples/recordings/MODEL/DESIGN.run.jsonl, as the Markdown table of
+ * docs/findings.md: per effect and model, A and B, the difference with its 95% interval clustered
+ * by request, the paired test's p-value, the smallest difference the run could detect, and the
+ * verdict. A recording still being made is read as it is and marked partial: its figures are not
+ * findings yet (the design is not stopped when a result looks significant).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
+import { EFFECTS, measureEffect } from '../src/lib/analysis/findings';
+import { isUnanswered } from '../src/lib/core/types';
+import { readRunFile } from '../src/lib/store/run-file';
+
+const ROOT = join(process.cwd(), 'examples', 'recordings');
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+function main() {
+  if (!existsSync(ROOT)) throw new Error(`${ROOT} is not there: run from the repository's root`);
+  const models = readdirSync(ROOT).sort();
+  const rows: string[] = [];
+  const headlines: string[] = [];
+  const designs = [...new Set(EFFECTS.map((e) => e.design))];
+  for (const model of models) {
+    for (const design of designs) {
+      const path = join(ROOT, model, `${design}.run.jsonl`);
+      if (!existsSync(path)) continue;
+      const file = readRunFile(readFileSync(path, 'utf8'), path);
+      const results = file.results.filter((r) => !isUnanswered(r));
+      const state = file.run.status === 'completed' ? 'complete' : `partial (${file.results.length} so far)`;
+      const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf, design);
+      headlines.push(`| ${model} | ${design} | ${state} | ${share.samples} samples, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] |`);
+      for (const e of EFFECTS.filter((x) => x.design === design)) {
+        const f = measureEffect(e, results);
+        if (!f) continue;
+        const c = f.contrast;
+        const p = c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3);
+        rows.push(
+          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${e.a.label} ${pct(c.a)} → ${e.b.label} ${pct(c.b)} | ${points(c.difference)} [${points(c.low)}, ${points(c.high)}] | ${p} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+        );
+      }
+    }
+  }
+  console.log('Accuracy per recording (95% interval: cluster bootstrap by request)\n');
+  console.log('| model | design | recording | n | accuracy [95%] |\n| --- | --- | --- | --- | --- |');
+  for (const h of headlines) console.log(h);
+  console.log('\nEffects (B − A in points, 95% interval clustered by request; p: sign-flip permutation per request, or label permutation per task)\n');
+  console.log('| effect (paper) | model | recording | A → B | B − A [95%] | p | detects ≥ | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) console.log(r);
+}
+
+main();

@@ -1,0 +1,210 @@
+/**
+ * Intervals and tests that describe a model rather than the requests drawn for it. A run asks each
+ * request in several cells (every length and needle position of the catalog, every wording of a
+ * robustness request), and whether a sample is right depends mostly on its request: samples of one
+ * request are not independent, and per-cell Wilson intervals describe those requests only.
+ *
+ * - An accuracy's interval: a cluster bootstrap by request (requests resampled with replacement,
+ *   each bringing all its samples; percentile interval).
+ * - A contrast of two conditions (α 0.1 vs 0.5, original vs rephrased): each request's mean
+ *   difference over the pairs it was asked in under both; their mean, its cluster-bootstrap
+ *   interval, a two-sided sign-flip permutation test on the per-request differences, and the
+ *   smallest difference the requests could have detected (power 0.8, α 0.05).
+ * - A contrast of two groups of requests (CompToolBench's composed vs single-call tasks, each task
+ *   in one level): the difference of means, a bootstrap within each group, a label permutation test.
+ * Seeded: the same results give the same figures.
+ */
+import { Rng } from '../core/random';
+import type { SampleResult } from '../core/types';
+import { mean, sampleVariance } from './stats';
+import { signFlipP } from './paired';
+
+const BOOTSTRAP_RESAMPLES = 2000;
+const PERMUTATIONS = 10_000;
+const Z_ALPHA = 1.959964;
+const Z_BETA = 0.841621;
+
+/** A result's request: its pack item, else its sample. */
+export const requestOf = (r: Pick<SampleResult, 'itemId' | 'sampleId'>): string => r.itemId ?? r.sampleId;
+
+export interface ClusteredShare {
+  /** the share over every sample (hits / samples) */
+  value: number;
+  samples: number;
+  clusters: number;
+  /** 95% cluster-bootstrap interval */
+  low: number;
+  high: number;
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
+  return sorted[at] as number;
+}
+
+/** The mean of `value` over the results, with its 95% interval resampling whole clusters. */
+export function clusteredShare<R>(results: readonly R[], value: (r: R) => number, cluster: (r: R) => string, seed = 'share'): ClusteredShare {
+  const sums = new Map<string, { hits: number; n: number }>();
+  for (const r of results) {
+    const k = cluster(r);
+    const s = sums.get(k) ?? { hits: 0, n: 0 };
+    s.hits += value(r);
+    s.n++;
+    sums.set(k, s);
+  }
+  const groups = [...sums.values()];
+  const hits = groups.reduce((a, g) => a + g.hits, 0);
+  const n = groups.reduce((a, g) => a + g.n, 0);
+  if (n === 0) return { value: NaN, samples: 0, clusters: 0, low: NaN, high: NaN };
+  const rng = new Rng(`${seed}:${groups.length}:${hits}:${n}`);
+  const draws: number[] = [];
+  for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+    let h = 0;
+    let m = 0;
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[rng.int(groups.length)] as { hits: number; n: number };
+      h += g.hits;
+      m += g.n;
+    }
+    draws.push(h / m);
+  }
+  draws.sort((a, b) => a - b);
+  return { value: hits / n, samples: n, clusters: groups.length, low: percentile(draws, 0.025), high: percentile(draws, 0.975) };
+}
+
+export interface Contrast {
+  /** mean over requests of (B − A) */
+  difference: number;
+  low: number;
+  high: number;
+  /** two-sided p-value */
+  pValue: number;
+  /** requests with at least one pair */
+  clusters: number;
+  pairs: number;
+  /** the means of A and B over the pairs */
+  a: number;
+  b: number;
+  /** the smallest |difference| these requests detect with power 0.8 at α 0.05 */
+  detectable: number;
+  test: 'sign-flip permutation, per request' | 'label permutation, per task';
+}
+
+/** Bootstrap interval of the mean of `values`, and the smallest mean difference they could show. */
+function meanInterval(values: readonly number[], rng: Rng): { low: number; high: number } {
+  const draws: number[] = [];
+  for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+    let s = 0;
+    for (let i = 0; i < values.length; i++) s += values[rng.int(values.length)] as number;
+    draws.push(s / values.length);
+  }
+  draws.sort((x, y) => x - y);
+  return { low: percentile(draws, 0.025), high: percentile(draws, 0.975) };
+}
+
+/** The smallest mean difference `n` units with this spread detect; no smaller than one unit's share. */
+const detectableOf = (sd: number, n: number): number => Math.max(((Z_ALPHA + Z_BETA) * sd) / Math.sqrt(n), 1 / n);
+
+/**
+ * Condition A vs B, paired: results of one `pair` key (a request at one length, say) under both
+ * conditions form a pair (their values averaged when a side has several); pairs are averaged per
+ * `cluster` (the request) before any statistic. Null when no pair exists.
+ */
+export function pairedContrast<R>(
+  results: readonly R[],
+  o: { isA: (r: R) => boolean; isB: (r: R) => boolean; pair: (r: R) => string; cluster: (r: R) => string; value: (r: R) => number; seed?: string },
+): Contrast | null {
+  const sides = new Map<string, { cluster: string; a: number[]; b: number[] }>();
+  for (const r of results) {
+    const side = o.isA(r) ? 'a' : o.isB(r) ? 'b' : null;
+    if (!side) continue;
+    const key = o.pair(r);
+    const s = sides.get(key) ?? { cluster: o.cluster(r), a: [], b: [] };
+    s[side].push(o.value(r));
+    sides.set(key, s);
+  }
+  const perCluster = new Map<string, { d: number[]; a: number[]; b: number[] }>();
+  let pairs = 0;
+  for (const s of sides.values()) {
+    if (s.a.length === 0 || s.b.length === 0) continue;
+    pairs++;
+    const c = perCluster.get(s.cluster) ?? { d: [], a: [], b: [] };
+    const [a, b] = [mean(s.a), mean(s.b)];
+    c.d.push(b - a);
+    c.a.push(a);
+    c.b.push(b);
+    perCluster.set(s.cluster, c);
+  }
+  if (pairs === 0) return null;
+  const diffs = [...perCluster.values()].map((c) => mean(c.d));
+  const rng = new Rng(`${o.seed ?? 'contrast'}:${diffs.length}:${mean(diffs)}`);
+  const { low, high } = meanInterval(diffs, rng);
+  return {
+    difference: mean(diffs),
+    low,
+    high,
+    pValue: signFlipP(diffs),
+    clusters: diffs.length,
+    pairs,
+    a: mean([...perCluster.values()].map((c) => mean(c.a))),
+    b: mean([...perCluster.values()].map((c) => mean(c.b))),
+    detectable: detectableOf(Math.sqrt(sampleVariance(diffs)), diffs.length),
+    test: 'sign-flip permutation, per request',
+  };
+}
+
+/** Two groups of units (each unit in one group, its value the mean of its results): B − A, unpaired. */
+export function groupContrast<R>(results: readonly R[], o: { isA: (r: R) => boolean; isB: (r: R) => boolean; cluster: (r: R) => string; value: (r: R) => number; seed?: string }): Contrast | null {
+  const unitsOf = (keep: (r: R) => boolean) => {
+    const m = new Map<string, number[]>();
+    for (const r of results) if (keep(r)) m.set(o.cluster(r), [...(m.get(o.cluster(r)) ?? []), o.value(r)]);
+    return [...m.values()].map(mean);
+  };
+  const a = unitsOf(o.isA);
+  const b = unitsOf(o.isB);
+  if (a.length === 0 || b.length === 0) return null;
+  const observed = mean(b) - mean(a);
+  const rng = new Rng(`${o.seed ?? 'groups'}:${a.length}:${b.length}:${observed}`);
+  const draws: number[] = [];
+  for (let k = 0; k < BOOTSTRAP_RESAMPLES; k++) {
+    let sa = 0;
+    let sb = 0;
+    for (let i = 0; i < a.length; i++) sa += a[rng.int(a.length)] as number;
+    for (let i = 0; i < b.length; i++) sb += b[rng.int(b.length)] as number;
+    draws.push(sb / b.length - sa / a.length);
+  }
+  draws.sort((x, y) => x - y);
+  const all = [...a, ...b];
+  let asExtreme = 0;
+  for (let k = 0; k < PERMUTATIONS; k++) {
+    const shuffled = rng.shuffle(all);
+    const d = mean(shuffled.slice(a.length)) - mean(shuffled.slice(0, a.length));
+    if (Math.abs(d) >= Math.abs(observed) - 1e-12) asExtreme++;
+  }
+  const sd = Math.sqrt(sampleVariance(a) / a.length + sampleVariance(b) / b.length);
+  return {
+    difference: observed,
+    low: percentile(draws, 0.025),
+    high: percentile(draws, 0.975),
+    pValue: (asExtreme + 1) / (PERMUTATIONS + 1),
+    clusters: a.length + b.length,
+    pairs: 0,
+    a: mean(a),
+    b: mean(b),
+    detectable: Math.max((Z_ALPHA + Z_BETA) * sd, 1 / Math.min(a.length, b.length)),
+    test: 'label permutation, per task',
+  };
+}
+
+export type Verdict = 'reproduced' | 'opposite' | 'not reproduced' | 'inconclusive';
+
+/**
+ * A contrast against the paper's direction (+1: B above A, −1: B below A), at α 0.05: reproduced or
+ * opposite when significant; when not, "not reproduced" if the run could have detected an effect
+ * of the paper's size (`paperSize`, absolute), else inconclusive.
+ */
+export function verdictOf(c: Contrast, direction: 1 | -1, paperSize: number): Verdict {
+  if (c.pValue < 0.05) return Math.sign(c.difference) === direction ? 'reproduced' : 'opposite';
+  return c.detectable <= paperSize ? 'not reproduced' : 'inconclusive';
+}

@@ -1,0 +1,218 @@
+/**
+ * The papers' effects, each declared once: which recorded design tests it, the contrast (which
+ * samples are condition A and B, how they pair), the paper's direction and smallest reported size,
+ * and how a contrast becomes a verdict. `npm run findings` reads the recordings through these;
+ * docs/findings.md's table is its output.
+ */
+import type { SampleResult } from '../core/types';
+import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
+
+type Select = (r: SampleResult) => boolean;
+
+export interface EffectDeclaration {
+  id: string;
+  /** the paper and where it reports the effect */
+  paper: string;
+  /** the effect, in words a class can read */
+  effect: string;
+  /** what the paper measured */
+  paperFigure: string;
+  /** the recording (bench/record-gallery.ts's EVIDENCE key) whose samples test it */
+  design: string;
+  a: { label: string; is: Select };
+  b: { label: string; is: Select };
+  /** paired by request (each request under both conditions), or two groups of tasks */
+  pairing: 'request' | 'groups';
+  /** the key of one pair within a request (a request at one length, say); the request alone when absent */
+  pairKey?: (r: SampleResult) => string;
+  /** B above A (+1) or below it (−1), as the paper found */
+  direction: 1 | -1;
+  /** the paper's smallest effect: relative to A, or in absolute points where the paper gives none (then the design's target) */
+  paperSize: { relative: number } | { absolute: number; why: string };
+  /** what a sample scores: right or wrong, or CompToolBench's DAG score */
+  measure: 'correct' | 'score';
+}
+
+const at = (length: number) => (r: SampleResult) => r.cell.length === length;
+const alpha =
+  (...positions: number[]) =>
+  (r: SampleResult) =>
+    positions.includes(r.cell.position);
+const variant = (v: string) => (r: SampleResult) => r.cell.variant === v;
+const both =
+  (...fs: Select[]): Select =>
+  (r) =>
+    fs.every((f) => f(r));
+const DESIGN_TARGET = { absolute: 0.15, why: 'the paper gives no figure; the design was sized for 15 points' } as const;
+
+export const EFFECTS: readonly EffectDeclaration[] = [
+  {
+    id: 'catalog-length',
+    paper: 'LongFuncEval, challenge 1 (Table 1)',
+    effect: 'accuracy falls as the tool catalog grows',
+    paperFigure: '7.6%–85.6% relative drop, 8K → 120K tokens',
+    design: 'position',
+    a: { label: '1K', is: at(1024) },
+    b: { label: '4K', is: at(4096) },
+    pairing: 'request',
+    pairKey: (r) => `${requestOf(r)}|${r.cell.position}`,
+    direction: -1,
+    paperSize: { relative: 0.076 },
+    measure: 'correct',
+  },
+  {
+    id: 'catalog-middle',
+    paper: 'LongFuncEval, challenge 1 (Figure 3)',
+    effect: 'lost in the middle: the right tool in the middle of the catalog is found less often than at its ends',
+    paperFigure: 'Granite-3.1-8B at 64K–120K; not the other models',
+    design: 'position',
+    a: { label: 'α 0.5', is: alpha(0.5) },
+    b: { label: 'α 0.1 and 0.9', is: alpha(0.1, 0.9) },
+    pairing: 'request',
+    pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
+    direction: 1,
+    paperSize: DESIGN_TARGET,
+    measure: 'correct',
+  },
+  {
+    id: 'catalog-recency',
+    paper: 'LongFuncEval, challenge 1 (Figure 3)',
+    effect: 'recency: the right tool late in the catalog is found more often than early',
+    paperFigure: 'ToolACE-8B, BitAgent-8B, Llama-3.1-70B at 64K–120K',
+    design: 'position',
+    a: { label: 'α 0.1', is: alpha(0.1) },
+    b: { label: 'α 0.9', is: alpha(0.9) },
+    pairing: 'request',
+    pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
+    direction: 1,
+    paperSize: DESIGN_TARGET,
+    measure: 'correct',
+  },
+  {
+    id: 'response-size',
+    paper: 'LongFuncEval, challenge 2 (Figure 4a)',
+    effect: 'answers from a tool response get worse as the response grows',
+    paperFigure: '7%–91% relative drop, 10K → 80K tokens, answer in record 1',
+    design: 'depth',
+    a: { label: '1K', is: both(variant('size'), at(1024)) },
+    b: { label: '4K', is: both(variant('size'), at(4096)) },
+    pairing: 'request',
+    direction: -1,
+    paperSize: { relative: 0.07 },
+    measure: 'correct',
+  },
+  {
+    id: 'response-depth',
+    paper: 'LongFuncEval, challenge 2 (Figure 4b)',
+    effect: 'recency: an answer in the last record is found more often than in the first',
+    paperFigure: 'p = 8 above p = 1 for every model, by 5%–75%, at 80K',
+    design: 'depth',
+    a: { label: 'record 1', is: both(variant('position'), alpha(1)) },
+    b: { label: 'record 8', is: both(variant('position'), alpha(8)) },
+    pairing: 'request',
+    direction: 1,
+    paperSize: { relative: 0.05 },
+    measure: 'correct',
+  },
+  {
+    id: 'conversation-length',
+    paper: 'LongFuncEval, challenge 3',
+    effect: 'a fact from earlier in the conversation is used less often as the conversation grows',
+    paperFigure: '13% and 40% relative drop as conversations get longer',
+    design: 'turns',
+    a: { label: '1K', is: at(1024) },
+    b: { label: '4K', is: at(4096) },
+    pairing: 'request',
+    pairKey: (r) => `${requestOf(r)}|${r.cell.variant}`,
+    direction: -1,
+    paperSize: { relative: 0.13 },
+    measure: 'correct',
+  },
+  {
+    id: 'conversation-structured',
+    paper: 'LongFuncEval, challenge 3',
+    effect: 'a fact stated in a JSON tool result is used more often than one stated in prose',
+    paperFigure: 'structured facts recalled better for most models',
+    design: 'turns',
+    a: { label: 'prose', is: variant('prose') },
+    b: { label: 'JSON', is: variant('structured') },
+    pairing: 'request',
+    pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
+    direction: 1,
+    paperSize: DESIGN_TARGET,
+    measure: 'correct',
+  },
+  {
+    id: 'robustness-rephrased',
+    paper: 'Robustness of Agentic Function Calling (Table 2)',
+    effect: 'a rephrased request is answered right less often than the original',
+    paperFigure: '8%–19% relative drop (nine models)',
+    design: 'robustness-200',
+    a: { label: 'original', is: variant('original') },
+    b: { label: 'rephrased', is: variant('rephrased') },
+    pairing: 'request',
+    direction: -1,
+    paperSize: { relative: 0.08 },
+    measure: 'correct',
+  },
+  {
+    id: 'robustness-expanded',
+    paper: 'Robustness of Agentic Function Calling (Table 2)',
+    effect: 'the same request among similar tools is answered right less often',
+    paperFigure: '1%–8% relative drop (nine models)',
+    design: 'robustness-200',
+    a: { label: 'original', is: variant('original') },
+    b: { label: 'expanded toolkit', is: variant('expanded') },
+    pairing: 'request',
+    direction: -1,
+    paperSize: { relative: 0.01 },
+    measure: 'correct',
+  },
+  {
+    id: 'selection-gap',
+    paper: 'CompToolBench (the Selection Gap)',
+    effect: 'composed tasks (L1–L3) score higher than single calls (L0)',
+    paperFigure: '17 of 18 models; 13.2 points on average (4.7 among local models)',
+    design: 'levels',
+    a: { label: 'L0', is: (r) => r.facets?.level === 'L0_node' },
+    b: { label: 'L1–L3', is: (r) => r.facets?.level !== undefined && r.facets.level !== 'L0_node' },
+    pairing: 'groups',
+    direction: 1,
+    paperSize: { absolute: 0.047, why: 'the local models’ average gap' },
+    measure: 'score',
+  },
+  ...(['ad_hoc', 'irrelevant', 'system_failure'] as const).map((type): EffectDeclaration => ({
+    id: `complexity-${type}`,
+    paper: 'WildAgtEval (Table 5)',
+    effect: `${type === 'ad_hoc' ? 'ad-hoc rules' : type === 'irrelevant' ? 'irrelevant information' : 'system failures'} in the API lower the agent's success`,
+    paperFigure: type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : '12.0% average over all types',
+    design: 'complexity',
+    a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) },
+    b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) },
+    pairing: 'request',
+    direction: -1,
+    paperSize: { relative: type === 'ad_hoc' ? 0.134 : type === 'irrelevant' ? 0.273 : 0.12 },
+    measure: 'correct',
+  })),
+];
+
+export interface EffectFinding {
+  effect: EffectDeclaration;
+  contrast: Contrast;
+  verdict: Verdict;
+  /** the paper's smallest effect in absolute points at this run's level of A */
+  paperAbsolute: number;
+}
+
+/** One effect measured on one run's results, or null when the run holds no pair of it. */
+export function measureEffect(e: EffectDeclaration, results: readonly SampleResult[]): EffectFinding | null {
+  const value = (r: SampleResult) => (e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0);
+  const seed = e.id;
+  const contrast =
+    e.pairing === 'groups'
+      ? groupContrast(results, { isA: e.a.is, isB: e.b.is, cluster: requestOf, value, seed })
+      : pairedContrast(results, { isA: e.a.is, isB: e.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, value, seed });
+  if (!contrast) return null;
+  const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
+  return { effect: e, contrast, verdict: verdictOf(contrast, e.direction, paperAbsolute), paperAbsolute };
+}
