@@ -38,7 +38,7 @@ function main() {
         const c = f.contrast;
         const p = c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3);
         rows.push(
-          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${e.a.label} ${pct(c.a)} → ${e.b.label} ${pct(c.b)} | ${points(c.difference)} [${points(c.low)}, ${points(c.high)}] | ${p} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${points(c.difference)} [${points(c.low)}, ${points(c.high)}] | ${p} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
         );
       }
     }

@@ -112,7 +112,7 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
   await page.getByTestId('tab-results').click();
   await page.getByText('Examples and run files').click();
   await page.getByTestId('open-example').first().click();
-  await expect(page.getByTestId('open-runs-message')).toContainText('Opened');
+  await expect(page.getByTestId('open-runs-message')).toContainText('is already open, the same in every field: nothing was changed');
   expect(await readStore(page, 'runs')).toHaveLength(manifest.length);
   expect(outside).toEqual([]);
   expect(recordedServers).toEqual([]);
@@ -145,4 +145,25 @@ test('a run file downloaded from the app opens again unchanged; a broken one ope
   await expect(page.getByTestId('run-status')).toHaveText(['completed']);
   const after = await readStore<{ id: string; output: string }>(page, 'results');
   expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
+});
+
+test("a recording's report gives its interval over requests and tests the papers' effects on it, paired by request (issue 48)", async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('tab-results').click();
+  const first = manifest[0]!;
+  await page.getByTestId('open-example').first().click();
+  await expect(page.getByTestId('open-runs-message')).toContainText(`(${first.samples} results)`);
+  const requests = new Set(
+    readFileSync(`examples/${first.file}`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((l) => {
+        const x = JSON.parse(l) as { result?: { itemId: string } };
+        return x.result ? [x.result.itemId] : [];
+      }),
+  ).size;
+  await expect(page.getByTestId('clustered-interval')).toContainText(`95% interval over the ${requests} requests asked (${first.samples} samples)`);
+  // length, lost in the middle, recency: each a verdict in words
+  await expect(page.getByTestId('effect-row')).toHaveCount(3);
+  for (const v of await page.getByTestId('effect-verdict').allTextContents()) expect(['reproduced', 'opposite', 'not reproduced', 'inconclusive']).toContain(v);
 });

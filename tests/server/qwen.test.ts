@@ -69,6 +69,6 @@ describe.skipIf(missing !== null)('Qwen2.5-Coder-0.5B through the server: right 
       expect(x.output).toContain(x.calls![0]!.name);
     }
     // the report reads the same figure the run file holds
-    expect(r.text).toContain(`${right.length}/6 correct`);
+    expect(r.text).toContain(`${right.length}/6 answered correct`);
   }, 600_000);
 });

@@ -5,9 +5,18 @@
  * docs/findings.md's table is its output.
  */
 import type { SampleResult } from '../core/types';
+import { formatTokens } from './format';
 import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
 
 type Select = (r: SampleResult) => boolean;
+interface Side {
+  label: string;
+  is: Select;
+}
+interface Sides {
+  a: Side;
+  b: Side;
+}
 
 export interface EffectDeclaration {
   id: string;
@@ -19,8 +28,10 @@ export interface EffectDeclaration {
   paperFigure: string;
   /** the recording (bench/record-gallery.ts's EVIDENCE key) whose samples test it */
   design: string;
-  a: { label: string; is: Select };
-  b: { label: string; is: Select };
+  /** the suite whose runs can show it (the app's report tests every run of it that holds pairs) */
+  suite: string;
+  /** conditions A and B, fixed or read off the run's own cells (its shortest and longest length, say) */
+  sides: Sides | ((results: readonly SampleResult[]) => Sides | null);
   /** paired by request (each request under both conditions), or two groups of tasks */
   pairing: 'request' | 'groups';
   /** the key of one pair within a request (a request at one length, say); the request alone when absent */
@@ -45,6 +56,16 @@ const both =
     fs.every((f) => f(r));
 const DESIGN_TARGET = { absolute: 0.15, why: 'the paper gives no figure; the design was sized for 15 points' } as const;
 
+/** The run's shortest and longest prompt length (among the samples `of` keeps): A and B of a length effect. */
+const shortestVsLongest =
+  (of: Select = () => true) =>
+  (results: readonly SampleResult[]): Sides | null => {
+    const lengths = [...new Set(results.filter(of).map((r) => r.cell.length))].sort((x, y) => x - y);
+    const [lo, hi] = [lengths[0], lengths.at(-1)];
+    if (lo === undefined || hi === undefined || lo === hi) return null;
+    return { a: { label: formatTokens(lo), is: both(of, at(lo)) }, b: { label: formatTokens(hi), is: both(of, at(hi)) } };
+  };
+
 export const EFFECTS: readonly EffectDeclaration[] = [
   {
     id: 'catalog-length',
@@ -52,10 +73,10 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'accuracy falls as the tool catalog grows',
     paperFigure: '7.6%–85.6% relative drop, 8K → 120K tokens',
     design: 'position',
-    a: { label: '1K', is: at(1024) },
-    b: { label: '4K', is: at(4096) },
+    suite: 'catalog',
+    sides: shortestVsLongest(),
     pairing: 'request',
-    pairKey: (r) => `${requestOf(r)}|${r.cell.position}`,
+    pairKey: (r) => `${requestOf(r)}|${r.cell.position}|${r.cell.variant ?? ''}`,
     direction: -1,
     paperSize: { relative: 0.076 },
     measure: 'correct',
@@ -66,10 +87,10 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'lost in the middle: the right tool in the middle of the catalog is found less often than at its ends',
     paperFigure: 'Granite-3.1-8B at 64K–120K; not the other models',
     design: 'position',
-    a: { label: 'α 0.5', is: alpha(0.5) },
-    b: { label: 'α 0.1 and 0.9', is: alpha(0.1, 0.9) },
+    suite: 'catalog',
+    sides: { a: { label: 'α 0.5', is: alpha(0.5) }, b: { label: 'α 0.1 and 0.9', is: alpha(0.1, 0.9) } },
     pairing: 'request',
-    pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
+    pairKey: (r) => `${requestOf(r)}|${r.cell.length}|${r.cell.variant ?? ''}`,
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
@@ -80,10 +101,10 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'recency: the right tool late in the catalog is found more often than early',
     paperFigure: 'ToolACE-8B, BitAgent-8B, Llama-3.1-70B at 64K–120K',
     design: 'position',
-    a: { label: 'α 0.1', is: alpha(0.1) },
-    b: { label: 'α 0.9', is: alpha(0.9) },
+    suite: 'catalog',
+    sides: { a: { label: 'α 0.1', is: alpha(0.1) }, b: { label: 'α 0.9', is: alpha(0.9) } },
     pairing: 'request',
-    pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
+    pairKey: (r) => `${requestOf(r)}|${r.cell.length}|${r.cell.variant ?? ''}`,
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
@@ -94,8 +115,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'answers from a tool response get worse as the response grows',
     paperFigure: '7%–91% relative drop, 10K → 80K tokens, answer in record 1',
     design: 'depth',
-    a: { label: '1K', is: both(variant('size'), at(1024)) },
-    b: { label: '4K', is: both(variant('size'), at(4096)) },
+    suite: 'response-qa',
+    sides: shortestVsLongest(variant('size')),
     pairing: 'request',
     direction: -1,
     paperSize: { relative: 0.07 },
@@ -107,8 +128,13 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'recency: an answer in the last record is found more often than in the first',
     paperFigure: 'p = 8 above p = 1 for every model, by 5%–75%, at 80K',
     design: 'depth',
-    a: { label: 'record 1', is: both(variant('position'), alpha(1)) },
-    b: { label: 'record 8', is: both(variant('position'), alpha(8)) },
+    suite: 'response-qa',
+    sides: (results) => {
+      const records = [...new Set(results.filter(variant('position')).map((r) => r.cell.position))].sort((x, y) => x - y);
+      const [first, last] = [records[0], records.at(-1)];
+      if (first === undefined || last === undefined || first === last) return null;
+      return { a: { label: `record ${first}`, is: both(variant('position'), alpha(first)) }, b: { label: `record ${last}`, is: both(variant('position'), alpha(last)) } };
+    },
     pairing: 'request',
     direction: 1,
     paperSize: { relative: 0.05 },
@@ -120,8 +146,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'a fact from earlier in the conversation is used less often as the conversation grows',
     paperFigure: '13% and 40% relative drop as conversations get longer',
     design: 'turns',
-    a: { label: '1K', is: at(1024) },
-    b: { label: '4K', is: at(4096) },
+    suite: 'multiturn',
+    sides: shortestVsLongest(),
     pairing: 'request',
     pairKey: (r) => `${requestOf(r)}|${r.cell.variant}`,
     direction: -1,
@@ -134,8 +160,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'a fact stated in a JSON tool result is used more often than one stated in prose',
     paperFigure: 'structured facts recalled better for most models',
     design: 'turns',
-    a: { label: 'prose', is: variant('prose') },
-    b: { label: 'JSON', is: variant('structured') },
+    suite: 'multiturn',
+    sides: { a: { label: 'prose', is: variant('prose') }, b: { label: 'JSON', is: variant('structured') } },
     pairing: 'request',
     pairKey: (r) => `${requestOf(r)}|${r.cell.length}`,
     direction: 1,
@@ -148,8 +174,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'a rephrased request is answered right less often than the original',
     paperFigure: '8%–19% relative drop (nine models)',
     design: 'robustness-200',
-    a: { label: 'original', is: variant('original') },
-    b: { label: 'rephrased', is: variant('rephrased') },
+    suite: 'robustness',
+    sides: { a: { label: 'original', is: variant('original') }, b: { label: 'rephrased', is: variant('rephrased') } },
     pairing: 'request',
     direction: -1,
     paperSize: { relative: 0.08 },
@@ -161,8 +187,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'the same request among similar tools is answered right less often',
     paperFigure: '1%–8% relative drop (nine models)',
     design: 'robustness-200',
-    a: { label: 'original', is: variant('original') },
-    b: { label: 'expanded toolkit', is: variant('expanded') },
+    suite: 'robustness',
+    sides: { a: { label: 'original', is: variant('original') }, b: { label: 'expanded toolkit', is: variant('expanded') } },
     pairing: 'request',
     direction: -1,
     paperSize: { relative: 0.01 },
@@ -174,8 +200,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: 'composed tasks (L1–L3) score higher than single calls (L0)',
     paperFigure: '17 of 18 models; 13.2 points on average (4.7 among local models)',
     design: 'levels',
-    a: { label: 'L0', is: (r) => r.facets?.level === 'L0_node' },
-    b: { label: 'L1–L3', is: (r) => r.facets?.level !== undefined && r.facets.level !== 'L0_node' },
+    suite: 'composition',
+    sides: { a: { label: 'L0', is: (r) => r.facets?.level === 'L0_node' }, b: { label: 'L1–L3', is: (r) => r.facets?.level !== undefined && r.facets.level !== 'L0_node' } },
     pairing: 'groups',
     direction: 1,
     paperSize: { absolute: 0.047, why: 'the local models’ average gap' },
@@ -187,8 +213,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: `${type === 'ad_hoc' ? 'ad-hoc rules' : type === 'irrelevant' ? 'irrelevant information' : 'system failures'} in the API lower the agent's success`,
     paperFigure: type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : '12.0% average over all types',
     design: 'complexity',
-    a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) },
-    b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) },
+    suite: 'api-complexity',
+    sides: { a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) }, b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) } },
     pairing: 'request',
     direction: -1,
     paperSize: { relative: type === 'ad_hoc' ? 0.134 : type === 'irrelevant' ? 0.273 : 0.12 },
@@ -198,6 +224,9 @@ export const EFFECTS: readonly EffectDeclaration[] = [
 
 export interface EffectFinding {
   effect: EffectDeclaration;
+  /** the conditions compared on this run */
+  a: string;
+  b: string;
   contrast: Contrast;
   verdict: Verdict;
   /** the paper's smallest effect in absolute points at this run's level of A */
@@ -206,13 +235,20 @@ export interface EffectFinding {
 
 /** One effect measured on one run's results, or null when the run holds no pair of it. */
 export function measureEffect(e: EffectDeclaration, results: readonly SampleResult[]): EffectFinding | null {
+  const sides = typeof e.sides === 'function' ? e.sides(results) : e.sides;
+  if (!sides) return null;
   const value = (r: SampleResult) => (e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0);
   const seed = e.id;
   const contrast =
     e.pairing === 'groups'
-      ? groupContrast(results, { isA: e.a.is, isB: e.b.is, cluster: requestOf, value, seed })
-      : pairedContrast(results, { isA: e.a.is, isB: e.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, value, seed });
+      ? groupContrast(results, { isA: sides.a.is, isB: sides.b.is, cluster: requestOf, value, seed })
+      : pairedContrast(results, { isA: sides.a.is, isB: sides.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, value, seed });
   if (!contrast) return null;
   const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
-  return { effect: e, contrast, verdict: verdictOf(contrast, e.direction, paperAbsolute), paperAbsolute };
+  return { effect: e, a: sides.a.label, b: sides.b.label, contrast, verdict: verdictOf(contrast, e.direction, paperAbsolute), paperAbsolute };
+}
+
+/** The effects a run of this suite can show that its results hold pairs of. */
+export function effectsOf(suite: string, results: readonly SampleResult[]): EffectFinding[] {
+  return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => measureEffect(e, results) ?? []);
 }
