@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEvalArgs, parseTokens, UsageError } from '../../src/cli/eval/eval-args';
+import { parseEvalArgs, parseTokens, RUNNER_ENGINES, UsageError } from '../../src/cli/eval/eval-args';
+import { ENGINE_KIND_IDS, ENGINE_KINDS, kindsRunningIn } from '../../src/lib/engines/kinds';
 import { pairedLines, runEval } from '../../src/cli/eval/eval';
 import { RunFileMismatchError, RunFileStore } from '../../src/cli/eval/run-file-store';
 import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
@@ -499,5 +500,15 @@ describe("the runner's run file", () => {
       'prompt vs native tool calls, 4 paired samples: prompt 50.0%, native 50.0%',
       '  both correct 1, only prompt 1, only native 1, neither 1; McNemar p = 1.000, detectable difference ±99.8 points',
     ]);
+  });
+});
+
+describe('engine kinds, declared once (issue 45)', () => {
+  it('the runner builds exactly the kinds declared to run in Node; every kind the app stores is declared', () => {
+    expect([...RUNNER_ENGINES].sort()).toEqual(kindsRunningIn('node').sort());
+    expect(ENGINE_KIND_IDS.sort()).toEqual(['baseline', 'openai', 'oracle', 'replay', 'webllm', 'wllama']);
+    // a model loaded in the tab asks a model; only the CPU engine reuses its KV cache unless told otherwise (exact there)
+    for (const k of ENGINE_KIND_IDS) if (ENGINE_KINDS[k].loadsModel) expect(ENGINE_KINDS[k].asksModel, k).toBe(true);
+    expect(ENGINE_KIND_IDS.filter((k) => ENGINE_KINDS[k].kvReuseByDefault)).toEqual(['wllama']);
   });
 });

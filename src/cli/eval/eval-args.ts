@@ -13,6 +13,7 @@ import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import type { RunRow } from '../../lib/run/run-row';
 import type { Constraint, FlagReader, SuiteId } from '../../lib/suites/declaration';
 import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
+import type { EngineKind } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
 /** the flags every run takes, whatever its suite */
@@ -39,7 +40,8 @@ const RUN_FLAGS = [
   'name',
   'svg',
 ];
-const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const;
+/** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), as the runner builds them (eval.ts's setUp) */
+export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const satisfies readonly EngineKind[];
 type RunnerEngine = (typeof RUNNER_ENGINES)[number];
 
 export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]

@@ -260,8 +260,8 @@ export const CALL_MODES: readonly CallMode[] = ['prompt', 'native'];
 
 interface EngineInfo {
   id: string;
-  /** oracle / baseline / replay answer without a model */
-  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama' | 'openai';
+  /** its kind, one of lib/engines/kinds.ts's (oracle, baseline and replay answer without a model) */
+  kind: string;
   model: string;
 }
 

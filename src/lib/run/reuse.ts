@@ -1,17 +1,9 @@
 /**
  * KV-cache reuse: an engine that keeps its last prompt's KV cache computes only the part of the
- * next prompt it does not share. Results record how many prompt tokens the engine computed.
+ * next prompt it does not share. Results record how many prompt tokens the engine computed. Whether an
+ * engine reuses by default is its kind's (`kvReuseByDefault`, lib/engines/kinds.ts).
  */
 import type { ChatMessage, SampleResult } from '../core/types';
-
-/**
- * Whether an engine reuses its KV cache unless the user says otherwise: where reuse is exact. The CPU
- * engine (llama.cpp in WebAssembly, loaded without flash attention) gives the same logits to the bit for
- * a prompt read partly from its cache as for the same prompt read whole, so reuse changes no output
- * and saves 2.5–6× of the prefill where prompts share text (docs/performance.md). WebLLM's reuse (the
- * turns of one exchange) was not shown exact on WebGPU: off there until it is.
- */
-export const kvReuseByDefault = (engine: 'wllama' | 'webllm'): boolean => engine === 'wllama';
 
 export interface PrefillSummary {
   /** results whose engine reported what it computed */

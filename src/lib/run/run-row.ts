@@ -3,6 +3,7 @@ import type { RunOrder } from '../core/source';
 import type { CallMode, ChatMessage } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
+import type { EngineKind } from '../engines/kinds';
 import type { RequestTimeouts } from '../engines/request-clock';
 import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
@@ -12,7 +13,7 @@ import type { SuiteRun } from '../suites/declaration';
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 
 export interface EngineChoice {
-  kind: 'oracle' | 'baseline' | 'replay' | 'webllm' | 'wllama' | 'openai';
+  kind: EngineKind;
   /** model id (WebLLM, a server's model), GGUF URL or file id (wllama), or a label */
   model: string;
   contextWindow?: number;

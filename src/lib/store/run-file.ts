@@ -11,6 +11,7 @@ import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
 import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
+import { ENGINE_KIND_IDS } from '../engines/kinds';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -56,7 +57,6 @@ export function writeRunFile(file: { run: RunRow; recording?: Recording | null; 
   return lines.join('\n') + '\n';
 }
 
-const ENGINES = ['oracle', 'baseline', 'replay', 'webllm', 'wllama', 'openai'] as const;
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
 const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted', 'build_error', 'no_prediction'] as const;
@@ -224,7 +224,7 @@ function readHeader(value: unknown, where: string): Header {
   const engine = r.obj(run.engine, 'run.engine');
   if ('apiKey' in engine) r.fail('run.engine.apiKey', 'a run file never carries an API key: remove it');
   r.only(engine, ENGINE_FIELDS, 'run.engine');
-  r.oneOf(engine, 'kind', ENGINES, 'run.engine.kind');
+  r.oneOf(engine, 'kind', ENGINE_KIND_IDS, 'run.engine.kind');
   r.str(engine, 'model', 'run.engine.model');
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');

@@ -1,0 +1,108 @@
+/**
+ * Every kind of engine, declared once: what the Run tab calls it, and what it can do — whether it
+ * asks a model, whether that model is loaded in this tab, whether it keeps its KV cache between
+ * requests by default, which tokenizer measures its prompts, whether it can take tools natively,
+ * whether it can answer a sample several times, and where it runs. The Run tab, run files and the
+ * runner read these; the worker and the runner build the engine of a run's kind.
+ */
+
+export interface EngineKindDeclaration {
+  label: string;
+  hint: string;
+  /** a model answers (not the ground truth, a heuristic or a file) */
+  asksModel: boolean;
+  /** the model is loaded in this tab first (its panel), not served elsewhere */
+  loadsModel: boolean;
+  /**
+   * KV reuse unless the user says otherwise, where it is shown exact: the CPU engine (llama.cpp in
+   * WebAssembly, loaded without flash attention) gives the same logits to the bit for a prompt read
+   * partly from its cache as for the prompt read whole (docs/performance.md); WebLLM's reuse was not
+   * shown exact on WebGPU. A server reuses as it is set up to.
+   */
+  kvReuseByDefault: boolean;
+  /** whose tokenizer measures the prompts: the loaded model's, the server's (Llama 3's where it has none), or Llama 3's */
+  counter: 'model' | 'server' | 'llama3';
+  /** can take the tools natively (a server's `tools` field, a GGUF's own tool template) */
+  nativeCalls: boolean;
+  /** can answer one sample several times (a predictions file holds one answer each) */
+  repeatable: boolean;
+  /** where it runs: in the tab's worker, in the headless runner, or both */
+  runsIn: readonly ('browser' | 'node')[];
+}
+
+export const ENGINE_KINDS = {
+  webllm: {
+    label: 'WebLLM (your GPU)',
+    hint: 'A real model, running on WebGPU in this tab.',
+    asksModel: true,
+    loadsModel: true,
+    kvReuseByDefault: false,
+    counter: 'model',
+    nativeCalls: false,
+    repeatable: true,
+    runsIn: ['browser'],
+  },
+  wllama: {
+    label: 'llama.cpp (your CPU)',
+    hint: 'A real GGUF model, running in WebAssembly in this tab: no GPU needed, slower.',
+    asksModel: true,
+    loadsModel: true,
+    kvReuseByDefault: true,
+    counter: 'model',
+    nativeCalls: true,
+    repeatable: true,
+    runsIn: ['browser'],
+  },
+  openai: {
+    label: 'OpenAI-compatible server',
+    hint: 'vLLM, SGLang, llama.cpp, Ollama, LM Studio or a hosted API: the same suites against a real serving engine.',
+    asksModel: true,
+    loadsModel: false,
+    kvReuseByDefault: false,
+    counter: 'server',
+    nativeCalls: true,
+    repeatable: true,
+    runsIn: ['browser', 'node'],
+  },
+  baseline: {
+    label: 'Baseline (no model)',
+    hint: 'BM25 picks the tool, patterns fill the parameters: what surface matching alone achieves.',
+    asksModel: false,
+    loadsModel: false,
+    kvReuseByDefault: false,
+    counter: 'llama3',
+    nativeCalls: false,
+    repeatable: true,
+    runsIn: ['browser', 'node'],
+  },
+  oracle: {
+    label: 'Oracle (ground truth)',
+    hint: 'Answers with the expected call: proves the pipeline can reach 100%. Measures no model.',
+    asksModel: false,
+    loadsModel: false,
+    kvReuseByDefault: false,
+    counter: 'llama3',
+    nativeCalls: false,
+    repeatable: true,
+    runsIn: ['browser', 'node'],
+  },
+  replay: {
+    label: 'Replay a predictions file',
+    hint: 'Scores outputs produced elsewhere: {"id", "result"} per line — BFCL result files, or a list of {"tool_name", "arguments"} calls per CompToolBench task.',
+    asksModel: false,
+    loadsModel: false,
+    kvReuseByDefault: false,
+    counter: 'llama3',
+    nativeCalls: false,
+    repeatable: false,
+    runsIn: ['browser'],
+  },
+} as const satisfies Record<string, EngineKindDeclaration>;
+
+export type EngineKind = keyof typeof ENGINE_KINDS;
+
+/** The kinds in the order the Run tab offers them. */
+export const ENGINE_KIND_IDS = Object.keys(ENGINE_KINDS) as EngineKind[];
+
+/** The kinds that run where asked. */
+export const kindsRunningIn = (where: 'browser' | 'node'): EngineKind[] => ENGINE_KIND_IDS.filter((k) => (ENGINE_KINDS[k].runsIn as readonly string[]).includes(where));
