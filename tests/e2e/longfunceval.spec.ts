@@ -56,6 +56,8 @@ test("tool-response QA: oracle at 100% in every cell, the baseline's real number
   await expect(page.getByTestId('group-depth')).toBeVisible();
 
   await responseQaRun(page, 'baseline', 2);
+  // the report shows a dash until its results are read
+  await expect(page.getByTestId('overall-accuracy')).toHaveText(/%$/);
   const accuracy = parseFloat((await page.getByTestId('overall-accuracy').textContent()) ?? '');
   expect(accuracy).toBeGreaterThanOrEqual(0);
   expect(accuracy).toBeLessThan(100);
@@ -78,6 +80,7 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(page.getByTestId('prompt')).toContainText('Result of ');
 
   await multiturnRun(page, 'baseline', 2);
+  await expect(page.getByTestId('overall-accuracy')).toHaveText(/%$/);
   expect(parseFloat((await page.getByTestId('overall-accuracy').textContent()) ?? '')).toBeLessThan(100);
 
   await page.getByTestId('tab-longfunceval').click();
