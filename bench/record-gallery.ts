@@ -259,7 +259,7 @@ async function record(key: string, suites: readonly string[]) {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
-        const runnerArgs = [...r.args, ...CPU_SERVER_BOUNDS];
+        const runnerArgs = [...r.args, ...CPU_SERVER_BOUNDS, '--server-reuse', kvReuse];
         const provenance = {
           command: `npm run bench:gallery -- ${key} ${s}`,
           note:

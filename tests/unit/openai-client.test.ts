@@ -387,11 +387,18 @@ describe("the runner's arguments", () => {
       [['catalog', '--tools', 't.json'], /--tools needs --requests/],
       [['api-complexity', '--requests', 'r.jsonl'], /--requests needs --tools/],
       [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for catalog, robustness, api-complexity, not composition/],
+      [['catalog', '--server-reuse', 'aligned'], /--server-reuse is for --engine openai, not oracle/],
+      [['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--server-reuse', 'sometimes'], /--server-reuse/],
     ];
     for (const [argv, message] of bad) {
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(message);
     }
+  });
+  it('records how the server reused its KV cache, and a run file made under one reuse is not resumed under another (issue 45: it was not recorded)', () => {
+    const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--server-reuse', 'native']);
+    expect(s.serverReuse).toBe('native');
+    expect(parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1']).serverReuse).toBeNull();
   });
   it('takes the API key from the environment, never into the run', () => {
     const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1'], { OPENAI_API_KEY: 'sk-test' });
@@ -458,6 +465,8 @@ describe("the runner's run file", () => {
     expect(() => new RunFileStore(out, { ...file.run, sweep: { ...file.run.sweep, seed: 99 } })).toThrow(RunFileMismatchError);
     // each answer asked twice is another run: a rerun with --repeats 2 does not append to this file
     expect(() => new RunFileStore(out, { ...file.run, repeats: 2 })).toThrow(RunFileMismatchError);
+    // outputs under a server's own KV reuse may differ from those read whole: another run
+    expect(() => new RunFileStore(out, { ...file.run, engine: { ...file.run.engine, serverReuse: 'native' } })).toThrow(RunFileMismatchError);
     const lines: string[] = [];
     expect(await runEval(argv, { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(3);

@@ -10,7 +10,7 @@ import { checkBaseUrl, type GrammarField } from '../../lib/engines/openai-server
 import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
-import type { RunRow } from '../../lib/run/run-row';
+import { type RunRow, SERVER_REUSE, type ServerReuse } from '../../lib/run/run-row';
 import type { Constraint, FlagReader, SuiteId } from '../../lib/suites/declaration';
 import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
 import type { EngineKind } from '../../lib/engines/kinds';
@@ -31,6 +31,7 @@ const RUN_FLAGS = [
   'context',
   'tokenizer',
   'grammar-field',
+  'server-reuse',
   'seed',
   'order',
   'max-tokens',
@@ -56,6 +57,9 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --context N                        the server's context window, when it does not say
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
             --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
+            --server-reuse aligned|native|off  how the server reuses its KV cache between requests, recorded with the run (part of
+                                               its identity: native reuse can change outputs; aligned — a prefix cut at a micro-batch
+                                               boundary, as harness/llama_cpp_server.py does — and off do not)
   sweep:    --lengths 1K,2K,4K  --positions 0.1,0.5,0.9  --per-cell N  --seed S  --order prefix|grid
             --constraint on|both               decode under the grammar of the offered calls (both: the catalog's free and
                                                constrained answers side by side, paired; default off)
@@ -97,6 +101,8 @@ export interface EvalSettings {
   tokenizer: 'server' | 'llama3';
   /** how the server takes a grammar, when the user says (else probed) */
   grammarField: GrammarField | null;
+  /** how the server reuses its KV cache, when the user says */
+  serverReuse: ServerReuse | null;
   out: string;
   svgDir: string | null;
   /** BFCL question files to use as the packs (catalog, robustness) */
@@ -169,6 +175,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         context: { type: 'string' },
         tokenizer: { type: 'string' },
         'grammar-field': { type: 'string' },
+        'server-reuse': { type: 'string' },
         lengths: { type: 'string' },
         positions: { type: 'string' },
         'per-cell': { type: 'string' },
@@ -218,6 +225,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   }
   if (engine === 'openai' && baseUrls.length === 0) throw new UsageError('--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)');
   if (engine !== 'openai' && baseUrls.length) throw new UsageError(`--base-url is for --engine openai, not ${engine}`);
+  if (engine !== 'openai' && o['server-reuse'] !== undefined) throw new UsageError(`--server-reuse is for --engine openai, not ${engine}`);
   const callsFlag = o.calls === 'both' ? 'both' : oneOf('calls', o.calls, CALL_MODES);
   const calls: CallMode[] = callsFlag === 'both' ? ['prompt', 'native'] : [callsFlag ?? 'prompt'];
   if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
@@ -310,6 +318,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
+    serverReuse: oneOf<ServerReuse>('server-reuse', o['server-reuse'], SERVER_REUSE) ?? null,
     out: o.out ?? `${suite}.run.jsonl`,
     bfclFiles,
     ownTools,

@@ -164,7 +164,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: {
       kind: s.engine,
       model: engineLabel,
-      ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField } : {}),
+      ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField, ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}) } : {}),
       ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
     },
     counterId: setup.counter.id,

@@ -25,7 +25,16 @@ export interface EngineChoice {
   grammarField?: GrammarField;
   /** openai: the bounds on each request (ms) the run was started with */
   timeouts?: RequestTimeouts;
+  /**
+   * openai: how the server reused its KV cache between requests, as whoever ran it said (`--server-reuse`):
+   * a prefix cut at a micro-batch boundary (exact), the server's own reuse (may change outputs), or none.
+   * Part of the run's identity: outputs under one may differ from another's. Absent: not said.
+   */
+  serverReuse?: ServerReuse;
 }
+
+export const SERVER_REUSE = ['aligned', 'native', 'off'] as const;
+export type ServerReuse = (typeof SERVER_REUSE)[number];
 
 /** A run made elsewhere and stored as it was (an example, an imported run file): shown as a recording, never resumed. */
 export interface Recording {

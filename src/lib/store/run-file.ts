@@ -18,7 +18,7 @@ import { WORDINGS } from '../suites/api-complexity/conversations';
 import { EVAL_MODES } from '../suites/api-complexity/episode';
 import { CALL_FORMATS } from '../prompts/episode-protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
-import type { EngineChoice, RecordedPrompt, Recording, RunRow } from '../run/run-row';
+import { type EngineChoice, type RecordedPrompt, type Recording, type RunRow, SERVER_REUSE } from '../run/run-row';
 import { SUITE_IDS, SUITES } from '../suites/registry';
 
 export type { RecordedPrompt, Recording };
@@ -99,7 +99,7 @@ const RUN_FIELDS = [
   'recording',
   'speed',
 ] as const satisfies readonly (keyof RunRow)[];
-const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts'] as const satisfies readonly (keyof EngineChoice)[];
+const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts', 'serverReuse'] as const satisfies readonly (keyof EngineChoice)[];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
 const LINE_FIELDS = ['result', 'prompt'] as const;
 const RESULT_FIELDS = [
@@ -228,6 +228,7 @@ function readHeader(value: unknown, where: string): Header {
   r.str(engine, 'model', 'run.engine.model');
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
+  if (engine.serverReuse !== undefined) r.oneOf(engine, 'serverReuse', SERVER_REUSE, 'run.engine.serverReuse');
   if (run.predictions !== undefined) {
     r.str(run, 'predictions', 'run.predictions');
     if (engine.kind !== 'replay') r.fail('run.predictions', 'only a replay run carries its predictions file');
