@@ -30,6 +30,9 @@ export interface EngineKindDeclaration {
   runsIn: readonly ('browser' | 'node')[];
 }
 
+/** What an engine that is no model can and cannot do. */
+const NO_MODEL = { asksModel: false, loadsModel: false, kvReuseByDefault: false, counter: 'llama3', nativeCalls: false } as const;
+
 export const ENGINE_KINDS = {
   webllm: {
     label: 'WebLLM (your GPU)',
@@ -67,33 +70,21 @@ export const ENGINE_KINDS = {
   baseline: {
     label: 'Baseline (no model)',
     hint: 'BM25 picks the tool, patterns fill the parameters: what surface matching alone achieves.',
-    asksModel: false,
-    loadsModel: false,
-    kvReuseByDefault: false,
-    counter: 'llama3',
-    nativeCalls: false,
+    ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
   },
   oracle: {
     label: 'Oracle (ground truth)',
     hint: 'Answers with the expected call: proves the pipeline can reach 100%. Measures no model.',
-    asksModel: false,
-    loadsModel: false,
-    kvReuseByDefault: false,
-    counter: 'llama3',
-    nativeCalls: false,
+    ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
   },
   replay: {
     label: 'Replay a predictions file',
     hint: 'Scores outputs produced elsewhere: {"id", "result"} per line — BFCL result files, or a list of {"tool_name", "arguments"} calls per CompToolBench task.',
-    asksModel: false,
-    loadsModel: false,
-    kvReuseByDefault: false,
-    counter: 'llama3',
-    nativeCalls: false,
+    ...NO_MODEL,
     repeatable: false,
     runsIn: ['browser'],
   },
