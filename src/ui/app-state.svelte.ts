@@ -39,6 +39,8 @@ class AppState {
   selectedRunId: string | null = $state(null);
   /** large type, thick lines, colour-blind-safe colours, direct labels (kept in this browser) */
   projector = $state(typeof localStorage !== 'undefined' && localStorage.getItem('fc-projector') === '1');
+  /** a run just opened (a gallery example, a run file): its report is scrolled into view once it is on the page */
+  revealRunId: string | null = $state(null);
   /** a sample link opened (#run=…&sample=…), until the report selects it */
   linkedSample: { runId: string; sampleId: string | null } | null = $state.raw(null);
 }
