@@ -4,6 +4,8 @@
  * open offline and from a fresh profile; they are fetched by URL like any other run file.
  */
 import manifest from '../../examples/index.json';
+import { fetchText } from './named-text';
+import { evalWorker } from './worker-client';
 import type { SuiteId } from '../lib/suites/declaration';
 
 export interface Example {
@@ -45,3 +47,9 @@ export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
   const url = urls[`../../examples/${e.file}`];
   return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, headline: e.headline ?? null, command: e.command ?? 'npm run bench:model', url }] : [];
 });
+
+/** Opens recordings (fetched from the app's own files) as runs; returns how many were opened. Throws naming the first that could not be. */
+export async function openExamples(list: readonly Example[]): Promise<number> {
+  for (const x of list) await evalWorker().importRunFile((await fetchText(x.url)).text, x.file);
+  return list.length;
+}

@@ -169,3 +169,17 @@ test("an opened recording's report comes into view, gives its interval over requ
   await expect(page.getByTestId('effect-row')).toHaveCount(3);
   for (const v of await page.getByTestId('effect-verdict').allTextContents()) expect(['reproduced', 'opposite', 'not reproduced', 'inconclusive']).toContain(v);
 });
+
+test("the papers' pages on a first visit offer the recordings of each experiment, and show them once opened (issue 49: they said 'No runs yet')", async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('tab-longfunceval').click();
+  const c1 = page.getByTestId('challenge-catalog');
+  const catalogRecordings = manifest.filter((e) => e.suite === 'catalog').length;
+  await expect(c1.getByTestId('open-recorded')).toHaveText(`Open the ${catalogRecordings} recordings of it made with real models`);
+  await c1.getByTestId('open-recorded').click();
+  await expect(c1.locator('svg').first()).toBeVisible();
+  // the page shows the first as soon as it is stored; the others follow
+  await expect.poll(async () => (await readStore<{ suite: string }>(page, 'runs')).filter((r) => r.suite === 'catalog').length).toBe(catalogRecordings);
+  await page.getByTestId('tab-comptoolbench').click();
+  await expect(page.getByTestId('open-recorded')).toBeVisible();
+});
