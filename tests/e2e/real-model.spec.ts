@@ -86,9 +86,14 @@ test(
       // the engine's prompt is exactly our 512 tokens of message text wrapped in the GGUF's ChatML template
       const detail = (await page.evaluate(
         ([run, sample]) =>
-          (globalThis as never as { fcPlayground: { worker(): { sampleDetail(a: string, b: string): Promise<{ promptTokens: number; messages: { role: string; content: string }[] }> } } }).fcPlayground
+          (
+            globalThis as never as {
+              fcPlayground: { worker(): { sampleDetail(a: string, b: string): Promise<{ prompt: { promptTokens: number; messages: { role: string; content: string }[] } | null }> } };
+            }
+          ).fcPlayground
             .worker()
-            .sampleDetail(run, sample),
+            .sampleDetail(run, sample)
+            .then((d) => d.prompt),
         [r.runId, r.sampleId] as const,
       ))!;
       expect(detail.promptTokens).toBe(512);
