@@ -31,7 +31,11 @@ function main() {
       const results = file.results.filter((r) => !isUnanswered(r));
       const state = file.run.status === 'completed' ? 'complete' : `partial (${file.results.length} so far)`;
       const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf, design);
-      headlines.push(`| ${model} | ${design} | ${state} | ${share.samples} samples, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] |`);
+      // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
+      const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
+      headlines.push(
+        `| ${model} | ${design} | ${state} | ${share.samples} samples, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] | ${(engineSeconds / 60).toFixed(0)} min |`,
+      );
       for (const e of EFFECTS.filter((x) => x.design === design)) {
         const f = measureEffect(e, results);
         if (!f) continue;
@@ -44,7 +48,7 @@ function main() {
     }
   }
   console.log('Accuracy per recording (95% interval: cluster bootstrap by request)\n');
-  console.log('| model | design | recording | n | accuracy [95%] |\n| --- | --- | --- | --- | --- |');
+  console.log('| model | design | recording | n | accuracy [95%] | engine time |\n| --- | --- | --- | --- | --- | --- |');
   for (const h of headlines) console.log(h);
   console.log('\nEffects (B − A in points, 95% interval clustered by request; p: sign-flip permutation per request, or label permutation per task)\n');
   console.log('| effect (paper) | model | recording | A → B | B − A [95%] | p | detects ≥ | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
