@@ -51,9 +51,11 @@ test('every gallery entry names the command that re-creates it, as a person type
 });
 
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
-  test.setTimeout(360_000);
+  // a bound against a hang, for a loaded machine: every entry is opened
+  test.setTimeout(1_800_000);
   for (const suite of ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval']) expect(manifest.map((e) => e.suite)).toContain(suite);
-  for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(400 * 1024);
+  // fetched only when opened (never in the first page): the evidence designs' hundreds of samples stay under 1 MiB a file
+  for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(1024 * 1024);
   const outside = await guardNetwork(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
