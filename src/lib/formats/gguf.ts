@@ -43,9 +43,9 @@ export const GGUF_MAGIC = 0x46554747; // "GGUF", little-endian
 export const GgufType = { U8: 0, I8: 1, U16: 2, I16: 3, U32: 4, I32: 5, F32: 6, Bool: 7, String: 8, Array: 9, U64: 10, I64: 11, F64: 12 } as const;
 
 /** A header larger than this is not a model's (Qwen2.5's, with a 151K-token vocabulary and its merges, is ~8 MB). */
-const MAX_HEADER_BYTES = 256 * 2 ** 20;
+const MAX_HEADER_BYTES = 64 * 2 ** 20;
 /** More elements than this in one metadata array is no vocabulary (the largest are ~260K tokens, ~500K merges). */
-export const MAX_ARRAY_ELEMENTS = 2 ** 23;
+export const MAX_ARRAY_ELEMENTS = 2 ** 22;
 /** The fewest bytes a metadata value of each type takes: an array's declared count is checked against the bytes left. */
 const MIN_BYTES: Record<number, number> = { 0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 8: 8, 10: 8, 11: 8, 12: 8 };
 
