@@ -30,7 +30,8 @@ function main() {
       const file = readRunFile(readFileSync(path, 'utf8'), path);
       const results = file.results.filter((r) => !isUnanswered(r));
       const state = file.run.status === 'completed' ? 'complete' : `partial (${file.results.length} so far)`;
-      const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf, design);
+      // the same seed as the app's report panel: the same file gives the same interval in both
+      const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
       // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
       const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
       headlines.push(
