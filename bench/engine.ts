@@ -1,11 +1,13 @@
 /**
- * `npm run bench:engine [-- smollm2|qwen0.5b] [--lengths 1K,4K,8K] [--stored]`: the CPU engine (llama.cpp in
- * WebAssembly, in headless Chromium, driven through the app) against native llama.cpp
+ * `npm run bench:engine [-- smollm2|qwen0.5b] [--lengths 1K,4K,8K] [--stored] [--gpu]`: the GGUF engine
+ * (llama.cpp in WebAssembly, in headless Chromium, driven through the app) against native llama.cpp
  * (node-llama-cpp's prebuilt CPU build) on the same GGUF and the same prompts: a catalog sweep of
  * one request per length, KV reuse off, its prompts exported with the run file, then each prompt
  * read natively. Prints prompt tokens, prefill and decode tokens/s of both and their ratio. The CPU
- * engine loads as the app does by default (layer matrices unpacked to F32); `--stored` loads the file's
- * own quantized weights instead (the app's "Unpack the weights" off).
+ * path loads as the app does by default (layer matrices unpacked to F32); `--stored` loads the file's
+ * own quantized weights instead (the app's "Unpack the weights" off). `--gpu` runs the same sweep on
+ * llama.cpp's WebGPU backend too (the GPU tier's Chromium, scripts/ensure-gpu.sh): on this machine
+ * a software adapter, so its figure is a check that the path works, not a GPU's speed.
  * node-llama-cpp is this benchmark's alone: installed on first use into .cache/bench-engine (~83 MB,
  * no optional GPU packages), never a dependency of the app or its tests.
  */
@@ -19,6 +21,7 @@ import { loadGgufModel, runToEnd, setReuse, setupCatalog } from '../harness/app-
 import { modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
 import { readStore } from '../harness/idb';
 import { appWithModel } from '../harness/app-with-model';
+import { gpuBrowser } from '../harness/gpu-browser';
 
 const APP_PORT = 4176;
 const HOST_PORT = 4445;
@@ -67,10 +70,18 @@ interface Measured {
 }
 
 /** The sweep in the app's CPU engine: its results (llama.cpp's own timings) and the prompts as sent. */
-async function inBrowser(model: RealModel, lengths: number[], unpackWeights: boolean): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
-  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model });
+async function inBrowser(
+  model: RealModel,
+  lengths: number[],
+  unpackWeights: boolean,
+  device: 'cpu' | 'webgpu',
+): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
+  const gpu = device === 'webgpu' ? gpuBrowser() : null;
+  if (gpu && 'missing' in gpu) throw new Error(`bench:engine --gpu: ${gpu.missing}`);
+  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model, ...(gpu ? { browser: gpu } : {}) });
   try {
-    await loadGgufModel(page, model, Math.max(...lengths) + 2048, 'prompt', unpackWeights);
+    await loadGgufModel(page, model, Math.max(...lengths) + 2048, { unpackWeights, device });
+    if (device === 'webgpu') console.log(`== ${(await page.getByTestId('gguf-device-used').textContent())?.trim()}`);
     for (const shown of ['gguf-loaded', 'gguf-weights']) console.log(`== ${(await page.getByTestId(shown).textContent())?.replace(/\s+/g, ' ').trim()}`);
     await setupCatalog(page, { lengths, positions: [0.5], perCell: 1, constraint: 'off', maxTokens: ANSWER_TOKENS });
     await setReuse(page, { order: 'grid', kvReuse: false });
@@ -128,8 +139,10 @@ async function main() {
   }
   console.log('== building the app');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const { results, prompts } = await inBrowser(model, lengths, !args.includes('--stored'));
+  const { results, prompts } = await inBrowser(model, lengths, !args.includes('--stored'), 'cpu');
   const rows = results.filter((r) => r.timings && r.usage && prompts.has(r.sampleId)).sort((a, b) => a.cell.length - b.cell.length);
+  if (args.includes('--gpu')) execFileSync('bash', ['scripts/ensure-gpu.sh'], { stdio: 'inherit' });
+  const onGpu = args.includes('--gpu') ? (await inBrowser(model, lengths, false, 'webgpu')).results : [];
   const native = await natively(
     model,
     rows.map((r) => prompts.get(r.sampleId)!),
@@ -139,14 +152,27 @@ async function main() {
   console.log(`\n${model.name}, ${THREADS} threads, greedy, KV reuse off; prefill = prompt tokens / time to the first token`);
   console.log('| length | prompt tokens (browser / native) | prefill tok/s browser | native | ratio | decode tok/s browser | native | ratio |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const speeds = (r: SampleResult) => ({
+    prefill: r.timings!.prefillTokensPerSecond ?? (r.usage!.promptTokens / r.timings!.prefillMs) * 1000,
+    decode: r.timings!.decodeTokensPerSecond ?? (r.usage!.completionTokens / r.timings!.decodeMs) * 1000,
+  });
   rows.forEach((r, i) => {
     const n = native[i]!;
-    const prefill = r.timings!.prefillTokensPerSecond ?? (r.usage!.promptTokens / r.timings!.prefillMs) * 1000;
-    const decode = r.timings!.decodeTokensPerSecond ?? (r.usage!.completionTokens / r.timings!.decodeMs) * 1000;
+    const { prefill, decode } = speeds(r);
     console.log(
       `| ${r.cell.length} | ${r.usage!.promptTokens} / ${n.promptTokens} | ${f(prefill)} | ${f(n.prefill)} | ${f((prefill / n.prefill) * 100)}% | ${f(decode)} | ${f(n.decode)} | ${f((decode / n.decode) * 100)}% |`,
     );
   });
+  if (onGpu.length) {
+    console.log(`\nThe same prompts on llama.cpp's WebGPU backend (the stored file; a software adapter here: a check, not a GPU's speed)`);
+    console.log('| length | prefill tok/s GPU | CPU | decode tok/s GPU | CPU | same answer as the CPU |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const r of rows) {
+      const g = onGpu.find((x) => x.sampleId === r.sampleId);
+      if (!g?.timings || !g.usage) continue;
+      console.log(`| ${r.cell.length} | ${f(speeds(g).prefill)} | ${f(speeds(r).prefill)} | ${f(speeds(g).decode)} | ${f(speeds(r).decode)} | ${g.output === r.output ? 'yes' : 'no'} |`);
+    }
+  }
 }
 
 main().catch((e: unknown) => {

@@ -27,14 +27,22 @@ export async function guardNetwork(page: Page, allow: readonly string[] = [], se
 /** The real model's URL may be reached (its local stand-in answers), nothing else outside. */
 export const guardForSmolLM2 = (page: Page) => guardNetwork(page, [SMOLLM2.url]);
 
-/** Loads a real GGUF model on the CPU engine from its model-host URL (served locally by harness/model-host.mjs). */
-export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, calls: 'prompt' | 'native' = 'prompt', unpackWeights = true) {
+/** How a test loads a GGUF: calls in the prompt or native, unpacked to F32 or not (CPU), on the CPU or the GPU. */
+export interface GgufLoadChoice {
+  calls?: 'prompt' | 'native';
+  unpackWeights?: boolean;
+  device?: 'cpu' | 'webgpu';
+}
+
+/** Loads a real GGUF model in llama.cpp from its model-host URL (served locally by harness/model-host.mjs). */
+export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, { calls = 'prompt', unpackWeights = true, device = 'cpu' }: GgufLoadChoice = {}) {
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-wllama').check();
   await page.getByTestId('gguf-select').selectOption(model.url);
   await page.getByTestId('gguf-context').fill(String(contextSize));
   await page.getByTestId(`cpu-calls-${calls}`).check();
-  await page.getByTestId('gguf-unpack').setChecked(unpackWeights);
+  await page.getByTestId(`gguf-device-${device}`).check();
+  if (device === 'cpu') await page.getByTestId('gguf-unpack').setChecked(unpackWeights);
   await page.getByTestId('load-gguf-url').click();
   await expect(page.getByTestId('gguf-loaded')).toContainText(model.name, { timeout: 180_000 });
 }

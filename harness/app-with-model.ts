@@ -11,10 +11,28 @@ import { waitFor } from './wait-for';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function appWithModel(o: { appPort: number; hostPort: number; model: RealModel }): Promise<{ browser: Browser; page: Page; close: () => Promise<void> }> {
+/** `browser`: another Chromium and its environment (the GPU tier's, harness/gpu-browser.ts); Debian's by default. */
+export async function appWithModel(o: {
+  appPort: number;
+  hostPort: number;
+  model: RealModel;
+  browser?: { executablePath: string; env: Record<string, string> };
+}): Promise<{ browser: Browser; page: Page; close: () => Promise<void> }> {
   const app = spawn('npx', ['vite', 'preview', '--port', String(o.appPort), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
   const host = spawn('node', ['harness/model-host.mjs', String(o.hostPort)], { detached: true, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking', '--no-first-run', ...modelHostArgs(o.hostPort)] });
+  const browser = await chromium.launch({
+    executablePath: o.browser?.executablePath ?? CHROMIUM,
+    ...(o.browser ? { env: { ...process.env, ...o.browser.env } as Record<string, string> } : {}),
+    args: [
+      '--disable-background-networking',
+      '--no-first-run',
+      '--enable-unsafe-webgpu',
+      '--enable-unsafe-swiftshader',
+      '--use-webgpu-adapter=swiftshader',
+      '--enable-features=Vulkan',
+      ...modelHostArgs(o.hostPort),
+    ],
+  });
   const close = async () => {
     await browser.close();
     for (const child of [app, host]) if (child.pid) process.kill(-child.pid);

@@ -3,7 +3,8 @@
 # the real-server tests, the browser tests. Prints each phase's time and a closing line
 # "tests: N passed, N failed, N skipped".
 # Tiers (package.json): test:fast (unit tests only: no browser, server, model or timing),
-# test:server, test:e2e:app (browser, no real model), test:e2e:model (browser, real models).
+# test:server, test:e2e:app (browser, no real model), test:e2e:model (browser, real models),
+# test:e2e:gpu (llama.cpp on a software WebGPU adapter; scripts/ensure-gpu.sh sets it up).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -12,8 +13,10 @@ phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 bash scripts/ensure-deps.sh --browser || exit 1
 # real model weights for the real-model tests (they skip, saying why, when this cannot fetch them)
 bash scripts/fetch-models.sh smollm2 qwen0.5b
+# a software WebGPU adapter with shader-f16 for the GPU tier (it skips, saying why, when this cannot set one up)
+bash scripts/ensure-gpu.sh || echo "ensure-gpu: the GPU tier will skip
 mkdir -p reports
-rm -f reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json
+rm -f reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json reports/e2e-gpu.json
 # a real OpenAI-compatible server for the runner's and the openai engine's tests, built while the type checks run
 bash scripts/ensure-server.sh > reports/ensure-server.log 2>&1 &
 server_install=$!
@@ -54,6 +57,9 @@ cat reports/server.log
 phase "browser tests with real models (playwright)"
 FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-model.json CI="${CI:-}" npx playwright test --project=real-model || status=1
 
+phase "GPU tier: llama.cpp's WebGPU backend on a software adapter (playwright, its own Chromium)"
+FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-gpu.json CI="${CI:-}" npx playwright test --project=gpu || status=1
+
 phase "done"
-node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json || status=1
+node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json reports/e2e-gpu.json || status=1
 exit $status

@@ -10,7 +10,8 @@ import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
-import { storedModelId } from '../src/lib/engines/gguf-models';
+import { LOAD_HOW, LOAD_WORDS, storedModelId } from '../src/lib/engines/gguf-models';
+import { GPU_ABORT } from '../src/lib/engines/errors';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
@@ -19,7 +20,7 @@ import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/
 import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
-import type { CpuEngine, CpuLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
+import type { GgufEngine, GgufLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
 import type { RunRow } from '../src/lib/run/run-row';
 import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
@@ -44,9 +45,11 @@ import { toJsonText } from '../src/lib/formats/json-text';
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
-let cpu: CpuEngine | null = null;
+let gguf: GgufEngine | null = null;
 export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
 let loadedModel: LoadedModel | null = null;
+/** How the loaded GGUF was loaded, to load it again after a GPU abort. */
+let lastGgufLoad: { source: GgufSource; opts: GgufLoadOptions } | null = null;
 /** What this worker is generating now: a run (with its id) or a side generation (rephrasings, drafts). */
 let current: { runId: string | null; controller: AbortController } | null = null;
 // another tab asks to stop the run this one holds (to delete it, say)
@@ -65,18 +68,18 @@ async function webllmEngine(): Promise<WebLLMEngine> {
   return webllm;
 }
 
-async function cpuEngine(): Promise<CpuEngine> {
-  if (!cpu) {
-    const { createCpuEngine } = await import('../src/lib/engines/wllama');
-    cpu = createCpuEngine();
+async function ggufEngine(): Promise<GgufEngine> {
+  if (!gguf) {
+    const { createGgufEngine } = await import('../src/lib/engines/wllama');
+    gguf = createGgufEngine();
   }
-  return cpu;
+  return gguf;
 }
 
 /** One model in memory at a time: loading one engine's model frees the other's. */
 async function unloadAll(): Promise<void> {
   await webllm?.unload();
-  await cpu?.unload();
+  await gguf?.unload();
   loadedModel = null;
 }
 
@@ -110,7 +113,7 @@ async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   // a recording's server was another machine's, at another time: whatever answers at its address now is not asked
   if (run.counterId.startsWith('server:')) return run.recording ? null : ((await serverCountingFor(run).catch(() => null))?.counter ?? null);
   if (loadedModel?.id !== run.engine.model) return null;
-  const own = loadedModel.engine === 'webllm' ? webllm?.counter() : cpu?.counter();
+  const own = loadedModel.engine === 'webllm' ? webllm?.counter() : gguf?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
 }
 
@@ -164,7 +167,7 @@ async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model:
   if (current) throw new Error('a run or another generation is in progress');
   const model = loadedModel;
   if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
-  const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await cpuEngine();
+  const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await ggufEngine();
   return withController((signal) => work(engine, model, signal));
 }
 
@@ -238,13 +241,22 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
       }
       case 'wllama': {
         if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) {
-          const { id, f32 } = storedModelId(run.engine.model);
-          throw new Error(`Load the model ${id} in the CPU engine ${f32 ? 'with its weights unpacked to F32' : 'with "Unpack the weights" off'} to run (or resume) this run.`);
+          // a run continues only on the device and weights it began with: results of two loads are never merged
+          const { id, load } = storedModelId(run.engine.model);
+          throw new Error(`This run was made ${LOAD_WORDS[load]}: load the model ${id} ${LOAD_HOW[load]} to run (or resume) it.`);
         }
         const native = run.engine.calls === 'native';
         if (loadedModel.gguf.toolTemplate !== native)
           throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
-        engine = await cpuEngine();
+        const g = await ggufEngine();
+        engine = g;
+        const again = lastGgufLoad;
+        // a GPU abort resets llama.cpp: the same file is loaded again the same way, and the request retried once
+        if (loadedModel.gguf.device.kind === 'webgpu' && again)
+          recover = async () => {
+            const reloaded = await g.load(again.source, again.opts, () => undefined);
+            loadedModel = { engine: 'wllama', id: reloaded.id, contextWindow: reloaded.contextSize, gguf: reloaded };
+          };
         const c = await counterFor(run);
         if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
         counter = c;
@@ -275,6 +287,8 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
     await updateRun(db, runId, { status, error, ...speedOf(latest) }).catch(() => undefined);
     return outcome;
   } catch (e) {
+    // the GPU aborted llama.cpp: the engine was reset and holds no model now
+    if ((e as Error).name === GPU_ABORT) loadedModel = null;
     await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
     throw plainError(e);
   } finally {
@@ -305,12 +319,14 @@ const api = {
     }
   },
 
-  /** Load a GGUF into the CPU engine, from a URL (downloaded once, then from the browser's storage) or a file on disk. */
-  async loadGguf(source: GgufSource, opts: CpuLoadOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
-    const engine = await cpuEngine();
+  /** Load a GGUF into llama.cpp, on the CPU or the GPU, from a URL (downloaded once, then from the browser's storage) or a file on disk. */
+  async loadGguf(source: GgufSource, opts: GgufLoadOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
+    const engine = await ggufEngine();
     await unloadAll();
+    lastGgufLoad = null;
     try {
       const gguf = await engine.load(source, opts, (p) => void onProgress(p));
+      lastGgufLoad = { source, opts };
       loadedModel = { engine: 'wllama', id: gguf.id, contextWindow: gguf.contextSize, gguf };
       return gguf;
     } catch (e) {
@@ -329,9 +345,9 @@ const api = {
     return deleteCachedGguf(url);
   },
 
-  /** How the CPU engine's last generation ended (for tests and benchmarks of interrupting). */
+  /** How the GGUF engine's last generation ended (for tests and benchmarks of interrupting). */
   lastGeneration(): GenerationStats | null {
-    return cpu?.lastGeneration() ?? null;
+    return gguf?.lastGeneration() ?? null;
   },
 
   loadedModel(): LoadedModel | null {

@@ -57,6 +57,10 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   // this machine's WebGPU adapter is software: the CPU engine is offered first, with the reason
   await expect(page.getByTestId('engine-recommendation')).toContainText('software adapter');
   await expect(page.getByTestId('engine-wllama')).toBeChecked();
+  // SwiftShader has no shader-f16: llama.cpp's WebGPU backend would quietly run on the CPU, so the GPU is not offered, and the panel says why
+  await expect(page.getByTestId('gguf-gpu-unavailable')).toContainText('lacks shader-f16');
+  await expect(page.getByTestId('gguf-device-webgpu')).toBeDisabled();
+  await expect(page.getByTestId('gguf-device-cpu')).toBeChecked();
 
   await page.getByTestId('gguf-select').selectOption('custom');
   await page.getByTestId('gguf-url').fill(MODEL_URL);
@@ -68,7 +72,7 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   expect(requested).toContain(MODEL_URL);
   // kept in the browser's storage: loading again downloads nothing
   const downloads = requested.length;
-  await page.getByTestId('cpu-panel').getByRole('button', { name: 'Unload' }).click();
+  await page.getByTestId('gguf-panel').getByRole('button', { name: 'Unload' }).click();
   await expect(page.getByTestId('gguf-loaded')).toBeHidden();
   await page.getByTestId('load-gguf-url').click();
   await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });

@@ -56,7 +56,7 @@ test(
     test.setTimeout(1_500_000);
     const outside = await guardNetwork(page, [QWEN_CODER_05B.url]);
     await page.goto('index.html');
-    await loadGgufModel(page, QWEN_CODER_05B, 2048, 'native');
+    await loadGgufModel(page, QWEN_CODER_05B, 2048, { calls: 'native' });
     await expect(page.getByTestId('gguf-loaded')).toContainText("calls in the model's own tool template");
     // two samples (the test-time budget): the ends of the catalog
     await setupCatalog(page, { lengths: [512], positions: [0.1, 0.9], perCell: 1, constraint: 'off', maxTokens: 96 });

@@ -30,7 +30,7 @@ test('a disabled Start says why; nonsense numbers are refused by name; mended, S
 
   // a model engine with no model loaded
   await page.getByTestId('engine-wllama').check();
-  await expect(blockers).toHaveText('Start needs: load a model for llama.cpp (your CPU) first.');
+  await expect(blockers).toHaveText('Start needs: load a model for llama.cpp (GGUF, your CPU or GPU) first.');
   await page.getByTestId('engine-oracle').check();
 
   // other suites: a negative count, nothing chosen

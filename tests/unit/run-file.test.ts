@@ -128,6 +128,20 @@ describe('run file', () => {
     expect(edited(0, (o) => ((o.run as Record<string, unknown>).predictions = 'x'.repeat(10_000_000)))).toThrow(/line 1: run\.predictions: only a replay run carries its predictions file/);
   });
 
+  it('carries the device a GGUF run ran on, and refuses one that contradicts its model id (issue 47)', async () => {
+    const { results } = await storedRun();
+    const device = { kind: 'webgpu' as const, adapter: 'google swiftshader (software)', layers: { offloaded: 31, of: 31 }, note: '29 MiB of weights stayed on the CPU' };
+    const run = { ...catalogRun(), engine: { kind: 'wllama' as const, model: 'https://example.org/m.gguf#webgpu', contextWindow: 2048, device } };
+    expect(readRunFile(writeRunFile({ run, results }), 'g.run.jsonl').run.engine.device).toEqual(device);
+    const edited = lineEdit(writeRunFile({ run, results }).trim().split('\n'), 'g.run.jsonl');
+    const engineOf = (o: Record<string, unknown>) => (o.run as { engine: Record<string, unknown> }).engine;
+    expect(edited(0, (o) => (engineOf(o).model = 'https://example.org/m.gguf'))).toThrow(/line 1: run\.engine\.device\.kind: a run on the GPU names its model with the #webgpu mark/);
+    expect(edited(0, (o) => (engineOf(o).device = { kind: 'cpu' }))).toThrow(/run\.engine\.device\.kind: a run on the CPU names its model without the #webgpu mark/);
+    expect(edited(0, (o) => (engineOf(o).device = { ...device, layers: { offloaded: 32, of: 31 } }))).toThrow(/run\.engine\.device\.layers: expected at most 31 layers offloaded/);
+    expect(edited(0, (o) => (engineOf(o).device = { ...device, kind: 'tpu' }))).toThrow(/run\.engine\.device\.kind/);
+    expect(edited(0, (o) => (engineOf(o).device = { ...device, vram: 1 }))).toThrow(/run\.engine\.device\.vram: not a field/);
+  });
+
   it('reads a file that starts with a byte-order mark; a run written while it was running opens paused (issue 35, item 6)', async () => {
     const { run, results } = await storedRun();
     const text = writeRunFile({ run: { ...run, status: 'running' }, results });

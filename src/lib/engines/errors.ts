@@ -7,6 +7,13 @@ export const NO_PREDICTION = 'MissingPrediction';
 /** The server could not be reached or kept failing after retries: the run stops, resumable. */
 export const SERVER_UNAVAILABLE = 'ServerUnavailableError';
 
+/** The GPU aborted llama.cpp (a step past WebGPU's time bound, a lost device): the engine is reset, the model must be loaded again. */
+export const GPU_ABORT = 'GpuAbortError';
+/** A GPU load refused before it began: no WebGPU, or an adapter llama.cpp's WebGPU backend cannot use. */
+export const GPU_UNAVAILABLE = 'GpuUnavailableError';
+/** A GPU load that llama.cpp's own log shows did not go (wholly) to the GPU. */
+export const GPU_NOT_USED = 'GpuNotUsedError';
+
 export function namedError(name: string, message: string): Error {
   const e = new Error(message);
   e.name = name;

@@ -91,20 +91,37 @@ function quantizationIn(fileName: string): string | null {
   return /(?:^|[-_.])((?:I?Q\d(?:_[A-Z0-9]+)*)|F16|BF16|F32)(?=\.gguf$|[-_.])/i.exec(fileName)?.[1]?.toUpperCase() ?? null;
 }
 
-const F32_MARK = '#f32';
+/**
+ * How a GGUF was loaded: on the CPU as the file stores it, on the CPU with its layer matrices
+ * unpacked to F32 (and an F32 KV cache), or on the GPU through llama.cpp's WebGPU backend. Each is a
+ * different computation, so the loaded model's id carries it and a run resumes only on the same one.
+ */
+export type GgufLoad = 'cpu' | 'cpu-f32' | 'webgpu';
+
+const LOAD_MARKS: Record<Exclude<GgufLoad, 'cpu'>, string> = { 'cpu-f32': '#f32', webgpu: '#webgpu' };
+
+/** Said after a model's name for each way of loading it. */
+export const LOAD_WORDS: Record<GgufLoad, string> = { cpu: 'on the CPU', 'cpu-f32': 'on the CPU, unpacked to F32', webgpu: 'on the GPU (WebGPU)' };
+
+/** How to load a model so, said where a run asks for it. */
+export const LOAD_HOW: Record<GgufLoad, string> = {
+  cpu: 'on the CPU with "Unpack the weights" off',
+  'cpu-f32': 'on the CPU with its weights unpacked to F32',
+  webgpu: 'on the GPU (WebGPU)',
+};
 
 /** The most a model unpacked to F32 and its F32 KV cache may take (WebAssembly's memory is 4 GiB at most in a tab). */
 export const UNPACK_BUDGET_BYTES = 2.5 * 2 ** 30;
 
-/**
- * The id of a model loaded with its layer matrices unpacked to F32 (and an F32 KV cache): a
- * different computation from the file's own quantized one, so a run records it and resumes only on it.
- */
-export const f32ModelId = (id: string): string => `${id}${F32_MARK}`;
+/** The id of a model loaded so: its URL or file id, marked unless it was loaded on the CPU as stored. */
+export const loadedModelId = (id: string, load: GgufLoad): string => (load === 'cpu' ? id : `${id}${LOAD_MARKS[load]}`);
 
-/** The model's own id (its URL or file) and whether it was loaded unpacked to F32. */
-export function storedModelId(id: string): { id: string; f32: boolean } {
-  return id.endsWith(F32_MARK) ? { id: id.slice(0, -F32_MARK.length), f32: true } : { id, f32: false };
+/** The model's own id (its URL or file) and how it was loaded. */
+export function storedModelId(id: string): { id: string; load: GgufLoad } {
+  for (const [load, mark] of Object.entries(LOAD_MARKS) as [Exclude<GgufLoad, 'cpu'>, string][]) {
+    if (id.endsWith(mark)) return { id: id.slice(0, -mark.length), load };
+  }
+  return { id, load: 'cpu' };
 }
 
 /**
@@ -114,12 +131,13 @@ export function storedModelId(id: string): { id: string; f32: boolean } {
  * and "unpacked to F32" when it was.
  */
 export function readableModelName(modelId: string, ggufName: string, options: readonly GgufModelOption[] = GGUF_MODELS): string {
-  const { id, f32 } = storedModelId(modelId);
-  const unpacked = f32 ? ', unpacked to F32' : '';
+  const { id, load } = storedModelId(modelId);
+  const how = load === 'cpu-f32' ? 'unpacked to F32' : load === 'webgpu' ? 'on WebGPU' : null;
   const listed = options.find((o) => o.url === id);
-  if (listed) return `${listed.label.split(' — ')[0]!}${f32 ? ' (unpacked to F32)' : ''}`;
+  if (listed) return `${listed.label.split(' — ')[0]!}${how ? ` (${how})` : ''}`;
   const file = decodeURIComponent(id.startsWith('file:') ? id.slice(5).replace(/:\d+$/, '') : (id.split('/').pop() ?? id));
   const quant = quantizationIn(file);
   const name = ggufName.trim() || file.replace(/\.gguf$/i, '');
-  return quant && !name.toUpperCase().includes(quant) ? `${name} (${quant}${unpacked})` : f32 ? `${name} (unpacked to F32)` : name;
+  if (quant && !name.toUpperCase().includes(quant)) return `${name} (${quant}${how ? `, ${how}` : ''})`;
+  return how ? `${name} (${how})` : name;
 }

@@ -58,3 +58,21 @@ export function recommendEngine(gpu: GpuInfo): { engine: ModelEngine; reason: st
   }
   return { engine: 'webllm', reason: `WebGPU found${gpu.vendor ? ` (${gpu.vendor})` : ''}: WebLLM runs models on your GPU. The CPU engine remains available for GGUF files.` };
 }
+
+/**
+ * Why llama.cpp's WebGPU backend cannot run GGUF models on this adapter, or null when it can: it
+ * registers no device without `shader-f16` (SwiftShader has none; Chrome on Linux over OpenGL has
+ * none either) and would load the model on the CPU without a word.
+ */
+export function ggufGpuProblem(gpu: GpuInfo): string | null {
+  if (!gpu.available) return gpu.reason ?? 'This browser offers no WebGPU adapter.';
+  if (!gpu.shaderF16)
+    return `This browser's WebGPU adapter (${adapterLabel(gpu)}) lacks shader-f16, which llama.cpp's WebGPU backend needs: it would run on the CPU. Chrome on Linux often runs WebGPU over OpenGL, which has none; over Vulkan (chrome://flags/#enable-vulkan) a GPU may offer it.`;
+  return null;
+}
+
+/** The adapter as a person reads it: vendor, architecture, description, and "software" for a fallback adapter. */
+export function adapterLabel(gpu: GpuInfo): string {
+  const words = [gpu.vendor, gpu.architecture, gpu.description].filter((w): w is string => !!w && w.trim() !== '');
+  return `${words.join(' ') || 'unnamed adapter'}${gpu.fallback ? ' (software)' : ''}`;
+}

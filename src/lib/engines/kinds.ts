@@ -46,8 +46,8 @@ export const ENGINE_KINDS = {
     runsIn: ['browser'],
   },
   wllama: {
-    label: 'llama.cpp (your CPU)',
-    hint: 'A real GGUF model, running in WebAssembly in this tab: no GPU needed, slower.',
+    label: 'llama.cpp (GGUF, your CPU or GPU)',
+    hint: 'A real GGUF model in this tab: on the CPU in WebAssembly (no GPU needed), or on the GPU through WebGPU where the adapter can run it.',
     asksModel: true,
     loadsModel: true,
     kvReuseByDefault: true,

@@ -1,6 +1,7 @@
 /**
- * The CPU engine: llama.cpp compiled to WebAssembly (@wllama/wllama), living
- * in our worker next to the run loop. Loads a GGUF from a URL (cached in the
+ * The GGUF engine: llama.cpp compiled to WebAssembly (@wllama/wllama), living
+ * in our worker next to the run loop, on the CPU or, through llama.cpp's
+ * WebGPU backend, on the GPU. Loads a GGUF from a URL (cached in the
  * browser's storage) or from a file on disk (nothing uploaded); greedy
  * decoding, bounded output, stop strings, grammar constraints, streaming,
  * interrupt, usage and speed from llama.cpp's own timings.
@@ -9,19 +10,26 @@ import type { Wllama, WllamaLogger } from '@wllama/wllama/esm/index.js';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TokenCounter } from '../context/token-counter';
 import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
-import { CONTEXT_OVERFLOW, namedError as named } from './errors';
+import { CONTEXT_OVERFLOW, GPU_ABORT, GPU_NOT_USED, GPU_UNAVAILABLE, namedError as named } from './errors';
 import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
 import { ggufProblem } from '../formats/gguf-check';
 import { planUnpack, unpackGguf } from '../formats/gguf-unpack';
-import { f32ModelId, UNPACK_BUDGET_BYTES } from './gguf-models';
+import { type GgufLoad, loadedModelId, UNPACK_BUDGET_BYTES } from './gguf-models';
+import { adapterLabel, ggufGpuProblem, probeGpu } from './gpu';
+import { cpuRemainder, type EngineDevice, gpuLoadProblem, readOffload } from './load-log';
 import { ggufCounter } from '../tokenizers/gguf';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 
 export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
 
-export interface CpuLoadOptions {
+export interface GgufLoadOptions {
   contextSize: number;
+  /**
+   * the CPU (WebAssembly; the default) or the GPU (llama.cpp's WebGPU backend: the stored file, every
+   * layer, an F16 KV cache; refused with a reason where the adapter cannot run it)
+   */
+  device?: 'cpu' | 'webgpu';
   /** 1 unless the page is cross-origin isolated (more threads need SharedArrayBuffer) */
   threads?: number;
   /**
@@ -32,7 +40,8 @@ export interface CpuLoadOptions {
   /**
    * unpack the layers' quantized matrices to F32 and keep the KV cache in F32 (on unless false):
    * llama.cpp's WebAssembly build reads prompts 4–6× faster so, at 4–5× the memory; skipped when the
-   * unpacked model and its cache would pass UNPACK_BUDGET_BYTES
+   * unpacked model and its cache would pass UNPACK_BUDGET_BYTES; never on the GPU, whose kernels
+   * read the stored quantizations
    */
   unpackWeights?: boolean;
 }
@@ -65,6 +74,8 @@ export interface LoadedGguf {
   /** loaded with its own Jinja template: native tool calls are possible */
   toolTemplate: boolean;
   weights: LoadedWeights;
+  /** where llama.cpp put the model, as its load log says */
+  device: EngineDevice;
 }
 
 export interface GenerationStats {
@@ -74,8 +85,8 @@ export interface GenerationStats {
   deltasAfterAbort: number;
 }
 
-export interface CpuEngine extends Engine {
-  load(source: GgufSource, opts: CpuLoadOptions, onProgress: (p: { progress: number; text: string }) => void): Promise<LoadedGguf>;
+export interface GgufEngine extends Engine {
+  load(source: GgufSource, opts: GgufLoadOptions, onProgress: (p: { progress: number; text: string }) => void): Promise<LoadedGguf>;
   unload(): Promise<void>;
   /** the model's own tokenizer, rebuilt from its GGUF header; null when we cannot reproduce it */
   counter(): TokenCounter | null;
@@ -87,18 +98,35 @@ const PROBE_TEXT =
   'Check the weather in São Paulo for 3 days.\n{"name": "get_weather", "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}}}\n' +
   "  It's 12345 — naïve café, 東京!\n\n[get_weather(city='Oslo', days=2)]";
 
-/** The last native log lines: llama.cpp's real reason for a failure is only logged. */
+/** Lines of a load's log kept to read where the model went (a load logs a few hundred). */
+const MAX_LOAD_LINES = 2_000;
+
+/**
+ * The last native log lines (llama.cpp's real reason for a failure is only logged), and the lines
+ * of the latest load, informational ones included: they say which device llama.cpp used.
+ */
 class NativeLog {
   private lines: string[] = [];
+  private load: string[] = [];
   readonly logger: WllamaLogger = {
-    debug: () => undefined,
-    log: () => undefined,
+    debug: (...a: unknown[]) => this.keepForLoad(a),
+    log: (...a: unknown[]) => this.keepForLoad(a),
     warn: (...a: unknown[]) => this.push(a),
     error: (...a: unknown[]) => this.push(a),
   };
+  private static text(a: unknown[]): string {
+    return a.map((x) => (typeof x === 'string' ? x : x instanceof Error ? x.message : JSON.stringify(x))).join(' ');
+  }
+  private keepForLoad(a: unknown[]) {
+    if (this.load.length < MAX_LOAD_LINES) this.load.push(NativeLog.text(a).slice(0, 500));
+  }
   private push(a: unknown[]) {
-    this.lines.push(a.map((x) => (typeof x === 'string' ? x : x instanceof Error ? x.message : JSON.stringify(x))).join(' '));
+    this.keepForLoad(a);
+    this.lines.push(NativeLog.text(a));
     if (this.lines.length > 30) this.lines.shift();
+  }
+  loadLines(): readonly string[] {
+    return this.load;
   }
   lastError(): string | null {
     const interesting = this.lines.filter((l) => /error|fail|invalid|unable|cannot|exceed/i.test(l));
@@ -107,13 +135,22 @@ class NativeLog {
   clear() {
     this.lines = [];
   }
+  clearLoad() {
+    this.load = [];
+  }
 }
 
 /** llama.cpp's error with a sentence a person can act on; a prompt that does not fit becomes ContextWindowSizeExceededError. */
-function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate'): Error {
+function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load' | 'generate', device: 'cpu' | 'webgpu' = 'cpu'): Error {
   const err = e as { name?: string; message?: string; type?: string };
   const message = err?.message ?? String(e);
   const native = nativeLine && !message.includes(nativeLine) ? ` — llama.cpp: ${nativeLine}` : '';
+  if (device === 'webgpu' && GPU_ABORT_TEXT.test(`${message} ${nativeLine ?? ''}`)) {
+    return named(
+      GPU_ABORT,
+      `The GPU stopped llama.cpp (${message})${native}. The engine was reset: load the model again — on the CPU if this recurs (a software or weak GPU can take longer than WebGPU allows for one step).`,
+    );
+  }
   if (err?.type === 'kv_cache_full' || /exceed.*context|context.*exceed|kv cache is full/i.test(`${message} ${nativeLine ?? ''}`)) {
     return named(CONTEXT_OVERFLOW, `The prompt does not fit the context size the model was loaded with (${message})${native}`);
   }
@@ -125,6 +162,16 @@ function explainWllamaError(e: unknown, nativeLine: string | null, phase: 'load'
   }
   return named(err?.name === 'RangeError' ? 'EngineError' : (err?.name ?? 'EngineError'), `llama.cpp failed while generating (${message})${native}`);
 }
+
+/** What a GPU abort or a lost device looks like from wllama: its module dies ("crashed") or WebGPU gave up waiting. */
+const GPU_ABORT_TEXT = /Queue wait timed out|device (?:was )?lost|wllama has crashed|GGML_ABORT/i;
+
+/**
+ * Tokens llama.cpp puts through the GPU in one step on a hardware adapter, and on a software one.
+ * A WebGPU submit that runs longer than 30 s aborts the whole module, so a step is kept short;
+ * a software adapter (lavapipe, SwiftShader) is hundreds of times slower than a GPU.
+ */
+const GPU_UBATCH = { hardware: 128, software: 8 } as const;
 
 /** A name for a chat template, by the markers it writes. */
 function templateFamily(text: string): string {
@@ -165,13 +212,22 @@ function defaultThreads(): number {
   return cores > 8 ? Math.floor(cores / 2) : cores;
 }
 
-export function createCpuEngine(): CpuEngine {
+export function createGgufEngine(): GgufEngine {
   let wllama: Wllama | null = null;
   let loaded: LoadedGguf | null = null;
   let counter: TokenCounter | null = null;
   let stats: GenerationStats = { finishReason: null, completionTokens: 0, deltasAfterAbort: 0 };
   const log = new NativeLog();
   const info = { id: 'wllama', kind: 'wllama' as const, model: '' };
+
+  /** After a GPU abort the module is dead: the next load starts a new one. */
+  function reset(): void {
+    void wllama?.exit().catch(() => undefined);
+    wllama = null;
+    loaded = null;
+    counter = null;
+    info.model = '';
+  }
 
   async function fresh(): Promise<Wllama> {
     await wllama?.exit();
@@ -185,6 +241,11 @@ export function createCpuEngine(): CpuEngine {
     info,
     async load(source, opts, onProgress) {
       log.clear();
+      const device = opts.device ?? 'cpu';
+      // refused before anything is downloaded: on an adapter without shader-f16 llama.cpp would quietly use the CPU
+      const gpu = device === 'webgpu' ? await probeGpu() : null;
+      const gpuProblem = gpu && ggufGpuProblem(gpu);
+      if (gpuProblem) throw named(GPU_UNAVAILABLE, `${gpuProblem} Load the model on the CPU instead.`);
       loaded = null;
       counter = null;
       info.model = '';
@@ -227,7 +288,8 @@ export function createCpuEngine(): CpuEngine {
       const summary = headerSummary(header);
       const storedBytes = blobs.reduce((n, b) => n + b.size, 0);
       const weights: LoadedWeights = { unpacked: false, bytes: storedBytes, note: null };
-      if (opts.unpackWeights !== false) {
+      if (device === 'webgpu') weights.note = "on the GPU, llama.cpp's kernels read the stored quantizations";
+      else if (opts.unpackWeights !== false) {
         try {
           const plan = blobs.length === 1 ? planUnpack(header, new Uint8Array(await first.slice(0, header.tensorTableOffset).arrayBuffer()), first.size) : null;
           const kvBytes = kvF32BytesPerToken(header, summary.arch) * opts.contextSize;
@@ -245,25 +307,41 @@ export function createCpuEngine(): CpuEngine {
           throw named('ModelLoadError', `${fileName} could not be unpacked: ${(e as Error).message}`);
         }
       }
-      if (weights.unpacked) id = f32ModelId(id);
-      onProgress({ progress: 0.92, text: `Loading ${summary.name ?? fileName} into llama.cpp…` });
+      const load: GgufLoad = device === 'webgpu' ? 'webgpu' : weights.unpacked ? 'cpu-f32' : 'cpu';
+      id = loadedModelId(id, load);
+      onProgress({ progress: 0.92, text: `Loading ${summary.name ?? fileName} into llama.cpp${device === 'webgpu' ? ' on the GPU' : ''}…` });
       const threads = opts.threads ?? defaultThreads();
+      log.clearLoad();
       try {
         // flash attention off: with it, a prompt read partly from the KV cache got other logits than the same
         // prompt read whole (SmolLM2 4/4 and Qwen 0.5B prompts differ); without it the two are identical to the bit,
         // so KV reuse is exact (docs/performance.md). It also decodes 1.6–2.4× faster here; fresh prefill is slower.
         // Unpacked weights go with an F32 KV cache: the attention then multiplies F32 by F32 too (1.7× at 4K).
+        // On the GPU: every layer, an F16 KV cache, short steps, and no warm-up step (a full batch, which on a
+        // slow adapter can pass WebGPU's 30 s bound before the first request).
         await w.loadModel(blobs, {
           n_ctx: opts.contextSize,
-          n_gpu_layers: 0,
           n_threads: threads,
           seed: 0,
           flash_attn: false,
-          ...(weights.unpacked ? { cache_type_k: 'f32' as const, cache_type_v: 'f32' as const } : {}),
+          ...(device === 'webgpu'
+            ? { n_gpu_layers: 999, cache_type_k: 'f16' as const, cache_type_v: 'f16' as const, n_ubatch: gpu?.fallback ? GPU_UBATCH.software : GPU_UBATCH.hardware, warmup: false }
+            : { n_gpu_layers: 0, ...(weights.unpacked ? { cache_type_k: 'f32' as const, cache_type_v: 'f32' as const } : {}) }),
           ...(opts.toolTemplate ? { jinja: true } : {}),
         });
       } catch (e) {
-        throw explainWllamaError(e, log.lastError(), 'load');
+        throw explainWllamaError(e, log.lastError(), 'load', device);
+      }
+      let placed: EngineDevice = { kind: 'cpu' };
+      if (device === 'webgpu') {
+        const offload = readOffload(log.loadLines());
+        const problem = gpuLoadProblem(offload);
+        if (problem) {
+          reset();
+          throw named(GPU_NOT_USED, `${problem}. Nothing runs under a GPU label that ran on the CPU: load the model on the CPU instead.`);
+        }
+        const note = cpuRemainder(offload);
+        placed = { kind: 'webgpu', adapter: adapterLabel(gpu!), ...(offload.layers ? { layers: offload.layers } : {}), ...(note ? { note } : {}) };
       }
       const ctx = w.getLoadedContextInfo();
       let counterNote: string | null = null;
@@ -275,7 +353,14 @@ export function createCpuEngine(): CpuEngine {
       }
       if (counter) {
         onProgress({ progress: 0.97, text: 'Checking our token counts against llama.cpp…' });
-        const probe = await w.createCompletion({ prompt: PROBE_TEXT, max_tokens: 1, temperature: 0 });
+        let probe: { usage: { prompt_tokens: number } };
+        try {
+          probe = await w.createCompletion({ prompt: PROBE_TEXT, max_tokens: 1, temperature: 0 });
+        } catch (e) {
+          const error = explainWllamaError(e, log.lastError(), 'generate', device);
+          if (error.name === GPU_ABORT) reset();
+          throw error;
+        }
         counterCheck = { ours: counter.count(PROBE_TEXT), engine: probe.usage.prompt_tokens - (ctx.add_bos_token ? 1 : 0) };
         if (counterCheck.ours !== counterCheck.engine) {
           counterNote = `Our count of a probe text (${counterCheck.ours} tokens) differs from llama.cpp's (${counterCheck.engine}): prompt lengths may be off by a few percent.`;
@@ -287,6 +372,7 @@ export function createCpuEngine(): CpuEngine {
         chatTemplate: templateText ? { family: templateFamily(templateText), text: templateText } : null,
         toolTemplate: opts.toolTemplate === true,
         weights,
+        device: placed,
         name: summary.name ?? fileName,
         sizeBytes: storedBytes,
         contextSize: ctx.n_ctx,
@@ -365,7 +451,11 @@ export function createCpuEngine(): CpuEngine {
           },
         });
       } catch (e) {
-        if (!signal.aborted) throw explainWllamaError(e, log.lastError(), 'generate');
+        if (!signal.aborted) {
+          const error = explainWllamaError(e, log.lastError(), 'generate', loaded.device.kind);
+          if (error.name === GPU_ABORT) reset();
+          throw error;
+        }
       }
       const end = performance.now();
       const { usage: u, timings: t } = final;

@@ -15,7 +15,7 @@ import type { SampleSource } from '../core/source';
 import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
-import { CONTEXT_OVERFLOW, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
+import { CONTEXT_OVERFLOW, GPU_ABORT, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
 import { ContextBudgetError } from '../context/catalog-context';
 
 /** What a run already has when it (re)starts. */
@@ -194,8 +194,9 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           result = baseResult(opts.runId, id, index, sample, failedScore(kind), { kind, message: errorMessage(e) });
         } else {
           consecutiveErrors++;
-          // a server that cannot be reached fails the run at once: nothing is written, a rerun resumes here
-          if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL || name === SERVER_UNAVAILABLE) {
+          // a server that cannot be reached, or a GPU that aborted the engine twice, fails the run at once:
+          // nothing is written, a rerun resumes here
+          if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL || name === SERVER_UNAVAILABLE || name === GPU_ABORT) {
             outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
             return;
           }
@@ -283,14 +284,14 @@ async function runSuiteEpisode(opts: RunOptions, episode: NonNullable<SampleSour
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */
 const MULTI_TURN_SLACK = 2;
 
-/** A lost GPU device reloads the engine and retries the request once. */
+/** A lost GPU device (WebLLM) or a GPU abort (llama.cpp on WebGPU) reloads the engine and retries the request once. */
 async function generateWithRecovery(opts: RunOptions, sample: Sample, request: GenerateRequest) {
   const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
   try {
     return await opts.engine.generate(request, sample, opts.signal, onToken);
   } catch (e) {
     const name = errorName(e);
-    if (!opts.recover || (name !== 'DeviceLostError' && name !== 'ModelNotLoadedError')) throw e;
+    if (!opts.recover || (name !== 'DeviceLostError' && name !== 'ModelNotLoadedError' && name !== GPU_ABORT)) throw e;
     await opts.recover();
     return await opts.engine.generate(request, sample, opts.signal, onToken);
   }

@@ -4,6 +4,7 @@ import type { CallMode, ChatMessage } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { GrammarField } from '../engines/openai-server';
 import type { EngineKind } from '../engines/kinds';
+import type { EngineDevice } from '../engines/load-log';
 import type { RequestTimeouts } from '../engines/request-clock';
 import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
@@ -31,6 +32,11 @@ export interface EngineChoice {
    * Part of the run's identity: outputs under one may differ from another's. Absent: not said.
    */
   serverReuse?: ServerReuse;
+  /**
+   * wllama: where llama.cpp put the model, as its load log said (device, adapter, layers offloaded).
+   * The model id's mark (`#webgpu`, `#f32`) is what binds a run to its device; this is what it was.
+   */
+  device?: EngineDevice;
 }
 
 export const SERVER_REUSE = ['aligned', 'native', 'off'] as const;

@@ -12,6 +12,8 @@ import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
 import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
 import { ENGINE_KIND_IDS } from '../engines/kinds';
+import { storedModelId } from '../engines/gguf-models';
+import type { EngineDevice } from '../engines/load-log';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -99,7 +101,9 @@ const RUN_FIELDS = [
   'recording',
   'speed',
 ] as const satisfies readonly (keyof RunRow)[];
-const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts', 'serverReuse'] as const satisfies readonly (keyof EngineChoice)[];
+const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts', 'serverReuse', 'device'] as const satisfies readonly (keyof EngineChoice)[];
+const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note'] as const satisfies readonly (keyof EngineDevice)[];
+const DEVICE_KINDS = ['cpu', 'webgpu'] as const satisfies readonly EngineDevice['kind'][];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
 const LINE_FIELDS = ['result', 'prompt'] as const;
 const RESULT_FIELDS = [
@@ -229,6 +233,22 @@ function readHeader(value: unknown, where: string): Header {
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
   if (engine.serverReuse !== undefined) r.oneOf(engine, 'serverReuse', SERVER_REUSE, 'run.engine.serverReuse');
+  if (engine.device !== undefined) {
+    const device = r.obj(engine.device, 'run.engine.device');
+    r.only(device, DEVICE_FIELDS, 'run.engine.device');
+    r.oneOf(device, 'kind', DEVICE_KINDS, 'run.engine.device.kind');
+    if (device.adapter !== undefined) r.str(device, 'adapter', 'run.engine.device.adapter');
+    if (device.note !== undefined) r.str(device, 'note', 'run.engine.device.note');
+    if (device.layers !== undefined) {
+      const layers = r.obj(device.layers, 'run.engine.device.layers');
+      const offloaded = r.num(layers, 'offloaded', 'run.engine.device.layers.offloaded');
+      const of = r.num(layers, 'of', 'run.engine.device.layers.of');
+      if (offloaded > of) r.fail('run.engine.device.layers', `expected at most ${of} layers offloaded (got ${offloaded})`);
+    }
+    // the model id's mark binds a run to its device: a file that says otherwise would resume on the wrong one
+    if (engine.kind === 'wllama' && (device.kind === 'webgpu') !== (storedModelId(String(engine.model)).load === 'webgpu'))
+      r.fail('run.engine.device.kind', `a run on ${device.kind === 'webgpu' ? 'the GPU' : 'the CPU'} names its model ${device.kind === 'webgpu' ? 'with' : 'without'} the #webgpu mark`);
+  }
   if (run.predictions !== undefined) {
     r.str(run, 'predictions', 'run.predictions');
     if (engine.kind !== 'replay') r.fail('run.predictions', 'only a replay run carries its predictions file');

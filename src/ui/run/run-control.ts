@@ -64,6 +64,12 @@ export async function startRun(runId: string): Promise<void> {
   } finally {
     app.activeRunId = null;
     void refreshRunLocks().catch(() => undefined);
+    // a GPU abort resets llama.cpp, and a reload after it may have failed: the model panel shows what the worker holds
+    if (app.loadedModel)
+      void evalWorker()
+        .loadedModel()
+        .then((m) => (app.loadedModel = m))
+        .catch(() => undefined);
   }
 }
 
