@@ -19,6 +19,8 @@ if [[ ! -x $CHROMIUM_DIR/chromium ]]; then
   echo "ensure-gpu: no Chromium at $CHROMIUM_DIR (Debian's chromium package): the GPU tier cannot run" >&2
   exit 1
 fi
+command -v gcc >/dev/null || { echo "ensure-gpu: gcc is not installed (it builds the small Vulkan layer): the GPU tier cannot run" >&2; exit 1; }
+command -v apt-get >/dev/null || { echo "ensure-gpu: no apt-get (Debian's packages are where lavapipe comes from): the GPU tier cannot run" >&2; exit 1; }
 rm -rf "$GPU" && mkdir -p "$GPU/apt/lists/partial" "$GPU/apt/archives/partial" "$GPU/root" "$GPU/layer"
 
 # Debian's archive with backports, read into a private apt state: the system's sources are not touched

@@ -8,7 +8,7 @@ import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, ToolSchema } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, TokenChoice, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { LOAD_HOW, LOAD_WORDS, storedModelId } from '../src/lib/engines/gguf-models';
 import { GPU_ABORT } from '../src/lib/engines/errors';
@@ -20,7 +20,7 @@ import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/
 import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
-import type { GgufEngine, GgufLoadOptions, GenerationStats, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
+import type { GenerationStats, GgufEngine, GgufLoadOptions, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
 import type { RunRow } from '../src/lib/run/run-row';
 import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
@@ -348,6 +348,12 @@ const api = {
   /** How the GGUF engine's last generation ended (for tests and benchmarks of interrupting). */
   lastGeneration(): GenerationStats | null {
     return gguf?.lastGeneration() ?? null;
+  },
+
+  /** The loaded GGUF's greedy tokens for a chat, with the top candidates at each place (agreement checks across devices). */
+  async ggufGreedyTokens(messages: { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]> {
+    if (loadedModel?.engine !== 'wllama') throw new Error('Load a GGUF model first.');
+    return (await ggufEngine()).greedyTokens(messages, maxTokens, topK);
   },
 
   loadedModel(): LoadedModel | null {

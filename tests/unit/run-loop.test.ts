@@ -5,6 +5,7 @@ import type { Engine, GenerateResult } from '../../src/lib/core/types';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { GPU_ABORT } from '../../src/lib/engines/errors';
 import { createReplayEngine, readPredictions } from '../../src/lib/engines/replay';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, type RunProgress, runSamples, STORAGE_FULL } from '../../src/lib/run/loop';
@@ -164,6 +165,40 @@ describe('run loop', () => {
     };
     const failed = await runSamples({ runId: 'r6', source: source(), engine: broken, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal });
     expect(failed).toEqual({ status: 'failed', error: 'TypeError: Failed to fetch' });
+  });
+
+  it('a GPU abort (llama.cpp on WebGPU) reloads the engine and retries once; a second fails the run at once, writing nothing for that sample (issue 47)', async () => {
+    const gpuAbort = () => Object.assign(new Error('Queue wait timed out'), { name: GPU_ABORT });
+    let aborts = 1;
+    let reloads = 0;
+    const once: Engine = {
+      info: { id: 'x', kind: 'wllama', model: 'm#webgpu' },
+      async generate(r, sample, signal) {
+        if (aborts > 0) {
+          aborts--;
+          throw gpuAbort();
+        }
+        return createOracleEngine().generate(r, sample, signal);
+      },
+    };
+    const store = new MemoryResultStore();
+    const ok = await runSamples({ runId: 'g1', source: source(), engine: once, store, request, format: 'bfcl-python', signal: new AbortController().signal, recover: async () => void reloads++ });
+    expect([ok.status, reloads, [...store.results.values()].every((r) => r.score.correct)]).toEqual(['completed', 1, true]);
+
+    const always: Engine = { info: { id: 'x', kind: 'wllama', model: 'm#webgpu' }, generate: async () => Promise.reject(gpuAbort()) };
+    const none = new MemoryResultStore();
+    const failed = await runSamples({
+      runId: 'g2',
+      source: source(),
+      engine: always,
+      store: none,
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+      recover: async () => undefined,
+    });
+    expect(failed).toEqual({ status: 'failed', error: `${GPU_ABORT}: Queue wait timed out` });
+    expect(none.results.size).toBe(0);
   });
 
   it("an output too large to read is the model's failure, scored, and the run completes (issue 17, item 1: a Replay run died out of memory)", async () => {

@@ -245,6 +245,13 @@ export interface GenerateRequest {
   tools?: ToolSchema[];
 }
 
+/** One greedy token with the model's most likely candidates at its place (natural-log probabilities). */
+export interface TokenChoice {
+  token: string;
+  logprob: number;
+  top: { token: string; logprob: number }[];
+}
+
 export interface GenerateResult {
   text: string;
   finishReason: 'stop' | 'length' | 'abort';

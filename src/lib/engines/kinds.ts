@@ -17,7 +17,8 @@ export interface EngineKindDeclaration {
    * KV reuse unless the user says otherwise, where it is shown exact: the CPU engine (llama.cpp in
    * WebAssembly, loaded without flash attention) gives the same logits to the bit for a prompt read
    * partly from its cache as for the prompt read whole (docs/performance.md); WebLLM's reuse was not
-   * shown exact on WebGPU. A server reuses as it is set up to.
+   * shown exact on WebGPU, nor llama.cpp's on WebGPU as the app loads it (the Run tab starts a model
+   * loaded there with reuse off). A server reuses as it is set up to.
    */
   kvReuseByDefault: boolean;
   /** whose tokenizer measures the prompts: the loaded model's, the server's (Llama 3's where it has none), or Llama 3's */

@@ -9,7 +9,7 @@
 import type { Wllama, WllamaLogger } from '@wllama/wllama/esm/index.js';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import type { TokenCounter } from '../context/token-counter';
-import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+import type { Engine, GenerateRequest, GenerateResult, TokenChoice } from '../core/types';
 import { CONTEXT_OVERFLOW, GPU_ABORT, GPU_NOT_USED, GPU_UNAVAILABLE, namedError as named } from './errors';
 import { type GgufHeader, metaNumber, metaString, readGgufHeader } from '../formats/gguf';
 import { ggufProblem } from '../formats/gguf-check';
@@ -85,12 +85,20 @@ export interface GenerationStats {
   deltasAfterAbort: number;
 }
 
+/** Candidates asked for at each place at most. */
+const MAX_TOP_LOGPROBS = 10;
+
 export interface GgufEngine extends Engine {
   load(source: GgufSource, opts: GgufLoadOptions, onProgress: (p: { progress: number; text: string }) => void): Promise<LoadedGguf>;
   unload(): Promise<void>;
   /** the model's own tokenizer, rebuilt from its GGUF header; null when we cannot reproduce it */
   counter(): TokenCounter | null;
   lastGeneration(): GenerationStats;
+  /**
+   * The greedy tokens of a chat, each with the top candidates at its place, the KV cache unused:
+   * what agreement checks between devices and engines compare (not part of a run).
+   */
+  greedyTokens(messages: readonly { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]>;
 }
 
 /** Text that exercises letters, digits, JSON, whitespace runs, newlines and non-ASCII. */
@@ -398,6 +406,33 @@ export function createGgufEngine(): GgufEngine {
 
     counter: () => counter,
     lastGeneration: () => ({ ...stats }),
+
+    async greedyTokens(messages, maxTokens, topK) {
+      const w = wllama;
+      if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
+      const device = loaded.device.kind;
+      const tokens: TokenChoice[] = [];
+      type Choice = { token: string; logprob: number; top_logprobs?: { token: string; logprob: number }[] };
+      try {
+        await w.createChatCompletion({
+          messages: messages.map((m) => ({ role: m.role, content: m.content })) as never,
+          max_tokens: Math.max(1, Math.min(maxTokens, 256)),
+          temperature: 0,
+          seed: 0,
+          ...({ cache_prompt: false, logprobs: true, top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)) } as object),
+          stream: true,
+          onData: (chunk) => {
+            const content = (chunk.choices[0] as { logprobs?: { content?: Choice[] } } | undefined)?.logprobs?.content ?? [];
+            for (const c of content) tokens.push({ token: c.token, logprob: c.logprob, top: (c.top_logprobs ?? []).map((t) => ({ token: t.token, logprob: t.logprob })) });
+          },
+        });
+      } catch (e) {
+        const error = explainWllamaError(e, log.lastError(), 'generate', device);
+        if (error.name === GPU_ABORT) reset();
+        throw error;
+      }
+      return tokens;
+    },
 
     async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
       const w = wllama;
