@@ -14,7 +14,7 @@ bash scripts/ensure-deps.sh --browser || exit 1
 # real model weights for the real-model tests (they skip, saying why, when this cannot fetch them)
 bash scripts/fetch-models.sh smollm2 qwen0.5b
 # a software WebGPU adapter with shader-f16 for the GPU tier (it skips, saying why, when this cannot set one up)
-bash scripts/ensure-gpu.sh || echo "ensure-gpu: the GPU tier will skip
+bash scripts/ensure-gpu.sh || echo "ensure-gpu: the GPU tier will skip"
 mkdir -p reports
 rm -f reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json reports/e2e-gpu.json
 # a real OpenAI-compatible server for the runner's and the openai engine's tests, built while the type checks run
