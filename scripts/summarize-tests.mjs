@@ -19,6 +19,11 @@ for (const file of process.argv.slice(2)) {
     passed += r.stats.expected;
     failed += r.stats.unexpected + (r.stats.flaky ?? 0);
     skipped += r.stats.skipped;
+    // a run that could not start (its web server's port taken, a config error) ran no test: that is a failure too
+    if (r.errors?.length) {
+      console.log(`${file}: ${r.errors.length} error(s) outside any test: ${String(r.errors[0].message ?? '').slice(0, 200)}`);
+      failed += r.errors.length;
+    }
   }
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
