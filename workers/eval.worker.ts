@@ -231,6 +231,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
           apiKey: apiKeys.get(run.engine.baseUrl),
           stream: true,
           grammarField: run.engine.grammarField,
+          penaltyField: run.engine.penaltyField ?? 'none',
           ...(run.engine.timeouts ? { timeouts: run.engine.timeouts } : {}),
         });
         // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate

@@ -17,7 +17,7 @@ import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib
 import { variantSummary } from '../../src/lib/analysis/catalog';
 import { scoreSample } from '../../src/lib/scoring/score-sample';
 import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/engines/openai';
-import { apiRoot, checkBaseUrl, corsFixes, isLoopback, serverRoot } from '../../src/lib/engines/openai-server';
+import { apiRoot, checkBaseUrl, corsFixes, isLoopback, probeServer, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
 import { readBodyText } from '../../src/lib/engines/bounded-body';
@@ -217,19 +217,39 @@ describe('the request body', () => {
         stop: ['</s>'],
         grammar: 'root ::= "x"',
       },
-      'guided_grammar',
-      false,
+      { grammarField: 'guided_grammar', penaltyField: 'none', stream: false },
     );
     expect(body).toMatchObject({ model: 'm', max_tokens: 32, temperature: 0, seed: 0, stream: false, stop: ['</s>'], guided_grammar: 'root ::= "x"' });
+    expect(Object.keys(body).filter((k) => k.includes('penalty'))).toEqual([]);
     expect(body.messages).toEqual([
       { role: 'system', content: 's' },
       { role: 'user', content: 'Result of f: 1' },
     ]);
     expect(body.stream_options).toBeUndefined();
-    expect(chatBody('m', { messages: [], maxTokens: 1, temperature: 0 }, 'grammar', true).stream_options).toEqual({ include_usage: true });
+    expect(chatBody('m', { messages: [], maxTokens: 1, temperature: 0 }, { grammarField: 'grammar', penaltyField: 'none', stream: true }).stream_options).toEqual({ include_usage: true });
+  });
+  it("switches the server's repeat penalty off in the field it takes, and sends none to a server not known to take one", () => {
+    const ask = { messages: [], maxTokens: 1, temperature: 0 };
+    expect(chatBody('m', ask, { grammarField: 'grammar', penaltyField: 'repeat_penalty', stream: false })).toMatchObject({ repeat_penalty: 1 });
+    expect(chatBody('m', ask, { grammarField: 'guided_grammar', penaltyField: 'repetition_penalty', stream: false })).toMatchObject({ repetition_penalty: 1 });
+    const plain = chatBody('m', ask, { grammarField: 'none', penaltyField: 'none', stream: false });
+    expect('repeat_penalty' in plain || 'repetition_penalty' in plain).toBe(false);
+  });
+  it("finds by probing how each kind of server takes the penalty: llama-cpp-python's default of 1.1 changed greedy outputs (issue 48)", async () => {
+    const serving = (models: unknown, props: unknown = null) => async (url: string) => {
+      if (url.endsWith('/v1/models')) return Response.json({ data: [models] });
+      if (url.endsWith('/props') && props) return Response.json(props);
+      return new Response('no', { status: 404 });
+    };
+    const probe = async (models: unknown, props?: unknown) => (await probeServer('http://h:1/v1', undefined, serving(models, props))).penaltyField;
+    expect(await probe({ id: 'm', owned_by: 'me' })).toBe('repeat_penalty');
+    expect(await probe({ id: 'm', owned_by: 'vllm', max_model_len: 4096 })).toBe('repetition_penalty');
+    expect(await probe({ id: 'm', owned_by: 'llamacpp' }, { default_generation_settings: { n_ctx: 4096 } })).toBe('repeat_penalty');
+    expect(await probe({ id: 'llama3', owned_by: 'library' })).toBe('none');
+    expect(await probe({ id: 'gpt-4o', owned_by: 'system' })).toBe('none');
   });
   it('a constrained request to a server without grammars fails, saying so', () => {
-    expect(() => chatBody('m', { messages: [], maxTokens: 1, temperature: 0, grammar: 'g' }, 'none', false)).toThrow(/takes no grammar/);
+    expect(() => chatBody('m', { messages: [], maxTokens: 1, temperature: 0, grammar: 'g' }, { grammarField: 'none', penaltyField: 'none', stream: false })).toThrow(/takes no grammar/);
   });
   it('native tools: BFCL types become JSON Schema; our tool list and call syntax leave the prompt, the user message stays', () => {
     const t = openAITool(tools[0] as never);
@@ -399,6 +419,8 @@ describe("the runner's arguments", () => {
     const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--server-reuse', 'native']);
     expect(s.serverReuse).toBe('native');
     expect(parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1']).serverReuse).toBeNull();
+    expect(parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--penalty-field', 'none']).penaltyField).toBe('none');
+    expect(() => parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--penalty-field', 'repeat'])).toThrow(/--penalty-field/);
   });
   it('takes the API key from the environment, never into the run', () => {
     const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1'], { OPENAI_API_KEY: 'sk-test' });
@@ -467,6 +489,12 @@ describe("the runner's run file", () => {
     expect(() => new RunFileStore(out, { ...file.run, repeats: 2 })).toThrow(RunFileMismatchError);
     // outputs under a server's own KV reuse may differ from those read whole: another run
     expect(() => new RunFileStore(out, { ...file.run, engine: { ...file.run.engine, serverReuse: 'native' } })).toThrow(RunFileMismatchError);
+    // a server run made under the server's own repeat penalty (files made before it was switched off say no field) is another run
+    const served = join(dir, 'served.jsonl');
+    const before = { ...file.run, engine: { kind: 'openai' as const, model: 'm', baseUrl: 'http://h/v1' } };
+    new RunFileStore(served, before);
+    expect(() => new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'repeat_penalty' } })).toThrow(/repeat penalty differ/);
+    expect(new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'none' } }).resumed).toBe(0);
     const lines: string[] = [];
     expect(await runEval(argv, { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(3);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { repeatsLabel } from '../../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../../lib/core/types';
 import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../../lib/core/source';
-import { checkBaseUrl, type GrammarField } from '../../lib/engines/openai-server';
+import { checkBaseUrl, type GrammarField, PENALTY_FIELDS, type PenaltyField } from '../../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
@@ -31,6 +31,7 @@ const RUN_FLAGS = [
   'context',
   'tokenizer',
   'grammar-field',
+  'penalty-field',
   'server-reuse',
   'seed',
   'order',
@@ -57,6 +58,8 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --context N                        the server's context window, when it does not say
             --tokenizer server|llama3          count prompt lengths with the server's tokenizer (default where it has one) or Llama 3's (approximate)
             --grammar-field grammar|guided_grammar|none   how the server takes a grammar for --constrained (default: found by probing it)
+            --penalty-field repeat_penalty|repetition_penalty|none   how the server's repeat penalty is switched off (sent as 1;
+                                               default: found by probing it; none: its own default stands, recorded with the run)
             --server-reuse aligned|native|off  how the server reuses its KV cache between requests, recorded with the run (part of
                                                its identity: native reuse can change outputs; aligned — a prefix cut at a micro-batch
                                                boundary, as harness/llama_cpp_server.py does — and off do not)
@@ -101,6 +104,7 @@ export interface EvalSettings {
   tokenizer: 'server' | 'llama3';
   /** how the server takes a grammar, when the user says (else probed) */
   grammarField: GrammarField | null;
+  penaltyField: PenaltyField | null;
   /** how the server reuses its KV cache, when the user says */
   serverReuse: ServerReuse | null;
   out: string;
@@ -175,6 +179,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
         context: { type: 'string' },
         tokenizer: { type: 'string' },
         'grammar-field': { type: 'string' },
+        'penalty-field': { type: 'string' },
         'server-reuse': { type: 'string' },
         lengths: { type: 'string' },
         positions: { type: 'string' },
@@ -318,6 +323,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     contextWindow: o.context === undefined ? null : parseTokens('context', o.context),
     tokenizer: oneOf('tokenizer', o.tokenizer, ['server', 'llama3'] as const) ?? 'server',
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
+    penaltyField: oneOf<PenaltyField>('penalty-field', o['penalty-field'], PENALTY_FIELDS) ?? null,
     serverReuse: oneOf<ServerReuse>('server-reuse', o['server-reuse'], SERVER_REUSE) ?? null,
     out: o.out ?? `${suite}.run.jsonl`,
     bfclFiles,

@@ -122,7 +122,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
-  const info: ServerInfo = s.grammarField ? { ...probed, grammarField: s.grammarField } : probed;
+  const info: ServerInfo = { ...probed, grammarField: s.grammarField ?? probed.grammarField, penaltyField: s.penaltyField ?? probed.penaltyField };
   const constrained = s.run.constrained === true || (s.run.sweep.variants ?? []).includes('constrained');
   if (constrained && info.grammarField === 'none')
     throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
@@ -133,10 +133,21 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   });
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
   const engines = s.baseUrls.map((baseUrl) =>
-    createOpenAIEngine({ baseUrl, model, apiKey: s.apiKey, stream: true, grammarField: info.grammarField, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts }),
+    createOpenAIEngine({
+      baseUrl,
+      model,
+      apiKey: s.apiKey,
+      stream: true,
+      grammarField: info.grammarField,
+      penaltyField: info.penaltyField,
+      retry: { ...DEFAULT_RETRY, attempts: s.retries },
+      timeouts: s.timeouts,
+    }),
   );
   const contextWindow = s.contextWindow ?? info.contextWindow;
-  io.out(`server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField}`);
+  io.out(
+    `server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField} · repeat penalty ${info.penaltyField === 'none' ? "the server's default (no field to switch it off)" : `off (${info.penaltyField} 1)`}`,
+  );
   if (s.tokenizer === 'server' && info.tokenizer) {
     const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
     io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
@@ -164,7 +175,9 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: {
       kind: s.engine,
       model: engineLabel,
-      ...(s.engine === 'openai' ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField, ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}) } : {}),
+      ...(s.engine === 'openai'
+        ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField, penaltyField: setup.server?.penaltyField, ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}) }
+        : {}),
       ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
     },
     counterId: setup.counter.id,

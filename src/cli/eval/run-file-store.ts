@@ -12,10 +12,10 @@ import { type CompletedSamples, completedOf, type ResultStore } from '../../lib/
 import type { Recording, RunRow } from '../../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../../lib/store/run-file';
 
-/** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse too). */
+/** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse and repeat penalty too). */
 function runFingerprint(run: RunRow): string {
   const { suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, constrained, order, counterId } = run;
-  const { kind, model, calls, serverReuse } = run.engine;
+  const { kind, model, calls, serverReuse, penaltyField } = run.engine;
   return JSON.stringify({
     suite,
     packIds,
@@ -34,6 +34,7 @@ function runFingerprint(run: RunRow): string {
     order,
     counterId,
     engine: { kind, model, calls: calls ?? 'prompt', ...(serverReuse ? { serverReuse } : {}) },
+    repeatPenalty: kind === 'openai' && (penaltyField ?? 'none') === 'none' ? "the server's default" : 'none',
   });
 }
 
@@ -67,7 +68,7 @@ export class RunFileStore implements ResultStore {
       const file = readRunFile(text);
       if (runFingerprint(file.run) !== runFingerprint(run)) {
         throw new RunFileMismatchError(
-          `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model, call mode or the server's KV reuse differ from these settings. Resume it with its own settings, or write to another --out.`,
+          `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model, call mode, the server's KV reuse or its repeat penalty differ from these settings. Resume it with its own settings, or write to another --out.`,
         );
       }
       this.run = { ...file.run, status: 'running' };

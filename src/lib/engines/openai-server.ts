@@ -7,6 +7,19 @@
 import { readBodyText, RESPONSE_TOO_LARGE } from './bounded-body';
 
 export type GrammarField = 'grammar' | 'guided_grammar' | 'none';
+/**
+ * How a server takes a repeat penalty, which the engine sends as 1 (none): llama.cpp and
+ * llama-cpp-python `repeat_penalty`, vLLM `repetition_penalty`. 'none': the server's own default
+ * stands (llama-cpp-python's and Ollama's is 1.1 over the last 64 tokens, even at temperature 0);
+ * OpenAI's API refuses fields it does not know, so an unknown server is sent none.
+ */
+export type PenaltyField = 'repeat_penalty' | 'repetition_penalty' | 'none';
+export const PENALTY_FIELDS = ['repeat_penalty', 'repetition_penalty', 'none'] as const satisfies readonly PenaltyField[];
+
+/** What a run's decoding was, as the run's report and the server panel say it. */
+export function penaltyWords(field: PenaltyField | undefined): string {
+  return field && field !== 'none' ? `repeat penalty off (${field} 1)` : "the server's own repeat penalty (not switched off: llama-cpp-python's and Ollama's default is 1.1)";
+}
 type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
 
 export interface ServerInfo {
@@ -16,6 +29,8 @@ export interface ServerInfo {
   contextWindow: number | null;
   /** how the server takes a GBNF grammar */
   grammarField: GrammarField;
+  /** how the server's repeat penalty is switched off */
+  penaltyField: PenaltyField;
   /** counts a text's tokens with the server's own tokenizer, when it has an endpoint for it */
   tokenizer: TokenizeEndpoint | null;
 }
@@ -155,7 +170,8 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   if (tokenizer && (await countTokens(baseUrl, tokenizer, model, 'a', apiKey, doFetch).catch(() => null)) === null) tokenizer = null;
 
   const grammarField: GrammarField = kind === 'vllm' ? 'guided_grammar' : kind === 'llama.cpp' || kind === 'llama-cpp-python' ? 'grammar' : 'none';
-  return { kind, models, contextWindow, grammarField, tokenizer };
+  const penaltyField: PenaltyField = kind === 'vllm' ? 'repetition_penalty' : kind === 'llama.cpp' || kind === 'llama-cpp-python' ? 'repeat_penalty' : 'none';
+  return { kind, models, contextWindow, grammarField, penaltyField, tokenizer };
 }
 
 /** One text's token count by the server's own tokenizer (without the BOS some servers add). */

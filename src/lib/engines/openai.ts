@@ -1,7 +1,7 @@
 /**
  * The engine `openai`: any server speaking OpenAI's chat completions (vLLM, SGLang, llama.cpp's
  * server, llama-cpp-python, Ollama, LM Studio, a hosted API). One implementation for the browser
- * and Node: `fetch` only. Greedy by default, bounded output, stop strings, seed, a grammar where
+ * and Node: `fetch` only. Greedy by default (the server's repeat penalty off where it takes the field), bounded output, stop strings, seed, a grammar where
  * the server takes one, native `tools` where asked, streaming (SSE) or not, usage and timings as
  * the server reports them. Transient failures (429, 5xx, connection lost) are retried with
  * backoff; a prompt over the server's window becomes the sample's `context_overflow`.
@@ -10,7 +10,7 @@ import type { Engine, GenerateRequest, GenerateResult, Timings, Usage } from '..
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
-import { apiRoot, type GrammarField, unreachableHelp } from './openai-server';
+import { apiRoot, type GrammarField, type PenaltyField, unreachableHelp } from './openai-server';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
@@ -33,6 +33,8 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 500, maxD
 export interface OpenAIEngineOptions extends OpenAIEndpoint {
   /** how the server takes a GBNF grammar (llama.cpp: `grammar`; vLLM: `guided_grammar`); 'none': constrained requests fail */
   grammarField?: GrammarField;
+  /** how the server's repeat penalty is switched off (sent as 1); 'none' (the default): not sent, the server's own stands */
+  penaltyField?: PenaltyField;
   /** stream tokens as they come (the app's live view); off, one response per request (the runner) */
   stream?: boolean;
   retry?: RetryPolicy;
@@ -83,8 +85,14 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+interface BodyOptions {
+  grammarField: GrammarField;
+  penaltyField: PenaltyField;
+  stream: boolean;
+}
+
 /** The body a server is sent for one request. */
-export function chatBody(model: string, request: GenerateRequest, grammarField: GrammarField, stream: boolean): Record<string, unknown> {
+export function chatBody(model: string, request: GenerateRequest, { grammarField, penaltyField, stream }: BodyOptions): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     // a tool's result is shown as a user turn (its content names the tool): our exchanges carry no tool_call ids
@@ -95,6 +103,7 @@ export function chatBody(model: string, request: GenerateRequest, grammarField: 
     stream,
   };
   if (request.stop?.length) body.stop = request.stop;
+  if (penaltyField !== 'none') body[penaltyField] = 1;
   if (stream) body.stream_options = { include_usage: true };
   if (request.tools) {
     body.tools = request.tools.map(openAITool);
@@ -144,9 +153,9 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   const sleep = opts.sleep ?? defaultSleep;
   const now = opts.now ?? (() => performance.now());
   const url = `${apiRoot(opts.baseUrl)}/chat/completions`;
-  const grammarField = opts.grammarField ?? 'grammar';
   const timeouts: RequestTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const stream = opts.stream ?? false;
+  const bodyOptions: BodyOptions = { grammarField: opts.grammarField ?? 'grammar', penaltyField: opts.penaltyField ?? 'none', stream };
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) };
 
   /** the server gave some HTTP answer since this engine was made: a later silence means it went down */
@@ -227,7 +236,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   return {
     info,
     async generate(request, sample, signal, onToken): Promise<GenerateResult> {
-      const body = chatBody(opts.model, request, grammarField, stream);
+      const body = chatBody(opts.model, request, bodyOptions);
       const t0 = now();
       const clock = new RequestClock(timeouts, signal);
       let parsed: Parsed;

@@ -2,7 +2,7 @@
 import type { RunOrder } from '../core/source';
 import type { CallMode, ChatMessage } from '../core/types';
 import type { OutputFormat } from '../parsing';
-import type { GrammarField } from '../engines/openai-server';
+import type { GrammarField, PenaltyField } from '../engines/openai-server';
 import type { EngineKind } from '../engines/kinds';
 import type { EngineDevice } from '../engines/load-log';
 import type { RequestTimeouts } from '../engines/request-clock';
@@ -24,6 +24,12 @@ export interface EngineChoice {
   calls?: CallMode;
   /** openai: how the server takes a grammar (found by probing it) */
   grammarField?: GrammarField;
+  /**
+   * openai: how the run switched the server's repeat penalty off (found by probing it); 'none' or
+   * absent (runs made before it was sent): the server's own default stood. Part of the run's
+   * identity: a penalty changes even greedy outputs.
+   */
+  penaltyField?: PenaltyField;
   /** openai: the bounds on each request (ms) the run was started with */
   timeouts?: RequestTimeouts;
   /**

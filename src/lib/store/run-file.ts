@@ -14,6 +14,7 @@ import { findCredential } from '../core/credentials';
 import { ENGINE_KIND_IDS } from '../engines/kinds';
 import { storedModelId } from '../engines/gguf-models';
 import type { EngineDevice } from '../engines/load-log';
+import { PENALTY_FIELDS } from '../engines/openai-server';
 import { FormatError } from '../formats/jsonl';
 import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
 import { WORDINGS } from '../suites/api-complexity/conversations';
@@ -101,7 +102,7 @@ const RUN_FIELDS = [
   'recording',
   'speed',
 ] as const satisfies readonly (keyof RunRow)[];
-const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'timeouts', 'serverReuse', 'device'] as const satisfies readonly (keyof EngineChoice)[];
+const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'penaltyField', 'timeouts', 'serverReuse', 'device'] as const satisfies readonly (keyof EngineChoice)[];
 const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note'] as const satisfies readonly (keyof EngineDevice)[];
 const DEVICE_KINDS = ['cpu', 'webgpu'] as const satisfies readonly EngineDevice['kind'][];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
@@ -233,6 +234,7 @@ function readHeader(value: unknown, where: string): Header {
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
   if (engine.serverReuse !== undefined) r.oneOf(engine, 'serverReuse', SERVER_REUSE, 'run.engine.serverReuse');
+  if (engine.penaltyField !== undefined) r.oneOf(engine, 'penaltyField', PENALTY_FIELDS, 'run.engine.penaltyField');
   if (engine.device !== undefined) {
     const device = r.obj(engine.device, 'run.engine.device');
     r.only(device, DEVICE_FIELDS, 'run.engine.device');
