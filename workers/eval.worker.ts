@@ -11,7 +11,6 @@ import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, TokenChoice, ToolSchema } from '../src/lib/core/types';
 import { createBaselineEngine } from '../src/lib/engines/baseline';
 import { LOAD_HOW, LOAD_WORDS, storedModelId } from '../src/lib/engines/gguf-models';
-import { GPU_ABORT } from '../src/lib/engines/errors';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
@@ -76,6 +75,12 @@ async function ggufEngine(): Promise<GgufEngine> {
   return gguf;
 }
 
+/** The model held now: llama.cpp resets itself after a GPU abort mid-run, so its engine is asked. */
+function heldModel(): LoadedModel | null {
+  if (loadedModel?.engine === 'wllama' && !gguf?.loaded()) loadedModel = null;
+  return loadedModel;
+}
+
 /** One model in memory at a time: loading one engine's model frees the other's. */
 async function unloadAll(): Promise<void> {
   await webllm?.unload();
@@ -112,8 +117,9 @@ async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   if (run.counterId === 'llama3') return defaultCounter();
   // a recording's server was another machine's, at another time: whatever answers at its address now is not asked
   if (run.counterId.startsWith('server:')) return run.recording ? null : ((await serverCountingFor(run).catch(() => null))?.counter ?? null);
-  if (loadedModel?.id !== run.engine.model) return null;
-  const own = loadedModel.engine === 'webllm' ? webllm?.counter() : gguf?.counter();
+  const held = heldModel();
+  if (held?.id !== run.engine.model) return null;
+  const own = held.engine === 'webllm' ? webllm?.counter() : gguf?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
 }
 
@@ -165,7 +171,7 @@ async function promptReader(run: RunRow): Promise<(sampleId: string, rebuildable
 /** A generation outside a run (rephrasings, drafts) on the loaded model; one at a time, stopped by stopRun. */
 async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model: LoadedModel, signal: AbortSignal) => Promise<T>): Promise<T> {
   if (current) throw new Error('a run or another generation is in progress');
-  const model = loadedModel;
+  const model = heldModel();
   if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
   const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await ggufEngine();
   return withController((signal) => work(engine, model, signal));
@@ -241,19 +247,20 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
         break;
       }
       case 'wllama': {
-        if (loadedModel?.engine !== 'wllama' || loadedModel.id !== run.engine.model) {
+        const held = heldModel();
+        if (held?.engine !== 'wllama' || held.id !== run.engine.model) {
           // a run continues only on the device and weights it began with: results of two loads are never merged
           const { id, load } = storedModelId(run.engine.model);
           throw new Error(`This run was made ${LOAD_WORDS[load]}: load the model ${id} ${LOAD_HOW[load]} to run (or resume) it.`);
         }
         const native = run.engine.calls === 'native';
-        if (loadedModel.gguf.toolTemplate !== native)
+        if (held.gguf.toolTemplate !== native)
           throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
         const g = await ggufEngine();
         engine = g;
         const again = lastGgufLoad;
         // a GPU abort resets llama.cpp: the same file is loaded again the same way, and the request retried once
-        if (loadedModel.gguf.device.kind === 'webgpu' && again)
+        if (held.gguf.device.kind === 'webgpu' && again)
           recover = async () => {
             const reloaded = await g.load(again.source, again.opts, () => undefined);
             loadedModel = { engine: 'wllama', id: reloaded.id, contextWindow: reloaded.contextSize, gguf: reloaded };
@@ -288,8 +295,6 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
     await updateRun(db, runId, { status, error, ...speedOf(latest) }).catch(() => undefined);
     return outcome;
   } catch (e) {
-    // the GPU aborted llama.cpp: the engine was reset and holds no model now
-    if ((e as Error).name === GPU_ABORT) loadedModel = null;
     await updateRun(db, runId, { status: 'failed', error: `${(e as Error).name}: ${(e as Error).message}` });
     throw plainError(e);
   } finally {
@@ -358,7 +363,7 @@ const api = {
   },
 
   loadedModel(): LoadedModel | null {
-    return loadedModel;
+    return heldModel();
   },
 
   async unloadModel(): Promise<void> {

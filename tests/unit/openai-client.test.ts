@@ -236,11 +236,13 @@ describe('the request body', () => {
     expect('repeat_penalty' in plain || 'repetition_penalty' in plain).toBe(false);
   });
   it("finds by probing how each kind of server takes the penalty: llama-cpp-python's default of 1.1 changed greedy outputs (issue 48)", async () => {
-    const serving = (models: unknown, props: unknown = null) => async (url: string) => {
-      if (url.endsWith('/v1/models')) return Response.json({ data: [models] });
-      if (url.endsWith('/props') && props) return Response.json(props);
-      return new Response('no', { status: 404 });
-    };
+    const serving =
+      (models: unknown, props: unknown = null) =>
+      async (url: string) => {
+        if (url.endsWith('/v1/models')) return Response.json({ data: [models] });
+        if (url.endsWith('/props') && props) return Response.json(props);
+        return new Response('no', { status: 404 });
+      };
     const probe = async (models: unknown, props?: unknown) => (await probeServer('http://h:1/v1', undefined, serving(models, props))).penaltyField;
     expect(await probe({ id: 'm', owned_by: 'me' })).toBe('repeat_penalty');
     expect(await probe({ id: 'm', owned_by: 'vllm', max_model_len: 4096 })).toBe('repetition_penalty');

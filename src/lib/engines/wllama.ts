@@ -91,6 +91,8 @@ const MAX_TOP_LOGPROBS = 10;
 export interface GgufEngine extends Engine {
   load(source: GgufSource, opts: GgufLoadOptions, onProgress: (p: { progress: number; text: string }) => void): Promise<LoadedGguf>;
   unload(): Promise<void>;
+  /** the model held now: null after an unload, a failed load, or a GPU abort (which resets llama.cpp) */
+  loaded(): LoadedGguf | null;
   /** the model's own tokenizer, rebuilt from its GGUF header; null when we cannot reproduce it */
   counter(): TokenCounter | null;
   lastGeneration(): GenerationStats;
@@ -237,6 +239,13 @@ export function createGgufEngine(): GgufEngine {
     info.model = '';
   }
 
+  /** A generation's failure in words; a GPU abort leaves the module dead, so the engine resets (no model loaded). */
+  function generateFailure(e: unknown, device: 'cpu' | 'webgpu'): Error {
+    const error = explainWllamaError(e, log.lastError(), 'generate', device);
+    if (error.name === GPU_ABORT) reset();
+    return error;
+  }
+
   async function fresh(): Promise<Wllama> {
     await wllama?.exit();
     const { Wllama } = await import('@wllama/wllama/esm/index.js');
@@ -247,6 +256,7 @@ export function createGgufEngine(): GgufEngine {
 
   return {
     info,
+    loaded: () => loaded,
     async load(source, opts, onProgress) {
       log.clear();
       const device = opts.device ?? 'cpu';
@@ -365,9 +375,7 @@ export function createGgufEngine(): GgufEngine {
         try {
           probe = await w.createCompletion({ prompt: PROBE_TEXT, max_tokens: 1, temperature: 0 });
         } catch (e) {
-          const error = explainWllamaError(e, log.lastError(), 'generate', device);
-          if (error.name === GPU_ABORT) reset();
-          throw error;
+          throw generateFailure(e, device);
         }
         counterCheck = { ours: counter.count(PROBE_TEXT), engine: probe.usage.prompt_tokens - (ctx.add_bos_token ? 1 : 0) };
         if (counterCheck.ours !== counterCheck.engine) {
@@ -427,9 +435,7 @@ export function createGgufEngine(): GgufEngine {
           },
         });
       } catch (e) {
-        const error = explainWllamaError(e, log.lastError(), 'generate', device);
-        if (error.name === GPU_ABORT) reset();
-        throw error;
+        throw generateFailure(e, device);
       }
       return tokens;
     },
@@ -486,11 +492,7 @@ export function createGgufEngine(): GgufEngine {
           },
         });
       } catch (e) {
-        if (!signal.aborted) {
-          const error = explainWllamaError(e, log.lastError(), 'generate', loaded.device.kind);
-          if (error.name === GPU_ABORT) reset();
-          throw error;
-        }
+        if (!signal.aborted) throw generateFailure(e, loaded.device.kind);
       }
       const end = performance.now();
       const { usage: u, timings: t } = final;
