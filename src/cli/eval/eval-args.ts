@@ -11,7 +11,8 @@ import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import { type RunRow, SERVER_REUSE, type ServerReuse } from '../../lib/run/run-row';
-import type { Constraint, FlagReader, SuiteId } from '../../lib/suites/declaration';
+import { type Constraint, type FlagReader, MIN_MAX_TOKENS, type SuiteDeclaration, type SuiteId } from '../../lib/suites/declaration';
+import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
 import type { EngineKind } from '../../lib/engines/kinds';
 
@@ -33,7 +34,6 @@ const RUN_FLAGS = [
   'grammar-field',
   'penalty-field',
   'server-reuse',
-  'seed',
   'order',
   'max-tokens',
   'repeats',
@@ -42,6 +42,9 @@ const RUN_FLAGS = [
   'name',
   'svg',
 ];
+/** the flags a suite takes beyond those every run takes: its settings' and its own */
+const suiteFlags = (d: SuiteDeclaration): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
+
 /** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), as the runner builds them (eval.ts's setUp) */
 export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const satisfies readonly EngineKind[];
 type RunnerEngine = (typeof RUNNER_ENGINES)[number];
@@ -69,10 +72,7 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
             --max-tokens N
             --repeats K --temperature T        ask every sample K times (1–${MAX_REPEATS}), sampling at temperature T (0–2; 0: greedy, default)
             defaults: as the app's Run tab (each suite's declaration in src/lib/suites/<suite>/declaration.ts)
-            robustness: --count N; multiturn: --count N --settings prose,structured; response-qa: positions are record numbers 1–8
-            composition: --levels L0_node,L1_chain,L2_parallel,L3_dag --protocol single-turn|multi-turn --distractors N|all
-            api-complexity: --mode isolated|cumulative --types ad_hoc,… --conversations N --max-steps N
-            wildagteval: --experiments isolated:ad-hoc:off,isolated:ad-hoc:on,cumulative:none,… --set Combined50_transformed --conversations N
+${SUITE_LIST.map((d) => `            ${d.id}: ${[settingUsage(d.settings, d.config.defaults), d.usage ?? ''].join(' ').trim()}`).join('\n')}
   data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
             from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
             --tools FILE --requests FILE (catalog, robustness, api-complexity): your own tools (OpenAI/Anthropic/Gemini declarations
@@ -166,61 +166,23 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       allowPositionals: true,
       strict: true,
       options: {
-        engine: { type: 'string' },
+        ...(Object.fromEntries([...RUN_FLAGS, ...SUITE_LIST.flatMap(suiteFlags)].map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>),
         'base-url': { type: 'string', multiple: true },
-        model: { type: 'string' },
-        'api-key': { type: 'string' },
-        calls: { type: 'string' },
-        concurrency: { type: 'string' },
-        retries: { type: 'string' },
-        'first-byte-timeout': { type: 'string' },
-        'stream-gap-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        context: { type: 'string' },
-        tokenizer: { type: 'string' },
-        'grammar-field': { type: 'string' },
-        'penalty-field': { type: 'string' },
-        'server-reuse': { type: 'string' },
-        lengths: { type: 'string' },
-        positions: { type: 'string' },
-        'per-cell': { type: 'string' },
-        count: { type: 'string' },
-        seed: { type: 'string' },
-        order: { type: 'string' },
-        constraint: { type: 'string' },
-        'max-tokens': { type: 'string' },
-        repeats: { type: 'string' },
-        temperature: { type: 'string' },
-        settings: { type: 'string' },
-        levels: { type: 'string' },
-        protocol: { type: 'string' },
-        distractors: { type: 'string' },
-        mode: { type: 'string' },
-        types: { type: 'string' },
-        conversations: { type: 'string' },
-        'max-steps': { type: 'string' },
-        experiments: { type: 'string' },
-        set: { type: 'string' },
-        wildagteval: { type: 'string' },
-        'judge-base-url': { type: 'string' },
-        'judge-model': { type: 'string' },
         bfcl: { type: 'string', multiple: true },
-        tools: { type: 'string' },
-        requests: { type: 'string' },
-        out: { type: 'string' },
-        name: { type: 'string' },
-        svg: { type: 'string' },
       },
     });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const { values: o, positionals } = parsed;
+  const { values, positionals } = parsed;
+  // every flag is text; the repeatable ones are lists
+  const o = values as Partial<Record<string, string>>;
+  const repeated = values as Partial<Record<'base-url' | 'bfcl', string[]>>;
   const suite = oneOf('suite', positionals[0], SUITE_IDS);
   if (!suite) throw new UsageError('name a suite first (e.g. npm run eval -- catalog …)');
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const engine = oneOf('engine', o.engine, RUNNER_ENGINES) ?? 'oracle';
-  const baseUrls = (o['base-url'] ?? [])
+  const baseUrls = (repeated['base-url'] ?? [])
     .flatMap((u) => u.split(','))
     .map((u) => u.trim())
     .filter(Boolean);
@@ -237,12 +199,12 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const declaration = SUITES[suite];
   // a flag of another suite would be ignored: say whose it is
   for (const [flag, value] of Object.entries(o)) {
-    if (value === undefined || RUN_FLAGS.includes(flag) || declaration.flags.includes(flag)) continue;
-    const whose = SUITE_LIST.filter((d) => d.flags.includes(flag)).map((d) => d.id);
+    if (value === undefined || RUN_FLAGS.includes(flag) || suiteFlags(declaration).includes(flag)) continue;
+    const whose = SUITE_LIST.filter((d) => suiteFlags(d).includes(flag)).map((d) => d.id);
     throw new UsageError(`--${flag} is for ${whose.join(', ')}, not ${suite}`);
   }
 
-  const bfclFiles = o.bfcl ?? [];
+  const bfclFiles = repeated.bfcl ?? [];
   if ((o.tools === undefined) !== (o.requests === undefined))
     throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
   const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
@@ -268,17 +230,15 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     fail: (message) => {
       throw new UsageError(message);
     },
-    seed: int('seed', o.seed, 0, 2 ** 31),
-    perCell: int('per-cell', o['per-cell'], 1, 100_000),
     lengths: list('lengths', o.lengths)
       ?.map((x) => parseTokens('lengths', x))
       .sort((a, b) => a - b),
     constraint,
     asksModel: engine === 'openai',
   };
-  const suiteRun = declaration.fromFlags(flags);
+  const suiteRun = declaration.fromFlags(flags, readSettingFlags(declaration.settings, declaration.config.defaults, flags));
   if (calls.includes('native') && !declaration.nativeCalls(suiteRun)) throw new UsageError(`--calls native applies to the catalog, robustness and single-turn composition, not this ${suite} run`);
-  const maxTokens = int('max-tokens', o['max-tokens'], 1, 32_768) ?? declaration.maxTokens.default;
+  const maxTokens = int('max-tokens', o['max-tokens'], MIN_MAX_TOKENS, declaration.maxTokens.max) ?? declaration.maxTokens.default;
   const repeats = int('repeats', o.repeats, 1, MAX_REPEATS) ?? 1;
   const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
   if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);

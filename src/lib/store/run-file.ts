@@ -23,6 +23,8 @@ import { CALL_FORMATS } from '../prompts/episode-protocol';
 import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
 import { type EngineChoice, type RecordedPrompt, type Recording, type RunRow, SERVER_REUSE } from '../run/run-row';
 import { SUITE_IDS, SUITES } from '../suites/registry';
+import type { SuiteId } from '../suites/declaration';
+import { settingProblems } from '../suites/settings';
 
 export type { RecordedPrompt, Recording };
 
@@ -271,6 +273,11 @@ function readHeader(value: unknown, where: string): Header {
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
   if (run.apiComplexity !== undefined) readApiComplexityConfig(r, r.obj(run.apiComplexity, 'run.apiComplexity'));
   if (run.wildagteval !== undefined) readWildAgtEvalConfig(r, r.obj(run.wildagteval, 'run.wildagteval'));
+  // the suite's declared settings, within the bounds the Run tab and the runner take
+  const suite = SUITES[run.suite as SuiteId];
+  const configKey = suite.config.key;
+  // (a run read from published logs has none: its samples are the logs')
+  if (run[configKey] !== undefined) for (const { path, problem } of settingProblems(suite.settings, r.obj(run[configKey], `run.${configKey}`))) r.fail(`run.${configKey}.${path}`, problem);
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
@@ -296,12 +303,8 @@ function readApiComplexityConfig(r: Reader, c: Obj): void {
   if (badRung !== undefined) r.fail('run.apiComplexity.ladder', `"${badRung.slice(0, 40)}" is not a rung (${CUMULATIVE_LADDER.map((x) => x.name).join(', ')})`);
   const wordings = r.strings(c, 'wordings', 'run.apiComplexity.wordings');
   if (wordings.some((w) => !(WORDINGS as readonly string[]).includes(w))) r.fail('run.apiComplexity.wordings', `expected ${WORDINGS.join(' or ')}`);
-  r.num(c, 'conversations', 'run.apiComplexity.conversations');
-  r.num(c, 'perType', 'run.apiComplexity.perType');
-  r.num(c, 'seed', 'run.apiComplexity.seed');
   if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.apiComplexity.judge');
   if (c.callFormat !== undefined) r.oneOf(c, 'callFormat', CALL_FORMATS, 'run.apiComplexity.callFormat');
-  if (c.maxSteps !== undefined && (r.num(c, 'maxSteps', 'run.apiComplexity.maxSteps') < 1 || (c.maxSteps as number) > 50)) r.fail('run.apiComplexity.maxSteps', 'expected 1 to 50 steps per turn');
 }
 
 function readWildAgtEvalConfig(r: Reader, c: Obj): void {
@@ -310,7 +313,6 @@ function readWildAgtEvalConfig(r: Reader, c: Obj): void {
   const experiments = r.strings(c, 'experiments', 'run.wildagteval.experiments');
   const bad = experiments.find((id) => !WILD_EXPERIMENTS.some((e) => e.id === id));
   if (bad !== undefined) r.fail('run.wildagteval.experiments', `"${bad.slice(0, 40)}" is not one of WildAgtEval's experiments (e.g. isolated:ad-hoc:on, cumulative:none)`);
-  r.num(c, 'conversations', 'run.wildagteval.conversations');
 }
 
 /** An API-system episode's turns, as the results browser shows them (text only). */

@@ -16,6 +16,7 @@ import type { Conversation } from './api-complexity/conversations';
 import type { OwnApiSetup } from './api-complexity/request-conversations';
 import type { WildAgtEvalConfig, WildPlanSummary } from './wildagteval/suite';
 import type { NumberField } from './number-fields';
+import { settingFields, type SuiteSetting } from './settings';
 import type { HeadlineMeasure } from '../analysis/headline';
 
 export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
@@ -78,9 +79,13 @@ export interface SuiteSetup extends SuiteFields {
   wild: { packId: string | null; conversations: number | null; plan: WildPlanSummary | { error: string } | null; refusal: string | null; promptTokens: number };
 }
 
+/** Where a suite's configuration lives in a run (the catalog's in its sweep). */
+type RunConfigKey = Exclude<keyof SuiteRun, 'suite' | 'packIds' | 'constrained'>;
+
 /**
  * The runner's flags as a suite reads them: each read names its flag in the error it throws. The
- * flags every suite shares (seed, per-cell, lengths, constraint) are read once by the runner.
+ * flags every suite shares (lengths, constraint) are read once by the runner, the suite's declared
+ * settings (`SuiteDeclaration.settings`) before `fromFlags` is called.
  */
 export interface FlagReader {
   list(flag: string): string[] | undefined;
@@ -90,8 +95,6 @@ export interface FlagReader {
   text(flag: string): string | undefined;
   /** a usage error naming the flag */
   fail(message: string): never;
-  seed: number | undefined;
-  perCell: number | undefined;
   /** --lengths, sorted */
   lengths: number[] | undefined;
   constraint: Constraint;
@@ -105,7 +108,7 @@ export interface SvgChart {
   svg: string;
 }
 
-export interface SuiteDeclaration {
+export interface SuiteDeclaration<C extends object = object> {
   id: SuiteId;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
@@ -122,7 +125,7 @@ export interface SuiteDeclaration {
   columns: { tokens: boolean; position: string | null };
   /** a paragraph under the setup's title, where the hint needs more words */
   intro?: string;
-  /** output tokens per answer: the default (the app's and the runner's) and the most the setup takes */
+  /** output tokens per answer: the default (the app's and the runner's) and the most the setup takes (the least: MIN_MAX_TOKENS) */
   maxTokens: { default: number; max: number };
   /** constrained decoding: free and constrained as cell variants of one run, a whole run constrained, or not offered */
   constrain: 'variants' | 'run' | null;
@@ -134,20 +137,29 @@ export interface SuiteDeclaration {
   name(run: SuiteRun, packName?: (id: string) => string | undefined): string;
   /** Start: the setup → the suite's part of the run */
   configure(setup: SuiteSetup): SuiteRun;
-  /** the runner's flags this suite reads beyond those every run takes (a flag of another suite is refused, naming whose it is) */
+  /** the runner's flags this suite reads beyond those every run takes and its settings' (a flag of another suite is refused, naming whose it is) */
   flags: readonly string[];
   /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
   withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
   /** every sample sends at least the first one's prompt (a fixed agent prompt): a window that cannot take it is refused before any request */
   fixedPrompt?: true;
-  /** the runner: its flags → the suite's part of the run */
-  fromFlags(flags: FlagReader): SuiteRun;
+  /**
+   * Its configuration: where a run keeps it, where the Run tab's setup edits it, and its defaults
+   * (the tab's and the runner's alike).
+   */
+  config: { key: RunConfigKey; setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: C };
+  /** its numbers and lists, each declared once with its bounds and flags (settings.ts) */
+  settings: readonly SuiteSetting[];
+  /** the runner's words for its flags that are not settings (lists of names, modes) */
+  usage?: string;
+  /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */
+  fromFlags(flags: FlagReader, config: C): SuiteRun;
   /** samples (and prompt tokens) of one pass */
   size(setup: SuiteSetup): RunSize;
   /** what the setup still needs before Start, in words */
   needs(setup: SuiteSetup): string[];
-  /** the suite's number fields, checked before Start */
-  numberFields(setup: SuiteSetup): NumberField[];
+  /** bounds the chosen data sets on the Run tab, by setting path (the conversations a pack holds) */
+  settingMax?(setup: SuiteSetup): Record<string, number>;
   /** the runner's report (loaded when a runner needs it: the page never does) */
   textReport: () => Promise<SuiteTextReport>;
 }
@@ -158,11 +170,19 @@ export interface SuiteTextReport {
   charts(run: SuiteRun & { name: string }, results: readonly SampleResult[]): SvgChart[];
 }
 
+/** the fewest output tokens a run may allow an answer (fewer cannot hold a call) */
+export const MIN_MAX_TOKENS = 16;
+
 /** the refusal of every episode suite when the engine is a replay file */
 export const EPISODES_NEED_A_LIVE_ENGINE = 'episodes need an engine that answers each step: a replay file cannot';
 
 /** The empty sweep of suites that plan no catalog cells, with the seed and per-cell count they show in the runs table. */
 export const noSweep = (samplesPerCell: number, seed: number, lengths: number[] = [], positions: number[] = []): CatalogSweep => ({ lengths, positions, samplesPerCell, seed });
+
+/** The suite's number fields on the Run tab, checked before Start. */
+export function suiteNumberFields(declaration: SuiteDeclaration, setup: SuiteSetup): NumberField[] {
+  return settingFields(declaration.settings, setup[declaration.config.setupKey], declaration.settingMax?.(setup));
+}
 
 /** Requests in the given packs. */
 export const itemsOf = (setup: Pick<SuiteSetup, 'itemsIn'>, packIds: readonly string[]) => packIds.reduce((n, id) => n + (setup.itemsIn[id] ?? 0), 0);

@@ -8,8 +8,6 @@ export interface NumberField {
   fractional?: boolean;
 }
 
-const SEED_MAX = 2 ** 31;
-
 export function numberProblem(f: NumberField): string | null {
   const v = f.value;
   const kind = f.fractional ? 'a number' : 'a whole number';
@@ -17,5 +15,3 @@ export function numberProblem(f: NumberField): string | null {
   if ((!f.fractional && !Number.isInteger(v)) || v < f.min || v > f.max) return `${f.label}: ${v} — give ${kind} from ${f.min} to ${f.max}`;
   return null;
 }
-
-export const seedField = (value: number | null | undefined): NumberField => ({ label: 'Seed', value, min: 0, max: SEED_MAX });

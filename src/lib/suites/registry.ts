@@ -6,7 +6,7 @@
 import { apiComplexitySuite } from './api-complexity/declaration';
 import { catalogSuite } from './catalog/declaration';
 import { compositionSuite } from './composition/declaration';
-import type { SuiteDeclaration, SuiteId } from './declaration';
+import type { SuiteDeclaration, SuiteFields, SuiteId } from './declaration';
 import { multiturnSuite } from './multiturn/declaration';
 import { responseQaSuite } from './response-qa/declaration';
 import { robustnessSuite } from './robustness/declaration';
@@ -25,3 +25,9 @@ export const SUITES: Readonly<Record<SuiteId, SuiteDeclaration>> = {
 /** The suites in the order they are offered and listed. */
 export const SUITE_LIST: readonly SuiteDeclaration[] = Object.values(SUITES);
 export const SUITE_IDS: readonly SuiteId[] = SUITE_LIST.map((s) => s.id);
+
+/** The Run tab's fields as they open: every suite's declared defaults (the runner's too), no constraint, the catalog asking every chosen pack. */
+export function defaultSuiteFields(): SuiteFields {
+  const fields = Object.fromEntries(SUITE_LIST.map((d) => [d.config.setupKey, structuredClone(d.config.defaults)])) as Omit<SuiteFields, 'constraint'>;
+  return { ...fields, constraint: 'off', catalog: { ...fields.catalog, askedPacks: [], unfillable: [] } };
+}

@@ -1,12 +1,12 @@
 /** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
 import { COMPLEXITY_TYPES, type ComplexityType } from '../../simulate/api/complexity';
 import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
+import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
-import { DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
+import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
 
-export const apiComplexitySuite: SuiteDeclaration = {
+export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
   id: 'api-complexity',
   label: 'API complexity (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
@@ -30,21 +30,26 @@ export const apiComplexitySuite: SuiteDeclaration = {
     const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
     return { suite: 'api-complexity', packIds: s.ownApi ? [s.ownApi.packId] : [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
   },
-  flags: ['mode', 'types', 'conversations', 'max-steps', 'per-cell', 'tools', 'requests'],
+  config: { key: 'apiComplexity', setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
+  settings: [
+    { kind: 'number', path: 'perType', label: 'Target points per type', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
+    { kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' },
+    { kind: 'number', path: 'maxSteps', label: 'Replies per turn', flags: ['max-steps'], min: 1, max: MAX_STEPS_PER_TURN },
+    seedSetting(),
+  ],
+  settingMax: (s) => ({ conversations: (s.ownApi?.conversations ?? s.apiConversations).length }),
+  usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')}`,
+  flags: ['mode', 'types', 'tools', 'requests'],
   // WildAgtEval's complexity switches on your functions, your requests as conversations
   withOwnTools: (run, packId) => ({ ...run, packIds: [packId], apiComplexity: { ...(run.apiComplexity ?? DEFAULT_API_COMPLEXITY), packId } }),
-  fromFlags(f) {
-    const types = f.list('types') ?? DEFAULT_API_COMPLEXITY.types;
+  fromFlags(f, config) {
+    const types = f.list('types') ?? config.types;
     for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) f.fail(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
     const a = {
-      ...DEFAULT_API_COMPLEXITY,
-      mode: f.oneOf('mode', EVAL_MODES) ?? DEFAULT_API_COMPLEXITY.mode,
+      ...config,
+      mode: f.oneOf('mode', EVAL_MODES) ?? config.mode,
       types: types as ComplexityType[],
-      perType: f.perCell ?? DEFAULT_API_COMPLEXITY.perType,
-      conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_API_COMPLEXITY.conversations,
-      maxSteps: f.int('max-steps', 1, MAX_STEPS_PER_TURN) ?? DEFAULT_API_COMPLEXITY.maxSteps,
       ...(f.asksModel ? {} : { judge: 'rubric' as const }),
-      seed: f.seed ?? DEFAULT_API_COMPLEXITY.seed,
     };
     return { suite: 'api-complexity', packIds: [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
   },
@@ -58,11 +63,5 @@ export const apiComplexitySuite: SuiteDeclaration = {
       ...(a.packId !== undefined && s.ownApi === null ? ['the chosen tools pack is not stored any more'] : []),
     ];
   },
-  numberFields: (s) => [
-    { label: 'Target points per type', value: s.apiComplexity.perType, min: 0, max: 500 },
-    { label: 'Conversations', value: s.apiComplexity.conversations, min: 0, max: (s.ownApi?.conversations ?? s.apiConversations).length },
-    { label: 'Replies per turn', value: s.apiComplexity.maxSteps, min: 1, max: MAX_STEPS_PER_TURN },
-    seedField(s.apiComplexity.seed),
-  ],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

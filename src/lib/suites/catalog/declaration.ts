@@ -1,11 +1,11 @@
 /** LongFuncEval's challenge 1, the tool catalog, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { itemsOf, sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
+import { MAX_PER_CELL, seedSetting } from '../settings';
 import { CONSTRAINED, FREE, type CatalogSweep } from './suite';
 
 /** A class demo on a CPU and a first run on a server alike: two lengths, three positions, five requests per cell. */
-export const CATALOG_DEFAULTS: Omit<CatalogSweep, 'variants' | 'requestPackIds'> = { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 5, seed: 42 };
+const CATALOG_DEFAULTS: Omit<CatalogSweep, 'variants' | 'requestPackIds'> = { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 5, seed: 42 };
 
 const variantsOf = (constraint: 'off' | 'on' | 'both') => (constraint === 'off' ? undefined : constraint === 'on' ? [CONSTRAINED] : [FREE, CONSTRAINED]);
 
@@ -15,7 +15,9 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
 
-export const catalogSuite: SuiteDeclaration = {
+type CatalogDefaults = typeof CATALOG_DEFAULTS;
+
+export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
@@ -51,26 +53,21 @@ export const catalogSuite: SuiteDeclaration = {
       },
     };
   },
-  flags: ['lengths', 'positions', 'per-cell', 'constraint', 'bfcl', 'tools', 'requests'],
+  config: { key: 'sweep', setupKey: 'catalog', defaults: CATALOG_DEFAULTS },
+  settings: [
+    { kind: 'list', path: 'positions', label: 'Needle positions α', flags: ['positions'], min: 0, max: 1, fractional: true },
+    { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
+    seedSetting(),
+  ],
+  flags: ['lengths', 'constraint', 'bfcl', 'tools', 'requests'],
   // your requests are asked among the built-in catalog's tools
   withOwnTools: (run, packId) => ({ ...run, packIds: [...run.packIds, packId], sweep: { ...run.sweep, requestPackIds: [packId] } }),
-  fromFlags(f) {
-    const positions = f.list('positions')?.map((x) => {
-      const p = Number(x);
-      if (!Number.isFinite(p) || p < 0 || p > 1) f.fail(`--positions: "${x}" must be a needle position from 0 to 1`);
-      return p;
-    });
+  fromFlags(f, c) {
     const variants = variantsOf(f.constraint);
     return {
       suite: 'catalog',
       packIds: [...catalogSuite.defaultPacks],
-      sweep: {
-        lengths: f.lengths ?? CATALOG_DEFAULTS.lengths,
-        positions: sortedNumbers(positions ?? CATALOG_DEFAULTS.positions),
-        samplesPerCell: f.perCell ?? CATALOG_DEFAULTS.samplesPerCell,
-        seed: f.seed ?? CATALOG_DEFAULTS.seed,
-        ...(variants ? { variants } : {}),
-      },
+      sweep: { ...c, lengths: f.lengths ?? c.lengths, positions: sortedNumbers(c.positions), ...(variants ? { variants } : {}) },
     };
   },
   size: (s) => catalogRunSize({ ...s.catalog, variants: variantsOf(s.constraint) }, itemsOf(s, s.catalog.askedPacks)),
@@ -83,6 +80,5 @@ export const catalogSuite: SuiteDeclaration = {
       ...(c.unfillable.length ? [`lengths the chosen packs can fill (${c.unfillable.map(formatTokens).join(', ')} cannot be: too few distinct tools)`] : []),
     ];
   },
-  numberFields: (s) => [{ label: 'Requests per cell', value: s.catalog.samplesPerCell, min: 1, max: 500 }, seedField(s.catalog.seed)],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

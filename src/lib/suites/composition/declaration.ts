@@ -2,12 +2,12 @@
 import type { CompositionProtocol } from '../../core/types';
 import { LEVELS, type Level } from '../../core/expected';
 import { noSweep, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
-import { DEFAULT_COMPOSITION } from './suite';
+import { MAX_PER_CELL, seedSetting } from '../settings';
+import { type CompositionConfig, DEFAULT_COMPOSITION } from './suite';
 
 const PROTOCOLS: readonly CompositionProtocol[] = ['single-turn', 'multi-turn'];
 
-export const compositionSuite: SuiteDeclaration = {
+export const compositionSuite: SuiteDeclaration<CompositionConfig> = {
   id: 'composition',
   label: 'Composition (CompToolBench L0–L3)',
   hint: 'single calls, chains, parallel calls and DAGs over about a hundred simulated tools: is one call from a plain request harder than a whole workflow?',
@@ -33,20 +33,18 @@ export const compositionSuite: SuiteDeclaration = {
     const c = { ...s.composition, ...(s.predictedTasks ? { onlyTasks: s.predictedTasks } : {}) };
     return { suite: 'composition', packIds: [...s.selectedPacks], sweep: noSweep(c.perLevel, c.seed), composition: c };
   },
-  flags: ['levels', 'protocol', 'distractors', 'per-cell', 'constraint'],
-  fromFlags(f) {
-    const levels = f.list('levels') ?? [...DEFAULT_COMPOSITION.levels];
+  config: { key: 'composition', setupKey: 'composition', defaults: DEFAULT_COMPOSITION },
+  settings: [
+    { kind: 'number', path: 'perLevel', label: 'Tasks per level', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
+    seedSetting(),
+    { kind: 'number', path: 'distractors', label: 'Distractor tools', flags: ['distractors'], min: 0, max: MAX_PER_CELL, empty: 'all' },
+  ],
+  usage: `--levels ${LEVELS.join(',')} --protocol ${PROTOCOLS.join('|')}`,
+  flags: ['levels', 'protocol', 'constraint'],
+  fromFlags(f, config) {
+    const levels = f.list('levels') ?? [...config.levels];
     for (const l of levels) if (!(LEVELS as readonly string[]).includes(l)) f.fail(`--levels: "${l}" is not one of ${LEVELS.join(', ')}`);
-    const d = f.text('distractors');
-    const distractors = d === undefined ? DEFAULT_COMPOSITION.distractors : d === 'all' ? null : (f.int('distractors', 0, 10_000) as number);
-    const c = {
-      ...DEFAULT_COMPOSITION,
-      levels: levels as Level[],
-      perLevel: f.perCell ?? DEFAULT_COMPOSITION.perLevel,
-      distractors,
-      protocol: f.oneOf('protocol', PROTOCOLS) ?? DEFAULT_COMPOSITION.protocol,
-      seed: f.seed ?? DEFAULT_COMPOSITION.seed,
-    };
+    const c = { ...config, levels: levels as Level[], protocol: f.oneOf('protocol', PROTOCOLS) ?? config.protocol };
     return { suite: 'composition', packIds: [...compositionSuite.defaultPacks], sweep: noSweep(c.perLevel, c.seed), composition: c };
   },
   size(s) {
@@ -55,13 +53,5 @@ export const compositionSuite: SuiteDeclaration = {
     return { samples: s.predictedTasks ? s.predictedTasks.length : c.levels.reduce((n, l) => n + (c.perLevel > 0 ? Math.min(c.perLevel, of(l)) : of(l)), 0), promptTokens: null };
   },
   needs: (s) => (s.composition.levels.length === 0 ? ['choose a level'] : []),
-  numberFields: (s) => {
-    const c = s.composition;
-    return [
-      { label: 'Tasks per level', value: c.perLevel, min: 0, max: 1000 },
-      seedField(c.seed),
-      ...(c.distractors === null ? [] : [{ label: 'Distractor tools', value: c.distractors, min: 0, max: 500 }]),
-    ];
-  },
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

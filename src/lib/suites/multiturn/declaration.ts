@@ -1,12 +1,12 @@
 /** LongFuncEval's challenge 3, long conversations, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
-import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting } from './suite';
+import { MAX_PER_CELL, seedSetting } from '../settings';
+import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfig } from './suite';
 
 const SETTING_IDS = FACT_SETTINGS.map((s) => s.id);
 
-export const multiturnSuite: SuiteDeclaration = {
+export const multiturnSuite: SuiteDeclaration<MultiturnConfig> = {
   id: 'multiturn',
   label: 'Long conversations (LongFuncEval challenge 3)',
   hint: 'a fact given early, a call that needs it at the end of a conversation of exact length',
@@ -24,16 +24,14 @@ export const multiturnSuite: SuiteDeclaration = {
       .map(formatTokens)
       .join('/')}`,
   configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], sweep: noSweep(s.multiturn.count, s.multiturn.seed, sortedNumbers(s.multiturn.lengths), [0]), multiturn: s.multiturn }),
-  flags: ['lengths', 'settings', 'count', 'per-cell', 'constraint'],
-  fromFlags(f) {
-    const settings = f.list('settings') ?? DEFAULT_MULTITURN.settings;
+  config: { key: 'multiturn', setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
+  settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting()],
+  usage: `--settings ${SETTING_IDS.join(',')}`,
+  flags: ['lengths', 'settings', 'constraint'],
+  fromFlags(f, c) {
+    const settings = f.list('settings') ?? c.settings;
     for (const s of settings) if (!(SETTING_IDS as string[]).includes(s)) f.fail(`--settings: "${s}" is not one of ${SETTING_IDS.join(', ')}`);
-    const mt = {
-      lengths: f.lengths ?? DEFAULT_MULTITURN.lengths,
-      settings: settings as FactSetting[],
-      count: f.int('count', 1, 10_000) ?? f.perCell ?? DEFAULT_MULTITURN.count,
-      seed: f.seed ?? DEFAULT_MULTITURN.seed,
-    };
+    const mt = { ...c, lengths: f.lengths ?? c.lengths, settings: settings as FactSetting[] };
     return { suite: 'multiturn', packIds: [...multiturnSuite.defaultPacks], sweep: noSweep(mt.count, mt.seed, mt.lengths, [0]), multiturn: mt };
   },
   size(s) {
@@ -41,6 +39,5 @@ export const multiturnSuite: SuiteDeclaration = {
     return { samples: s.multiturn.lengths.length * per, promptTokens: s.multiturn.lengths.reduce((n, l) => n + l * per, 0) };
   },
   needs: (s) => [...(s.multiturn.lengths.length === 0 ? ['choose a conversation length'] : []), ...(s.multiturn.settings.length === 0 ? ['choose a setting'] : [])],
-  numberFields: (s) => [{ label: 'Base conversations', value: s.multiturn.count, min: 1, max: 1000 }, seedField(s.multiturn.seed)],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -1,10 +1,10 @@
 /** LongFuncEval's challenge 2, questions about long tool responses, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
-import { cellsOf, DEFAULT_RESPONSE_QA } from './config';
+import { MAX_PER_CELL, seedSetting } from '../settings';
+import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, type ResponseQaConfig } from './config';
 
-export const responseQaSuite: SuiteDeclaration = {
+export const responseQaSuite: SuiteDeclaration<ResponseQaConfig> = {
   id: 'response-qa',
   label: 'Long tool responses (LongFuncEval challenge 2)',
   hint: 'questions about one long, nested JSON response: does accuracy hold as it grows, and is the end read better than the start?',
@@ -25,20 +25,15 @@ export const responseQaSuite: SuiteDeclaration = {
     const qa = s.responseQa;
     return { suite: 'response-qa', packIds: [...s.selectedPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, sortedNumbers(qa.lengths), qa.positions), responseQa: qa };
   },
-  flags: ['lengths', 'positions', 'per-cell'],
-  fromFlags(f) {
-    const positions = f.list('positions')?.map((x) => {
-      const p = Number(x);
-      if (!Number.isInteger(p) || p < 1 || p > 1000) f.fail(`--positions: "${x}" must be a whole number from 1 to 1000 (the record holding the answer)`);
-      return p;
-    });
-    const qa = {
-      ...DEFAULT_RESPONSE_QA,
-      lengths: f.lengths ?? DEFAULT_RESPONSE_QA.lengths,
-      positions: positions ?? DEFAULT_RESPONSE_QA.positions,
-      samplesPerCell: f.perCell ?? DEFAULT_RESPONSE_QA.samplesPerCell,
-      seed: f.seed ?? DEFAULT_RESPONSE_QA.seed,
-    };
+  config: { key: 'responseQa', setupKey: 'responseQa', defaults: DEFAULT_RESPONSE_QA },
+  settings: [
+    { kind: 'list', path: 'positions', label: `Answer positions p (1: the first record, ${POSITION_SLOTS}: the last)`, flags: ['positions'], min: 1, max: POSITION_SLOTS, fractional: false },
+    { kind: 'number', path: 'samplesPerCell', label: 'Questions per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
+    seedSetting(),
+  ],
+  flags: ['lengths'],
+  fromFlags(f, c) {
+    const qa = { ...c, lengths: f.lengths ?? c.lengths };
     return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, qa.lengths, qa.positions), responseQa: qa };
   },
   size(s) {
@@ -53,6 +48,5 @@ export const responseQaSuite: SuiteDeclaration = {
       ...(qa.experiments.includes('position') && qa.positions.length === 0 ? ['choose a record position'] : []),
     ];
   },
-  numberFields: (s) => [{ label: 'Questions per cell', value: s.responseQa.samplesPerCell, min: 1, max: 500 }, seedField(s.responseQa.seed)],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -1,9 +1,9 @@
 /** Rabinovich & Anaby-Tavor's robustness protocol (rephrased requests, expanded toolkits) as the registry knows it. */
 import { itemsOf, noSweep, type SuiteDeclaration } from '../declaration';
-import { seedField } from '../number-fields';
-import { DEFAULT_ROBUSTNESS } from './suite';
+import { MAX_PER_CELL, seedSetting } from '../settings';
+import { DEFAULT_ROBUSTNESS, type RobustnessConfig } from './suite';
 
-export const robustnessSuite: SuiteDeclaration = {
+export const robustnessSuite: SuiteDeclaration<RobustnessConfig> = {
   id: 'robustness',
   label: 'Robustness (rephrased requests, expanded toolkits)',
   hint: 'the same requests as written, rephrased, and with related tools added: the paired drops of Rabinovich & Anaby-Tavor',
@@ -21,20 +21,17 @@ export const robustnessSuite: SuiteDeclaration = {
     return `robustness · ${r.count} requests · ${r.variants.join('/')}`;
   },
   configure: (s) => ({ suite: 'robustness', packIds: [...s.selectedPacks], sweep: noSweep(s.robustness.count, s.robustness.seed), robustness: s.robustness }),
-  flags: ['count', 'per-cell', 'constraint', 'bfcl', 'tools', 'requests'],
+  config: { key: 'robustness', setupKey: 'robustness', defaults: DEFAULT_ROBUSTNESS },
+  settings: [
+    { kind: 'number', path: 'count', label: 'Requests in the base set', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL },
+    seedSetting(),
+    { kind: 'number', path: 'expansion.added', label: 'Tools added per request', flags: ['added'], min: 0, max: 20 },
+  ],
+  flags: ['constraint', 'bfcl', 'tools', 'requests'],
   // the toolkit expands from your own tools
   withOwnTools: (run, packId) => ({ ...run, packIds: [packId] }),
-  fromFlags(f) {
-    const count = f.int('count', 1, 100_000) ?? f.perCell ?? DEFAULT_ROBUSTNESS.count;
-    const seed = f.seed ?? DEFAULT_ROBUSTNESS.seed;
-    return { suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], sweep: noSweep(count, seed), robustness: { ...DEFAULT_ROBUSTNESS, count, seed } };
-  },
+  fromFlags: (_f, r) => ({ suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], sweep: noSweep(r.count, r.seed), robustness: r }),
   size: (s) => ({ samples: Math.min(s.robustness.count, itemsOf(s, s.selectedPacks)) * s.robustness.variants.length, promptTokens: null }),
   needs: (s) => (s.robustness.variants.length === 0 ? ['choose a variant'] : []),
-  numberFields: (s) => [
-    { label: 'Requests in the base set', value: s.robustness.count, min: 1, max: 2000 },
-    seedField(s.robustness.seed),
-    { label: 'Tools added per request', value: s.robustness.expansion.added, min: 0, max: 20 },
-  ],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -1,12 +1,13 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
 import { WILDAGTEVAL_PACK_ID } from '../../formats/wildagteval-benchmark';
 import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
+import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';
 import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration = {
+export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig> = {
   id: 'wildagteval',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -29,17 +30,18 @@ export const wildAgtEvalSuite: SuiteDeclaration = {
     const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
     return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], sweep: noSweep(0, 0), wildagteval: w };
   },
-  flags: ['wildagteval', 'experiments', 'set', 'conversations', 'judge-base-url', 'judge-model'],
+  config: { key: 'wildagteval', setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL },
+  settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
+  settingMax: (s): Record<string, number> => (s.wild.conversations === null ? {} : { conversations: s.wild.conversations }),
+  usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
+    .map((e) => e.id)
+    .join(',')},… --set NAME`,
+  flags: ['wildagteval', 'experiments', 'set', 'judge-base-url', 'judge-model'],
   fixedPrompt: true,
-  fromFlags(f) {
-    const experiments = f.list('experiments') ?? DEFAULT_WILDAGTEVAL.experiments;
+  fromFlags(f, config) {
+    const experiments = f.list('experiments') ?? config.experiments;
     for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) f.fail(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
-    const w: WildAgtEvalConfig = {
-      packId: WILDAGTEVAL_PACK_ID,
-      set: f.text('set') ?? DEFAULT_WILDAGTEVAL.set,
-      experiments,
-      conversations: f.int('conversations', 0, 10_000) ?? DEFAULT_WILDAGTEVAL.conversations,
-    };
+    const w: WildAgtEvalConfig = { ...config, packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? config.set, experiments };
     return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], sweep: noSweep(0, 0), wildagteval: w };
   },
   size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),
@@ -53,6 +55,5 @@ export const wildAgtEvalSuite: SuiteDeclaration = {
       ...(s.wild.refusal !== null ? [`a model whose window takes the prompt (${s.wild.promptTokens.toLocaleString('en-US')} tokens and the answer; see above)`] : []),
     ];
   },
-  numberFields: (s) => [{ label: 'Conversations', value: s.wildagteval.conversations, min: 0, max: s.wild.conversations ?? 300 }],
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

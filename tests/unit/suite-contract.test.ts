@@ -1,0 +1,75 @@
+/**
+ * Every suite's settings are declared once (issue 45): the Run tab and the runner start from the same
+ * defaults, take the same bounds, and a run made with no options in either is the same run.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseEvalArgs } from '../../src/cli/eval/eval-args';
+import { suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/declaration';
+import { defaultSuiteFields, SUITE_LIST } from '../../src/lib/suites/registry';
+import { settingProblems, valueAt } from '../../src/lib/suites/settings';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
+import { WILDAGTEVAL_PACK_ID } from '../../src/lib/formats/wildagteval-benchmark';
+import { builtinConversations } from '../../src/lib/suites/api-complexity/conversations';
+import { numberProblem } from '../../src/lib/suites/number-fields';
+import type { RunRow } from '../../src/lib/run/run-row';
+
+/** The Run tab as it opens on a suite, with an engine that asks no model (the runner's default, the oracle). */
+function openingSetup(packs: readonly string[]): SuiteSetup {
+  return {
+    ...defaultSuiteFields(),
+    catalog: { ...defaultSuiteFields().catalog, askedPacks: [...packs] },
+    asksModel: false,
+    replay: false,
+    selectedPacks: [...packs],
+    itemsIn: {},
+    conversationsAvailable: 0,
+    tasksAvailable: {},
+    predictedTasks: null,
+    apiConversations: builtinConversations(),
+    ownApi: null,
+    wild: { packId: WILDAGTEVAL_PACK_ID, conversations: null, plan: null, refusal: null, promptTokens: 0 },
+  };
+}
+
+/** The runner with no options but those a suite cannot run without. */
+const runnerArgs = (suite: string) => (suite === 'wildagteval' ? [suite, '--wildagteval', 'dir'] : [suite]);
+
+describe('a suite declares each setting once', () => {
+  for (const d of SUITE_LIST) {
+    it(`${d.id}: the defaults hold every setting, within its bounds`, () => {
+      for (const s of d.settings) expect(valueAt(d.config.defaults, s.path), `${d.id}.${s.path}`).not.toBeUndefined();
+      expect(settingProblems(d.settings, d.config.defaults)).toEqual([]);
+      // a flag sets one setting
+      expect(new Set(d.settings.flatMap((s) => s.flags)).size, 'a flag names one setting of a suite').toBe(d.settings.flatMap((s) => s.flags).length);
+    });
+
+    it(`${d.id}: a run made with no options on the Run tab and by the runner is the same run`, () => {
+      const tab = d.configure(openingSetup(d.defaultPacks));
+      const runner = parseEvalArgs(runnerArgs(d.id)).run;
+      const key = d.config.key;
+      expect({ suite: runner.suite, packIds: runner.packIds, sweep: runner.sweep, [key]: runner[key] }).toEqual({ suite: tab.suite, packIds: tab.packIds, sweep: tab.sweep, [key]: tab[key] });
+      expect(runner.request.maxTokens).toBe(d.maxTokens.default);
+    });
+
+    it(`${d.id}: the Run tab's fields take the runner's bounds, and a run file out of them is refused naming the field`, () => {
+      const fields = suiteNumberFields(d, openingSetup(d.defaultPacks));
+      for (const s of d.settings.filter((x) => x.kind === 'number' && valueAt(d.config.defaults, x.path) !== null)) {
+        const field = fields.find((f) => f.label === s.label);
+        expect(field, s.label).toBeDefined();
+        expect(field?.min).toBe(s.min);
+        // the data may narrow the tab's bound (the conversations a pack holds), never widen it
+        expect(field?.max).toBeLessThanOrEqual(s.max);
+        const over = s.max + 1;
+        for (const flag of s.flags.slice(0, 1))
+          expect(() => parseEvalArgs([...runnerArgs(d.id), `--${flag}`, String(over)]), `--${flag} ${over}`).toThrow(`must be a whole number from ${s.min} to ${s.max}`);
+        expect(numberProblem({ ...(field as NonNullable<typeof field>), value: over })).not.toBeNull();
+        const run = parseEvalArgs(runnerArgs(d.id)).run;
+        const config = run[d.config.key] as object;
+        const [head, ...rest] = s.path.split('.');
+        const bad = rest.length ? { ...config, [head as string]: { ...(config as Record<string, object>)[head as string], [rest.join('.')]: over } } : { ...config, [s.path]: over };
+        const row = { ...run, id: 'run-x', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: 'llama3', [d.config.key]: bad } as RunRow;
+        expect(() => readRunFile(writeRunFile({ run: row, recording: null, results: [] })), s.path).toThrow(`run.${d.config.key}.${s.path}`);
+      }
+    });
+  }
+});
