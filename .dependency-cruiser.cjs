@@ -1,7 +1,9 @@
 /**
  * The floors of ARCHITECTURE.md as import rules, checked by `npm run check` (depcruise). Dependencies
- * point down: screens → worker/runner → adapters → run → suites → the pure core. Type-only imports
- * count like any other.
+ * point down, floor by floor as ARCHITECTURE.md's table lists them: screens, worker and runner →
+ * store → run → the built-in datasets, suites and engines (side by side: neither imports the other)
+ * → tokenizers → formats → the pure core; the build plugins (vite/) read the core and the engines'
+ * declarations. Type-only imports count like any other.
  */
 const PURE = '^src/lib/(core|parsing|scoring|context|prompts|simulate|analysis)/';
 module.exports = {
@@ -24,16 +26,16 @@ module.exports = {
     {
       name: 'suites-below-run',
       severity: 'error',
-      comment: 'a suite plans and builds samples; it knows no run, store, engine or screen',
+      comment: 'a suite plans and builds samples; it knows no run, store, engine, tokenizer or screen',
       from: { path: '^src/lib/suites/' },
-      to: { path: ['^src/lib/(run|store|engines)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+      to: { path: ['^src/lib/(run|store|engines|tokenizers)/', '^datasets/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
     },
     {
       name: 'engines-know-no-suite',
       severity: 'error',
       comment: 'an engine answers requests; it knows no suite, run or store',
       from: { path: '^src/lib/engines/' },
-      to: { path: ['^src/lib/(suites|run|store)/', '^src/(ui|cli)/', '^workers/'] },
+      to: { path: ['^src/lib/(suites|run|store)/', '^datasets/', '^src/(ui|cli)/', '^workers/'] },
     },
     {
       name: 'run-above-adapters-of-storage',
@@ -50,10 +52,39 @@ module.exports = {
       to: { path: ['^src/(ui|cli)/', '^workers/'] },
     },
     {
+      name: 'tokenizers-below-engines',
+      severity: 'error',
+      comment: 'a tokenizer is rebuilt from a GGUF header (formats) and counts text; it knows no engine, suite, run or store',
+      from: { path: '^src/lib/tokenizers/' },
+      to: { path: ['^src/lib/(engines|suites|run|store)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+    },
+    {
+      name: 'formats-above-the-core-only',
+      severity: 'error',
+      comment: 'readers and writers of files (importers, GGUF) stand on the pure core alone: engines, tokenizers, suites and the store read through them',
+      from: { path: '^src/lib/formats/' },
+      to: { path: ['^src/lib/(engines|tokenizers|suites|run|store)/', '^src/(ui|cli)/', '^workers/', '^datasets/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+    },
+    {
+      name: 'datasets-below-run',
+      severity: 'error',
+      comment: 'the built-in datasets are built from the core, the suites and the formats: the run floor loads them; they know no run, store, engine or screen',
+      from: { path: '^datasets/' },
+      to: { path: ['^src/lib/(run|store|engines)/', '^src/(ui|cli)/', '^workers/', '^(bench|harness)/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+    },
+    {
+      name: 'vite-plugins-read-declarations',
+      severity: 'error',
+      comment:
+        "the build plugins read the core and the engines' declarations (the connect policy; the WebLLM model list, from the installed web-llm at build time); they know no store, run, suite or screen",
+      from: { path: '^vite/' },
+      to: { path: ['^src/lib/(run|store|suites)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@wllama)'] },
+    },
+    {
       name: 'nothing-from-tests',
       severity: 'error',
       comment: 'the product, the benchmarks and the harness they share with the tests never import a test',
-      from: { path: '^(src|workers|bench|harness|scripts)/' },
+      from: { path: '^(src|workers|bench|harness|scripts|datasets|vite)/' },
       to: { path: '^tests/' },
     },
   ],
