@@ -43,7 +43,8 @@ export default defineConfig({
   webServer: [
     {
       // scripts/test.sh builds dist/ once before its two Playwright runs
-      command: process.env.FC_DIST_BUILT ? 'npx vite preview' : 'npx vite build && npx vite preview',
+      // (FC_DIST_DIR: another build's folder — the GPU tier's, built against the WebLLM runtime its model library links with)
+      command: `${process.env.FC_DIST_BUILT ? '' : 'npx vite build && '}npx vite preview${process.env.FC_DIST_DIR ? ` --outDir ${process.env.FC_DIST_DIR}` : ''}`,
       url: 'http://127.0.0.1:4173/index.html',
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

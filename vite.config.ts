@@ -8,12 +8,20 @@ import { webllmModelList } from './vite/webllm-model-list.ts';
  * prefills 34 tokens/s with 2 threads against 17 with one. Model hosts answer with CORS headers,
  * so their downloads still work; a static host that cannot send these headers runs single-threaded.
  */
+/**
+ * The GPU tier checks WebLLM with real weights against the one runtime whose model library can be had
+ * on machines without a model hub: web-llm 0.2.79 (a test-only devDependency, `web-llm-0279`), built
+ * with FC_WEBLLM_RUNTIME=0.2.79 into FC_DIST_DIR. Users' builds get the newest @mlc-ai/web-llm.
+ */
+const WEBLLM_TEST_RUNTIME = process.env.FC_WEBLLM_RUNTIME === '0.2.79' ? [{ find: /^@mlc-ai\/web-llm$/, replacement: 'web-llm-0279' }] : [];
+
 const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
   plugins: [svelte(), contentSecurityPolicy(), policyHeaders()],
+  resolve: { alias: WEBLLM_TEST_RUNTIME },
   worker: { format: 'es', plugins: () => [webllmModelList()] },
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
   // without 'mpa', a missing file is answered with index.html and status 200, which WebLLM caches as a config
@@ -27,6 +35,7 @@ export default defineConfig({
     headers: { ...ISOLATION, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' },
   },
   build: {
+    outDir: process.env.FC_DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: false,
     // the page's chunk (the app, D3 and the built-in packs) is ~760 kB, 260 kB gzipped: warn only past 1 MB

@@ -8,10 +8,16 @@ import { join } from 'node:path';
 
 export const MODEL_HOST_PORT = Number(process.env.MODEL_HOST_PORT ?? 4443);
 
-/** Chromium flags: the model host's name resolves to the local stand-in, whose certificate is self-signed. */
+/** Chromium flags: the model hosts' names resolve to the local stand-in, whose certificate is self-signed. */
 export function modelHostArgs(port: number): string[] {
-  return [`--host-resolver-rules=MAP huggingface.co:443 127.0.0.1:${port}`, '--ignore-certificate-errors'];
+  return [`--host-resolver-rules=MAP huggingface.co:443 127.0.0.1:${port}, MAP raw.githubusercontent.com:443 127.0.0.1:${port}`, '--ignore-certificate-errors'];
 }
+
+/** Qwen2.5-Coder-0.5B as WebLLM weights (made from its GGUF) and the model library that runs them, at the URLs WebLLM's own records use. */
+export const MLC_QWEN_05B = {
+  weightsUrl: 'https://huggingface.co/mlc-ai/Qwen2.5-Coder-0.5B-Instruct-q4f32_1-MLC/resolve/main/',
+  libraryUrl: 'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/v0_2_48/Qwen2-0.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm',
+};
 export const MODEL_HOST_ARGS = modelHostArgs(MODEL_HOST_PORT);
 
 export interface RealModel {

@@ -4,7 +4,7 @@
 # "tests: N passed, N failed, N skipped".
 # Tiers (package.json): test:fast (unit tests only: no browser, server, model or timing),
 # test:server, test:e2e:app (browser, no real model), test:e2e:model (browser, real models),
-# test:e2e:gpu (llama.cpp on a software WebGPU adapter; scripts/ensure-gpu.sh sets it up).
+# test:e2e:gpu (llama.cpp and WebLLM on a software WebGPU adapter; scripts/ensure-gpu.sh sets it up).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -57,8 +57,8 @@ cat reports/server.log
 phase "browser tests with real models (playwright)"
 FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-model.json CI="${CI:-}" npx playwright test --project=real-model || status=1
 
-phase "GPU tier: llama.cpp's WebGPU backend on a software adapter (playwright, its own Chromium)"
-FC_DIST_BUILT=1 FC_E2E_REPORT=reports/e2e-gpu.json CI="${CI:-}" npx playwright test --project=gpu || status=1
+phase "GPU tier: llama.cpp's WebGPU backend and WebLLM with real weights on a software adapter (playwright, its own Chromium)"
+FC_E2E_REPORT=reports/e2e-gpu.json CI="${CI:-}" bash scripts/test-gpu.sh || status=1
 
 phase "done"
 node scripts/summarize-tests.mjs reports/unit.json reports/server.json reports/e2e-app.json reports/e2e-model.json reports/e2e-gpu.json || status=1

@@ -59,3 +59,29 @@ export function listModels(models: readonly PrebuiltModel[], functionCallingIds:
     })
     .sort((a, b) => a.vramMB - b.vramMB);
 }
+
+/** A model of your own in MLC's format (what `mlc_llm convert_weight` and `compile` make), at two URLs. */
+export interface OwnMlcModel {
+  /** the folder of its weights, tokenizer and mlc-chat-config.json */
+  weightsUrl: string;
+  /** its compiled WebGPU model library (.wasm), built for this WebLLM's runtime */
+  libraryUrl: string;
+}
+
+/** Whether a URL a person typed can name an MLC file or folder, or what is wrong with it. */
+export function ownModelProblem(own: OwnMlcModel): string | null {
+  for (const [what, url] of [
+    ['weights folder', own.weightsUrl],
+    ['model library', own.libraryUrl],
+  ] as const) {
+    let u: URL;
+    try {
+      u = new URL(url.trim());
+    } catch {
+      return `the ${what} URL "${url}" is not a URL (e.g. https://example.org/models/Qwen2.5-0.5B-q4f32_1-MLC/)`;
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return `the ${what} URL must start with https:// or http://`;
+  }
+  if (!/\.wasm$/i.test(new URL(own.libraryUrl.trim()).pathname)) return 'the model library is a .wasm file';
+  return null;
+}

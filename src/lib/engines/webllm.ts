@@ -6,9 +6,12 @@
 import { deleteChatConfigInCache, deleteModelAllInfoInCache, deleteModelInCache, deleteModelWasmInCache, type InitProgressReport, MLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import type { TokenCounter } from '../context/token-counter';
 import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+import { type OwnMlcModel, ownModelProblem } from './webllm-models';
 
 export interface LoadOptions {
   contextWindow?: number;
+  /** load this model (its id is its weights URL) instead of one from WebLLM's list */
+  own?: OwnMlcModel;
 }
 
 export interface LoadProgress {
@@ -52,7 +55,14 @@ export function createWebLLMEngine(): WebLLMEngine {
     info,
     async load(id, opts, onProgress) {
       engine ??= new MLCEngine({ logLevel: 'WARN' });
-      engine.setAppConfig({ ...prebuiltAppConfig, model_list: [...prebuiltAppConfig.model_list] });
+      const own = opts.own;
+      if (own) {
+        const problem = ownModelProblem(own);
+        if (problem) throw Object.assign(new Error(problem), { name: 'OwnModelError' });
+      }
+      // a model of your own joins WebLLM's list under its weights URL (the folder URL ends with a slash: its files are relative to it)
+      const ownRecord = own ? [{ model: own.weightsUrl.trim().replace(/\/?$/, '/'), model_id: id, model_lib: own.libraryUrl.trim(), required_features: [] as string[] }] : [];
+      engine.setAppConfig({ ...prebuiltAppConfig, model_list: [...prebuiltAppConfig.model_list, ...ownRecord] });
       engine.setInitProgressCallback((r: InitProgressReport) => onProgress({ progress: r.progress, text: r.text }));
       try {
         await engine.reload(id, {
