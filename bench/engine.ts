@@ -78,7 +78,7 @@ async function inBrowser(
 ): Promise<{ results: SampleResult[]; prompts: Map<string, { role: string; content: string }[]> }> {
   const gpu = device === 'webgpu' ? gpuBrowser() : null;
   if (gpu && 'missing' in gpu) throw new Error(`bench:engine --gpu: ${gpu.missing}`);
-  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model, ...(gpu ? { browser: gpu } : {}) });
+  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, allow: [model.url], ...(gpu ? { browser: gpu } : {}) });
   try {
     await loadGgufModel(page, model, Math.max(...lengths) + 2048, { unpackWeights, device });
     if (device === 'webgpu') console.log(`== ${(await page.getByTestId('gguf-device-used').textContent())?.trim()}`);

@@ -229,7 +229,7 @@ async function main() {
   }
   console.log('== building the app');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, model: bench.model });
+  const { page, close } = await appWithModel({ appPort: APP_PORT, hostPort: HOST_PORT, allow: [bench.model.url] });
   try {
     const loadStart = Date.now();
     await loadGgufModel(page, bench.model, DEFAULT_CONTEXT);

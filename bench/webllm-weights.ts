@@ -3,11 +3,8 @@
  * (harness/mlc-weights.ts) into .cache/webllm/, with the time it took.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { MLC_LIBRARY, writeMlcModel } from '../harness/mlc-weights';
+import { MLC_LIBRARY, MLC_MODEL_DIR, writeMlcModel } from '../harness/mlc-weights';
 import { modelMissing, QWEN_CODER_05B } from '../harness/real-model';
-
-export const MLC_MODEL_DIR = join(process.cwd(), '.cache', 'webllm', 'qwen2.5-coder-0.5b-instruct-q4f32_1');
 
 const missing = modelMissing(QWEN_CODER_05B) ?? (existsSync(MLC_LIBRARY) ? null : `${MLC_LIBRARY} is absent (../shared/reference/webllm/)`);
 if (missing) {

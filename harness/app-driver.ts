@@ -34,6 +34,18 @@ export interface GgufLoadChoice {
   device?: 'cpu' | 'webgpu';
 }
 
+/** Loads a model of your own in MLC's format into WebLLM through the Run tab's fields, with the given context window. */
+export async function loadOwnMlcModel(page: Page, own: { weightsUrl: string; libraryUrl: string }, contextWindow: number) {
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-webllm').check();
+  await page.getByTestId('webllm-context').fill(String(contextWindow));
+  await page.getByTestId('own-mlc').locator('summary').click();
+  await page.getByTestId('own-mlc-weights').fill(own.weightsUrl);
+  await page.getByTestId('own-mlc-library').fill(own.libraryUrl);
+  await page.getByTestId('own-mlc-load').click();
+  await expect(page.getByTestId('webllm-loaded')).toBeVisible({ timeout: 1_800_000 });
+}
+
 /** Loads a real GGUF model in llama.cpp from its model-host URL (served locally by harness/model-host.mjs). */
 export async function loadGgufModel(page: Page, model: RealModel, contextSize: number, { calls = 'prompt', unpackWeights = true, device = 'cpu' }: GgufLoadChoice = {}) {
   await page.getByTestId('tab-run').click();

@@ -6,19 +6,23 @@
 import { spawn } from 'node:child_process';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { guardNetwork } from './app-driver';
-import { modelHostArgs, type RealModel } from './real-model';
+import { modelHostArgs } from './real-model';
 import { waitFor } from './wait-for';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `browser`: another Chromium and its environment (the GPU tier's, harness/gpu-browser.ts); Debian's by default. */
+/**
+ * `allow`: the model URLs the page may fetch (nothing else outside); `distDir`: another build's folder (default dist/);
+ * `browser`: another Chromium and its environment (the GPU tier's, harness/gpu-browser.ts); Debian's by default.
+ */
 export async function appWithModel(o: {
   appPort: number;
   hostPort: number;
-  model: RealModel;
+  allow: readonly string[];
+  distDir?: string;
   browser?: { executablePath: string; env: Record<string, string> };
 }): Promise<{ browser: Browser; page: Page; close: () => Promise<void> }> {
-  const app = spawn('npx', ['vite', 'preview', '--port', String(o.appPort), '--strictPort', '--host', '127.0.0.1'], { detached: true, stdio: 'ignore' });
+  const app = spawn('npx', ['vite', 'preview', '--port', String(o.appPort), '--strictPort', '--host', '127.0.0.1', ...(o.distDir ? ['--outDir', o.distDir] : [])], { detached: true, stdio: 'ignore' });
   const host = spawn('node', ['harness/model-host.mjs', String(o.hostPort)], { detached: true, stdio: 'ignore' });
   const browser = await chromium.launch({
     executablePath: o.browser?.executablePath ?? CHROMIUM,
@@ -41,7 +45,7 @@ export async function appWithModel(o: {
     await waitFor(`http://127.0.0.1:${o.appPort}/index.html`);
     await waitFor(`https://127.0.0.1:${o.hostPort}/health`, true);
     const page = await browser.newPage({ baseURL: `http://127.0.0.1:${o.appPort}/` });
-    await guardNetwork(page, [o.model.url]);
+    await guardNetwork(page, o.allow);
     await page.goto('index.html');
     return { browser, page, close };
   } catch (e) {

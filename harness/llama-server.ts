@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modelMissing, type RealModel, SMOLLM2 } from './real-model';
+import type { TokenChoice } from '../src/lib/core/types';
 
 export const SERVER_PYTHON = join(process.env.FC_SERVER_VENV ?? join(process.cwd(), '.cache', 'llama-server'), 'bin', 'python');
 export const SERVER_MODEL = SMOLLM2.alias;
@@ -164,4 +165,25 @@ export async function startLlamaServer(
   const problem = await Promise.race([first, exited.then((why) => `died on its first completion: ${why}`)]);
   if (problem) return fail(problem);
   return server;
+}
+
+interface ServerChoice {
+  token: string;
+  logprob: number;
+  top_logprobs: { token: string; logprob: number }[];
+}
+
+/**
+ * The server's greedy tokens for a chat, each with its top candidates (the server must be started with
+ * `--logits_all True`): the native path of agreement checks. Without the repeat penalty llama-cpp-python adds by default.
+ */
+export async function serverGreedyTokens(server: RunningServer, model: RealModel, messages: readonly { role: string; content: string }[], tokens: number, top: number): Promise<TokenChoice[]> {
+  const response = await fetch(`${server.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: model.alias, messages, max_tokens: tokens, temperature: 0, repeat_penalty: 1, logprobs: true, top_logprobs: top }),
+  });
+  if (!response.ok) throw new Error(`the server answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const body = (await response.json()) as { choices: { logprobs?: { content?: ServerChoice[] } }[] };
+  return (body.choices[0]?.logprobs?.content ?? []).map((c) => ({ token: c.token, logprob: c.logprob, top: c.top_logprobs.map((t) => ({ token: t.token, logprob: t.logprob })) }));
 }

@@ -8,14 +8,27 @@
  * Deterministic: the same GGUF gives byte-identical files. `npm run bench:webllm-weights` writes them.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaNumber, metaString, metaStrings, parseGgufHeader, type GgufHeader, type GgufTensorInfo } from '../src/lib/formats/gguf';
 import { GgmlType, packedBytes, unpackToF32 } from '../src/lib/formats/ggml-dequant';
+import { MLC_QWEN_05B } from './real-model';
 
 /** The model library: WebGPU, q4f32_1 (no shader-f16 needed), links with web-llm 0.2.43–0.2.79. */
 export const MLC_LIBRARY = join(process.cwd(), '..', 'shared', 'reference', 'webllm', 'Qwen2-0.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm');
 export const MLC_LIBRARY_SHA256 = '338ab000a62274cb47fa0696aa244d4b1d73db4e6f144b429915d1cfe44d2e6a';
+
+/** Where `npm run bench:webllm-weights` writes Qwen2.5-Coder-0.5B's WebLLM weights (the model host serves them at MLC_QWEN_05B.weightsUrl). */
+export const MLC_MODEL_DIR = join(process.cwd(), '.cache', 'webllm', 'qwen2.5-coder-0.5b-instruct-q4f32_1');
+
+/** The build the WebLLM tests and benchmarks drive: against web-llm 0.2.79, the runtime the model library links with (vite.config.ts). */
+export const WEBLLM_BUILD = { FC_WEBLLM_RUNTIME: '0.2.79', FC_DIST_DIR: '.cache/dist-webllm-0279' } as const;
+
+/** Every URL a WebLLM load of those weights fetches: the folder's files and the library (what a test lets the page reach). */
+export function mlcModelUrls(): string[] {
+  const files = existsSync(MLC_MODEL_DIR) ? readdirSync(MLC_MODEL_DIR).filter((f) => f !== 'made-from.txt') : [];
+  return [...files.map((f) => `${MLC_QWEN_05B.weightsUrl}${f}`), MLC_QWEN_05B.libraryUrl];
+}
 
 interface LibraryParam {
   name: string;

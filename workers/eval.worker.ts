@@ -356,10 +356,11 @@ const api = {
     return gguf?.lastGeneration() ?? null;
   },
 
-  /** The loaded GGUF's greedy tokens for a chat, with the top candidates at each place (agreement checks across devices). */
-  async ggufGreedyTokens(messages: { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]> {
-    if (loadedModel?.engine !== 'wllama') throw new Error('Load a GGUF model first.');
-    return (await ggufEngine()).greedyTokens(messages, maxTokens, topK);
+  /** The loaded model's greedy tokens for a chat (GGUF or WebLLM), with the top candidates at each place: agreement checks across devices and engines. */
+  async greedyTokens(messages: { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]> {
+    const held = heldModel();
+    if (!held) throw new Error('Load a model first.');
+    return held.engine === 'webllm' ? (await webllmEngine()).greedyTokens(messages, maxTokens, topK) : (await ggufEngine()).greedyTokens(messages, maxTokens, topK);
   },
 
   loadedModel(): LoadedModel | null {

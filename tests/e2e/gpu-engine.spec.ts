@@ -33,7 +33,7 @@ interface Handle {
   fcPlayground: {
     worker(): {
       sampleDetail(a: string, b: string): Promise<{ prompt: { messages: Messages } | null }>;
-      ggufGreedyTokens(messages: Messages, maxTokens: number, topK: number): Promise<TokenChoice[]>;
+      greedyTokens(messages: Messages, maxTokens: number, topK: number): Promise<TokenChoice[]>;
     };
   };
 }
@@ -44,7 +44,7 @@ async function promptOf(page: Page, r: SampleResult): Promise<Messages> {
 }
 
 /** 10 greedy tokens with the top 5 at each place, from the loaded GGUF. */
-const greedyTokens = (page: Page, messages: Messages) => page.evaluate((m) => (globalThis as never as Handle).fcPlayground.worker().ggufGreedyTokens(m, 10, 5), messages);
+const greedyTokens = (page: Page, messages: Messages) => page.evaluate((m) => (globalThis as never as Handle).fcPlayground.worker().greedyTokens(m, 10, 5), messages);
 
 const results = (page: Page) => readStore<SampleResult>(page, 'results');
 const runs = (page: Page) => readStore<StoredRun>(page, 'runs');

@@ -27,4 +27,15 @@ describe('agreement of two engines on greedy tokens (issue 47, item 4)', () => {
     expect(disagreement(compareGreedy(cpu, [choice('```', -0.9, ['{"', -1.9])]), TOLERANCE)).toMatch(/first place's candidates differ by 0\.700 nats/);
     expect(disagreement(compareGreedy([], cpu), TOLERANCE)).toBe('no tokens to compare');
   });
+  it("other weights (a second quantization): the first place's edge may differ, and a parting needs a near tie in the reference only", () => {
+    const requantized: Tolerance = { ...TOLERANCE, requantized: true };
+    const other = [choice('```', -0.25, ['Sure', -1.9])];
+    expect(disagreement(compareGreedy(cpu, other), requantized)).toBeNull();
+    // the reference's own candidates were 0.1 apart where the paths part: the other's choice is one the reference nearly made
+    const parted = [cpu[0]!, cpu[1]!, choice(' ms', -0.4, ['"', -2.0])];
+    expect(disagreement(compareGreedy(cpu, parted), requantized)).toBeNull();
+    expect(disagreement(compareGreedy(cpu, parted), TOLERANCE)).toMatch(/token 2 differs/);
+    // a choice the reference ranked far below is no near tie, whatever the weights
+    expect(disagreement(compareGreedy(cpu, [cpu[0]!, choice('json', -0.01, ['python', -4])]), requantized)).toMatch(/token 1 differs \("python" \/ "json"\) where it is no near tie/);
+  });
 });

@@ -82,6 +82,6 @@ export function ownModelProblem(own: OwnMlcModel): string | null {
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return `the ${what} URL must start with https:// or http://`;
   }
-  if (!/\.wasm$/i.test(new URL(own.libraryUrl.trim()).pathname)) return 'the model library is a .wasm file';
+  if (!/\.wasm$/i.test(new URL(own.libraryUrl.trim()).pathname)) return 'the model library URL must name a .wasm file (the compiled WebGPU library)';
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import { deleteChatConfigInCache, deleteModelAllInfoInCache, deleteModelInCache, deleteModelWasmInCache, type InitProgressReport, MLCEngine, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import type { TokenCounter } from '../context/token-counter';
-import type { Engine, GenerateRequest, GenerateResult } from '../core/types';
+import type { Engine, GenerateRequest, GenerateResult, TokenChoice } from '../core/types';
 import { type OwnMlcModel, ownModelProblem } from './webllm-models';
 
 export interface LoadOptions {
@@ -23,7 +23,12 @@ export interface WebLLMEngine extends Engine {
   load(modelId: string, opts: LoadOptions, onProgress: (p: LoadProgress) => void): Promise<void>;
   unload(): Promise<void>;
   counter(): TokenCounter;
+  /** The greedy tokens of a chat, each with the top candidates at its place (agreement checks; not part of a run). */
+  greedyTokens(messages: readonly { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]>;
 }
+
+/** WebLLM returns at most this many candidates a place (OpenAI's bound). */
+const MAX_TOP_LOGPROBS = 5;
 
 /** Errors keep WebLLM's `name`; these add a sentence a person can act on. */
 function explainWebLLMError(e: unknown): Error {
@@ -81,6 +86,22 @@ export function createWebLLMEngine(): WebLLMEngine {
     async unload() {
       await engine?.unload();
       modelId = '';
+    },
+    async greedyTokens(messages, maxTokens, topK) {
+      if (!engine || !modelId) throw Object.assign(new Error('load a model first'), { name: 'ModelNotLoadedError' });
+      await engine.resetChat();
+      const reply = await engine.chat.completions.create({
+        messages: messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
+        max_tokens: maxTokens,
+        temperature: 0,
+        repetition_penalty: 1,
+        frequency_penalty: 0,
+        presence_penalty: 0,
+        logprobs: true,
+        top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
+        stream: false,
+      });
+      return (reply.choices[0]?.logprobs?.content ?? []).map((c) => ({ token: c.token, logprob: c.logprob, top: c.top_logprobs.map((t) => ({ token: t.token, logprob: t.logprob })) }));
     },
     counter(): TokenCounter {
       // WebLLM has no public tokenize API; the loaded pipeline's tokenizer is the model's own
