@@ -1,0 +1,31 @@
+/** The figures the README quotes are read from the recordings it names (issue 49: it quoted another entry's). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readRunFile } from '../../src/lib/store/run-file';
+
+const README = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+const GALLERY = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string }[];
+
+/** Per cent right among a catalog recording's samples of one length, rounded as the README writes it. */
+function percentAt(file: string, length: number): number {
+  const results = readRunFile(readFileSync(`examples/${file}`, 'utf8')).results.filter((r) => r.cell.length === length);
+  return Math.round((100 * results.filter((r) => r.score.correct).length) / results.length);
+}
+
+describe("the README's quick start", () => {
+  it("names the gallery's first entry, and its figures at 1K and 8K are that recording's", () => {
+    const m = /The first is (Qwen[\w.-]+) \(`examples\/([\w.-]+)`\) looking for one tool in catalogs of 1K–8K tokens: (\d+)% right at 1K, (\d+)% at 8K/.exec(README);
+    expect(m, 'the sentence that quotes the first entry').not.toBeNull();
+    const [, model, file, at1k, at8k] = m!;
+    expect(GALLERY[0]?.file).toBe(file);
+    expect(GALLERY[0]?.model).toContain(model!.replace('-Instruct', ''));
+    expect([percentAt(file!, 1024), percentAt(file!, 8192)]).toEqual([Number(at1k), Number(at8k)]);
+    // the screenshot's caption says the same
+    expect(README).toContain(`${at1k}% right at 1K, ${at8k}% at 8K (the gallery's first entry`);
+  });
+  it('the second model it quotes is its recording too', () => {
+    const m = /the 0\.5B beside it \(`examples\/([\w.-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);
+    expect(m).not.toBeNull();
+    expect([percentAt(m![1]!, 1024), percentAt(m![1]!, 8192)]).toEqual([Number(m![2]), Number(m![3])]);
+  });
+});
