@@ -11,21 +11,18 @@ import type { SampleResult } from '../../lib/core/types';
 import { type CompletedSamples, completedOf, type ResultStore } from '../../lib/run/loop';
 import type { Recording, RunRow } from '../../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../../lib/store/run-file';
+import { SUITES } from '../../lib/suites/registry';
 
 /** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse and repeat penalty too). */
 function runFingerprint(run: RunRow): string {
-  const { suite, packIds, sweep, robustness, responseQa, multiturn, composition, apiComplexity, wildagteval, template, format, request, constrained, order, counterId } = run;
+  const { suite, packIds, sweep, template, format, request, constrained, order, counterId } = run;
   const { kind, model, calls, serverReuse, penaltyField } = run.engine;
   return JSON.stringify({
     suite,
     packIds,
     sweep,
-    robustness,
-    responseQa,
-    multiturn,
-    composition,
-    apiComplexity,
-    wildagteval,
+    // the suite's configuration, wherever its declaration keeps it
+    config: run[SUITES[suite].config.key],
     template,
     format,
     request,
