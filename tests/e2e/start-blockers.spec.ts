@@ -19,10 +19,10 @@ test('a disabled Start says why; nonsense numbers are refused by name; mended, S
   await page.getByTestId('max-tokens').fill('-1');
   await expect(start).toBeDisabled();
   await expect(blockers).toHaveText(
-    'Start needs: Requests per cell: 0 — give a whole number from 1 to 500; Seed: empty — give a whole number from 0 to 2147483648; Max output tokens: -1 — give a whole number from 16 to 2048.',
+    'Start needs: Requests per cell: 0 — give a whole number from 1 to 10000; Seed: empty — give a whole number from 0 to 2147483648; Max output tokens: -1 — give a whole number from 16 to 2048.',
   );
   await page.getByTestId('samples-per-cell').fill('2.5');
-  await expect(blockers).toContainText('Requests per cell: 2.5 — give a whole number from 1 to 500');
+  await expect(blockers).toContainText('Requests per cell: 2.5 — give a whole number from 1 to 10000');
   await page.getByTestId('samples-per-cell').fill('3');
   await page.getByTestId('seed').fill('7');
   await page.getByTestId('max-tokens').fill('128');
@@ -36,7 +36,7 @@ test('a disabled Start says why; nonsense numbers are refused by name; mended, S
   // other suites: a negative count, nothing chosen
   await page.getByTestId('suite-composition').check();
   await page.getByTestId('cmp-per-level').fill('-3');
-  await expect(blockers).toContainText('Tasks per level: -3 — give a whole number from 0 to 1000');
+  await expect(blockers).toContainText('Tasks per level: -3 — give a whole number from 0 to 10000');
   await page.getByTestId('cmp-per-level').fill('1');
   await expect(start).toBeEnabled();
   await page.getByTestId('suite-api-complexity').check();

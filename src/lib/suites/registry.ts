@@ -31,3 +31,10 @@ export function defaultSuiteFields(): SuiteFields {
   const fields = Object.fromEntries(SUITE_LIST.map((d) => [d.config.setupKey, structuredClone(d.config.defaults)])) as Omit<SuiteFields, 'constraint'>;
   return { ...fields, constraint: 'off', catalog: { ...fields.catalog, askedPacks: [], unfillable: [] } };
 }
+
+/** A setting's bounds, for the Run tab's input (its check comes from the same declaration). */
+export function settingBounds(suite: SuiteId, path: string): { min: number; max: number } {
+  const s = SUITES[suite].settings.find((x) => x.path === path);
+  if (!s) throw new Error(`${suite} declares no setting ${path}`);
+  return { min: s.min, max: s.max };
+}
