@@ -56,7 +56,8 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
   it('robustness, long tool responses, long conversations, composition single- and multi-turn; under the grammar every finished answer parses', async () => {
     for (const constrained of [false, true]) {
       const { file } = await run('robustness', ['--count', '1', ...(constrained ? ['--constraint', 'on'] : [])], 64);
-      if (constrained) for (const x of file.results) expect(x.parseError, x.output).toBeNull();
+      // a grammar bounds the shape, not the length: an answer the output limit cut off (SmolLM2 can repeat digits without end) says so; every finished one parses
+      if (constrained) for (const x of file.results) expect(x.parseError ?? 'parses', x.output).toMatch(/^parses$|cut off at the output limit$/);
     }
     await run('response-qa', ['--lengths', '512', '--positions', '1,8', '--per-cell', '1'], 32);
     const conv = await run('multiturn', ['--lengths', '2K', '--settings', 'prose', '--count', '1', '--constraint', 'on'], 128);
