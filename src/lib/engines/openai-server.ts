@@ -37,6 +37,15 @@ export interface ServerInfo {
 
 export type TokenizeEndpoint = { path: '/tokenize'; style: 'vllm' | 'llama.cpp' } | { path: '/extras/tokenize/count'; style: 'llama-cpp-python' };
 
+/** How each kind of server takes a grammar and a repeat penalty in a request (none where we know of no field it takes). */
+const REQUEST_FIELDS: Record<ServerKind, { grammarField: GrammarField; penaltyField: PenaltyField }> = {
+  vllm: { grammarField: 'guided_grammar', penaltyField: 'repetition_penalty' },
+  'llama.cpp': { grammarField: 'grammar', penaltyField: 'repeat_penalty' },
+  'llama-cpp-python': { grammarField: 'grammar', penaltyField: 'repeat_penalty' },
+  ollama: { grammarField: 'none', penaltyField: 'none' },
+  unknown: { grammarField: 'none', penaltyField: 'none' },
+};
+
 /** `http://h:8000`, `http://h:8000/`, `http://h:8000/v1` → `http://h:8000/v1`. */
 export function apiRoot(baseUrl: string): string {
   const u = baseUrl.trim().replace(/\/+$/, '');
@@ -169,9 +178,7 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   else if (kind === 'llama.cpp') tokenizer = { path: '/tokenize', style: 'llama.cpp' };
   if (tokenizer && (await countTokens(baseUrl, tokenizer, model, 'a', apiKey, doFetch).catch(() => null)) === null) tokenizer = null;
 
-  const grammarField: GrammarField = kind === 'vllm' ? 'guided_grammar' : kind === 'llama.cpp' || kind === 'llama-cpp-python' ? 'grammar' : 'none';
-  const penaltyField: PenaltyField = kind === 'vllm' ? 'repetition_penalty' : kind === 'llama.cpp' || kind === 'llama-cpp-python' ? 'repeat_penalty' : 'none';
-  return { kind, models, contextWindow, grammarField, penaltyField, tokenizer };
+  return { kind, models, contextWindow, ...REQUEST_FIELDS[kind], tokenizer };
 }
 
 /** One text's token count by the server's own tokenizer (without the BOS some servers add). */

@@ -27,6 +27,12 @@ export interface WebLLMEngine extends Engine {
   greedyTokens(messages: readonly { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]>;
 }
 
+/** No penalty on repeats: greedy decoding is the model's own choice at every step. */
+const NO_PENALTIES = { repetition_penalty: 1, frequency_penalty: 0, presence_penalty: 0 } as const;
+
+/** Most chat templates have no tool role: a tool's result is shown as a user turn (its content names the tool). */
+const chatMessages = (messages: readonly { role: string; content: string }[]) => messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never;
+
 /** WebLLM returns at most this many candidates a place (OpenAI's bound). */
 const MAX_TOP_LOGPROBS = 5;
 
@@ -73,9 +79,7 @@ export function createWebLLMEngine(): WebLLMEngine {
         await engine.reload(id, {
           ...(opts.contextWindow ? { context_window_size: opts.contextWindow, sliding_window_size: -1 } : {}),
           temperature: 0,
-          repetition_penalty: 1,
-          frequency_penalty: 0,
-          presence_penalty: 0,
+          ...NO_PENALTIES,
         });
       } catch (e) {
         throw explainWebLLMError(e);
@@ -91,12 +95,10 @@ export function createWebLLMEngine(): WebLLMEngine {
       if (!engine || !modelId) throw Object.assign(new Error('load a model first'), { name: 'ModelNotLoadedError' });
       await engine.resetChat();
       const reply = await engine.chat.completions.create({
-        messages: messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
+        messages: chatMessages(messages),
         max_tokens: maxTokens,
         temperature: 0,
-        repetition_penalty: 1,
-        frequency_penalty: 0,
-        presence_penalty: 0,
+        ...NO_PENALTIES,
         logprobs: true,
         top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
         stream: false,
@@ -124,15 +126,12 @@ export function createWebLLMEngine(): WebLLMEngine {
       let usage: { prompt_tokens: number; completion_tokens: number; extra?: { prefill_tokens_per_s?: number; decode_tokens_per_s?: number } } | undefined;
       try {
         const stream = await e.chat.completions.create({
-          // most chat templates have no tool role: a tool's result is shown as a user turn (its content names the tool)
-          messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
+          messages: chatMessages(request.messages),
           max_tokens: request.maxTokens,
           temperature: request.temperature,
           stop: request.stop,
           seed: request.seed,
-          repetition_penalty: 1,
-          frequency_penalty: 0,
-          presence_penalty: 0,
+          ...NO_PENALTIES,
           stream: true,
           stream_options: { include_usage: true },
           ...(request.grammar ? { response_format: { type: 'grammar' as const, grammar: request.grammar } } : {}),

@@ -101,10 +101,11 @@ export interface SettingFlags {
   fail(message: string): never;
 }
 
-function parseNumber(flag: string, text: string, s: SettingBase & { fractional?: boolean }, f: SettingFlags): number {
+function parseNumber(flag: string, text: string, s: SuiteSetting, f: SettingFlags): number {
   const v = Number(text.trim());
-  const whole = !('fractional' in s && s.fractional);
-  if (text.trim() === '' || !Number.isFinite(v) || (whole && !Number.isInteger(v)) || v < s.min || v > s.max)
+  const whole = !(s.kind === 'list' && s.fractional);
+  // the bounds as the Run tab checks them (numberProblem); an empty flag is not 0
+  if (text.trim() === '' || !Number.isFinite(v) || numberProblem({ label: s.label, value: v, min: s.min, max: s.max, fractional: !whole }) !== null)
     f.fail(`--${flag} (${s.label.toLowerCase()}): "${text}" must be ${whole ? 'a whole number' : 'a number'} from ${s.min} to ${s.max}${s.zero && s.min === 0 ? ` (0: ${s.zero})` : ''}`);
   return v;
 }
