@@ -9,14 +9,13 @@ import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, TokenChoice, ToolSchema } from '../src/lib/core/types';
-import { createBaselineEngine } from '../src/lib/engines/baseline';
-import { LOAD_HOW, LOAD_WORDS, storedModelId } from '../src/lib/engines/gguf-models';
+import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
+import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
-import { createOracleEngine } from '../src/lib/engines/oracle';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
-import { createReplayEngine, readPredictions, type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
+import { type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { GenerationStats, GgufEngine, GgufLoadOptions, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
@@ -45,7 +44,6 @@ import { toJsonText } from '../src/lib/formats/json-text';
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
 let gguf: GgufEngine | null = null;
-export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
 let loadedModel: LoadedModel | null = null;
 /** How the loaded GGUF was loaded, to load it again after a GPU abort. */
 let lastGgufLoad: { source: GgufSource; opts: GgufLoadOptions } | null = null;
@@ -98,7 +96,7 @@ function speedOf(p: RunProgress | null): Pick<RunRow, 'speed'> {
 }
 
 /** The counting of a run measured with its server's tokenizer (`server:` counter ids), asking the server how to reach it. */
-async function serverCountingFor(run: RunRow): Promise<AsyncCounting | null> {
+async function serverCountingFor(run: EngineOrder): Promise<AsyncCounting | null> {
   const { baseUrl, model } = run.engine;
   if (!run.counterId.startsWith('server:') || !baseUrl) return null;
   const key = `${run.counterId}@${baseUrl}`;
@@ -113,7 +111,7 @@ async function serverCountingFor(run: RunRow): Promise<AsyncCounting | null> {
 }
 
 /** The counter a run's prompts were measured with, or null when it needs a model that is not loaded. */
-async function counterFor(run: RunRow): Promise<TokenCounter | null> {
+async function counterFor(run: EngineOrder): Promise<TokenCounter | null> {
   if (run.counterId === 'llama3') return defaultCounter();
   // a recording's server was another machine's, at another time: whatever answers at its address now is not asked
   if (run.counterId.startsWith('server:')) return run.recording ? null : ((await serverCountingFor(run).catch(() => null))?.counter ?? null);
@@ -122,6 +120,22 @@ async function counterFor(run: RunRow): Promise<TokenCounter | null> {
   const own = held.engine === 'webllm' ? webllm?.counter() : gguf?.counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
 }
+
+/** Loads the held GGUF again as it was last loaded, and holds it (after a GPU abort). */
+async function reloadGguf(): Promise<void> {
+  const again = lastGgufLoad;
+  if (!again) throw new Error('no GGUF was loaded to load again');
+  const reloaded = await (await ggufEngine()).load(again.source, again.opts, () => undefined);
+  loadedModel = { engine: 'wllama', id: reloaded.id, contextWindow: reloaded.contextSize, gguf: reloaded };
+}
+
+/** What this worker lends the engine factories. */
+const engineHost: EngineHost = {
+  llama3: defaultCounter,
+  apiKey: (baseUrl) => apiKeys.get(baseUrl),
+  serverCounting: serverCountingFor,
+  models: { held: heldModel, webllm: webllmEngine, gguf: ggufEngine, reloadGguf, counterFor },
+};
 
 /** the latest prompt search (an older one stops when it sees a newer) */
 let promptSearches = 0;
@@ -203,74 +217,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
   const controller = new AbortController();
   current = { runId, controller };
   try {
-    let engine: Engine;
-    let counter: TokenCounter;
-    let recover: (() => Promise<void>) | undefined;
-    let counting: AsyncCounting | null = null;
-    switch (run.engine.kind) {
-      case 'oracle':
-        engine = createOracleEngine();
-        counter = await defaultCounter();
-        break;
-      case 'baseline':
-        engine = createBaselineEngine();
-        counter = await defaultCounter();
-        break;
-      case 'replay':
-        engine = createReplayEngine(readPredictions(run.predictions ?? '', 'predictions file'), run.engine.model);
-        counter = await defaultCounter();
-        break;
-      case 'webllm': {
-        if (loadedModel?.engine !== 'webllm' || loadedModel.id !== run.engine.model) throw new Error(`Load the model ${run.engine.model} to run (or resume) this run.`);
-        const w = await webllmEngine();
-        engine = w;
-        counter = new CachedCounter(w.counter());
-        const model = loadedModel;
-        recover = async () => w.load(model.id, { contextWindow: model.contextWindow }, () => undefined);
-        break;
-      }
-      case 'openai': {
-        if (!run.engine.baseUrl) throw new Error('this run names no server (base URL)');
-        engine = createOpenAIEngine({
-          baseUrl: run.engine.baseUrl,
-          model: run.engine.model,
-          apiKey: apiKeys.get(run.engine.baseUrl),
-          stream: true,
-          grammarField: run.engine.grammarField,
-          penaltyField: run.engine.penaltyField ?? 'none',
-          ...(run.engine.timeouts ? { timeouts: run.engine.timeouts } : {}),
-        });
-        // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
-        counting = await serverCountingFor(run);
-        if (run.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${run.engine.baseUrl} does not offer now.`);
-        counter = counting ? counting.counter : await defaultCounter();
-        break;
-      }
-      case 'wllama': {
-        const held = heldModel();
-        if (held?.engine !== 'wllama' || held.id !== run.engine.model) {
-          // a run continues only on the device and weights it began with: results of two loads are never merged
-          const { id, load } = storedModelId(run.engine.model);
-          throw new Error(`This run was made ${LOAD_WORDS[load]}: load the model ${id} ${LOAD_HOW[load]} to run (or resume) it.`);
-        }
-        const native = run.engine.calls === 'native';
-        if (held.gguf.toolTemplate !== native)
-          throw new Error(`This run asks for calls ${native ? "in the model's own tool template" : 'in the prompt'}: load ${run.engine.model} again with that choice to run (or resume) it.`);
-        const g = await ggufEngine();
-        engine = g;
-        const again = lastGgufLoad;
-        // a GPU abort resets llama.cpp: the same file is loaded again the same way, and the request retried once
-        if (held.gguf.device.kind === 'webgpu' && again)
-          recover = async () => {
-            const reloaded = await g.load(again.source, again.opts, () => undefined);
-            loadedModel = { engine: 'wllama', id: reloaded.id, contextWindow: reloaded.contextSize, gguf: reloaded };
-          };
-        const c = await counterFor(run);
-        if (!c) throw new Error(`This run's prompts were measured with ${run.counterId}, which is not available now.`);
-        counter = c;
-        break;
-      }
-    }
+    const { engine, counter, counting, recover } = await ENGINE_FACTORIES[run.engine.kind](run, engineHost);
     // the versions of its packs the run first started with (pinned now if it is new)
     const packs = await loadRunPacks(db, run, true);
     let latest: RunProgress | null = null;

@@ -2,7 +2,7 @@
 import type { GpuInfo } from '../lib/engines/gpu';
 import type { ModelOption } from '../lib/engines/webllm-models';
 import type { RunOutcome, RunProgress } from '../lib/run/loop';
-import type { LoadedModel } from '../../workers/eval.worker';
+import type { LoadedModel } from '../lib/engines/host';
 import type { CallMode } from '../lib/core/types';
 import type { ServerInfo } from '../lib/engines/openai-server';
 import type { RequestTimeouts } from '../lib/engines/request-clock';

@@ -10,11 +10,12 @@ import { checkBaseUrl, type GrammarField, PENALTY_FIELDS, type PenaltyField } fr
 import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
-import { type RunRow, SERVER_REUSE, type ServerReuse } from '../../lib/run/run-row';
+import type { RunRow } from '../../lib/run/run-row';
+import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
 import { type Constraint, type FlagReader, MIN_MAX_TOKENS, type SuiteDeclaration, type SuiteId } from '../../lib/suites/declaration';
 import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
-import type { EngineKind } from '../../lib/engines/kinds';
+import { type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
 /** the flags every run takes, whatever its suite */
@@ -45,13 +46,12 @@ const RUN_FLAGS = [
 /** the flags a suite takes beyond those every run takes: its settings' and its own */
 const suiteFlags = (d: SuiteDeclaration): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
 
-/** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), as the runner builds them (eval.ts's setUp) */
-export const RUNNER_ENGINES = ['oracle', 'baseline', 'openai'] as const satisfies readonly EngineKind[];
-type RunnerEngine = (typeof RUNNER_ENGINES)[number];
+/** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), each built by its factory (lib/engines/factories.ts) */
+export const RUNNER_ENGINES = kindsRunningIn('node');
 
 export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
   suites: ${SUITE_IDS.join(', ')}
-  engine:   --engine oracle|baseline|openai   (openai: --base-url URL [--base-url URL2 …] --model NAME [--api-key KEY | env OPENAI_API_KEY])
+  engine:   --engine ${RUNNER_ENGINES.join('|')}   (openai: --base-url URL [--base-url URL2 …] --model NAME [--api-key KEY | env OPENAI_API_KEY])
             --calls prompt|native|both         tools in our prompt (default), in the request's native tools field, or both as paired runs
             --concurrency N                    requests in flight (default 1; a server batches them)
             --retries N                        attempts per request on 429, 5xx or a lost connection, with backoff (default 6)
@@ -90,7 +90,7 @@ export class UsageError extends Error {
 
 export interface EvalSettings {
   suite: SuiteId;
-  engine: RunnerEngine;
+  engine: EngineKind;
   baseUrls: string[];
   model: string;
   apiKey?: string;

@@ -22,10 +22,10 @@ import { WILD_FUNCTION_NAMES } from '../../lib/simulate/wildagteval/registry';
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
-import { createBaselineEngine } from '../../lib/engines/baseline';
-import { createOpenAIEngine, DEFAULT_RETRY } from '../../lib/engines/openai';
+import { ENGINE_FACTORIES } from '../../lib/engines/factories';
+import type { EngineHost } from '../../lib/engines/host';
+import { createOpenAIEngine, DEFAULT_RETRY, serverEngineOptions } from '../../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines/openai-server';
-import { createOracleEngine } from '../../lib/engines/oracle';
 import { createEnginePool } from '../../lib/engines/pool';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
@@ -117,8 +117,11 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
   if (wild) io.out(`WildAgtEval: ${wild.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai')
-    return { packs, ownRun, engine: s.engine === 'oracle' ? createOracleEngine() : createBaselineEngine(), model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  if (s.engine !== 'openai') {
+    const host: EngineHost = { llama3: async () => llama3, apiKey: () => s.apiKey, serverCounting: async () => null, models: null };
+    const { engine } = await ENGINE_FACTORIES[s.engine]({ engine: { model: s.engine }, counterId: llama3.id }, host);
+    return { packs, ownRun, engine, model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
+  }
   const infos: ServerInfo[] = [];
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
@@ -134,12 +137,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
   const engines = s.baseUrls.map((baseUrl) =>
     createOpenAIEngine({
-      baseUrl,
-      model,
-      apiKey: s.apiKey,
-      stream: true,
-      grammarField: info.grammarField,
-      penaltyField: info.penaltyField,
+      ...serverEngineOptions({ model, grammarField: info.grammarField, penaltyField: info.penaltyField }, baseUrl, s.apiKey),
       retry: { ...DEFAULT_RETRY, attempts: s.retries },
       timeouts: s.timeouts,
     }),

@@ -3,8 +3,10 @@
  * asks a model, whether that model is loaded in this tab, whether it keeps its KV cache between
  * requests by default, which tokenizer measures its prompts, whether it can take tools natively,
  * whether it can answer a sample several times, and where it runs. The Run tab, run files and the
- * runner read these; the worker and the runner build the engine of a run's kind.
+ * runner read these; the worker and the runner build the engine of a run's kind from its factory
+ * (`factories.ts`, kept apart so the page does not load every engine).
  */
+import type { EngineSettings } from './host';
 
 export interface EngineKindDeclaration {
   label: string;
@@ -98,3 +100,8 @@ export const ENGINE_KIND_IDS = Object.keys(ENGINE_KINDS) as EngineKind[];
 
 /** The kinds that run where asked. */
 export const kindsRunningIn = (where: 'browser' | 'node'): EngineKind[] => ENGINE_KIND_IDS.filter((k) => (ENGINE_KINDS[k].runsIn as readonly string[]).includes(where));
+
+/** A run's engine: its kind and how it was set up. */
+export interface EngineChoice extends EngineSettings {
+  kind: EngineKind;
+}

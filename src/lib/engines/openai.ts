@@ -11,6 +11,7 @@ import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
 import { apiRoot, type GrammarField, type PenaltyField, unreachableHelp } from './openai-server';
+import type { EngineSettings } from './host';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
@@ -44,6 +45,19 @@ export interface OpenAIEngineOptions extends OpenAIEndpoint {
   /** waits between retries; tests pass a fast one */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
+}
+
+/** How a run's server engine is built from its settings, streamed, in the tab and the runner alike. */
+export function serverEngineOptions(settings: EngineSettings, baseUrl: string, apiKey: string | undefined): OpenAIEngineOptions {
+  return {
+    baseUrl,
+    model: settings.model,
+    apiKey,
+    stream: true,
+    grammarField: settings.grammarField,
+    penaltyField: settings.penaltyField ?? 'none',
+    ...(settings.timeouts ? { timeouts: settings.timeouts } : {}),
+  };
 }
 
 /** A response larger than this is refused (a model's answer is a few KB; the bound stops a runaway server). */

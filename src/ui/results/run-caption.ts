@@ -1,6 +1,7 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
 import { LOAD_WORDS, storedModelId } from '../../lib/engines/gguf-models';
-import type { EngineChoice, RunRow } from '../../lib/run/run-row';
+import type { RunRow } from '../../lib/run/run-row';
+import type { EngineChoice } from '../../lib/engines/kinds';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
