@@ -2,7 +2,7 @@
  * The floors of ARCHITECTURE.md as import rules, checked by `npm run check` (depcruise). Dependencies
  * point down, floor by floor as ARCHITECTURE.md's table lists them: screens, worker and runner →
  * store → run → the built-in datasets, suites and engines (side by side: neither imports the other)
- * → tokenizers → formats → the pure core; the build plugins (vite/) read the core and the engines'
+ * → tokenizers → formats and the GGUF file (side by side) → the pure core; the build plugins (vite/) read the core and the engines'
  * declarations. Type-only imports count like any other.
  */
 const PURE = '^src/lib/(core|parsing|scoring|context|prompts|simulate|analysis)/';
@@ -21,7 +21,14 @@ module.exports = {
       severity: 'error',
       comment: 'the pure core knows no suite, run, store, engine, screen, runner or runtime',
       from: { path: PURE },
-      to: { path: ['^src/lib/(suites|run|store|engines|tokenizers|formats)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+      to: { path: ['^src/lib/(suites|run|store|engines|tokenizers|formats|gguf)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+    },
+    {
+      name: 'gguf-stands-alone',
+      severity: 'error',
+      comment: 'the GGUF model file, read, checked, written and unpacked: it imports nothing of the project outside its folder',
+      from: { path: '^src/lib/gguf/' },
+      to: { path: '^(src|datasets|workers)/', pathNot: '^src/lib/gguf/' },
     },
     {
       name: 'suites-below-run',
@@ -54,16 +61,16 @@ module.exports = {
     {
       name: 'tokenizers-below-engines',
       severity: 'error',
-      comment: 'a tokenizer is rebuilt from a GGUF header (formats) and counts text; it knows no engine, suite, run or store',
+      comment: 'a tokenizer is rebuilt from a GGUF header (lib/gguf) and counts text; it knows no engine, suite, run or store',
       from: { path: '^src/lib/tokenizers/' },
       to: { path: ['^src/lib/(engines|suites|run|store)/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
     },
     {
       name: 'formats-above-the-core-only',
       severity: 'error',
-      comment: 'readers and writers of files (importers, GGUF) stand on the pure core alone: engines, tokenizers, suites and the store read through them',
+      comment: 'readers and writers of benchmark and tool files stand on the pure core alone: suites, the store and the runner read through them',
       from: { path: '^src/lib/formats/' },
-      to: { path: ['^src/lib/(engines|tokenizers|suites|run|store)/', '^src/(ui|cli)/', '^workers/', '^datasets/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
+      to: { path: ['^src/lib/(engines|tokenizers|suites|run|store|gguf)/', '^src/(ui|cli)/', '^workers/', '^datasets/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
     },
     {
       name: 'datasets-below-run',

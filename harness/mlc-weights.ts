@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { metaNumber, metaString, metaStrings, parseGgufHeader, type GgufHeader, type GgufTensorInfo } from '../src/lib/formats/gguf';
-import { GgmlType, packedBytes, unpackToF32 } from '../src/lib/formats/ggml-dequant';
+import { metaNumber, metaString, metaStrings, parseGgufHeader, type GgufHeader, type GgufTensorInfo } from '../src/lib/gguf/header';
+import { GgmlType, packedBytes, unpackToF32 } from '../src/lib/gguf/dequant';
 import { MLC_QWEN_05B } from './real-model';
 
 /** The model library: WebGPU, q4f32_1 (no shader-f16 needed), links with web-llm 0.2.43–0.2.79. */

@@ -1,7 +1,7 @@
-/** Writing a GGUF v3 file (metadata and f32 tensors): the inverse of src/lib/formats/gguf.ts, for our test model. */
-import { GGUF_MAGIC, GgufType } from '../../src/lib/formats/gguf';
-import { ByteWriter, writeTensorInfo } from '../../src/lib/formats/gguf-bytes';
-import { GgmlType } from '../../src/lib/formats/ggml-dequant';
+/** Writing a GGUF v3 file (metadata and f32 tensors): the inverse of src/lib/gguf/header.ts, for our test model. */
+import { GGUF_MAGIC, GgufType } from '../../src/lib/gguf/header';
+import { ByteWriter, writeTensorInfo } from '../../src/lib/gguf/bytes';
+import { GgmlType } from '../../src/lib/gguf/dequant';
 
 export type MetaValue =
   | { type: 'string'; value: string }

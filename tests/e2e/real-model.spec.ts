@@ -11,7 +11,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { parseGgufHeader } from '../../src/lib/formats/gguf';
+import { parseGgufHeader } from '../../src/lib/gguf/header';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
 import type { SampleResult } from '../../src/lib/core/types';
 import { readStore } from '../../harness/idb';

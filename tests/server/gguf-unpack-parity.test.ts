@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGgufHeader } from '../../src/lib/formats/gguf';
-import { GgmlType } from '../../src/lib/formats/ggml-dequant';
-import { planUnpack, unpackGguf } from '../../src/lib/formats/gguf-unpack';
+import { readGgufHeader } from '../../src/lib/gguf/header';
+import { GgmlType } from '../../src/lib/gguf/dequant';
+import { planUnpack, unpackGguf } from '../../src/lib/gguf/unpack';
 import { QWEN_CODER_05B, SMOLLM2, type RealModel } from '../../harness/real-model';
 
 /**

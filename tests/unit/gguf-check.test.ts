@@ -5,10 +5,10 @@
  */
 import { existsSync, openSync, readSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GGUF_MAGIC, GgufError, GgufType, MAX_ARRAY_ELEMENTS, parseGgufHeader, readGgufHeader } from '../../src/lib/formats/gguf';
-import { ByteWriter, writeTensorInfo } from '../../src/lib/formats/gguf-bytes';
-import { ggufProblem } from '../../src/lib/formats/gguf-check';
-import { GgmlType } from '../../src/lib/formats/ggml-dequant';
+import { GGUF_MAGIC, GgufError, GgufType, MAX_ARRAY_ELEMENTS, parseGgufHeader, readGgufHeader } from '../../src/lib/gguf/header';
+import { ByteWriter, writeTensorInfo } from '../../src/lib/gguf/bytes';
+import { ggufProblem } from '../../src/lib/gguf/check';
+import { GgmlType } from '../../src/lib/gguf/dequant';
 
 interface Tensor {
   name: string;

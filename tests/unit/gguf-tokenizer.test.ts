@@ -1,7 +1,7 @@
 import llama3Tokenizer from 'llama3-tokenizer-js';
 import { describe, expect, it } from 'vitest';
 import { buildTinyModel, tinyVocabulary, TINY_MODEL } from '../../datasets/tiny-model/build';
-import { GgufError, GgufTruncated, metaNumber, metaString, metaStrings, parseGgufHeader, readGgufHeader } from '../../src/lib/formats/gguf';
+import { GgufError, GgufTruncated, metaNumber, metaString, metaStrings, parseGgufHeader, readGgufHeader } from '../../src/lib/gguf/header';
 import { ByteBpe, TokenizerUnsupported } from '../../src/lib/tokenizers/byte-bpe';
 import { ggufCounter } from '../../src/lib/tokenizers/gguf';
 import { buildCatalogPack } from '../../datasets/catalog/build';

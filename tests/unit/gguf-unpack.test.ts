@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTinyModel } from '../../datasets/tiny-model/build';
-import { GgufError, GGUF_MAGIC, parseGgufHeader } from '../../src/lib/formats/gguf';
-import { ByteWriter, writeTensorInfo } from '../../src/lib/formats/gguf-bytes';
-import { GgmlType, unpackToF32 } from '../../src/lib/formats/ggml-dequant';
-import { planUnpack, unpackGguf } from '../../src/lib/formats/gguf-unpack';
+import { GgufError, GGUF_MAGIC, parseGgufHeader } from '../../src/lib/gguf/header';
+import { ByteWriter, writeTensorInfo } from '../../src/lib/gguf/bytes';
+import { GgmlType, unpackToF32 } from '../../src/lib/gguf/dequant';
+import { planUnpack, unpackGguf } from '../../src/lib/gguf/unpack';
 
 const HALF_ONE_HALF = 0x3e00; // 1.5
 const HALF_QUARTER = 0x3400; // 0.25

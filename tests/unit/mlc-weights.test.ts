@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { describe, expect, it } from 'vitest';
 import { libraryMetadata, MLC_LIBRARY, quantizeQ4f32, tokenizerJson } from '../../harness/mlc-weights';
 import { modelMissing, QWEN_CODER_05B } from '../../harness/real-model';
-import { parseGgufHeader } from '../../src/lib/formats/gguf';
+import { parseGgufHeader } from '../../src/lib/gguf/header';
 import { ownModelProblem } from '../../src/lib/engines/webllm-models';
 
 describe("MLC's q4f32_1, as mlc-llm lays it out", () => {

@@ -1,6 +1,6 @@
 /** The token counter of a GGUF model, built from the tokenizer stored in its header. */
 import type { TokenCounter } from '../context/token-counter';
-import { type GgufHeader, metaString, metaStrings } from '../formats/gguf';
+import { type GgufHeader, metaString, metaStrings } from '../gguf/header';
 import { ByteBpe, TokenizerUnsupported } from './byte-bpe';
 
 export function ggufCounter(header: GgufHeader, id: string): TokenCounter {

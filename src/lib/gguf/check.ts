@@ -6,7 +6,7 @@
  * laid out one after another as llama.cpp expects or that run past the end of the file, and
  * hyper-parameters no model has.
  */
-import { type GgufHeader, metaNumber, metaString } from './gguf';
+import { type GgufHeader, metaNumber, metaString } from './header';
 
 /** ggml's tensor types that llama.cpp reads: id → [elements per block, bytes per block] (ggml.c's type_traits). */
 const GGML_BLOCKS: Record<number, readonly [number, number]> = {

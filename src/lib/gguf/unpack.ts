@@ -4,9 +4,9 @@
  * from the header alone (sizes, where every byte comes from); the file is then assembled as a Blob
  * of pieces, one tensor read and unpacked at a time, the rest sliced from the original unread.
  */
-import { ByteWriter, writeTensorInfo } from './gguf-bytes';
-import { canUnpack, GgmlType, packedBytes, unpackToF32 } from './ggml-dequant';
-import { GgufError, type GgufHeader, type GgufTensorInfo } from './gguf';
+import { ByteWriter, writeTensorInfo } from './bytes';
+import { canUnpack, GgmlType, packedBytes, unpackToF32 } from './dequant';
+import { GgufError, type GgufHeader, type GgufTensorInfo } from './header';
 
 interface Piece {
   /** where its bytes start in the original file's tensor data, and how many are read */
