@@ -8,7 +8,7 @@ import { suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/declara
 import { defaultSuiteFields, SUITE_LIST } from '../../src/lib/suites/registry';
 import { settingProblems, valueAt } from '../../src/lib/suites/settings';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
-import { WILDAGTEVAL_PACK_ID } from '../../src/lib/formats/wildagteval-benchmark';
+import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval/benchmark-files';
 import { builtinConversations } from '../../src/lib/suites/api-complexity/conversations';
 import { numberProblem } from '../../src/lib/suites/number-fields';
 import type { RunRow } from '../../src/lib/run/run-row';

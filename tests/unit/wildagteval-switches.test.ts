@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pyJsonDumps } from '../../src/lib/core/py-json';
 import { isDict, type PyDict, type PyValue } from '../../src/lib/core/pyvalue';
-import { readWildConversation, readWildDatabases } from '../../src/lib/formats/wildagteval-benchmark';
+import { readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval/benchmark-files';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
-import { invokeWildTool } from '../../src/lib/simulate/wildagteval/registry';
-import { createWildState, DATABASE_FILES, forkWildState, type WildState } from '../../src/lib/simulate/wildagteval/state';
-import { switchKey } from '../../src/lib/simulate/wildagteval/switches';
+import { invokeWildTool } from '../../src/lib/suites/wildagteval/world/registry';
+import { createWildState, DATABASE_FILES, forkWildState, type WildState } from '../../src/lib/suites/wildagteval/world/state';
+import { switchKey } from '../../src/lib/suites/wildagteval/world/switches';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'complexity_scenarios.json'));

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NamedText } from '../../lib/core/types';
-import { readExecMapping, readWildConversation, readWildDatabases } from '../../lib/formats/wildagteval-benchmark';
-import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../lib/simulate/wildagteval/registry';
-import { replayGoldCalls } from '../../lib/simulate/wildagteval/replay';
+import { readExecMapping, readWildConversation, readWildDatabases } from '../../lib/suites/wildagteval/benchmark-files';
+import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../lib/suites/wildagteval/world/registry';
+import { replayGoldCalls } from '../../lib/suites/wildagteval/world/replay';
 
 export interface ReplayFigures {
   calls: number;

@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
-import type { WildFilesSummary } from '../formats/wildagteval-benchmark';
+import type { WildFilesSummary } from '../suites/wildagteval/benchmark-files';
 
 export interface PackRow {
   id: string;

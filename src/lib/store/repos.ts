@@ -4,7 +4,7 @@ import { hashString } from '../core/random';
 import { headlineMoved, headlinePart, headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
 import { isUnanswered, type Json, type NamedText, type Pack, type SampleResult } from '../core/types';
-import { mergeWildFiles, replacedWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../formats/wildagteval-benchmark';
+import { mergeWildFiles, replacedWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../suites/wildagteval/benchmark-files';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';

@@ -1,5 +1,5 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
-import { WILDAGTEVAL_PACK_ID } from '../../formats/wildagteval-benchmark';
+import { WILDAGTEVAL_PACK_ID } from './benchmark-files';
 import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';

@@ -4,8 +4,8 @@
  * target-function files): which prompt, which switches, which target functions. Runner
  * configuration, transcribed (WildAgtEval, Kim et al., CC BY 4.0).
  */
-import type { WildPromptVariant } from '../../formats/wildagteval-benchmark';
-import { switchKey, type SwitchType } from '../../simulate/wildagteval/switches';
+import type { WildPromptVariant } from './benchmark-files';
+import { switchKey, type SwitchType } from './world/switches';
 import type { TargetLimits } from './protocol';
 
 const AD_HOC_FUNCTIONS = ['track_order', 'lock_lock', 'lock_unlock', 'color_set', 'get_call_history', 'make_call', 'play', 'stock_price'] as const;

@@ -6,7 +6,7 @@
  * read, as the repository averages it. The paper's judge was Claude-4-Opus at temperature 0.1.
  */
 import type { Json, JsonObject, SampleResult, Score } from '../../core/types';
-import type { WildJudgeReference } from '../../formats/wildagteval-benchmark';
+import type { WildJudgeReference } from './benchmark-files';
 import { isObject } from '../../core/objects';
 
 /** what the repository cuts each reply, call and result to */

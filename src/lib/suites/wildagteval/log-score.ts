@@ -4,9 +4,9 @@
  */
 import type { ApiEpisodeScore, ApiStepJson, ApiTurnJson, Json, JsonObject, Score } from '../../core/types';
 import { episodeErrorType, type TurnVerdict } from '../../scoring/api-accuracy';
-import { readWildAgtEvalResult } from '../../formats/wildagteval';
+import { readWildAgtEvalResult } from './log-files';
 import { FormatError } from '../../formats/jsonl';
-import { scoreWildAgtEvalTurn } from '../../scoring/wildagteval-analyzer';
+import { scoreWildAgtEvalTurn } from './analyzer';
 import { isObject } from '../../core/objects';
 
 function stepKind(type: Json | undefined): ApiStepJson['kind'] {

@@ -5,12 +5,12 @@
  * End of Turn first, then the first well-formed `<API_CALL>`; isolated target points replayed from gold.
  */
 import { isDict, type PyValue } from '../../core/pyvalue';
-import type { WildConversation } from '../../formats/wildagteval-benchmark';
+import type { WildConversation } from './benchmark-files';
 import { tagBodies } from '../../parsing/json-calls';
 import { JsonError, parseJsonValue } from '../../parsing/json-value';
-import { invokeWildTool, type WildCallOutcome } from '../../simulate/wildagteval/registry';
-import type { GoldCall } from '../../simulate/wildagteval/replay';
-import type { WildState } from '../../simulate/wildagteval/state';
+import { invokeWildTool, type WildCallOutcome } from './world/registry';
+import type { GoldCall } from './world/replay';
+import type { WildState } from './world/state';
 import { STEP_BY_STEP_SUFFIX } from './step-by-step-suffix';
 
 export const WILD_STOP_SEQUENCES = ['<API_RESPONSE>', '<USER_QUERY>', 'H:'] as const;

@@ -5,11 +5,11 @@
  */
 import { pyJsonDumps } from '../../core/py-json';
 import type { PyValue } from '../../core/pyvalue';
-import type { WildConversation } from '../../formats/wildagteval-benchmark';
-import { invokeWildTool } from '../../simulate/wildagteval/registry';
-import type { GoldCall } from '../../simulate/wildagteval/replay';
-import { createWildState, type Databases, type WildState } from '../../simulate/wildagteval/state';
-import { dict } from '../../simulate/wildagteval/values';
+import type { WildConversation } from './benchmark-files';
+import { invokeWildTool } from './world/registry';
+import type { GoldCall } from './world/replay';
+import { createWildState, type Databases, type WildState } from './world/state';
+import { dict } from './world/values';
 import { isTargetReplayed, runsCrossTurn, switchSet, type WildExperiment } from './experiments';
 import { expectedFrom, goldHistory, parseWildReply, type TargetPoint, WILD_MAX_STEPS, WILD_STOP_SEQUENCES, type WildEntry, wildPrompt } from './protocol';
 

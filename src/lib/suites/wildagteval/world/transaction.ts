@@ -3,7 +3,7 @@
  * (`products.json`, `shopping_carts.json`, `orders.json`). Results as its tools return them,
  * read off the specs, error cases and execution traces in ../shared/reference/wildagteval.
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import type { PyDict, PyValue } from '../../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn } from './switches';
 import { asDict, asDicts, byNumber, byText, dict, fail, float, num, pick, pyRound, str } from './values';

@@ -3,8 +3,8 @@
  * order its "not found" answer lists them in), and `invokeWildTool`, its `invoke_tool`: route a
  * call, tag the result with the environment, print it as Python's json.dumps does.
  */
-import { isDict, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
-import { pyJsonDumps } from '../../core/py-json';
+import { isDict, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
+import { pyJsonDumps } from '../../../core/py-json';
 import type { WildFunction, WildState } from './state';
 import { COMMUNICATION_FUNCTIONS } from './communication';
 import { CULINARY_FUNCTIONS } from './culinary';

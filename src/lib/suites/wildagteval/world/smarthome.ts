@@ -2,7 +2,7 @@
  * WildAgtEval's SmartHomeEnv: the devices and groups of the current user's home (`devices.json`,
  * `groups.json`, `users.json`). Device commands answer per endpoint in `results`.
  */
-import { isDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { isDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
 import type { WildFunction, WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, dict, fail, num, str } from './values';

@@ -3,7 +3,7 @@
  * current, the frozen clock, setup calls first with every switch off, then the call with exactly the
  * listed switches on. The output is the string the tool registry hands the agent.
  */
-import { isDict, type PyValue } from '../../core/pyvalue';
+import { isDict, type PyValue } from '../../../core/pyvalue';
 import { invokeWildTool } from './registry';
 import { createWildState, type Databases } from './state';
 import { SWITCH_TYPES, switchKey } from './switches';

@@ -2,7 +2,7 @@
  * WildAgtEval's TimeNotificationEnv: alarms, reminders and notifications of the current user
  * (`alarms.json`, `reminders.json`, `notifications.json`) and their notification preferences.
  */
-import { pyEquals, pyRepr, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { pyEquals, pyRepr, pyStr, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
 import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { COMPANION_FUNCTIONS, switchOn } from './switches';
 import { asDicts, byText, dict, fail, num, pyIntOf, str } from './values';

@@ -5,8 +5,8 @@
  * per-turn rules of `api-accuracy` give the analyzer's verdicts on WildAgtEval's own result logs.
  * (WildAgtEval, Kim et al.; data CC BY 4.0. See ../shared/reference/wildagteval/PROTOCOL.md §5.1.)
  */
-import { canonicalJson } from '../core/canonical-json';
-import { type ApiCallRecord, type ApiScoringTable, type ApiStep, rulesFromTable, scoreApiTurn, type TurnVerdict } from './api-accuracy';
+import { canonicalJson } from '../../core/canonical-json';
+import { type ApiCallRecord, type ApiScoringTable, type ApiStep, rulesFromTable, scoreApiTurn, type TurnVerdict } from '../../scoring/api-accuracy';
 
 export const WILDAGTEVAL_SCORING: ApiScoringTable = {
   sideEffect: [

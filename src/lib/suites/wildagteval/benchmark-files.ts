@@ -3,12 +3,12 @@
  * (`common/data/*.json`) and the conversation files (`Conv_<user>_….jsonl`, one user turn per
  * line with the gold `api_sequence`). Errors name file, record and field.
  */
-import { isDict, type PyValue } from '../core/pyvalue';
-import type { NamedText, Pack } from '../core/types';
-import { JsonError, parseJsonValue } from '../parsing/json-value';
-import type { GoldCall } from '../simulate/wildagteval/replay';
-import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation, type WildCode } from '../simulate/wildagteval/state';
-import { FormatError, parseJsonLines } from './jsonl';
+import { isDict, type PyValue } from '../../core/pyvalue';
+import type { NamedText, Pack } from '../../core/types';
+import { JsonError, parseJsonValue } from '../../parsing/json-value';
+import type { GoldCall } from './world/replay';
+import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation, type WildCode } from './world/state';
+import { FormatError, parseJsonLines } from '../../formats/jsonl';
 
 const baseName = (name: string): string => name.split('/').pop() ?? name;
 

@@ -2,7 +2,7 @@
  * Gold calls replayed in order on fresh databases, as WildAgtEval's label-transformation script
  * did when it stored `execution_result` for every gold call (`*_exec_mapping.json`).
  */
-import type { PyValue } from '../../core/pyvalue';
+import type { PyValue } from '../../../core/pyvalue';
 import { invokeWildTool, type WildCallOutcome } from './registry';
 import { createWildState, type Databases, FROZEN_NOW } from './state';
 

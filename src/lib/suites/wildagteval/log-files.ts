@@ -2,10 +2,10 @@
  * WildAgtEval's files: the scorer's tables (`scoring_config.json`, converted from its
  * `configs/*.yaml`) and the runner's result logs (one JSON per conversation or target point).
  */
-import { isObject } from '../core/objects';
-import type { Json } from '../core/types';
-import type { ApiCallRecord, ApiScoringTable, ApiStep } from '../scoring/api-accuracy';
-import { FormatError } from './jsonl';
+import { isObject } from '../../core/objects';
+import type { Json } from '../../core/types';
+import type { ApiCallRecord, ApiScoringTable, ApiStep } from '../../scoring/api-accuracy';
+import { FormatError } from '../../formats/jsonl';
 
 const WEATHER_LOCATION = { weather_current: ['location'], weather_forecast: ['location'], weather_alerts: ['location'] } as const;
 

@@ -3,7 +3,7 @@
  * current user (taken from the conversation's file name) and the clock, frozen as its evaluator
  * freezes it.
  */
-import type { PyDict, PyValue } from '../../core/pyvalue';
+import type { PyDict, PyValue } from '../../../core/pyvalue';
 import { clonePy } from './values';
 
 /** The files its shared memory loads, plus the one three tools read when irrelevant information is switched on. */

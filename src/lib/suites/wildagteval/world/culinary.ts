@@ -3,8 +3,8 @@
  * orders (`recipes.json`, `favorite_recipes.json`, `meal_plans.json`, `restaurants.json`,
  * `favorite_restaurants.json`, `delivery_orders.json`).
  */
-import { hashString } from '../../core/random';
-import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { hashString } from '../../../core/random';
+import { newDict, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
 import { dataList, isoSeconds, nextId, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';
 import { asDict, asDicts, asList, byNumber, byText, copyDict, idNumber, nextNumberedId, dict, fail, float, num, pyRound, str } from './values';

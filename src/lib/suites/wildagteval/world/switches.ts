@@ -3,8 +3,8 @@
  * behaviour changes (the evaluator sets `ENABLE__<TYPE>__<FUNCTION>` around each call of a listed
  * function); the tools read them. Here a state carries the set of switched (type, function) pairs.
  */
-import type { PyDict } from '../../core/pyvalue';
-import { parseJsonValue } from '../../parsing/json-value';
+import type { PyDict } from '../../../core/pyvalue';
+import { parseJsonValue } from '../../../parsing/json-value';
 import { isoNaive, type WildState } from './state';
 import { SYSTEM_FAILURE_PAYLOADS } from './system-failures';
 import { asDict } from './values';

@@ -2,8 +2,8 @@
  * WildAgtEval's CommunicationController: contacts, calls and messages of the current user
  * (`contacts.json`, `call_history.json`, `message_history.json`), calls placed on the home's phone.
  */
-import { PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
-import { Rng } from '../../core/random';
+import { PyFloat, pyEquals, pyRepr, pyStr, pyType, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
+import { Rng } from '../../../core/random';
 import { pausePlaybackOn } from './media';
 import { currentUser, findDeviceByEndpoint } from './smarthome';
 import { dataList, isoNaive, PyCallError, type WildFunction, type WildState } from './state';

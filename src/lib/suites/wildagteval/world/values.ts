@@ -1,5 +1,5 @@
 /** Reading and writing WildAgtEval's data as Python values (its outputs are compared as Python's JSON text). */
-import { isDict, newDict, numericValue, PyFloat, type PyDict, type PyValue } from '../../core/pyvalue';
+import { isDict, newDict, numericValue, PyFloat, type PyDict, type PyValue } from '../../../core/pyvalue';
 
 export const float = (x: number): PyFloat => new PyFloat(x);
 

@@ -2,7 +2,7 @@
  * WildAgtEval's InformationControlEnv over `mock_data.json` (weather, news, knowledge, stocks)
  * and the current user's preferences (`users.json`).
  */
-import { PyFloat, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../core/pyvalue';
+import { PyFloat, pyEquals, pyStr, type PyDict, type PyValue, truthy } from '../../../core/pyvalue';
 import { currentUser } from './smarthome';
 import { dataList, isoNaive, type WildFunction, type WildState } from './state';
 import { switchOn, systemFailure } from './switches';

@@ -3,7 +3,7 @@
  * playlists): search, playlists, and playback on the home's media devices (kept per endpoint for
  * the session).
  */
-import { pyStr, type PyDict, type PyValue } from '../../core/pyvalue';
+import { pyStr, type PyDict, type PyValue } from '../../../core/pyvalue';
 import { deviceByEndpoint, onEndpoints } from './smarthome';
 import type { WildFunction, WildState } from './state';
 import { switchOn, systemFailure } from './switches';
