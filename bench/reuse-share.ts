@@ -8,7 +8,7 @@ import { buildCatalogPack } from '../datasets/catalog/build';
 import { buildCompositionPack } from '../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../datasets/travel/build';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import { inRunOrder, type PlannedSource, type RunOrder } from '../src/lib/core/source';
+import { inRunOrder, type PlannedSource, type RunOrder } from '../src/lib/core/sample-source';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { promptText, reusableShare } from '../src/lib/run/reuse';
 import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog/suite';

@@ -31,7 +31,7 @@ import { createOracleEngine } from '../src/lib/engines/oracle';
 import { buildCallGrammar } from '../src/lib/parsing/call-grammar';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { runSamples } from '../src/lib/run/loop';
-import type { SampleSource } from '../src/lib/core/source';
+import type { SampleSource } from '../src/lib/core/sample-source';
 import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore } from '../src/lib/store/repos';
 import { catalogSource } from '../src/lib/suites/catalog/suite';

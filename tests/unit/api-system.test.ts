@@ -15,7 +15,7 @@ import type { ParamDef } from '../../src/lib/simulate/define';
 import { BASE_TYPES, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../src/lib/simulate/api/complexity';
 import { DOMAINS } from '../../src/lib/simulate/api/define';
 import { notFoundMessage } from '../../src/lib/simulate/api/api-system';
-import { API_FUNCTIONS, API_SCORING, apiFunctionNamed, apiReference, ASSIGNMENTS, goldCall, invokeApi } from '../../src/lib/simulate/api/system';
+import { API_FUNCTIONS, API_SCORING, apiFunctionNamed, apiReference, ASSIGNMENTS, goldCall, invokeApi } from '../../src/lib/simulate/api/home-system';
 import { createWorld } from '../../src/lib/simulate/api/world';
 import { builtinConversations, replayGold } from '../../src/lib/suites/api-complexity/conversations';
 import { parseReply } from '../../src/lib/prompts/episode-protocol';

@@ -10,7 +10,7 @@ import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import type { SampleSource } from '../../src/lib/core/source';
+import type { SampleSource } from '../../src/lib/core/sample-source';
 import { scoreSample } from '../../src/lib/scoring/score-sample';
 import { multiturnSource, planMultiturn } from '../../src/lib/suites/multiturn/suite';
 import { anchorIndex, planResponseQa, responseQaSource } from '../../src/lib/suites/response-qa/suite';

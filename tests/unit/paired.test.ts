@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectableDifference, mcnemarExact, pairResults } from '../../src/lib/analysis/paired';
-import { repeatId } from '../../src/lib/core/source';
+import { repeatId } from '../../src/lib/core/sample-source';
 import type { SampleResult } from '../../src/lib/core/types';
 
 const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;

@@ -7,7 +7,7 @@ import { buildCatalogPack } from '../../datasets/catalog/build';
 import { repeatSummary } from '../../src/lib/analysis/repeats';
 import { table3 } from '../../src/lib/analysis/api-complexity';
 import { CachedCounter } from '../../src/lib/context/token-counter';
-import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/source';
+import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/sample-source';
 import type { Engine, SampleResult } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';

@@ -9,7 +9,7 @@ import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../../datasets/travel/build';
 import { coverage } from '../../src/lib/analysis/coverage';
 import { CachedCounter } from '../../src/lib/context/token-counter';
-import { inRunOrder, orderPlan, type PlannedSample, type PlannedSource, type RunOrder, type SampleSource } from '../../src/lib/core/source';
+import { inRunOrder, orderPlan, type PlannedSample, type PlannedSource, type RunOrder, type SampleSource } from '../../src/lib/core/sample-source';
 import type { Engine } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';

@@ -14,7 +14,7 @@ import { wildLogText, type WildResultLog } from '../../src/lib/suites/wildagteva
 import { PyFloat, type PyDict } from '../../src/lib/core/pyvalue';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import { withRepeats } from '../../src/lib/core/source';
+import { withRepeats } from '../../src/lib/core/sample-source';
 import { DATABASE_FILES, type Databases } from '../../src/lib/suites/wildagteval/world/state';
 import { databasesFor } from '../../src/lib/suites/wildagteval/benchmark-files';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';

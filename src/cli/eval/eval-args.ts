@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { repeatsLabel } from '../../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../../lib/core/types';
-import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../../lib/core/source';
+import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../../lib/core/sample-source';
 import { checkBaseUrl, type GrammarField, PENALTY_FIELDS, type PenaltyField } from '../../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';

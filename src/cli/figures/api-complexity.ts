@@ -11,7 +11,7 @@ import { createOracleEngine } from '../../lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../lib/run/loop';
 import { COMPLEXITY_LABELS, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../lib/simulate/api/complexity';
 import { DOMAIN_LABELS, DOMAINS } from '../../lib/simulate/api/define';
-import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../lib/simulate/api/system';
+import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../lib/simulate/api/home-system';
 import { builtinConversations } from '../../lib/suites/api-complexity/conversations';
 import { type ApiComplexityConfig, apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../../lib/suites/api-complexity/suite';
 import { llama3Counter } from '../../lib/tokenizers/llama3';

@@ -10,7 +10,7 @@ import type { SampleResult } from '../../lib/core/types';
 import { createBaselineEngine } from '../../lib/engines/baseline';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../lib/run/loop';
-import type { SampleSource } from '../../lib/core/source';
+import type { SampleSource } from '../../lib/core/sample-source';
 import { multiturnSource } from '../../lib/suites/multiturn/suite';
 import { responseQaSource } from '../../lib/suites/response-qa/suite';
 import { QA_TEMPLATES } from '../../lib/suites/response-qa/templates';

@@ -7,7 +7,7 @@
  * permutation test on the per-sample differences.
  */
 import { Rng } from '../core/random';
-import { repeatOf } from '../core/source';
+import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
 import { mean, regularizedIncompleteBeta, sampleVariance } from './stats';
 

@@ -4,7 +4,7 @@
  * (pass^k) or at least once (pass@k), and an interval that counts samples, not answers — the answers
  * to one sample are not independent, so a Wilson interval over all of them is too narrow.
  */
-import { repeatOf } from '../core/source';
+import { repeatOf } from '../core/sample-source';
 import type { Cell, SampleResult } from '../core/types';
 import { mean, sampleVariance } from './stats';
 

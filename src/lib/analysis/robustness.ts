@@ -5,7 +5,7 @@
  * rephrased requests (how much of the drop is the evaluation's), and the
  * requests the expansion "repaired".
  */
-import { repeatOf } from '../core/source';
+import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
 import { variantSummary } from './catalog';
 

@@ -4,7 +4,7 @@
  */
 import { isDict, type PyValue } from '../core/pyvalue';
 import type { Engine, GenerateResult, Sample } from '../core/types';
-import type { SampleSource } from '../core/source';
+import type { SampleSource } from '../core/sample-source';
 import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';

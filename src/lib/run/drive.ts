@@ -6,7 +6,7 @@
  */
 import { type AsyncCounting, buildCounted } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
-import type { SampleSource } from '../core/source';
+import type { SampleSource } from '../core/sample-source';
 import type { Engine, Pack } from '../core/types';
 import { type ResultStore, type RunOptions, type RunOutcome, runSamples } from './loop';
 import type { RunRow, RunStatus } from './run-row';

@@ -4,7 +4,7 @@
  * the model answers without a call or the turn limit is reached. Every call
  * of every turn is collected for scoring.
  */
-import { type CallExecutor, TURN_SEPARATOR } from '../core/source';
+import { type CallExecutor, TURN_SEPARATOR } from '../core/sample-source';
 import type { ChatMessage, GenerateRequest, GenerateResult } from '../core/types';
 import { type OutputFormat, parseCalls } from '../parsing';
 import type { Call } from '../core/calls';

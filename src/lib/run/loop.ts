@@ -11,7 +11,7 @@ import { type CallMode, type Engine, type GenerateRequest, type GenerateResult, 
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../core/calls';
-import type { SampleSource } from '../core/source';
+import type { SampleSource } from '../core/sample-source';
 import { accumulate, emptyResult, runExchange, withSpeeds } from './exchange';
 import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';

@@ -1,5 +1,5 @@
 /** A run as every view and store holds it: its suite, packs, config, engine choice, status and counts. */
-import type { RunOrder } from '../core/source';
+import type { RunOrder } from '../core/sample-source';
 import type { ChatMessage } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import type { EngineChoice } from '../engines/kinds';

@@ -9,7 +9,7 @@ import { DEFAULT_ROBUSTNESS, robustnessSource } from '../suites/robustness/suite
 import { DEFAULT_MULTITURN, multiturnSource } from '../suites/multiturn/suite';
 import { DEFAULT_RESPONSE_QA } from '../suites/response-qa/config';
 import { responseQaSource } from '../suites/response-qa/suite';
-import { inRunOrder, type PlannedSource, type SampleSource, withRepeats } from '../core/source';
+import { inRunOrder, type PlannedSource, type SampleSource, withRepeats } from '../core/sample-source';
 import { apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../suites/api-complexity/suite';
 import { ownApiSetup } from '../suites/api-complexity/request-conversations';
 import { wildAgtEvalSource, wildBenchmarkOf } from '../suites/wildagteval/suite';

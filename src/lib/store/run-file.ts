@@ -8,7 +8,7 @@
  */
 import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
-import { MAX_REPEATS, RUN_ORDERS } from '../core/source';
+import { MAX_REPEATS, RUN_ORDERS } from '../core/sample-source';
 import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
 import { ENGINE_KIND_IDS } from '../engines/kinds';

@@ -7,7 +7,7 @@
 import type { SampleResult } from '../../lib/core/types';
 import { runResultChunks } from '../../lib/store/repos';
 import { app } from '../app-state.svelte';
-import { db } from '../db';
+import { db } from '../live-db';
 
 /** ms between two updates of the report while a run writes */
 const FLUSH_MS = 300;

@@ -4,7 +4,7 @@ import type { RunProgress } from '../../lib/run/loop';
 import { askToStop, heldRunLocks, RUN_BUSY, whenRunIdle } from '../../lib/store/run-locks';
 import { deleteRun } from '../../lib/store/repos';
 import { app } from '../app-state.svelte';
-import { db } from '../db';
+import { db } from '../live-db';
 import { evalWorker, proxy } from '../worker-client';
 import { appendToTail, NO_STREAM, SHOW_EVERY_MS, type StreamTail } from './stream-tail';
 

@@ -9,7 +9,7 @@ import { Rng } from '../../core/random';
 import type { JsonObject } from '../../core/types';
 import type { ApiCallRecord } from '../../scoring/api-accuracy';
 import { NO_COMPLEXITY } from '../../simulate/api/complexity';
-import { invokeApi } from '../../simulate/api/system';
+import { invokeApi } from '../../simulate/api/home-system';
 import { createWorld, type World } from '../../simulate/api/world';
 
 export type Wording = 'coref' | 'resolved';

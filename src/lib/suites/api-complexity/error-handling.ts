@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from '../../core/types';
 import type { ComplexityType } from '../../simulate/api/complexity';
-import { apiFunctionNamed } from '../../simulate/api/system';
+import { apiFunctionNamed } from '../../simulate/api/home-system';
 import type { StepRecord } from './episode';
 import { END_OF_TURN } from '../../prompts/episode-protocol';
 

@@ -5,13 +5,13 @@
  * the ladder.
  */
 import { hashString, Rng } from '../../core/random';
-import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type ApiCallRecord, episodeErrorType } from '../../scoring/api-accuracy';
 import type { ApiSystem } from '../../simulate/api/api-system';
 import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, type FunctionComplexity, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
-import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/system';
+import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/home-system';
 import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { builtinConversations, type Conversation, type Wording } from './conversations';

@@ -8,7 +8,7 @@ import type { Pack, PackItem, Sample, ToolSchema } from '../../core/types';
 import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../../context/catalog-context';
 import type { TokenCounter } from '../../context/token-counter';
 import type { PromptTemplate } from '../../prompts/template';
-import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 
 const CATALOG_SUITE = 'catalog';
 

@@ -10,7 +10,7 @@ import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSche
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import type { Call } from '../../core/calls';
 import { renderMessages, type PromptTemplate } from '../../prompts/template';
-import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import { LEVELS, type Level } from '../../core/expected';
 import { toolPool } from '../catalog/suite';
 import { dagShape } from '../../scoring/dag-shape';

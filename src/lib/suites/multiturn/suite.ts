@@ -14,7 +14,7 @@ import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, responseText } from '../../context/response-context';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
-import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 
 const MULTITURN_SUITE = 'multiturn';
 export type FactSetting = 'prose' | 'structured';

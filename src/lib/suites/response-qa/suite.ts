@@ -11,7 +11,7 @@ import type { JsonObject, Pack, ResponseSet, Sample } from '../../core/types';
 import { ContextBudgetError } from '../../context/catalog-context';
 import { fitResponse, type FittedResponse, isRecordAdditive } from '../../context/response-context';
 import type { TokenCounter } from '../../context/token-counter';
-import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import { cellsOf, POSITION_SLOTS, type QaExperiment, type ResponseQaConfig } from './config';
 import { PAPER_MIX, QA_CATEGORIES, QA_TEMPLATES, type QaCategory, type QaInstance, type QaTemplate } from './templates';
 

@@ -7,7 +7,7 @@ import { hashString, Rng } from '../../core/random';
 import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
-import { type PlannedSample, planSource, type PlannedSource } from '../../core/source';
+import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import { catalogCategory, eligibleItems, toolPool } from '../catalog/suite';
 import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';

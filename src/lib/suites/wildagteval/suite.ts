@@ -5,7 +5,7 @@
  * the cumulative ladder; the suite's runner drives its episode and writes its result log.
  */
 import { hashString } from '../../core/random';
-import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource, TURN_SEPARATOR } from '../../core/source';
+import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource, TURN_SEPARATOR } from '../../core/sample-source';
 import type { Pack, Sample } from '../../core/types';
 import type { TokenCounter } from '../../context/token-counter';
 import { databasesFor, readWildAgtEvalFiles, type WildAgtEvalFiles, type WildConversation, type WildPromptVariant } from './benchmark-files';
