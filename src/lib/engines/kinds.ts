@@ -11,6 +11,8 @@ import type { EngineSettings } from './host';
 export interface EngineKindDeclaration {
   label: string;
   hint: string;
+  /** how a run's caption and report name it */
+  caption: string;
   /** a model answers (not the ground truth, a heuristic or a file) */
   asksModel: boolean;
   /** the model is loaded in this tab first (its panel), not served elsewhere */
@@ -40,6 +42,7 @@ export const ENGINE_KINDS = {
   webllm: {
     label: 'WebLLM (your GPU)',
     hint: 'A real model, running on WebGPU in this tab.',
+    caption: 'WebLLM',
     asksModel: true,
     loadsModel: true,
     kvReuseByDefault: false,
@@ -51,6 +54,7 @@ export const ENGINE_KINDS = {
   wllama: {
     label: 'llama.cpp (GGUF, your CPU or GPU)',
     hint: 'A real GGUF model in this tab: on the CPU in WebAssembly (no GPU needed), or on the GPU through WebGPU where the adapter can run it.',
+    caption: 'llama.cpp',
     asksModel: true,
     loadsModel: true,
     kvReuseByDefault: true,
@@ -62,6 +66,7 @@ export const ENGINE_KINDS = {
   openai: {
     label: 'OpenAI-compatible server',
     hint: 'vLLM, SGLang, llama.cpp, Ollama, LM Studio or a hosted API: the same suites against a real serving engine.',
+    caption: 'OpenAI-compatible server',
     asksModel: true,
     loadsModel: false,
     kvReuseByDefault: false,
@@ -73,6 +78,7 @@ export const ENGINE_KINDS = {
   baseline: {
     label: 'Baseline (no model)',
     hint: 'BM25 picks the tool, patterns fill the parameters: what surface matching alone achieves.',
+    caption: 'baseline engine (BM25 + patterns, not a model)',
     ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
@@ -80,6 +86,7 @@ export const ENGINE_KINDS = {
   oracle: {
     label: 'Oracle (ground truth)',
     hint: 'Answers with the expected call: proves the pipeline can reach 100%. Measures no model.',
+    caption: 'oracle engine (the ground truth, not a model)',
     ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
@@ -87,6 +94,7 @@ export const ENGINE_KINDS = {
   replay: {
     label: 'Replay a predictions file',
     hint: 'Scores outputs produced elsewhere: {"id", "result"} per line — BFCL result files, or a list of {"tool_name", "arguments"} calls per CompToolBench task.',
+    caption: 'replayed predictions',
     ...NO_MODEL,
     repeatable: false,
     runsIn: ['browser'],

@@ -1,7 +1,7 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
 import { LOAD_WORDS, storedModelId } from '../../lib/engines/gguf-models';
 import type { RunRow } from '../../lib/run/run-row';
-import type { EngineChoice } from '../../lib/engines/kinds';
+import { type EngineChoice, ENGINE_KINDS } from '../../lib/engines/kinds';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -11,23 +11,16 @@ export function runDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const ENGINES: Record<RunRow['engine']['kind'], string> = {
-  oracle: 'oracle engine (the ground truth, not a model)',
-  baseline: 'baseline engine (BM25 + patterns, not a model)',
-  replay: 'replayed predictions',
-  webllm: 'WebLLM',
-  wllama: 'llama.cpp',
-  openai: 'OpenAI-compatible server',
-};
-
 /** The engine a run used, in words; llama.cpp with where it ran (its model id's mark says: CPU, CPU unpacked to F32, or GPU). */
 export function engineName(engine: EngineChoice): string {
-  return engine.kind === 'wllama' ? `${ENGINES.wllama} ${LOAD_WORDS[storedModelId(engine.model).load]}` : ENGINES[engine.kind];
+  const { caption } = ENGINE_KINDS[engine.kind];
+  return engine.kind === 'wllama' ? `${caption} ${LOAD_WORDS[storedModelId(engine.model).load]}` : caption;
 }
 
 /** "<name> · <engine> <model> · seed … · n samples · tokens counted with … · made …" (a recording says so) */
 export function runCaption(run: RunRow, samples: number): string {
-  const engine = run.engine.kind === 'oracle' || run.engine.kind === 'baseline' ? ENGINES[run.engine.kind] : `${engineName(run.engine)} ${run.engine.model}`;
+  // an engine that is no model records its own kind as the model
+  const engine = run.engine.model === run.engine.kind ? ENGINE_KINDS[run.engine.kind].caption : `${engineName(run.engine)} ${run.engine.model}`;
   const made = run.recording ? `recorded ${run.recording.recordedAt} with ${run.recording.model}` : `made ${runDate(run.createdAt)}`;
   const sampling =
     run.repeats && run.repeats > 1 ? `each sample asked ${run.repeats} times at temperature ${run.request.temperature}` : run.request.temperature > 0 ? `temperature ${run.request.temperature}` : null;
