@@ -22,7 +22,7 @@ import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagtev
 import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
 import { wildLogFiles } from '../../src/lib/suites/wildagteval/log-score';
 import { tarArchive } from '../../src/lib/formats/tar';
-import { table3, ladder } from '../../src/lib/analysis/api-complexity';
+import { table3, ladder, unansweredWords } from '../../src/lib/analysis/api-complexity';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -283,5 +283,36 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
     await expect(importWildAgtEvalFiles(db, [bad], known)).rejects.toThrow(/Conv_user3_broken\.jsonl line 1.*api_sequence\[0\]\.api.*'teleport'/);
     expect((await db.packs.toArray()).map((p) => p.contentHash)).toEqual([before]);
     await expect(importWildAgtEvalFiles(freshDb(), [prompt()], known)).rejects.toThrow(/needs the database files.*a conversation set/);
+  });
+});
+
+describe('the cumulative ladder keeps every rung it asked (issue 49: rungs that did not fit were dropped silently)', () => {
+  const episode = (rung: string, ok: boolean | null, error?: 'context_overflow' | 'engine_error'): SampleResult =>
+    ({
+      sampleId: `${rung}-${String(ok)}-${error ?? ''}`,
+      facets: { mode: 'cumulative', rung },
+      ...(error ? { error: { kind: error, message: error } } : {}),
+      score: ok === null ? {} : { api: { turns: [{ success: ok }] } },
+    }) as unknown as SampleResult;
+  it('a rung whose every episode overflowed the window is a row with no accuracy, saying why', () => {
+    const rows = ladder(
+      [
+        episode('None', true),
+        episode('None', false),
+        episode('Ad-hoc', null, 'context_overflow'),
+        episode('Ad-hoc', null, 'context_overflow'),
+        episode('+Noise', true),
+        episode('+Noise', null, 'engine_error'),
+      ],
+      ['None', 'Ad-hoc', '+Noise'],
+    );
+    expect(rows.map((r) => [r.rung, r.acc.accuracy, r.unanswered, r.overflowed])).toEqual([
+      ['None', 0.5, 0, 0],
+      ['Ad-hoc', null, 2, 2],
+      ['+Noise', 1, 1, 0],
+    ]);
+    expect(unansweredWords(rows[1]!)).toBe('2 episodes unanswered (2 did not fit the window)');
+    expect(unansweredWords(rows[2]!)).toBe('1 episode unanswered (1 ended in an error)');
+    expect(unansweredWords(rows[0]!)).toBe('');
   });
 });

@@ -101,18 +101,39 @@ export function table3(results: readonly SampleResult[]): Table3 {
 
 export interface LadderRow {
   rung: string;
+  /** over the answered episodes */
   acc: Accuracy;
+  /** episodes that ended in an error: no answer, in no figure */
+  unanswered: number;
+  /** of those, episodes whose prompt did not fit the model's window */
+  overflowed: number;
   /** relative to the first rung, in % */
   degradation: number | null;
 }
 
-/** Figure 4: API call accuracy per rung of the cumulative ladder, in ladder order. */
+/**
+ * Figure 4: API call accuracy per rung of the cumulative ladder, in ladder order. Every rung a run
+ * asked is a row, answered or not: a rung whose prompts did not fit the window is shown as such,
+ * never left out.
+ */
 export function ladder(results: readonly SampleResult[], order: readonly string[]): LadderRow[] {
-  const mine = results.filter((r) => facet(r, 'mode') === 'cumulative' && !r.error);
+  const mine = results.filter((r) => facet(r, 'mode') === 'cumulative');
   const rungs = order.filter((n) => mine.some((r) => facet(r, 'rung') === n));
-  const rows = rungs.map((rung) => ({ rung, acc: accuracyOf(mine.filter((r) => facet(r, 'rung') === rung)) }));
+  const rows = rungs.map((rung) => {
+    const asked = mine.filter((r) => facet(r, 'rung') === rung);
+    const failed = asked.filter((r) => r.error);
+    return { rung, acc: accuracyOf(asked.filter((r) => !r.error)), unanswered: failed.length, overflowed: failed.filter((r) => r.error?.kind === 'context_overflow').length };
+  });
   const first = rows[0]?.acc.accuracy ?? null;
   return rows.map((r) => ({ ...r, degradation: degradation(first, r.acc.accuracy) }));
+}
+
+/** What a rung's figure leaves out, in words: "" when every episode was answered. */
+export function unansweredWords(row: Pick<LadderRow, 'unanswered' | 'overflowed'>): string {
+  if (row.unanswered === 0) return '';
+  const other = row.unanswered - row.overflowed;
+  const parts = [row.overflowed ? `${row.overflowed} did not fit the window` : '', other ? `${other} ended in an error` : ''].filter(Boolean);
+  return `${row.unanswered} episode${row.unanswered === 1 ? '' : 's'} unanswered (${parts.join(', ')})`;
 }
 
 export interface RetentionRow {

@@ -2,7 +2,7 @@
 import { cellStats } from './catalog';
 import { formatTokens } from './format';
 import type { SampleResult } from '../core/types';
-import { ladder, table3 } from './api-complexity';
+import { ladder, table3, unansweredWords } from './api-complexity';
 import { barsSvg } from './svg';
 
 /** `  42.0%`, or `  n/a` where there is no share to show. */
@@ -31,7 +31,7 @@ export const barsOf = (groups: readonly { key: string | number; accuracy: number
 /** The API-complexity report of an episode suite: the cumulative ladder (in `rungs` order) and Table 3's off → on pairs. */
 export function episodeReportLines(results: readonly SampleResult[], rungs: readonly string[]): string[] {
   return [
-    ...ladder(results, rungs).map((r) => `  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns`),
+    ...ladder(results, rungs).map((r) => `  ${r.rung}: ${pct(r.acc.accuracy).trim()} of ${r.acc.turns} turns${r.unanswered ? ` · ${unansweredWords(r)}` : ''}`),
     ...table3(results).rows.map((r) => `  ${r.type}: off ${pct(r.off.accuracy).trim()} → on ${pct(r.on.accuracy).trim()} (${r.pairs} pairs)`),
   ];
 }
