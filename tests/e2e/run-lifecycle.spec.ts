@@ -178,3 +178,50 @@ test('runs show their creation date, can be renamed (an empty name refused), and
   await expect(page.getByTestId('run-row')).toHaveCount(0);
   expect(await readStore(page, 'results')).toHaveLength(0);
 });
+
+test.describe('a server that holds every answer until the test lets it go', () => {
+  let server: Server;
+  let port: number;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  test.beforeAll(async () => {
+    port = await freePort();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+    server = createServer((req, res) => {
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      if (req.url?.endsWith('/models')) {
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'held', object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
+      }
+      if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404, cors).end();
+      req.resume();
+      void released.then(() => {
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '[]' }, finish_reason: null }] })}\n\n`);
+        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1000, completion_tokens: 2 } })}\n\n`);
+        res.end('data: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("while the engine reads a prompt, the monitor says so, with the prompt's size and a clock (issue 49: a CPU engine showed nothing for ~80 s)", async ({ page }) => {
+    await page.goto('index.html');
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('engine-openai').check();
+    await page.getByTestId('server-url').fill(`http://127.0.0.1:${port}/v1`);
+    await page.getByTestId('server-connect').click();
+    await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+    await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 1, constraint: 'off', maxTokens: 64 });
+    await page.getByTestId('start-run').click();
+    const reading = page.getByTestId('reading-prompt');
+    // the answer is held: the engine is still "reading", for as long as the test likes
+    await expect(reading).toContainText(/Reading the current sample's prompt \(1,0\d\d tokens\) before the first token of its answer/, { timeout: 60_000 });
+    await expect(reading).toContainText('the first sample measures how fast this device reads prompts');
+    await expect(page.getByTestId('run-progress')).toContainText('0 / 1 samples');
+    release();
+    await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 60_000 });
+    await expect(reading).toHaveCount(0);
+  });
+});

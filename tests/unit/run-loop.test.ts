@@ -300,6 +300,26 @@ describe('run loop', () => {
   });
 });
 
+describe('the monitor knows what the engine reads before its first token (issue 49: a CPU engine showed nothing for ~80 s)', () => {
+  it("before each request, progress names the sample and its prompt's tokens; between samples, neither", async () => {
+    const oracle = createOracleEngine();
+    const seen: RunProgress[] = [];
+    const atRequest: (RunProgress | undefined)[] = [];
+    const engine: Engine = {
+      ...oracle,
+      generate: async (req, sample, signal, onToken) => {
+        atRequest.push(seen.at(-1));
+        expect(seen.at(-1)).toMatchObject({ currentSampleId: sample.id, currentPromptTokens: sample.promptTokens });
+        return oracle.generate(req, sample, signal, onToken);
+      },
+    };
+    await runSamples({ runId: 'r10', source: source(), engine, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => seen.push(p) });
+    expect(atRequest).toHaveLength(30);
+    expect(atRequest.every((p) => (p?.currentPromptTokens ?? 0) > 900)).toBe(true);
+    expect(seen.filter((p) => p.currentSampleId === null).every((p) => p.currentPromptTokens === null)).toBe(true);
+  });
+});
+
 describe('engine errors are not answers (issue 46, item 1)', () => {
   /** the oracle, but every third request before `healed` fails as a server outage would */
   const flaky = () => {

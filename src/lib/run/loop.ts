@@ -37,6 +37,8 @@ export interface RunProgress {
   correct: number;
   /** the sample being generated, or null between samples */
   currentSampleId: string | null;
+  /** the current sample's prompt tokens, once it is built (the engine reads them before its first token) */
+  currentPromptTokens: number | null;
   /** mean ms per sample over this session */
   msPerSample: number;
   etaMs: number;
@@ -115,7 +117,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   let prefillTokens = 0;
   let prefillMs = 0;
   let consecutiveErrors = 0;
-  const progress = (currentSampleId: string | null, last: SampleResult | null) => {
+  const progress = (currentSampleId: string | null, last: SampleResult | null, currentPromptTokens: number | null = null) => {
     // wall time per sample over this session: with requests in flight together, it is throughput, not latency
     const msPerSample = sessionSamples ? (now() - sessionStart) / sessionSamples : 0;
     opts.onProgress?.({
@@ -124,6 +126,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       total,
       correct,
       currentSampleId,
+      currentPromptTokens,
       msPerSample,
       etaMs: msPerSample * (total - finished),
       decodeTokensPerSecond: decodeMs > 0 ? (decodeTokens / decodeMs) * 1000 : null,
@@ -151,6 +154,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       try {
         await opts.prepare?.(id);
         sample = opts.source.build(id);
+        progress(id, null, sample.promptTokens);
         const gen = await answer(opts, sample);
         const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
         const scored = gen.scored ?? scoreOutput(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
