@@ -8,7 +8,10 @@ import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import { ENGINE_KINDS } from '../src/lib/engines/kinds';
+import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
+import { runFileInPage, runPageHtml } from '../src/lib/store/run-page';
 import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
 import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
@@ -136,6 +139,32 @@ const engineHost: EngineHost = {
   serverCounting: serverCountingFor,
   models: { held: heldModel, webllm: webllmEngine, gguf: ggufEngine, reloadGguf, counterFor },
 };
+
+/** A stored run with what an export carries: its results, its prompts when asked, its recording, a file name. */
+async function exportedRun(
+  runId: string,
+  withPrompts: boolean,
+  recordingAs?: Recording,
+): Promise<{ run: RunRow; results: SampleResult[]; prompts: Map<string, RecordedPrompt>; recording: Recording | null; slug: string }> {
+  const run = await db.runs.get(runId);
+  if (!run) throw new Error(`run ${runId} not found`);
+  const results = await runResults(db, runId);
+  const prompts = new Map<string, RecordedPrompt>();
+  if (withPrompts) {
+    const read = await promptReader(run);
+    for (const r of results) {
+      // a sample whose prompt could not be built has none to rebuild
+      const prompt = await read(r.sampleId, r.error?.kind !== 'build_error');
+      if (prompt) prompts.set(r.sampleId, prompt);
+    }
+  }
+  const slug =
+    run.name
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || run.id;
+  return { run, results, prompts, recording: recordingAs ?? run.recording ?? null, slug };
+}
 
 /** the latest prompt search (an older one stops when it sees a newer) */
 let promptSearches = 0;
@@ -504,30 +533,36 @@ const api = {
    * (recorded ones, or rebuilt when this run's tokenizer is available here).
    */
   async exportRun(runId: string, opts: { prompts: boolean; recording?: Recording }): Promise<{ name: string; text: string; promptsIncluded: number }> {
-    const run = await db.runs.get(runId);
-    if (!run) throw new Error(`run ${runId} not found`);
-    const results = await runResults(db, runId);
-    const prompts = new Map<string, RecordedPrompt>();
-    if (opts.prompts) {
-      const read = await promptReader(run);
-      for (const r of results) {
-        // a sample whose prompt could not be built has none to rebuild
-        const prompt = await read(r.sampleId, r.error?.kind !== 'build_error');
-        if (prompt) prompts.set(r.sampleId, prompt);
-      }
-    }
-    const recording = opts.recording ?? run.recording ?? null;
-    const slug =
-      run.name
-        .replace(/[^\w.-]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 80) || run.id;
+    const { run, results, prompts, recording, slug } = await exportedRun(runId, opts.prompts, opts.recording);
     return { name: `${slug}.run.jsonl`, text: writeRunFile({ run, recording, results, prompts }), promptsIncluded: prompts.size };
+  },
+
+  /**
+   * The run as one self-contained HTML page (`lib/store/run-page.ts`): with `prompts`, every sample's
+   * prompt as sent; with `server`, the server's address (left out otherwise).
+   */
+  async exportRunPage(runId: string, opts: { prompts: boolean; server: boolean }): Promise<{ name: string; text: string; promptsIncluded: number }> {
+    const exported = await exportedRun(runId, opts.prompts);
+    const { baseUrl: _left, ...engine } = exported.run.engine;
+    const run: RunRow = opts.server ? exported.run : { ...exported.run, engine };
+    const text = runPageHtml({
+      run,
+      recording: exported.recording,
+      results: exported.results,
+      prompts: exported.prompts,
+      headline: headlineOf(run, exported.results),
+      engine: `${ENGINE_KINDS[run.engine.kind].caption}${run.engine.model === run.engine.kind ? '' : ` ${run.engine.model}`}${run.engine.baseUrl ? ` at ${run.engine.baseUrl}` : ''}`,
+      reportLines: await reportLines(run, exported.results),
+      charts: await chartsOf(run, exported.results),
+      madeAt: new Date().toISOString(),
+    });
+    return { name: `${exported.slug}.html`, text, promptsIncluded: exported.prompts.size };
   },
 
   /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */
   async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number; copied: boolean; alreadyStored: boolean; besideRun?: string }> {
-    const file = readRunFile(text, source);
+    // a page shared from the app carries its run file inside
+    const file = readRunFile(runFileInPage(text, source) ?? text, source);
     const saved = await saveRunFile(db, file);
     return { ...saved, name: file.run.name, results: file.results.length };
   },

@@ -35,7 +35,7 @@ import { SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine } from './progress-line';
-import { chartsOf, reportLines } from './report';
+import { chartsOf, reportLines } from '../../lib/run/run-report';
 import { RunFileMismatchError, RunFileStore } from './run-file-store';
 
 export interface EvalIo {

@@ -5,10 +5,9 @@
 import { interpolateRdYlGn, scaleBand, scaleLinear, scaleSequential } from 'd3';
 import type { CellStats } from './catalog';
 import { formatTokens } from './format';
+import { escapeMarkup } from '../core/markup';
 
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+const esc = escapeMarkup;
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 

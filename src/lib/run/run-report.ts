@@ -1,14 +1,20 @@
 /**
- * The paper's tables for a finished run, as text for a terminal: the same analysis functions the
+ * The paper's tables for a run, as text (the runner's terminal, a shared page) and its charts as SVG: the same analysis functions the
  * app's views use, so the runner's table and the app's heatmap of the same file agree.
  */
-import { headlineSums, headlineText } from '../../lib/analysis/headline';
-import { repeatSummary } from '../../lib/analysis/repeats';
-import { pct } from '../../lib/analysis/text-report';
-import { isUnanswered, type SampleResult } from '../../lib/core/types';
-import type { RunRow } from '../../lib/run/run-row';
-import type { SvgChart } from '../../lib/suites/declaration';
-import { SUITES } from '../../lib/suites/registry';
+import { headlineSums, headlineText } from '../analysis/headline';
+import { repeatSummary } from '../analysis/repeats';
+import { pct } from '../analysis/text-report';
+import { isUnanswered, type SampleResult } from '../core/types';
+import type { RunRow } from './run-row';
+import type { SvgChart } from '../suites/declaration';
+import { SUITES } from '../suites/registry';
+
+/** The run's one number, as its paper reports it: the suite's label and the figure over the answered samples. */
+export function headlineOf(run: Pick<RunRow, 'suite'>, results: readonly SampleResult[]): { label: string; text: string } {
+  const { label, measure } = SUITES[run.suite].headline;
+  return { label, text: headlineText(headlineSums(measure, results), (x) => pct(x).trim()) };
+}
 
 export async function reportLines(run: RunRow, results: readonly SampleResult[]): Promise<string[]> {
   const n = results.length;
@@ -16,7 +22,7 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
   const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
   const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
   const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
-  const headline = headlineText(headlineSums(SUITES[run.suite].headline.measure, results), (x) => pct(x).trim());
+  const headline = headlineOf(run, results).text;
   const answered = n - errors;
   const lines = [
     `${run.name}: ${SUITES[run.suite].headline.label} ${headline} · ${correct}/${answered} answered correct (${pct(answered ? correct / answered : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `; ${errors} unanswered (engine errors, in no figure: the same command asks them again)` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`,

@@ -1,0 +1,62 @@
+// A run as one HTML page (issue 49): it runs nothing it was given, and the app opens it again exactly.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chartsOf, headlineOf, reportLines } from '../../src/lib/run/run-report';
+import { readRunFile } from '../../src/lib/store/run-file';
+import { runFileInPage, runPageHtml, type RunPageInput } from '../../src/lib/store/run-page';
+
+const recorded = readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
+const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> & "quoted" \u2028';
+
+async function pageOf(file = recorded, prompts: RunPageInput['prompts'] = new Map()): Promise<string> {
+  return runPageHtml({
+    run: file.run,
+    recording: file.recording,
+    results: file.results,
+    prompts,
+    headline: headlineOf(file.run, file.results),
+    engine: 'OpenAI-compatible server qwen',
+    reportLines: await reportLines(file.run, file.results),
+    charts: await chartsOf(file.run, file.results),
+    madeAt: '2026-11-28T00:00:00.000Z',
+  });
+}
+
+describe('a run as one HTML page', () => {
+  it("carries the headline, the heatmap, every sample, the recording's portable command — and the run file, exactly", async () => {
+    const html = await pageOf();
+    expect(html).toContain(`<strong>${headlineOf(recorded.run, recorded.results).label}</strong>`);
+    expect(html).toMatch(/<figure data-chart="[^"]*heatmap[^"]*"><svg/);
+    expect(html.match(/<details class="sample /g)).toHaveLength(recorded.results.length);
+    // shown as a fresh clone has them (the run file inside keeps its header as recorded)
+    expect(html.slice(0, html.indexOf('<script'))).not.toContain('/work/');
+    expect(html).toContain('--base-url &lt;your server&gt;/v1');
+    const back = readRunFile(runFileInPage(html, 'page.html') as string, 'page.html');
+    expect(back.run).toEqual(recorded.run);
+    expect(back.recording).toEqual(recorded.recording);
+    expect(back.results).toEqual(recorded.results);
+  });
+
+  it('runs no script: one data block, a policy that forbids scripts and requests, every text escaped', async () => {
+    const results = recorded.results.map((r, i) => (i === 0 ? { ...r, output: HOSTILE, parseError: HOSTILE, sampleId: r.sampleId } : r));
+    const expected = new Map([[results[0]!.sampleId, { messages: [{ role: 'user' as const, content: HOSTILE }], needleNames: [], toolCount: 1, promptTokens: 9, expected: HOSTILE }]]);
+    const html = await pageOf({ ...recorded, results }, expected);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain(`<script type="application/json" id="fc-playground-run-file">`);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
+    // markup only as text: escaped in the page, \u003c-escaped in the data block
+    expect(html).not.toMatch(/<img|<script>alert|<\/script><script/);
+    expect(html.slice(0, html.indexOf('<script'))).not.toMatch(/<[a-z][^<>]*\son\w+=/i);
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    const back = readRunFile(runFileInPage(html) as string);
+    expect(back.results[0]!.output).toBe(HOSTILE);
+    expect(back.prompts.get(results[0]!.sampleId)?.messages[0]?.content).toBe(HOSTILE);
+  });
+
+  it('what is not such a page: a run file passes through, another page or a cut one is refused by name', () => {
+    expect(runFileInPage('{"format": "fc-playground-run"}\n')).toBeNull();
+    expect(() => runFileInPage('<!doctype html><html><body>hello</body></html>', 'other.html')).toThrow('other.html: an HTML page, but not one fc-playground wrote');
+    expect(() => runFileInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">"abc', 'cut.html')).toThrow('cut.html: its run file is cut off');
+    expect(() => runFileInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">{"a": 1}</script>', 'odd.html')).toThrow('odd.html: its data block holds no run file');
+  });
+});
