@@ -187,3 +187,54 @@ test("the papers' pages on a first visit offer the recordings of each experiment
   await page.getByTestId('tab-comptoolbench').click();
   await expect(page.getByTestId('open-recorded')).toBeVisible();
 });
+
+test('a run shared as one HTML file opens from disk in a fresh, offline browser with its headline, heatmap and samples, and the app imports it again exactly (issue 49)', async ({ page, browser }) => {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-oracle').check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  for (const l of [1024, 2048, 4096]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
+  await page.getByTestId('samples-per-cell').fill('2');
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  const runsBefore = await readStore<Record<string, unknown>>(page, 'runs');
+  const before = await readStore<{ id: string; output: string }>(page, 'results');
+  await page.getByTestId('page-prompts').check();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-page').click();
+  const saved = await (await download).path();
+  expect(readFileSync(saved, 'utf8')).toMatch(/^<!doctype html>/);
+  await expect(page.getByTestId('export-note')).toContainText(/\.html: \d+\.\d MB/);
+
+  // a fresh profile, the network off: everything is in the file
+  const offline = await browser.newContext({ offline: true });
+  const viewer = await offline.newPage();
+  const asked: string[] = [];
+  viewer.on('request', (r) => asked.push(r.url()));
+  await viewer.goto(`file://${saved}`);
+  await expect(viewer.getByTestId('page-headline')).toHaveText('AST accuracy: 100.0%');
+  await expect(viewer.locator('figure svg rect[fill]').nth(2)).toBeVisible();
+  const firstSample = viewer.locator('details.sample').first();
+  await firstSample.locator('summary').click();
+  const shown = await firstSample.getAttribute('data-sample');
+  const output = before.find((r) => r.id.endsWith(`:${shown}`))?.output;
+  expect(output).toBeTruthy();
+  await expect(firstSample).toContainText(output!);
+  await expect(firstSample).toContainText('Prompt as sent');
+  await expect(firstSample).toContainText('Expected:');
+  expect(asked).toEqual([`file://${saved}`]);
+  await offline.close();
+
+  // the page opens in the app as the run it was
+  await page.getByTestId('delete-run').click();
+  await page.getByTestId('confirm-delete-run-yes').click();
+  await expect(page.getByTestId('run-status')).toHaveCount(0);
+  await page.getByTestId('run-file').setInputFiles({ name: 'shared.html', mimeType: 'text/html', buffer: readFileSync(saved) });
+  await expect(page.getByTestId('run-status')).toHaveText(['completed']);
+  const after = await readStore<{ id: string; output: string }>(page, 'results');
+  expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
+  const [run] = await readStore<Record<string, unknown>>(page, 'runs');
+  const { name, suite, sweep, engine, counterId, headline, template, request } = runsBefore[0]!;
+  expect(run).toMatchObject({ name, suite, sweep, engine, counterId, headline, template, request });
+});
