@@ -27,7 +27,7 @@ for (const n of [100, 1_000, 10_000]) {
     results,
     prompts: new Map(),
     headline: headlineOf(run, results),
-    engine: 'OpenAI-compatible server qwen2.5-coder-0.5b-instruct-q4_k_m',
+    withServer: false,
     reportLines: await reportLines(run, results),
     charts: await chartsOf(run, results),
     madeAt: new Date().toISOString(),

@@ -9,7 +9,6 @@ import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
-import { ENGINE_KINDS } from '../src/lib/engines/kinds';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFileInPage, runPageHtml } from '../src/lib/store/run-page';
 import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
@@ -542,21 +541,19 @@ const api = {
    * prompt as sent; with `server`, the server's address (left out otherwise).
    */
   async exportRunPage(runId: string, opts: { prompts: boolean; server: boolean }): Promise<{ name: string; text: string; promptsIncluded: number }> {
-    const exported = await exportedRun(runId, opts.prompts);
-    const { baseUrl: _left, ...engine } = exported.run.engine;
-    const run: RunRow = opts.server ? exported.run : { ...exported.run, engine };
+    const { run, results, prompts, recording, slug } = await exportedRun(runId, opts.prompts);
     const text = runPageHtml({
       run,
-      recording: exported.recording,
-      results: exported.results,
-      prompts: exported.prompts,
-      headline: headlineOf(run, exported.results),
-      engine: `${ENGINE_KINDS[run.engine.kind].caption}${run.engine.model === run.engine.kind ? '' : ` ${run.engine.model}`}${run.engine.baseUrl ? ` at ${run.engine.baseUrl}` : ''}`,
-      reportLines: await reportLines(run, exported.results),
-      charts: await chartsOf(run, exported.results),
+      recording,
+      results,
+      prompts,
+      headline: headlineOf(run, results),
+      withServer: opts.server,
+      reportLines: await reportLines(run, results),
+      charts: await chartsOf(run, results),
       madeAt: new Date().toISOString(),
     });
-    return { name: `${exported.slug}.html`, text, promptsIncluded: exported.prompts.size };
+    return { name: `${slug}.html`, text, promptsIncluded: prompts.size };
   },
 
   /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */

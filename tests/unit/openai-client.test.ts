@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs, parseTokens, RUNNER_ENGINES, UsageError } from '../../src/cli/eval/eval-args';
 import { ENGINE_KIND_IDS, ENGINE_KINDS, kindsRunningIn } from '../../src/lib/engines/kinds';
 import { pairedLines, runEval } from '../../src/cli/eval/eval';
+import { runFileInPage } from '../../src/lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from '../../src/cli/eval/run-file-store';
 import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
 import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib/core/types';
@@ -438,6 +439,15 @@ describe("the runner's arguments", () => {
 
 describe("the runner's run file", () => {
   const quiet = { out: () => undefined, status: () => undefined, env: {}, signal: new AbortController().signal };
+
+  it('--html writes the run as one page that carries the run file (issue 49)', async () => {
+    const out = join(dir, 'page-run.jsonl');
+    const page = join(dir, 'page-run.html');
+    expect(await runEval(['catalog', '--engine', 'baseline', '--lengths', '1K', '--positions', '0.5', '--per-cell', '3', '--out', out, '--html', page], quiet)).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(readRunFile(runFileInPage(html) as string)).toEqual(readRunFile(readFileSync(out, 'utf8')));
+  });
 
   it('runs your own tools and requests: a catalog sweep among the built-in tools, and the API-complexity suite on your functions', async () => {
     const own = ['--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', 'tests/fixtures/your-tools/acme-payroll.requests.jsonl'];

@@ -8,14 +8,14 @@ import { runFileInPage, runPageHtml, type RunPageInput } from '../../src/lib/sto
 const recorded = readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> & "quoted" \u2028';
 
-async function pageOf(file = recorded, prompts: RunPageInput['prompts'] = new Map()): Promise<string> {
+async function pageOf(file = recorded, prompts: RunPageInput['prompts'] = new Map(), withServer = true): Promise<string> {
   return runPageHtml({
     run: file.run,
     recording: file.recording,
     results: file.results,
     prompts,
     headline: headlineOf(file.run, file.results),
-    engine: 'OpenAI-compatible server qwen',
+    withServer,
     reportLines: await reportLines(file.run, file.results),
     charts: await chartsOf(file.run, file.results),
     madeAt: '2026-11-28T00:00:00.000Z',
@@ -51,6 +51,16 @@ describe('a run as one HTML page', () => {
     const back = readRunFile(runFileInPage(html) as string);
     expect(back.results[0]!.output).toBe(HOSTILE);
     expect(back.prompts.get(results[0]!.sampleId)?.messages[0]?.content).toBe(HOSTILE);
+  });
+
+  it("the server's address only when asked: left out of the run, its recording and the command inside", async () => {
+    expect(recorded.run.engine.baseUrl).toBe('http://127.0.0.1:8765/v1');
+    const html = await pageOf(recorded, new Map(), false);
+    expect(html).not.toContain('127.0.0.1:8765');
+    const back = readRunFile(runFileInPage(html) as string);
+    expect(back.run.engine.baseUrl).toBeUndefined();
+    expect(back.recording?.command).toContain('--base-url <server>');
+    expect(back.results).toEqual(recorded.results);
   });
 
   it('what is not such a page: a run file passes through, another page or a cut one is refused by name', () => {

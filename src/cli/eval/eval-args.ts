@@ -42,6 +42,7 @@ const RUN_FLAGS = [
   'out',
   'name',
   'svg',
+  'html',
 ];
 /** the flags a suite takes beyond those every run takes: its settings' and its own */
 const suiteFlags = (d: SuiteDeclaration): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
@@ -82,7 +83,9 @@ ${SUITE_LIST.map((d) => `            ${d.id}: ${[settingUsage(d.settings, d.conf
             its folders as the app's Packs tab reads them
             --judge-base-url URL --judge-model NAME (wildagteval): once the run completes, that model judges its
             error-handling episodes with WildAgtEval's rubric files (the run's own model need not be a good judge)
-  output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR`;
+  output:   --out run.jsonl (resumable: a rerun with the same settings skips what is done)  --name NAME  --svg DIR
+            --html FILE: the run as one self-contained HTML page (headline, charts, tables, every sample; no prompts, no
+            server address) that opens in any browser offline and in the app as the run`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -109,6 +112,8 @@ export interface EvalSettings {
   serverReuse: ServerReuse | null;
   out: string;
   svgDir: string | null;
+  /** --html: where to write the run as one HTML page */
+  htmlFile: string | null;
   /** BFCL question files to use as the packs (catalog, robustness) */
   bfclFiles: string[];
   /** your own tools and requests files (catalog, robustness, api-complexity) */
@@ -291,6 +296,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     wildagtevalDir,
     judge,
     svgDir: o.svg ?? null,
+    htmlFile: o.html ?? null,
     run,
   };
 }

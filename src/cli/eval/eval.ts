@@ -35,7 +35,8 @@ import { SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine } from './progress-line';
-import { chartsOf, reportLines } from '../../lib/run/run-report';
+import { chartsOf, headlineOf, reportLines } from '../../lib/run/run-report';
+import { runPageHtml } from '../../lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from './run-file-store';
 
 export interface EvalIo {
@@ -266,6 +267,22 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
       writeFileSync(file, chart.svg);
       io.out(`chart: ${file}`);
     }
+  }
+  if (s.htmlFile) {
+    const file = s.calls.length > 1 ? outPath(s.htmlFile, mode, s.calls).replace(/\.jsonl$/, '') : s.htmlFile;
+    const page = runPageHtml({
+      run: final,
+      recording,
+      results,
+      prompts: new Map(),
+      headline: headlineOf(final, results),
+      withServer: false,
+      reportLines: await reportLines(final, results),
+      charts: await chartsOf(final, results),
+      madeAt: new Date().toISOString(),
+    });
+    writeFileSync(file, page);
+    io.out(`page: ${file} (${(page.length / 2 ** 20).toFixed(2)} MB; opens in any browser, and in the app as the run)`);
   }
   io.out(`run file: ${path} (import it on the app's Results tab)`);
   return { run: final, results, ok: true };

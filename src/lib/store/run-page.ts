@@ -8,6 +8,7 @@
  */
 import { escapeMarkup as esc } from '../core/markup';
 import type { SampleResult } from '../core/types';
+import { ENGINE_KINDS } from '../engines/kinds';
 import { portableCommand, withoutLocalAddresses } from '../run/recording-text';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { SvgChart } from '../suites/declaration';
@@ -28,8 +29,8 @@ export interface RunPageInput {
   /** by sample id: only when the user asked for prompts (they may hold private tool schemas) */
   prompts: ReadonlyMap<string, RecordedPrompt>;
   headline: { label: string; text: string };
-  /** how the engine ran, in words */
-  engine: string;
+  /** keep the server's address (left out otherwise: from the run, its recording and the command inside) */
+  withServer: boolean;
   /** the paper's tables as text, as the runner prints them */
   reportLines: readonly string[];
   charts: readonly SvgChart[];
@@ -82,9 +83,19 @@ function safeSvg(chart: SvgChart): string {
   return chart.svg;
 }
 
+/** The run and its recording without the server's address: the user did not choose to share it. */
+function withoutServer(run: RunRow, recording: Recording | null): { run: RunRow; recording: Recording | null } {
+  const { baseUrl, ...engine } = run.engine;
+  if (!baseUrl) return { run, recording };
+  const hide = (text: string) => text.split(baseUrl).join('<server>');
+  const hidden = (r: Recording): Recording => ({ ...r, engine: hide(r.engine), command: hide(r.command), ...(r.note ? { note: hide(r.note) } : {}) });
+  return { run: { ...run, engine, ...(run.recording ? { recording: hidden(run.recording) } : {}) }, recording: recording && hidden(recording) };
+}
+
 /** The page: one HTML document, no script, no request. */
 export function runPageHtml(p: RunPageInput): string {
-  const { run, recording } = p;
+  const { run, recording } = p.withServer ? p : withoutServer(p.run, p.recording);
+  const engine = `${ENGINE_KINDS[run.engine.kind].caption}${run.engine.model === run.engine.kind ? '' : ` ${run.engine.model}`}${run.engine.baseUrl ? ` at ${run.engine.baseUrl}` : ''}`;
   const runFile = writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
   const sorted = [...p.results].sort((a, b) => a.index - b.index);
   const counts = { right: 0, wrong: 0, none: 0 };
@@ -96,7 +107,7 @@ export function runPageHtml(p: RunPageInput): string {
     `<h1>${esc(run.name)}</h1>`,
     `<p class="banner" data-testid="page-banner">${banner}</p>`,
     `<p class="headline" data-testid="page-headline"><strong>${esc(p.headline.label)}</strong>: ${esc(p.headline.text)}</p>`,
-    `<p class="muted">${esc(p.engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} · seed ${run.sweep.seed} · tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
+    `<p class="muted">${esc(engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} · seed ${run.sweep.seed} · tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
     p.charts.length ? `<h2>Charts</h2>${p.charts.map((c) => `<figure data-chart="${esc(c.name)}">${safeSvg(c)}</figure>`).join('\n')}` : '',
     p.reportLines.length ? `<h2>Tables</h2><pre data-testid="page-tables">${esc(p.reportLines.join('\n'))}</pre>` : '',
     `<h2>Samples</h2>`,
