@@ -48,8 +48,13 @@ export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
   return url ? [{ ...e, title: e.title ?? e.file, samples: e.samples ?? 0, headline: e.headline ?? null, command: e.command ?? 'npm run bench:model', url }] : [];
 });
 
-/** Opens recordings (fetched from the app's own files) as runs; returns how many were opened. Throws naming the first that could not be. */
+/** Opens a recording (fetched from the app's own files) as a run; returns its run id. */
+export async function openExample(x: Example): Promise<string> {
+  return (await evalWorker().importRunFile((await fetchText(x.url)).text, x.file)).runId;
+}
+
+/** Opens recordings as runs; returns how many were opened. Throws naming the first that could not be. */
 export async function openExamples(list: readonly Example[]): Promise<number> {
-  for (const x of list) await evalWorker().importRunFile((await fetchText(x.url)).text, x.file);
+  for (const x of list) await openExample(x);
   return list.length;
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
+import { EFFECTS } from '../../src/lib/analysis/findings';
 
 interface Entry {
   file: string;
@@ -237,4 +238,33 @@ test('a run shared as one HTML file opens from disk in a fresh, offline browser 
   const [run] = await readStore<Record<string, unknown>>(page, 'runs');
   const { name, suite, sweep, engine, counterId, headline, template, request } = runsBefore[0]!;
   expect(run).toMatchObject({ name, suite, sweep, engine, counterId, headline, template, request });
+});
+
+test('the first view answers the question from the recordings, offline: accuracy by length and by position for the model ladder, one line per paper effect, each opening its run (issue 49)', async ({
+  page,
+}) => {
+  const outside = await guardNetwork(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('index.html');
+  const view = page.getByTestId('first-view');
+  await expect(view).toBeInViewport();
+  await expect(view.locator('h2')).toHaveText('Does the position of the right tool matter, and how much does length hurt?');
+  const byLength = view.getByTestId('first-by-length');
+  await expect(byLength.getByTestId('first-by-length-point').first()).toBeVisible({ timeout: 60_000 });
+  // one curve per model of the ladder, with its interval over requests
+  for (const model of new Set(manifest.filter((e) => e.suite === 'catalog').map((e) => e.model.replace(/-Instruct.*$/, '')))) await expect(byLength).toContainText(model);
+  await expect(view.getByTestId('first-by-length-interval-note')).toContainText('intervals over the requests asked');
+  await expect(view.getByTestId('first-by-position-point').first()).toBeVisible();
+  await expect(view.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
+  await expect(view.getByTestId('first-effect').first()).toContainText('accuracy falls as the tool catalog grows: with Qwen2.5-Coder-1.5B, 1K 76.0% → 8K 28.0%');
+  // its run opens in the Results tab, in view
+  await view.getByTestId('first-open-run').first().click();
+  await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('recording-banner')).toBeVisible();
+  await expect(page.locator('#report-title')).toBeInViewport();
+  // the Run form is one click away
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('first-try').click();
+  await expect(page.locator('#run-setup')).toBeInViewport();
+  expect(outside).toEqual([]);
 });
