@@ -2,7 +2,8 @@
  * `npm run screenshot [-- OUT_DIR]`: opens the built app (run `npx vite build` first) in headless
  * Chromium from a fresh profile, opens the gallery's first example as a visitor would, and writes
  * what a visitor sees at 1280 and 800 px: OUT_DIR/gallery-1280.png, gallery-800.png (the whole
- * report) and docs/screenshot.png (the README's: the first entry's charts at 1280 px).
+ * report), first-1280.png and first-800.png (the first view a visitor sees) and docs/screenshot.png
+ * (the README's: the first view's charts at 1280 px).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -30,6 +31,15 @@ try {
     for (const width of [1280, 800]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`http://127.0.0.1:${PORT}/index.html`);
+      // what a visitor sees first
+      await page.getByTestId('first-effect').first().waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: join(out, `first-${width}.png`) });
+      if (width === 1280) {
+        const view = page.getByTestId('first-view');
+        const top = await view.boundingBox();
+        const effects = await view.locator('h3').first().boundingBox();
+        if (top && effects) await page.screenshot({ path: join(process.cwd(), 'docs', 'screenshot.png'), clip: { x: top.x, y: top.y, width: top.width, height: effects.y - top.y } });
+      }
       await page.getByTestId('tab-results').click();
       await page.getByTestId('open-example').first().click();
       await page.getByTestId('recording-banner').waitFor();
@@ -58,17 +68,12 @@ try {
         };
       });
       console.log(`${width} px: page ${overflow.page} px wide in a ${overflow.window} px window${overflow.outermost.length ? `; sticking out: ${overflow.outermost.join(', ')}` : ''}`);
-      if (width === 1280) {
-        const charts = page.locator('.chart-grid').first();
-        await charts.scrollIntoViewIfNeeded();
-        await charts.screenshot({ path: join(process.cwd(), 'docs', 'screenshot.png') });
-      }
       await page.close();
     }
   } finally {
     await browser.close();
   }
-  console.log(`screenshots in ${out}: gallery-1280.png, gallery-800.png; docs/screenshot.png`);
+  console.log(`screenshots in ${out}: first-1280.png, first-800.png, gallery-1280.png, gallery-800.png; docs/screenshot.png`);
 } finally {
   if (server.pid) process.kill(-server.pid);
 }
