@@ -482,7 +482,6 @@ const api = {
     return replayCoverage(source, new Set(answerIds));
   },
 
-  /** The prompt of one sample of a run: as recorded (runs read from a run file), else rebuilt deterministically (prompts are not stored). */
   /** A sample's prompt as sent (recorded, or rebuilt with the run's tokenizer) and what it expected — from its pack item when the prompt cannot be rebuilt. */
   async sampleDetail(runId: string, sampleId: string, itemId?: string): Promise<{ prompt: RecordedPrompt | null; expected: string | null }> {
     const run = await db.runs.get(runId);
