@@ -266,5 +266,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   await page.getByTestId('tab-run').click();
   await page.getByTestId('first-try').click();
   await expect(page.locator('#run-setup')).toBeInViewport();
+  // set up as a small catalog sweep: 1K and 2K × α 0.1, 0.5, 0.9 × 2 requests
+  await expect(page.getByTestId('estimate')).toContainText('12 samples');
   expect(outside).toEqual([]);
 });
