@@ -5,7 +5,7 @@
  * downloaded from the app opens again unchanged; a broken one opens nothing and says why.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
 import { EFFECTS } from '../../src/lib/analysis/findings';
@@ -20,6 +20,19 @@ interface Entry {
   command?: string;
 }
 const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entry[];
+
+/** An oracle catalog run (1K, 2 per cell) made in a fresh profile with no network, shown in the Results tab. */
+async function oracleRunInResults(page: Page) {
+  await guardNetwork(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-oracle').check();
+  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
+  for (const l of [1024, 2048, 4096]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
+  await page.getByTestId('samples-per-cell').fill('2');
+  await page.getByTestId('start-run').click();
+  await page.getByTestId('tab-results').click();
+  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+}
 
 test('the gallery shows capable models first: a Qwen run of every suite, and a catalog curve of 100+ samples over 4+ lengths × 5+ positions that is neither near 0 nor near 100%', () => {
   const qwen = manifest.filter((e) => e.model.startsWith('Qwen2.5-Coder'));
@@ -125,15 +138,7 @@ test('the gallery holds a recorded run of every suite, each opens offline as a l
 });
 
 test('a run file downloaded from the app opens again unchanged; a broken one opens nothing and names the line and field', async ({ page }) => {
-  await guardNetwork(page);
-  await page.goto('index.html');
-  await page.getByTestId('engine-oracle').check();
-  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
-  for (const l of [1024, 2048, 4096]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
-  await page.getByTestId('samples-per-cell').fill('2');
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  await oracleRunInResults(page);
   const before = await readStore<{ id: string; output: string }>(page, 'results');
   const download = page.waitForEvent('download');
   await page.getByTestId('export-run-prompts').click();
@@ -190,15 +195,7 @@ test("the papers' pages on a first visit offer the recordings of each experiment
 });
 
 test('a run shared as one HTML file opens from disk in a fresh, offline browser with its headline, heatmap and samples, and the app imports it again exactly (issue 49)', async ({ page, browser }) => {
-  await guardNetwork(page);
-  await page.goto('index.html');
-  await page.getByTestId('engine-oracle').check();
-  await expect(page.getByTestId('pack-builtin-catalog')).toBeChecked({ timeout: 30_000 });
-  for (const l of [1024, 2048, 4096]) await page.getByTestId(`length-${l}`).setChecked(l === 1024);
-  await page.getByTestId('samples-per-cell').fill('2');
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status')).toHaveText(['completed'], { timeout: 60_000 });
+  await oracleRunInResults(page);
   const runsBefore = await readStore<Record<string, unknown>>(page, 'runs');
   const before = await readStore<{ id: string; output: string }>(page, 'results');
   await page.getByTestId('page-prompts').check();

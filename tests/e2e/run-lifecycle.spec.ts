@@ -5,11 +5,38 @@
  * say a time for engines without a model and learn a speed from past runs; a predictions file is
  * checked when chosen; runs carry their creation date, can be renamed, and deleting one asks first.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { setupCatalog } from '../../harness/app-driver';
 import { freePort } from '../../harness/llama-server';
 import { readStore } from '../../harness/idb';
+
+const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+
+/** A stub OpenAI-compatible server on a free port: it lists one model, answers CORS preflights, and leaves chat requests to `chat`. */
+async function stubServer(model: string, chat: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; port: number }> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
+    if (req.url?.endsWith('/models')) {
+      res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ object: 'list', data: [{ id: model, object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
+    }
+    chat(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, port };
+}
+
+/** The Run tab connected to the server at `port`. */
+async function connectTo(page: Page, port: number) {
+  await page.goto('index.html');
+  await page.getByTestId('tab-run').click();
+  await page.getByTestId('engine-openai').check();
+  await page.getByTestId('server-url').fill(`http://127.0.0.1:${port}/v1`);
+  await page.getByTestId('server-connect').click();
+  await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+}
 
 async function oracleCatalog(page: Page, perCell: number) {
   await page.goto('index.html');
@@ -60,29 +87,16 @@ test.describe('a server that answers every request with an error', () => {
   let server: Server;
   let port: number;
   test.beforeAll(async () => {
-    port = await freePort();
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
-    server = createServer((req, res) => {
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      if (req.url?.endsWith('/models')) {
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'broken', object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
-      }
-      res.writeHead(req.url?.endsWith('/chat/completions') ? 400 : 404, { ...cors, 'content-type': 'application/json' });
+    ({ server, port } = await stubServer('broken', (req, res) => {
+      res.writeHead(req.url?.endsWith('/chat/completions') ? 400 : 404, { ...CORS, 'content-type': 'application/json' });
       // as long as a real server's stack trace, with an unbroken run of characters a page cannot wrap at spaces
       res.end(JSON.stringify({ error: { message: `this stub refuses every request ${'/very/long/path/'.repeat(40)} ${'trace line; '.repeat(60)}` } }));
-    });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    }));
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('three engine errors in a row: the monitor says the run failed, why, and where its results are (it vanished)', async ({ page }) => {
-    await page.goto('index.html');
-    await page.getByTestId('tab-run').click();
-    await page.getByTestId('engine-openai').check();
-    await page.getByTestId('server-url').fill(`http://127.0.0.1:${port}/v1`);
-    await page.getByTestId('server-connect').click();
-    await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+    await connectTo(page, port);
     await setupCatalog(page, { lengths: [1024], positions: [0.1, 0.5, 0.9], perCell: 2, constraint: 'off', maxTokens: 64 });
     await page.getByTestId('start-run').click();
     await expect(page.getByTestId('monitor-title')).toHaveText('Run failed', { timeout: 60_000 });
@@ -185,34 +199,21 @@ test.describe('a server that holds every answer until the test lets it go', () =
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   test.beforeAll(async () => {
-    port = await freePort();
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
-    server = createServer((req, res) => {
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      if (req.url?.endsWith('/models')) {
-        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ object: 'list', data: [{ id: 'held', object: 'model', owned_by: 'stub', max_model_len: 8192 }] }));
-      }
-      if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404, cors).end();
+    ({ server, port } = await stubServer('held', (req, res) => {
+      if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404, CORS).end();
       req.resume();
       void released.then(() => {
-        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream' });
         res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '[]' }, finish_reason: null }] })}\n\n`);
         res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1000, completion_tokens: 2 } })}\n\n`);
         res.end('data: [DONE]\n\n');
       });
-    });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    }));
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test("while the engine reads a prompt, the monitor says so, with the prompt's size and a clock (issue 49: a CPU engine showed nothing for ~80 s)", async ({ page }) => {
-    await page.goto('index.html');
-    await page.getByTestId('tab-run').click();
-    await page.getByTestId('engine-openai').check();
-    await page.getByTestId('server-url').fill(`http://127.0.0.1:${port}/v1`);
-    await page.getByTestId('server-connect').click();
-    await expect(page.getByTestId('server-status')).toBeVisible({ timeout: 30_000 });
+    await connectTo(page, port);
     await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 1, constraint: 'off', maxTokens: 64 });
     await page.getByTestId('start-run').click();
     const reading = page.getByTestId('reading-prompt');
