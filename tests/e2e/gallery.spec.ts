@@ -4,7 +4,9 @@
  * reports, charts, the comparison pages and each sample's prompt as it was sent. A run file
  * downloaded from the app opens again unchanged; a broken one opens nothing and says why.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
@@ -201,7 +203,11 @@ test('a run shared as one HTML file opens from disk in a fresh, offline browser 
   await page.getByTestId('page-prompts').check();
   const download = page.waitForEvent('download');
   await page.getByTestId('export-page').click();
-  const saved = await (await download).path();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.html$/);
+  // saved under its own name: a browser opens a file from disk by its extension
+  const saved = join(mkdtempSync(join(tmpdir(), 'fc-page-')), file.suggestedFilename());
+  await file.saveAs(saved);
   expect(readFileSync(saved, 'utf8')).toMatch(/^<!doctype html>/);
   await expect(page.getByTestId('export-note')).toContainText(/\.html: \d+\.\d MB/);
 

@@ -1,9 +1,14 @@
 /**
  * How each kind of engine is opened for a run, declared once: the tab's worker and the headless
  * runner both choose here by the run's kind. Kept apart from the kinds' declarations (`kinds.ts`)
- * so the page, which reads those, does not load the engines; each factory loads its own.
+ * so the page, which reads those, does not load the engines; the in-tab engines (WebLLM,
+ * llama.cpp) come from the worker's models, loaded with their model.
  */
 import { CachedCounter } from '../context/token-counter';
+import { createBaselineEngine } from './baseline';
+import { createOpenAIEngine, serverEngineOptions } from './openai';
+import { createOracleEngine } from './oracle';
+import { createReplayEngine, readPredictions } from './replay';
 import { LOAD_HOW, LOAD_WORDS, storedModelId } from './gguf-models';
 import type { EngineHost, EngineOrder, OpenedEngine, TabModels } from './host';
 import { ENGINE_KINDS, type EngineKind } from './kinds';
@@ -46,7 +51,6 @@ export const ENGINE_FACTORIES: Record<EngineKind, EngineFactory> = {
   async openai(order, host) {
     const { baseUrl } = order.engine;
     if (!baseUrl) throw new Error('this run names no server (base URL)');
-    const { createOpenAIEngine, serverEngineOptions } = await import('./openai');
     const engine = createOpenAIEngine(serverEngineOptions(order.engine, baseUrl, host.apiKey(baseUrl)));
     // the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate
     const counting = await host.serverCounting(order);
@@ -55,17 +59,14 @@ export const ENGINE_FACTORIES: Record<EngineKind, EngineFactory> = {
   },
 
   async baseline(_order, host) {
-    const { createBaselineEngine } = await import('./baseline');
     return { engine: createBaselineEngine(), counter: await host.llama3(), counting: null };
   },
 
   async oracle(_order, host) {
-    const { createOracleEngine } = await import('./oracle');
     return { engine: createOracleEngine(), counter: await host.llama3(), counting: null };
   },
 
   async replay(order, host) {
-    const { createReplayEngine, readPredictions } = await import('./replay');
     return { engine: createReplayEngine(readPredictions(order.predictions ?? '', 'predictions file'), order.engine.model), counter: await host.llama3(), counting: null };
   },
 };
