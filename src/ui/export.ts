@@ -1,4 +1,6 @@
-/** Downloads from the page: tables as CSV, charts as SVG or PNG. Nothing is uploaded. */
+/** Downloads from the page: tables as CSV, charts as SVG or PNG, a view as one HTML page. Nothing is uploaded. */
+import { escapeMarkup } from '../lib/core/markup';
+import { PAGE_POLICY } from '../lib/store/run-page';
 
 export function download(name: string, blob: Blob): void {
   const a = document.createElement('a');
@@ -17,8 +19,6 @@ export interface ChartLabels {
   title: string;
   caption?: string;
 }
-
-const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
 
 /** Words into lines of at most `chars` characters. */
 function wrap(text: string, chars: number): string[] {
@@ -52,7 +52,7 @@ function svgMarkup(svg: SVGSVGElement, labels?: ChartLabels): { markup: string; 
   const bottom = captionLines.length ? captionLines.length * 14 + pad : 0;
   const width = box.width + 2 * pad;
   const height = top + box.height + bottom + pad;
-  const text = (lines: string[], y0: number, step: number, attrs: string) => lines.map((l, i) => `<text x="${pad}" y="${y0 + i * step}" ${attrs}>${escapeXml(l)}</text>`).join('');
+  const text = (lines: string[], y0: number, step: number, attrs: string) => lines.map((l, i) => `<text x="${pad}" y="${y0 + i * step}" ${attrs}>${escapeMarkup(l)}</text>`).join('');
   const markup =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif">` +
     `<rect width="100%" height="100%" fill="#ffffff"/>` +
@@ -90,4 +90,26 @@ async function pngBlob(svg: SVGSVGElement, labels?: ChartLabels, scale = 2): Pro
 
 export async function downloadPng(name: string, svg: SVGSVGElement, labels?: ChartLabels): Promise<void> {
   download(name, await pngBlob(svg, labels));
+}
+
+/**
+ * A view of the page (the first view, a comparison) as one self-contained HTML page: the elements
+ * as drawn, the charts' SVG included, with the page's own styles; controls (buttons, inputs) left
+ * out. Like a shared run page (`lib/store/run-page.ts`) it runs no script and asks nothing of the
+ * network.
+ */
+export function viewPageHtml(root: HTMLElement, title: string, note: string): string {
+  const copy = root.cloneNode(true) as HTMLElement;
+  for (const control of copy.querySelectorAll('button, input, select, textarea, [data-export="skip"]')) control.remove();
+  const styles = [...document.styleSheets]
+    .flatMap((sheet) => {
+      try {
+        return [...sheet.cssRules].map((rule) => rule.cssText);
+      } catch {
+        return [];
+      }
+    })
+    .join('\n')
+    .replace(/<\/style/gi, '<\\/style');
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escapeMarkup(PAGE_POLICY)}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} · fc-playground</title><style>${styles}</style></head>\n<body><main>${copy.outerHTML}<p class="muted">${escapeMarkup(note)}</p></main></body></html>\n`;
 }

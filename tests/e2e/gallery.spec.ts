@@ -243,8 +243,9 @@ test('a run shared as one HTML file opens from disk in a fresh, offline browser 
   expect(run).toMatchObject({ name, suite, sweep, engine, counterId, headline, template, request });
 });
 
-test('the first view answers the question from the recordings, offline: accuracy by length and by position for the model ladder, one line per paper effect, each opening its run (issue 49)', async ({
+test('the first view answers the question from the recordings, offline: accuracy by length and by position for the model ladder, one line per paper effect, each opening its run; it saves as one page (issue 49)', async ({
   page,
+  browser,
 }) => {
   const outside = await guardNetwork(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -260,6 +261,23 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(view.getByTestId('first-by-position-point').first()).toBeVisible();
   await expect(view.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
   await expect(view.getByTestId('first-effect').first()).toContainText('accuracy falls as the tool catalog grows: with Qwen2.5-Coder-1.5B, 1K 76.0% → 8K 28.0%');
+  // the view saved as one page opens from disk, offline, as drawn: charts and sentences, no controls
+  const download = page.waitForEvent('download');
+  await view.getByTestId('first-save').click();
+  const file = await download;
+  const saved = join(mkdtempSync(join(tmpdir(), 'fc-view-')), file.suggestedFilename());
+  await file.saveAs(saved);
+  const offline = await browser.newContext({ offline: true });
+  const viewer = await offline.newPage();
+  const asked: string[] = [];
+  viewer.on('request', (r) => asked.push(r.url()));
+  await viewer.goto(`file://${saved}`);
+  await expect(viewer.locator('h2')).toHaveText('Does the position of the right tool matter, and how much does length hurt?');
+  await expect(viewer.getByTestId('first-by-length-point').first()).toBeVisible();
+  await expect(viewer.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
+  await expect(viewer.locator('button, input')).toHaveCount(0);
+  expect(asked).toEqual([`file://${saved}`]);
+  await offline.close();
   // its run opens in the Results tab, in view
   await view.getByTestId('first-open-run').first().click();
   await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-current', 'page');

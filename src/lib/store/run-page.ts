@@ -21,6 +21,8 @@ const DATA_OPEN = `<script type="application/json" id="${DATA_ID}">`;
 const SHOWN_OUTPUT = 4000;
 /** a page larger than this is not read (the run file inside has its own bound) */
 const MAX_PAGE_BYTES = 600 * 2 ** 20;
+/** a shared page's own policy: no script, no request, its styles inline, images only as data */
+export const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 export interface RunPageInput {
   run: RunRow;
@@ -118,7 +120,7 @@ export function runPageHtml(p: RunPageInput): string {
     // data, never executed: JSON (not a script type the browser runs), with "<" escaped so it cannot close its element
     `${DATA_OPEN}${JSON.stringify(runFile).replace(/</g, '\\u003c')}</script>`,
   ];
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(run.name)} · fc-playground</title><style>${STYLE}</style></head>\n<body>\n${body.filter(Boolean).join('\n')}\n</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(run.name)} · fc-playground</title><style>${STYLE}</style></head>\n<body>\n${body.filter(Boolean).join('\n')}\n</body></html>\n`;
 }
 
 /** The run file a shared page carries, or null when the text is no such page. */
