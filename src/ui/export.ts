@@ -111,5 +111,5 @@ export function viewPageHtml(root: HTMLElement, title: string, note: string): st
     })
     .join('\n')
     .replace(/<\/style/gi, '<\\/style');
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escapeMarkup(PAGE_POLICY)}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} · fc-playground</title><style>${styles}</style></head>\n<body><main>${copy.outerHTML}<p class="muted">${escapeMarkup(note)}</p></main></body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escapeMarkup(PAGE_POLICY)}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} · fc-playground</title><style>${styles}\nbody>main{max-width:1100px;margin:0 auto;padding:1rem}</style></head>\n<body><main><h1>${escapeMarkup(title)}</h1>${copy.outerHTML}<p class="muted">${escapeMarkup(note)}</p></main></body></html>\n`;
 }
