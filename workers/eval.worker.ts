@@ -13,6 +13,7 @@ import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFileInPage, runPageHtml } from '../src/lib/store/run-page';
 import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
 import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
+import type { RequestTimeouts } from '../src/lib/engines/request-clock';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
@@ -425,7 +426,7 @@ const api = {
    */
   async judgeWildRun(
     runId: string,
-    judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string },
+    judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string; timeouts: RequestTimeouts },
     maxTokens: number,
     onProgress: (done: number, total: number) => void,
   ): Promise<WildJudgeOutcome & { judge: string }> {
@@ -456,7 +457,11 @@ const api = {
         judge.kind === 'loaded'
           ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${model.engine === 'webllm' ? 'WebLLM' : 'llama.cpp, CPU'})`, signal))
           : await withController((signal) =>
-              judgeWith(createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false }), `${judge.model} at ${judge.baseUrl}`, signal),
+              judgeWith(
+                createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false, timeouts: judge.timeouts }),
+                `${judge.model} at ${judge.baseUrl}`,
+                signal,
+              ),
             );
       await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length });
       return outcome;

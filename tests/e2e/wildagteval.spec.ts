@@ -165,6 +165,13 @@ test(
       await page.getByTestId('server-url').fill(server.baseUrl);
       await page.getByTestId('server-connect').click();
       await expect(page.getByTestId('server-status')).toContainText('llama-cpp-python', { timeout: 30_000 });
+      // no time bound decides: the judge's ~5K-token prompt took over the default 90 s to a first byte on a
+      // machine busy with a recording; the judge asks the server with the panel's limits
+      await page.getByTestId('server-timeouts').locator('summary').click();
+      for (const k of ['firstByteMs', 'requestMs']) {
+        await page.getByTestId(`server-timeout-${k}`).fill('3600');
+        await page.getByTestId(`server-timeout-${k}`).press('Tab');
+      }
       await page.getByTestId('tab-results').click();
       await page
         .getByRole('button', { name: /^oracle.* · WildAgtEval/ })
