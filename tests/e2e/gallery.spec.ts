@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
 import { EFFECTS } from '../../src/lib/analysis/findings';
@@ -22,6 +22,20 @@ interface Entry {
   command?: string;
 }
 const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as Entry[];
+
+/** A downloaded page saved under its own name (a browser opens a file from disk by its extension), opened from disk in a fresh profile with the network off; every request it makes is listed. */
+async function openSavedOffline(browser: Browser, download: Promise<Download>) {
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.html$/);
+  const saved = join(mkdtempSync(join(tmpdir(), 'fc-page-')), file.suggestedFilename());
+  await file.saveAs(saved);
+  const offline = await browser.newContext({ offline: true });
+  const viewer = await offline.newPage();
+  const asked: string[] = [];
+  viewer.on('request', (r) => asked.push(r.url()));
+  await viewer.goto(`file://${saved}`);
+  return { saved, viewer, asked, offline };
+}
 
 /** An oracle catalog run (1K, 2 per cell) made in a fresh profile with no network, shown in the Results tab. */
 async function oracleRunInResults(page: Page) {
@@ -203,20 +217,10 @@ test('a run shared as one HTML file opens from disk in a fresh, offline browser 
   await page.getByTestId('page-prompts').check();
   const download = page.waitForEvent('download');
   await page.getByTestId('export-page').click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.html$/);
-  // saved under its own name: a browser opens a file from disk by its extension
-  const saved = join(mkdtempSync(join(tmpdir(), 'fc-page-')), file.suggestedFilename());
-  await file.saveAs(saved);
+  // a fresh profile, the network off: everything is in the file
+  const { saved, viewer, asked, offline } = await openSavedOffline(browser, download);
   expect(readFileSync(saved, 'utf8')).toMatch(/^<!doctype html>/);
   await expect(page.getByTestId('export-note')).toContainText(/\.html: \d+\.\d MB/);
-
-  // a fresh profile, the network off: everything is in the file
-  const offline = await browser.newContext({ offline: true });
-  const viewer = await offline.newPage();
-  const asked: string[] = [];
-  viewer.on('request', (r) => asked.push(r.url()));
-  await viewer.goto(`file://${saved}`);
   await expect(viewer.getByTestId('page-headline')).toHaveText('AST accuracy: 100.0%');
   await expect(viewer.locator('figure svg rect[fill]').nth(2)).toBeVisible();
   const firstSample = viewer.locator('details.sample').first();
@@ -264,14 +268,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   // the view saved as one page opens from disk, offline, as drawn: charts and sentences, no controls
   const download = page.waitForEvent('download');
   await view.getByTestId('first-save').click();
-  const file = await download;
-  const saved = join(mkdtempSync(join(tmpdir(), 'fc-view-')), file.suggestedFilename());
-  await file.saveAs(saved);
-  const offline = await browser.newContext({ offline: true });
-  const viewer = await offline.newPage();
-  const asked: string[] = [];
-  viewer.on('request', (r) => asked.push(r.url()));
-  await viewer.goto(`file://${saved}`);
+  const { saved, viewer, asked, offline } = await openSavedOffline(browser, download);
   await expect(viewer.locator('h2')).toHaveText('Does the position of the right tool matter, and how much does length hurt?');
   await expect(viewer.getByTestId('first-by-length-point').first()).toBeVisible();
   await expect(viewer.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
