@@ -10,12 +10,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { EFFECTS, measureEffect } from '../src/lib/analysis/findings';
+import { signedPoints } from '../src/lib/analysis/format';
 import { isUnanswered } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 
 function main() {
   if (!existsSync(ROOT)) throw new Error(`${ROOT} is not there: run from the repository's root`);
@@ -43,7 +43,7 @@ function main() {
         const c = f.contrast;
         const p = c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3);
         rows.push(
-          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${points(c.difference)} [${points(c.low)}, ${points(c.high)}] | ${p} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} [${signedPoints(c.low)}, ${signedPoints(c.high)}] | ${p} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
         );
       }
     }

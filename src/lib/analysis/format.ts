@@ -5,3 +5,6 @@ export const formatTokens = (n: number): string => (n >= 1024 && n % 1024 === 0 
 export function repeatsLabel(repeats: number | undefined, temperature: number): string {
   return repeats && repeats > 1 ? ` · ×${repeats} at T ${temperature}` : '';
 }
+
+/** A difference of shares in signed points, one decimal: +7.5, −48.0. */
+export const signedPoints = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
