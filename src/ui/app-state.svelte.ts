@@ -41,8 +41,8 @@ class AppState {
   projector = $state(typeof localStorage !== 'undefined' && localStorage.getItem('fc-projector') === '1');
   /** a run just opened (a gallery example, a run file): its report is scrolled into view once it is on the page */
   revealRunId: string | null = $state(null);
-  /** asks the Run tab for the first view's small sweep (each ask counts one up) */
-  quickSweepAsked = $state(0);
+  /** the first view's small sweep, asked of the Run tab (each ask a new id); `start`: its model is loaded, start it at once */
+  quickSweep: { id: number; start: boolean } | null = $state.raw(null);
   /** a sample link opened (#run=…&sample=…), until the report selects it */
   linkedSample: { runId: string; sampleId: string | null } | null = $state.raw(null);
 }

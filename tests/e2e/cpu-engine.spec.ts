@@ -9,6 +9,7 @@ import { buildTinyModel } from '../../datasets/tiny-model/build';
 import type { SampleResult } from '../../src/lib/core/types';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
+import { QUICK_MODEL } from '../../src/ui/run/quick-sweep';
 
 const MODEL_URL = 'https://huggingface.co/fc-playground-tests/tiny/resolve/main/tiny-random.gguf';
 const tiny = Buffer.from(buildTinyModel(1));
@@ -193,4 +194,40 @@ test('model rephrasings: the loaded model rewrites the base set, the review flag
   const results = await storedResults(page);
   expect(results).toHaveLength(3 * 3 + 1);
   expect(results.filter((r) => r.cell.variant === 'model-rephrased')).toHaveLength(1);
+});
+
+test('one click in the first view downloads the model the recordings used (served here at its URL), starts the 12-sample sweep, shows its progress and cancels (issue 49)', async ({ page }) => {
+  test.setTimeout(600_000);
+  // the tiny model stands in for Qwen2.5-Coder-0.5B at that model's own address: the real download path, a file this test can afford
+  const requested = await guardNetwork(page, [], {
+    [QUICK_MODEL.url]: { body: tiny, headers: { 'content-type': 'application/octet-stream', 'content-length': String(tiny.length), etag: '"tiny-quick"', 'access-control-allow-origin': '*' } },
+  });
+  await page.goto('index.html');
+  const quick = page.getByTestId('quick-sweep');
+  await expect(quick.getByTestId('quick-sweep-plan')).toContainText(`12 samples of the tool catalog`);
+  await expect(quick.getByTestId('quick-sweep-plan')).toContainText(`a ${QUICK_MODEL.sizeMB} MB download, once`);
+  await expect(quick.getByTestId('quick-sweep-plan')).toContainText('on your CPU');
+  await quick.getByTestId('first-try').click();
+  // loaded, then started at once: the monitor comes into view with the run's 12 samples
+  const monitor = page.getByTestId('run-monitor');
+  await expect(monitor.getByTestId('monitor-title')).toHaveText('Running', { timeout: 120_000 });
+  await expect(monitor).toBeInViewport();
+  await expect(monitor.getByTestId('run-progress')).toContainText('/ 12 samples');
+  // only the model's file was asked for (llama.cpp's loader also reads its /raw/ twin's headers)
+  expect(requested).toContain(QUICK_MODEL.url);
+  expect(requested.filter((u) => u.replace('/raw/', '/resolve/') !== QUICK_MODEL.url)).toEqual([]);
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model');
+  // the first answers are written, then Cancel stops the run
+  await expect(monitor.getByTestId('run-progress')).toContainText(/^\s*[1-9]\d* \/ 12 samples/, { timeout: 300_000 });
+  await monitor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(monitor.getByTestId('monitor-title')).toHaveText('Run cancelled', { timeout: 120_000 });
+  const [run] = await readStore<{ suite: string; status: string; total: number; engine: { kind: string }; sweep: { lengths: number[]; positions: number[]; samplesPerCell: number } }>(page, 'runs');
+  expect(run).toMatchObject({ suite: 'catalog', status: 'cancelled', total: 12, engine: { kind: 'wllama' }, sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2 } });
+  const results = await storedResults(page);
+  expect(results.length).toBeGreaterThan(0);
+  expect(results.length).toBeLessThan(12);
+  await expect(quick.getByTestId('quick-sweep-plan')).toContainText('with the loaded model, Qwen2.5 Coder 0.5B Instruct (Q4_K_M)');
+  // stored in this browser now: after a reload the button says no download is needed
+  await page.reload();
+  await expect(quick.getByTestId('quick-sweep-plan')).toContainText('read from this browser’s storage (no download)');
 });

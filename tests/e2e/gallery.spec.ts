@@ -282,7 +282,9 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(page.locator('#report-title')).toBeInViewport();
   // the Run form is one click away
   await page.getByTestId('tab-run').click();
-  await page.getByTestId('first-try').click();
+  // one click measures it here; with no model stored it says how much it downloads first
+  await expect(page.getByTestId('quick-sweep-plan')).toContainText('MB download, once');
+  await page.getByTestId('first-setup').click();
   await expect(page.locator('#run-setup')).toBeInViewport();
   // set up as a small catalog sweep: 1K and 2K × α 0.1, 0.5, 0.9 × 2 requests
   await expect(page.getByTestId('estimate')).toContainText('12 samples');
