@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { readRunFile } from '../src/lib/store/run-file';
-import { runFileInPage, runPageHtml } from '../src/lib/store/run-page';
+import { runFilesInPage, runPageHtml } from '../src/lib/store/run-page';
 
 const out = process.argv[2] ?? join('.cache', 'pages');
 mkdirSync(out, { recursive: true });
@@ -33,7 +33,7 @@ for (const n of [100, 1_000, 10_000]) {
     madeAt: new Date().toISOString(),
   });
   const t1 = performance.now();
-  const back = readRunFile(runFileInPage(html) as string);
+  const back = readRunFile(runFilesInPage(html)?.[0] as string);
   const t2 = performance.now();
   if (back.results.length !== n) throw new Error(`read back ${back.results.length} of ${n}`);
   const file = join(out, `catalog-${n}.html`);

@@ -10,7 +10,7 @@ import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
-import { runFileInPage, runPageHtml } from '../src/lib/store/run-page';
+import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
 import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
 import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
 import type { RequestTimeouts } from '../src/lib/engines/request-clock';
@@ -139,6 +139,16 @@ const engineHost: EngineHost = {
   serverCounting: serverCountingFor,
   models: { held: heldModel, webllm: webllmEngine, gguf: ggufEngine, reloadGguf, counterFor },
 };
+
+/** A run file opened: the stored run's id, and whether it was stored already or beside another as a copy. */
+export interface ImportedRun {
+  runId: string;
+  name: string;
+  results: number;
+  copied: boolean;
+  alreadyStored: boolean;
+  besideRun?: string;
+}
 
 /** A stored run with what an export carries: its results, its prompts when asked, its recording, a file name. */
 async function exportedRun(
@@ -560,12 +570,29 @@ const api = {
     return { name: `${slug}.html`, text, promptsIncluded: prompts.size };
   },
 
-  /** Validates a run file completely, then stores it in one transaction; a mistake stores nothing. */
-  async importRunFile(text: string, source: string): Promise<{ runId: string; name: string; results: number; copied: boolean; alreadyStored: boolean; besideRun?: string }> {
-    // a page shared from the app carries its run file inside
-    const file = readRunFile(runFileInPage(text, source) ?? text, source);
-    const saved = await saveRunFile(db, file);
-    return { ...saved, name: file.run.name, results: file.results.length };
+  /**
+   * The run files a view's page carries (a comparison, the first view): each run's results, no
+   * prompts, no server address — what the page shows, so the app can open it again as those runs.
+   */
+  async exportViewRuns(runIds: readonly string[]): Promise<string[]> {
+    const files: string[] = [];
+    for (const id of runIds) {
+      const { run, results, recording } = await exportedRun(id, false);
+      files.push(sharedRunFile({ run, recording, results, prompts: new Map(), withServer: false }));
+    }
+    return files;
+  },
+
+  /**
+   * Opens a run file, or a page the app wrote (a run's, or a view's with several runs inside): every
+   * run file is validated completely before any is stored, each then in one transaction.
+   */
+  async importRunFiles(text: string, source: string): Promise<ImportedRun[]> {
+    const texts = runFilesInPage(text, source) ?? [text];
+    const files = texts.map((t, i) => readRunFile(t, texts.length > 1 ? `${source}, run ${i + 1}` : source));
+    const opened: ImportedRun[] = [];
+    for (const file of files) opened.push({ ...(await saveRunFile(db, file)), name: file.run.name, results: file.results.length });
+    return opened;
   },
 
   /**

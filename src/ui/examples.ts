@@ -50,7 +50,9 @@ export const EXAMPLES: Example[] = (manifest as Entry[]).flatMap((e) => {
 
 /** Opens a recording (fetched from the app's own files) as a run; returns its run id. */
 export async function openExample(x: Example): Promise<string> {
-  return (await evalWorker().importRunFile((await fetchText(x.url)).text, x.file)).runId;
+  const [opened] = await evalWorker().importRunFiles((await fetchText(x.url)).text, x.file);
+  if (!opened) throw new Error(`${x.file} holds no run`);
+  return opened.runId;
 }
 
 /** Opens recordings as runs; returns how many were opened. Throws naming the first that could not be. */

@@ -1,6 +1,6 @@
 /** Downloads from the page: tables as CSV, charts as SVG or PNG, a view as one HTML page. Nothing is uploaded. */
 import { escapeMarkup } from '../lib/core/markup';
-import { PAGE_POLICY } from '../lib/store/run-page';
+import { PAGE_POLICY, runFilesBlock } from '../lib/store/run-page';
 
 export function download(name: string, blob: Blob): void {
   const a = document.createElement('a');
@@ -95,10 +95,11 @@ export async function downloadPng(name: string, svg: SVGSVGElement, labels?: Cha
 /**
  * A view of the page (the first view, a comparison) as one self-contained HTML page: the elements
  * as drawn, the charts' SVG included, with the page's own styles; controls (buttons, inputs) left
- * out. Like a shared run page (`lib/store/run-page.ts`) it runs no script and asks nothing of the
+ * out; the run files of the runs it draws inside as data, so the app opens the page again as those
+ * runs. Like a shared run page (`lib/store/run-page.ts`) it runs no script and asks nothing of the
  * network.
  */
-export function viewPageHtml(root: HTMLElement, title: string, note: string): string {
+export function viewPageHtml(root: HTMLElement, title: string, note: string, runFiles: readonly string[]): string {
   const copy = root.cloneNode(true) as HTMLElement;
   for (const control of copy.querySelectorAll('button, input, select, textarea, [data-export="skip"]')) control.remove();
   const styles = [...document.styleSheets]
@@ -111,5 +112,8 @@ export function viewPageHtml(root: HTMLElement, title: string, note: string): st
     })
     .join('\n')
     .replace(/<\/style/gi, '<\\/style');
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escapeMarkup(PAGE_POLICY)}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} · fc-playground</title><style>${styles}\nbody>main{max-width:1100px;margin:0 auto;padding:1rem}</style></head>\n<body><main><h1>${escapeMarkup(title)}</h1>${copy.outerHTML}<p class="muted">${escapeMarkup(note)}</p></main></body></html>\n`;
+  const carried = runFiles.length
+    ? ` The ${runFiles.length} run${runFiles.length === 1 ? '' : 's'} it draws travel inside it: open this file in fc-playground (Results → Examples and run files → “Open a run file”) to open them there, exactly.`
+    : '';
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escapeMarkup(PAGE_POLICY)}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)} · fc-playground</title><style>${styles}\nbody>main{max-width:1100px;margin:0 auto;padding:1rem}</style></head>\n<body><main><h1>${escapeMarkup(title)}</h1>${copy.outerHTML}<p class="muted" data-testid="view-note">${escapeMarkup(note + carried)}</p></main>${runFiles.length ? runFilesBlock(runFiles) : ''}</body></html>\n`;
 }

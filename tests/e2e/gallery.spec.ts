@@ -11,6 +11,7 @@ import { type Browser, type Download, expect, type Page, test } from '@playwrigh
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
 import { EFFECTS } from '../../src/lib/analysis/findings';
+import { readRunFile } from '../../src/lib/store/run-file';
 
 interface Entry {
   file: string;
@@ -196,7 +197,10 @@ test("an opened recording's report comes into view, gives its interval over requ
   for (const v of await page.getByTestId('effect-verdict').allTextContents()) expect(['reproduced', 'opposite', 'not reproduced', 'inconclusive']).toContain(v);
 });
 
-test("the papers' pages on a first visit offer the recordings of each experiment, and show them once opened (issue 49: they said 'No runs yet')", async ({ page }) => {
+test("the papers' pages on a first visit offer the recordings of each experiment, and show them once opened (issue 49: they said 'No runs yet'); a comparison saved as one page opens again as its runs", async ({
+  page,
+  browser,
+}) => {
   await page.goto('index.html');
   await page.getByTestId('tab-longfunceval').click();
   const c1 = page.getByTestId('challenge-catalog');
@@ -208,6 +212,37 @@ test("the papers' pages on a first visit offer the recordings of each experiment
   await expect.poll(async () => (await readStore<{ suite: string }>(page, 'runs')).filter((r) => r.suite === 'catalog').length).toBe(catalogRecordings);
   await page.getByTestId('tab-comptoolbench').click();
   await expect(page.getByTestId('open-recorded')).toBeVisible();
+
+  // the comparison saved as one page: drawn offline, and opened in a fresh app as the runs it compares, exactly
+  await page.getByTestId('tab-longfunceval').click();
+  await expect(c1.getByTestId('comparison').locator('svg').first()).toBeVisible();
+  // the runs ticked for comparison (the first four by default)
+  const drawn = await c1.locator('input[data-testid^="compare-"]:checked').evaluateAll((boxes) => boxes.map((b) => (b.getAttribute('data-testid') ?? '').replace(/^compare-/, '')));
+  expect(drawn.length).toBeGreaterThan(1);
+  const download = page.waitForEvent('download');
+  await c1.getByTestId('save-comparison').click();
+  const { saved, viewer, asked, offline } = await openSavedOffline(browser, download);
+  await expect(viewer.locator('svg').first()).toBeVisible();
+  await expect(viewer.getByTestId('view-note')).toContainText(`The ${drawn.length} runs it draws travel inside it`);
+  await expect(viewer.locator('button, input')).toHaveCount(0);
+  expect(asked).toEqual([`file://${saved}`]);
+  await offline.close();
+  const compared = await readStore<{ id: string; suite: string }>(page, 'runs');
+  const comparedResults = await readStore<{ id: string; runId: string; output: string }>(page, 'results');
+  const fresh = await browser.newContext();
+  const app2 = await fresh.newPage();
+  await guardNetwork(app2);
+  await app2.goto('index.html');
+  await app2.getByTestId('tab-results').click();
+  await app2.getByTestId('run-file').setInputFiles({ name: 'comparison.html', mimeType: 'text/html', buffer: readFileSync(saved) });
+  await expect(app2.getByTestId('run-status')).toHaveCount(drawn.length);
+  const opened = await readStore<{ id: string; suite: string }>(app2, 'runs');
+  expect(opened.map((r) => r.id).sort()).toEqual([...drawn].sort());
+  expect(compared.map((r) => r.id)).toEqual(expect.arrayContaining(drawn));
+  const openedResults = await readStore<{ id: string; runId: string; output: string }>(app2, 'results');
+  const byId = (rs: { id: string; output: string }[]) => new Map(rs.map((r) => [r.id, r.output]));
+  expect(byId(openedResults)).toEqual(byId(comparedResults.filter((r) => opened.some((o) => o.id === r.runId))));
+  await fresh.close();
 });
 
 test('a run shared as one HTML file opens from disk in a fresh, offline browser with its headline, heatmap and samples, and the app imports it again exactly (issue 49)', async ({ page, browser }) => {
@@ -274,7 +309,25 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(viewer.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
   await expect(viewer.locator('button, input')).toHaveCount(0);
   expect(asked).toEqual([`file://${saved}`]);
+  const carried = Number(/The (\d+) runs it draws travel inside it/.exec((await viewer.getByTestId('view-note').textContent()) ?? '')?.[1]);
   await offline.close();
+  // opened in a fresh app, the saved view is the recordings it draws, exactly as they ship
+  expect(carried).toBeGreaterThanOrEqual(3);
+  const fresh = await browser.newContext();
+  const app2 = await fresh.newPage();
+  await guardNetwork(app2);
+  await app2.goto('index.html');
+  await app2.getByTestId('tab-results').click();
+  await app2.getByTestId('run-file').setInputFiles({ name: 'findings.html', mimeType: 'text/html', buffer: readFileSync(saved) });
+  await expect(app2.getByTestId('run-status')).toHaveCount(carried);
+  const openedRuns = await readStore<{ id: string; recording?: unknown }>(app2, 'runs');
+  expect(openedRuns.every((r) => r.recording)).toBe(true);
+  // the lead curve's recording, result by result
+  const lead = readRunFile(readFileSync('examples/qwen15-catalog.run.jsonl', 'utf8'));
+  expect(openedRuns.map((r) => r.id)).toContain(lead.run.id);
+  const leadResults = (await readStore<{ runId: string; sampleId: string; output: string }>(app2, 'results')).filter((r) => r.runId === lead.run.id);
+  expect(new Map(leadResults.map((r) => [r.sampleId, r.output]))).toEqual(new Map(lead.results.map((r) => [r.sampleId, r.output])));
+  await fresh.close();
   // its run opens in the Results tab, in view
   await view.getByTestId('first-open-run').first().click();
   await expect(page.getByTestId('tab-results')).toHaveAttribute('aria-current', 'page');

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs, parseTokens, RUNNER_ENGINES, UsageError } from '../../src/cli/eval/eval-args';
 import { ENGINE_KIND_IDS, ENGINE_KINDS, kindsRunningIn } from '../../src/lib/engines/kinds';
 import { pairedLines, runEval } from '../../src/cli/eval/eval';
-import { runFileInPage } from '../../src/lib/store/run-page';
+import { runFilesInPage } from '../../src/lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from '../../src/cli/eval/run-file-store';
 import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
 import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib/core/types';
@@ -446,7 +446,7 @@ describe("the runner's run file", () => {
     expect(await runEval(['catalog', '--engine', 'baseline', '--lengths', '1K', '--positions', '0.5', '--per-cell', '3', '--out', out, '--html', page], quiet)).toBe(0);
     const html = readFileSync(page, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(readRunFile(runFileInPage(html) as string)).toEqual(readRunFile(readFileSync(out, 'utf8')));
+    expect(readRunFile(runFilesInPage(html)?.[0] as string)).toEqual(readRunFile(readFileSync(out, 'utf8')));
   });
 
   it('runs your own tools and requests: a catalog sweep among the built-in tools, and the API-complexity suite on your functions', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chartsOf, headlineOf, reportLines } from '../../src/lib/run/run-report';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { runFileInPage, runPageHtml, type RunPageInput } from '../../src/lib/store/run-page';
+import { runFilesBlock, runFilesInPage, runPageHtml, type RunPageInput, sharedRunFile } from '../../src/lib/store/run-page';
 
 const recorded = readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> & "quoted" \u2028';
@@ -31,7 +31,7 @@ describe('a run as one HTML page', () => {
     // shown as a fresh clone has them (the run file inside keeps its header as recorded)
     expect(html.slice(0, html.indexOf('<script'))).not.toContain('/work/');
     expect(html).toContain('--base-url &lt;your server&gt;/v1');
-    const back = readRunFile(runFileInPage(html, 'page.html') as string, 'page.html');
+    const back = readRunFile(runFilesInPage(html, 'page.html')?.[0] as string, 'page.html');
     expect(back.run).toEqual(recorded.run);
     expect(back.recording).toEqual(recorded.recording);
     expect(back.results).toEqual(recorded.results);
@@ -48,7 +48,7 @@ describe('a run as one HTML page', () => {
     expect(html).not.toMatch(/<img|<script>alert|<\/script><script/);
     expect(html.slice(0, html.indexOf('<script'))).not.toMatch(/<[a-z][^<>]*\son\w+=/i);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
-    const back = readRunFile(runFileInPage(html) as string);
+    const back = readRunFile(runFilesInPage(html)?.[0] as string);
     expect(back.results[0]!.output).toBe(HOSTILE);
     expect(back.prompts.get(results[0]!.sampleId)?.messages[0]?.content).toBe(HOSTILE);
   });
@@ -57,16 +57,33 @@ describe('a run as one HTML page', () => {
     expect(recorded.run.engine.baseUrl).toBe('http://127.0.0.1:8765/v1');
     const html = await pageOf(recorded, new Map(), false);
     expect(html).not.toContain('127.0.0.1:8765');
-    const back = readRunFile(runFileInPage(html) as string);
+    const back = readRunFile(runFilesInPage(html)?.[0] as string);
     expect(back.run.engine.baseUrl).toBeUndefined();
     expect(back.recording?.command).toContain('--base-url <server>');
     expect(back.results).toEqual(recorded.results);
   });
 
   it('what is not such a page: a run file passes through, another page or a cut one is refused by name', () => {
-    expect(runFileInPage('{"format": "fc-playground-run"}\n')).toBeNull();
-    expect(() => runFileInPage('<!doctype html><html><body>hello</body></html>', 'other.html')).toThrow('other.html: an HTML page, but not one fc-playground wrote');
-    expect(() => runFileInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">"abc', 'cut.html')).toThrow('cut.html: its run file is cut off');
-    expect(() => runFileInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">{"a": 1}</script>', 'odd.html')).toThrow('odd.html: its data block holds no run file');
+    expect(runFilesInPage('{"format": "fc-playground-run"}\n')).toBeNull();
+    expect(() => runFilesInPage('<!doctype html><html><body>hello</body></html>', 'other.html')).toThrow('other.html: an HTML page, but not one fc-playground wrote');
+    expect(() => runFilesInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">"abc', 'cut.html')).toThrow('cut.html: its run file is cut off');
+    expect(() => runFilesInPage('<!DOCTYPE html><script type="application/json" id="fc-playground-run-file">{"a": 1}</script>', 'odd.html')).toThrow('odd.html: its data block holds no run file');
+  });
+
+  it("a view's page carries every run it draws, exactly, behind the same escaping; a bad list is refused by name", () => {
+    const other = readRunFile(readFileSync('examples/smollm2-catalog.run.jsonl', 'utf8'), 'smollm2-catalog');
+    const hostile = { ...other, results: other.results.map((r, i) => (i === 0 ? { ...r, output: HOSTILE } : r)) };
+    const files = [recorded, hostile].map((f) => sharedRunFile({ ...f, prompts: new Map(), withServer: false }));
+    const html = `<!doctype html><html><body><main><p>${'drawn'}</p></main>${runFilesBlock(files)}</body></html>`;
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<\/script><script|<img/);
+    const back = runFilesInPage(html, 'comparison.html')?.map((t) => readRunFile(t));
+    expect(back?.map((f) => f.results)).toEqual([recorded.results, hostile.results]);
+    expect(back?.[0]?.run.engine.baseUrl).toBeUndefined();
+    const block = (data: string) => `<!doctype html><script type="application/json" id="fc-playground-run-files">${data}</script>`;
+    expect(() => runFilesInPage(block('"one"'), 'odd.html')).toThrow('odd.html: its data block holds no list of run files');
+    expect(() => runFilesInPage(block('[]'), 'empty.html')).toThrow('empty.html: a saved view that carries no runs');
+    expect(() => runFilesInPage(block(JSON.stringify(Array(201).fill('x'))), 'many.html')).toThrow('many.html: carries 201 runs, more than the 200 a page may');
+    expect(() => runFilesBlock(Array(201).fill('x'))).toThrow('a page carries at most 200 runs');
   });
 });

@@ -4,7 +4,8 @@
  * banner and the command that re-makes it. It opens in any browser with no network and no app, and
  * runs no script at all: its own Content-Security-Policy forbids every script and every request, and
  * the sample browser's filter is CSS. The run file travels inside it as JSON data, so the app opens
- * the page again as the run, exactly (`runFileInPage`).
+ * the page again as the run, exactly (`runFilesInPage`, which also reads a view's page: the run
+ * files of the runs a comparison or the first view draws, `runFilesBlock`).
  */
 import { escapeMarkup as esc } from '../core/markup';
 import type { SampleResult } from '../core/types';
@@ -14,9 +15,12 @@ import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { SvgChart } from '../suites/declaration';
 import { writeRunFile } from './run-file';
 
-/** the id of the data block that carries the run file */
-const DATA_ID = 'fc-playground-run-file';
-const DATA_OPEN = `<script type="application/json" id="${DATA_ID}">`;
+/** the data block of a run's page: its run file (a JSON string) */
+const DATA_OPEN = '<script type="application/json" id="fc-playground-run-file">';
+/** the data block of a view's page (a comparison, the first view): the run files of the runs it draws (a JSON array of strings) */
+const FILES_OPEN = '<script type="application/json" id="fc-playground-run-files">';
+/** run files one view's page carries at most */
+const MAX_PAGE_RUNS = 200;
 /** characters of an output shown in the page (the whole output is in the run file inside it) */
 const SHOWN_OUTPUT = 4000;
 /** a page larger than this is not read (the run file inside has its own bound) */
@@ -98,7 +102,7 @@ function withoutServer(run: RunRow, recording: Recording | null): { run: RunRow;
 export function runPageHtml(p: RunPageInput): string {
   const { run, recording } = p.withServer ? p : withoutServer(p.run, p.recording);
   const engine = `${ENGINE_KINDS[run.engine.kind].caption}${run.engine.model === run.engine.kind ? '' : ` ${run.engine.model}`}${run.engine.baseUrl ? ` at ${run.engine.baseUrl}` : ''}`;
-  const runFile = writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
+  const runFile = sharedRunFile(p);
   const sorted = [...p.results].sort((a, b) => a.index - b.index);
   const counts = { right: 0, wrong: 0, none: 0 };
   for (const r of sorted) counts[verdictOf(r)]++;
@@ -116,28 +120,57 @@ export function runPageHtml(p: RunPageInput): string {
     `<input type="radio" name="show" id="show-all" checked><input type="radio" name="show" id="show-right"><input type="radio" name="show" id="show-wrong">`,
     `<p class="filter"><label for="show-all">all (${sorted.length})</label><label for="show-right">right (${counts.right})</label><label for="show-wrong">wrong (${counts.wrong})</label></p>`,
     `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId))).join('\n')}</div>`,
-    `<p class="muted">This page runs no script and asks nothing of the network. The run itself travels inside it: open this file in fc-playground (Results → Example runs and run files → “Open a run file”) to see it there, exactly as it was exported.</p>`,
-    // data, never executed: JSON (not a script type the browser runs), with "<" escaped so it cannot close its element
-    `${DATA_OPEN}${JSON.stringify(runFile).replace(/</g, '\\u003c')}</script>`,
+    `<p class="muted">This page runs no script and asks nothing of the network. The run itself travels inside it: open this file in fc-playground (Results → Examples and run files → “Open a run file”) to see it there, exactly as it was exported.</p>`,
+    dataBlock(DATA_OPEN, runFile),
   ];
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(run.name)} · fc-playground</title><style>${STYLE}</style></head>\n<body>\n${body.filter(Boolean).join('\n')}\n</body></html>\n`;
 }
 
-/** The run file a shared page carries, or null when the text is no such page. */
-export function runFileInPage(text: string, source = 'page'): string | null {
+/** The run file of a shared run, as its page or a view's page carries it: without the server's address unless the user chose it. */
+export function sharedRunFile(p: Pick<RunPageInput, 'run' | 'recording' | 'results' | 'prompts' | 'withServer'>): string {
+  const { run, recording } = p.withServer ? p : withoutServer(p.run, p.recording);
+  return writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
+}
+
+/** Data, never executed: JSON (not a script type the browser runs), with "<" escaped so it cannot close its element. */
+const dataBlock = (open: string, data: string | readonly string[]) => `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/** A view's page's data block: the run files of the runs it draws, so the app opens the page again as those runs. */
+export function runFilesBlock(runFiles: readonly string[]): string {
+  if (runFiles.length > MAX_PAGE_RUNS) throw new Error(`a page carries at most ${MAX_PAGE_RUNS} runs (this view draws ${runFiles.length})`);
+  return dataBlock(FILES_OPEN, runFiles);
+}
+
+/**
+ * The run files a page written by the app carries — one for a run's page, every drawn run's for a
+ * view's page — or null when the text is no HTML page.
+ */
+export function runFilesInPage(text: string, source = 'page'): string[] | null {
   const head = text.slice(0, 200).trimStart().toLowerCase();
   if (!head.startsWith('<!doctype html') && !head.startsWith('<html')) return null;
   if (text.length > MAX_PAGE_BYTES) throw new Error(`${source}: larger than ${MAX_PAGE_BYTES / 2 ** 20} MB`);
-  const at = text.lastIndexOf(DATA_OPEN);
-  if (at < 0) throw new Error(`${source}: an HTML page, but not one fc-playground wrote (it carries no run file)`);
+  const many = blockData(text, FILES_OPEN, source);
+  if (many !== undefined) {
+    if (!Array.isArray(many) || !many.every((f): f is string => typeof f === 'string')) throw new Error(`${source}: its data block holds no list of run files`);
+    if (many.length === 0) throw new Error(`${source}: a saved view that carries no runs (it drew none of its own)`);
+    if (many.length > MAX_PAGE_RUNS) throw new Error(`${source}: carries ${many.length} runs, more than the ${MAX_PAGE_RUNS} a page may`);
+    return many;
+  }
+  const one = blockData(text, DATA_OPEN, source);
+  if (one === undefined) throw new Error(`${source}: an HTML page, but not one fc-playground wrote (it carries no run file)`);
+  if (typeof one !== 'string') throw new Error(`${source}: its data block holds no run file`);
+  return [one];
+}
+
+/** The JSON in the page's last data block opened by `open`, or undefined when it has none. */
+function blockData(text: string, open: string, source: string): unknown {
+  const at = text.lastIndexOf(open);
+  if (at < 0) return undefined;
   const end = text.indexOf('</script>', at);
   if (end < 0) throw new Error(`${source}: its run file is cut off (no end to its data block)`);
-  let data: unknown;
   try {
-    data = JSON.parse(text.slice(at + DATA_OPEN.length, end));
+    return JSON.parse(text.slice(at + open.length, end));
   } catch (e) {
     throw new Error(`${source}: its run file is not readable JSON (${(e as Error).message})`);
   }
-  if (typeof data !== 'string') throw new Error(`${source}: its data block holds no run file`);
-  return data;
 }
