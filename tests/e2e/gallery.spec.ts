@@ -300,6 +300,13 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(view.getByTestId('first-by-position-point').first()).toBeVisible();
   await expect(view.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
   await expect(view.getByTestId('first-effect').first()).toContainText('accuracy falls as the tool catalog grows: with Qwen2.5-Coder-1.5B, 1K 76.0% → 8K 28.0%');
+  // the findings table: every effect on every model recorded, each row opening its run
+  await view.getByTestId('findings-table').locator('summary').click();
+  const tableRows = view.getByTestId('findings-table').getByTestId('effect-row');
+  await expect(tableRows.first()).toContainText('Qwen2.5-Coder-1.5B');
+  await expect(tableRows.first()).toContainText('1K 76.0% → 8K 28.0%');
+  expect(await tableRows.count()).toBeGreaterThan(EFFECTS.length);
+  await view.getByTestId('findings-table').locator('summary').click();
   // the view saved as one page opens from disk, offline, as drawn: charts and sentences, no controls
   const download = page.waitForEvent('download');
   await view.getByTestId('first-save').click();

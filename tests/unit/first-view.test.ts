@@ -1,7 +1,7 @@
 // The first view's figures (issue 49): read from the recordings the app ships, with intervals over requests.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accuracyCurve, effectLines } from '../../src/lib/analysis/first-view';
+import { accuracyCurve, effectLines, effectRows } from '../../src/lib/analysis/first-view';
 import { EFFECTS } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
@@ -36,5 +36,26 @@ describe('the first view', () => {
     expect(length?.best?.run.key).toBe('large');
     expect(length?.best?.finding.a).toBe('1K');
     expect(lines.find((l) => l.effectId === 'robustness-rephrased')?.best).toBeNull();
+  });
+
+  it("the findings table has a row per effect and model, from that model's best-powered recording of it", () => {
+    const runs = [
+      { key: 'small-a', model: 'a', suite: 'catalog', results: answered('qwen05-browser-catalog.run.jsonl') },
+      { key: 'large-a', model: 'a', suite: 'catalog', results: answered('qwen05-catalog.run.jsonl') },
+      { key: 'b', model: 'b', suite: 'catalog', results: answered('qwen15-catalog.run.jsonl') },
+      { key: 'c', model: 'c', suite: 'robustness', results: answered('qwen05-robustness-200.run.jsonl') },
+    ];
+    const rows = effectRows(runs);
+    const length = rows.filter((r) => r.effectId === 'catalog-length');
+    expect(length.map((r) => [r.model, r.run.key])).toEqual([
+      ['a', 'large-a'],
+      ['b', 'b'],
+    ]);
+    expect(rows.filter((r) => r.effectId === 'robustness-rephrased').map((r) => r.model)).toEqual(['c']);
+    // effects in their declared order
+    const order = EFFECTS.map((e) => e.id);
+    const seen = rows.map((r) => order.indexOf(r.effectId));
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    expect(new Set(rows.map((r) => r.effectId)).size).toBeGreaterThan(2);
   });
 });

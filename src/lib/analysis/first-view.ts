@@ -43,14 +43,37 @@ export interface EffectLine<K> {
   best: { run: RecordedRun<K>; finding: EffectFinding } | null;
 }
 
+/** One row of the findings table: an effect measured on one model's best-powered recording of it. */
+export interface EffectRow<K> {
+  effectId: string;
+  model: string;
+  run: RecordedRun<K>;
+  finding: EffectFinding;
+}
+
+/**
+ * The findings table: for every paper's effect and every model, the recorded run of that model that
+ * measures it on the most samples (effects in their declared order, models by their most samples).
+ */
+export function effectRows<K>(runs: readonly RecordedRun<K>[]): EffectRow<K>[] {
+  const bySize = [...runs].sort((a, b) => b.results.length - a.results.length);
+  return EFFECTS.flatMap((e) => {
+    const rows = new Map<string, EffectRow<K>>();
+    for (const run of bySize.filter((r) => r.suite === e.suite)) {
+      if (rows.has(run.model)) continue;
+      const finding = measureEffect(e, run.results);
+      if (finding) rows.set(run.model, { effectId: e.id, model: run.model, run, finding });
+    }
+    return [...rows.values()];
+  });
+}
+
 /** Every paper's effect, with the recorded run that measures it on the most samples (none: not yet recorded). */
 export function effectLines<K>(runs: readonly RecordedRun<K>[]): EffectLine<K>[] {
-  const bySize = [...runs].sort((a, b) => b.results.length - a.results.length);
+  const rows = effectRows(runs);
   return EFFECTS.map((e) => {
-    for (const run of bySize.filter((r) => r.suite === e.suite)) {
-      const finding = measureEffect(e, run.results);
-      if (finding) return { effectId: e.id, best: { run, finding } };
-    }
-    return { effectId: e.id, best: null };
+    // rows of an effect come best-powered first
+    const best = rows.find((r) => r.effectId === e.id);
+    return { effectId: e.id, best: best ? { run: best.run, finding: best.finding } : null };
   });
 }
