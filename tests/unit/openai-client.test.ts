@@ -389,6 +389,7 @@ describe("the runner's arguments", () => {
     expect(s.run.packIds).toEqual(['builtin-catalog']);
     expect(s.concurrency).toBe(1);
     expect(parseTokens('lengths', '128K')).toBe(131072);
+    expect(parseEvalArgs(['api-complexity', '--wordings', 'coref,resolved']).run.apiComplexity?.wordings).toEqual(['coref', 'resolved']);
   });
   it('names the flag of every mistake', () => {
     const bad: [string[], RegExp][] = [
@@ -417,6 +418,7 @@ describe("the runner's arguments", () => {
       [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for catalog, robustness, api-complexity, not composition/],
       [['catalog', '--server-reuse', 'aligned'], /--server-reuse is for --engine openai, not oracle/],
       [['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--server-reuse', 'sometimes'], /--server-reuse/],
+      [['api-complexity', '--wordings', 'coref,plain'], /--wordings: "plain" is not one of coref, resolved/],
     ];
     for (const [argv, message] of bad) {
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);

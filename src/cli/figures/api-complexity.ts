@@ -4,22 +4,17 @@
  * the baseline's Table 3 and cumulative ladder, without a browser.
  */
 import { accuracyOf, ladder, table3 } from '../../lib/analysis/api-complexity';
-import { CachedCounter } from '../../lib/context/token-counter';
-import type { Engine, SampleResult } from '../../lib/core/types';
-import { createBaselineEngine } from '../../lib/engines/baseline';
-import { createOracleEngine } from '../../lib/engines/oracle';
-import { MemoryResultStore, runSamples } from '../../lib/run/loop';
+import type { SampleResult } from '../../lib/core/types';
+import { figureRun } from './figure-run';
+import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { COMPLEXITY_LABELS, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../lib/simulate/api/complexity';
 import { DOMAIN_LABELS, DOMAINS } from '../../lib/simulate/api/define';
 import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../lib/simulate/api/home-system';
 import { builtinConversations } from '../../lib/suites/api-complexity/conversations';
-import { type ApiComplexityConfig, apiComplexitySource, DEFAULT_API_COMPLEXITY } from '../../lib/suites/api-complexity/suite';
-import { llama3Counter } from '../../lib/tokenizers/llama3';
 
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 
 export async function runApiComplexityFigures(out: (line: string) => void): Promise<void> {
-  const counter = new CachedCounter(llama3Counter);
   out(`API system: ${API_FUNCTIONS.length} functions in ${DOMAINS.length} domains`);
   out(`  per domain: ${DOMAINS.map((d) => `${DOMAIN_LABELS[d]} ${API_FUNCTIONS.filter((f) => f.domain === d).length}`).join(', ')}`);
   out(
@@ -33,36 +28,23 @@ export async function runApiComplexityFigures(out: (line: string) => void): Prom
         .join(', ')}`,
     );
   const all = new ComplexityConfig('all', switchesOf(ASSIGNMENTS, COMPLEXITY_TYPES));
-  out(`API reference: ${counter.count(apiReference(NO_COMPLEXITY))} tokens with no complexity, ${counter.count(apiReference(all))} with every switch on (Llama 3 tokenizer)`);
+  out(`API reference: ${llama3Counter.count(apiReference(NO_COMPLEXITY))} tokens with no complexity, ${llama3Counter.count(apiReference(all))} with every switch on (Llama 3 tokenizer)`);
   const convs = builtinConversations();
   const turns = convs.flatMap((c) => c.turns);
   out(
     `conversations: ${convs.length}, ${turns.length} turns (${(turns.length / convs.length).toFixed(1)} per conversation), ${turns.reduce((n, t) => n + t.calls.length, 0)} gold calls (${(turns.reduce((n, t) => n + t.calls.length, 0) / turns.length).toFixed(1)} per turn); each in two wordings (coreferences, resolved)`,
   );
 
-  const run = async (engine: Engine, config: ApiComplexityConfig): Promise<SampleResult[]> => {
-    const store = new MemoryResultStore();
+  const run = async (engine: 'oracle' | 'baseline', flags: readonly string[]): Promise<SampleResult[]> => {
     const start = performance.now();
-    await runSamples({
-      runId: 'cli',
-      source: apiComplexitySource({ config, counter }),
-      engine,
-      store,
-      request: { maxTokens: 256, temperature: 0 },
-      format: 'json',
-      signal: new AbortController().signal,
-    });
-    const results = [...store.results.values()];
+    const results = await figureRun(engine, ['api-complexity', ...flags]);
     out(`  (${results.length} episodes in ${((performance.now() - start) / 1000).toFixed(1)} s)`);
     return results;
   };
   const lines: Record<string, string> = {};
-  for (const [name, engine] of [
-    ['oracle', createOracleEngine()],
-    ['baseline', createBaselineEngine()],
-  ] as const) {
+  for (const name of ['oracle', 'baseline'] as const) {
     out(`${name}, isolated (Table 3):`);
-    const iso = await run(engine, { ...DEFAULT_API_COMPLEXITY, mode: 'isolated', wordings: ['coref', 'resolved'] });
+    const iso = await run(name, ['--mode', 'isolated', '--wordings', 'coref,resolved']);
     const t3 = table3(iso);
     for (const r of t3.rows)
       out(
@@ -71,7 +53,7 @@ export async function runApiComplexityFigures(out: (line: string) => void): Prom
     out(`  average degradation: ${t3.averageDegradation === null ? 'n/a' : `${t3.averageDegradation.toFixed(1)}%`}`);
     for (const e of t3.errors) out(`  error handling, ${COMPLEXITY_LABELS[e.type as keyof typeof COMPLEXITY_LABELS] ?? e.type} in ${e.fn}: ${e.score.toFixed(2)}/5 over ${e.n} (${e.judge})`);
     out(`${name}, cumulative (Figure 4):`);
-    const cum = await run(engine, { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative' });
+    const cum = await run(name, ['--mode', 'cumulative']);
     for (const r of ladder(
       cum,
       CUMULATIVE_LADDER.map((x) => x.name),

@@ -6,17 +6,12 @@
  */
 import { buildCompositionPack } from '../../../datasets/composition/build';
 import { compositionReport, errorsByLevel, scoredTasksOf } from '../../lib/analysis/composition';
-import { CachedCounter } from '../../lib/context/token-counter';
-import type { Engine, SampleResult } from '../../lib/core/types';
-import { createBaselineEngine } from '../../lib/engines/baseline';
-import { createOracleEngine } from '../../lib/engines/oracle';
-import { MemoryResultStore, runSamples } from '../../lib/run/loop';
+import type { SampleResult } from '../../lib/core/types';
+import { figureRun } from './figure-run';
 import { LEVELS } from '../../lib/core/expected';
-import { type CompositionConfig, compositionSource, DEFAULT_COMPOSITION } from '../../lib/suites/composition/suite';
 import { dagShape } from '../../lib/scoring/dag-shape';
 import { CATEGORY_LABELS } from '../../lib/simulate/composition/categories';
 import { SIM_TOOLS } from '../../lib/simulate/composition';
-import { llama3Counter } from '../../lib/tokenizers/llama3';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const tally = (xs: readonly (string | number)[]) => {
@@ -44,13 +39,9 @@ export async function runCompositionFigures(out: (line: string) => void): Promis
       `${l}: ${of.length} tasks · steps ${tally(of.map((t) => dagShape(t).steps))} · patterns ${tally(of.map((t) => t.pattern ?? ''))} · tools ${new Set(of.flatMap((t) => t.steps.map((s) => s.toolName))).size}`,
     );
   }
-  const counter = new CachedCounter(llama3Counter);
-  const run = async (engine: Engine, config: Partial<CompositionConfig>): Promise<SampleResult[]> => {
-    const store = new MemoryResultStore();
-    const source = compositionSource({ packs: [pack], config: { ...DEFAULT_COMPOSITION, ...config }, counter });
+  const run = async (engine: 'oracle' | 'baseline', flags: readonly string[]): Promise<SampleResult[]> => {
     const start = performance.now();
-    await runSamples({ runId: 'cli', source, engine, store, request: { maxTokens: 256, temperature: 0 }, format: 'auto', signal: new AbortController().signal });
-    const results = [...store.results.values()];
+    const results = await figureRun(engine, ['composition', ...flags], [pack]);
     const tokens = results.map((r) => r.usage?.promptTokens ?? 0).sort((a, b) => a - b);
     out(`  (${results.length} samples in ${((performance.now() - start) / 1000).toFixed(1)} s; prompt tokens median ${tokens[tokens.length >> 1]}, max ${tokens.at(-1)})`);
     return results;
@@ -71,9 +62,9 @@ export async function runCompositionFigures(out: (line: string) => void): Promis
       ).join(' ')}`,
     );
   };
-  row('oracle, single-turn, whole catalog', await run(createOracleEngine(), {}));
-  row('oracle, multi-turn, +10 distractors', await run(createOracleEngine(), { protocol: 'multi-turn', distractors: 10 }));
-  row('baseline, single-turn, whole catalog', await run(createBaselineEngine(), {}));
-  row('baseline, single-turn, +3 distractors', await run(createBaselineEngine(), { distractors: 3 }));
-  row('baseline, multi-turn, whole catalog', await run(createBaselineEngine(), { protocol: 'multi-turn' }));
+  row('oracle, single-turn, whole catalog', await run('oracle', []));
+  row('oracle, multi-turn, +10 distractors', await run('oracle', ['--protocol', 'multi-turn', '--distractors', '10']));
+  row('baseline, single-turn, whole catalog', await run('baseline', []));
+  row('baseline, single-turn, +3 distractors', await run('baseline', ['--distractors', '3']));
+  row('baseline, multi-turn, whole catalog', await run('baseline', ['--protocol', 'multi-turn']));
 }

@@ -3,31 +3,15 @@
  * them (questions per endpoint and category, nesting depths, conversation
  * lengths) and the baseline's numbers on a small sweep of each challenge.
  */
-import { buildConversationsPack, buildResponsesPack } from '../../../datasets/travel/build';
+import { buildResponsesPack } from '../../../datasets/travel/build';
 import { accuracyBy, byFacet, qaCurves, settingsTable } from '../../lib/analysis/long-context';
-import { CachedCounter } from '../../lib/context/token-counter';
-import type { SampleResult } from '../../lib/core/types';
-import { createBaselineEngine } from '../../lib/engines/baseline';
-import { DEFAULT_PROMPT } from '../../lib/prompts/template';
-import { MemoryResultStore, runSamples } from '../../lib/run/loop';
-import type { SampleSource } from '../../lib/core/sample-source';
-import { multiturnSource } from '../../lib/suites/multiturn/suite';
-import { responseQaSource } from '../../lib/suites/response-qa/suite';
 import { QA_TEMPLATES } from '../../lib/suites/response-qa/templates';
-import { llama3Counter } from '../../lib/tokenizers/llama3';
+import { figureRun } from './figure-run';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
-async function baselineResults(source: SampleSource): Promise<SampleResult[]> {
-  const store = new MemoryResultStore();
-  await runSamples({ runId: 'cli', source, engine: createBaselineEngine(), store, request: { maxTokens: 64, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
-  return [...store.results.values()];
-}
-
 export async function runLongFuncEvalFigures(out: (line: string) => void): Promise<void> {
-  const counter = new CachedCounter(llama3Counter);
   const responses = buildResponsesPack();
-  const conversations = buildConversationsPack();
 
   out('templates per endpoint (extraction / filtering / aggregation; record-anchored of them):');
   for (const set of responses.responses ?? []) {
@@ -39,13 +23,8 @@ export async function runLongFuncEvalFigures(out: (line: string) => void): Promi
   }
 
   // the paper's dataset size: 566 questions; here 4 sizes × 142 questions of the size experiment at p = 1
-  const qa = responseQaSource({
-    packs: [responses],
-    config: { lengths: [1024, 2048, 4096, 8192], positions: [1, 2, 3, 4, 5, 6, 7, 8], experiments: ['size', 'position'], samplesPerCell: 40, seed: 42 },
-    counter,
-  });
   const t = performance.now();
-  const results = await baselineResults(qa);
+  const results = await figureRun('baseline', ['response-qa', '--lengths', '1K,2K,4K,8K', '--positions', '1,2,3,4,5,6,7,8', '--per-cell', '40', '--seed', '42']);
   out(`response QA, seed 42, 1K–8K × 40 + p 1–8 × 40 at 8K: ${results.length} questions built and answered by the baseline in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const count = (key: string) =>
     accuracyBy(results, byFacet(key))
@@ -63,8 +42,7 @@ export async function runLongFuncEvalFigures(out: (line: string) => void): Promi
       .join(', ')}`,
   );
 
-  const mt = multiturnSource({ packs: [conversations], config: { lengths: [2048, 4096, 8192, 16384], settings: ['prose', 'structured'], count: 100, seed: 42 }, template: DEFAULT_PROMPT, counter });
-  const mtResults = await baselineResults(mt);
+  const mtResults = await figureRun('baseline', ['multiturn', '--lengths', '2K,4K,8K,16K', '--settings', 'prose,structured', '--count', '100', '--seed', '42']);
   const facts = accuracyBy(
     mtResults.filter((r) => r.cell.length === 2048 && r.cell.variant === 'prose'),
     byFacet('fact'),

@@ -6,14 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { buildCatalogPack } from '../../../datasets/catalog/build';
 import { robustnessTable } from '../../lib/analysis/robustness';
-import { CachedCounter } from '../../lib/context/token-counter';
 import type { Pack } from '../../lib/core/types';
-import { createBaselineEngine } from '../../lib/engines/baseline';
 import { readBfclPack } from '../../lib/formats/bfcl';
-import { DEFAULT_PROMPT } from '../../lib/prompts/template';
-import { MemoryResultStore, runSamples } from '../../lib/run/loop';
-import { DEFAULT_ROBUSTNESS, robustnessCoverage, robustnessSource } from '../../lib/suites/robustness/suite';
-import { llama3Counter } from '../../lib/tokenizers/llama3';
+import { DEFAULT_ROBUSTNESS, robustnessCoverage } from '../../lib/suites/robustness/suite';
+import { figureRun } from './figure-run';
 
 export async function runRobustnessFigures(files: string[], out: (line: string) => void): Promise<void> {
   const [questions, answers] = files;
@@ -27,10 +23,7 @@ export async function runRobustnessFigures(files: string[], out: (line: string) 
   out(
     `expansion (+${config.expansion.added}, similarity ≤ ${config.expansion.threshold}): toolkits ${c.meanToolkitBefore.toFixed(2)} → ${c.meanToolkitAfter.toFixed(2)} tools; requests with 0/1/2/… added: ${c.addedHistogram.join(' / ')}; ${c.tooSimilar} candidates left out as too similar`,
   );
-  const store = new MemoryResultStore();
-  const source = robustnessSource({ packs: [pack], config, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
-  await runSamples({ runId: 'cli', source, engine: createBaselineEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'bfcl-python', signal: new AbortController().signal });
-  const t = robustnessTable([...store.results.values()]);
+  const t = robustnessTable(await figureRun('baseline', ['robustness'], [pack]));
   out('baseline engine (BM25 + patterns), strict / lenient:');
   for (const r of t.rows) out(`  ${r.variant}: ${pct(r.accuracy)} / ${pct(r.lenientAccuracy)}${r.drop === null ? '' : ` (drop ${r.drop.toFixed(1)}% / ${r.lenientDrop?.toFixed(1) ?? '—'}%)`}`);
   const e = t.expandedErrors;

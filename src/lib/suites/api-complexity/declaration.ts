@@ -5,6 +5,7 @@ import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
 import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
+import { type Wording, WORDINGS } from './conversations';
 
 export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
   id: 'api-complexity',
@@ -38,17 +39,20 @@ export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
     seedSetting(),
   ],
   settingMax: (s) => ({ conversations: (s.ownApi?.conversations ?? s.apiConversations).length }),
-  usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')}`,
-  flags: ['mode', 'types', 'tools', 'requests'],
+  usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')} --wordings ${WORDINGS.join(',')}`,
+  flags: ['mode', 'types', 'wordings', 'tools', 'requests'],
   // WildAgtEval's complexity switches on your functions, your requests as conversations
   withOwnTools: (run, packId) => ({ ...run, packIds: [packId], apiComplexity: { ...(run.apiComplexity ?? DEFAULT_API_COMPLEXITY), packId } }),
   fromFlags(f, config) {
     const types = f.list('types') ?? config.types;
     for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) f.fail(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
+    const wordings = f.list('wordings') ?? config.wordings;
+    for (const w of wordings) if (!(WORDINGS as readonly string[]).includes(w)) f.fail(`--wordings: "${w}" is not one of ${WORDINGS.join(', ')}`);
     const a = {
       ...config,
       mode: f.oneOf('mode', EVAL_MODES) ?? config.mode,
       types: types as ComplexityType[],
+      wordings: wordings as Wording[],
       ...(f.asksModel ? {} : { judge: 'rubric' as const }),
     };
     return { suite: 'api-complexity', packIds: [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
