@@ -12,6 +12,8 @@ import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval/benchmark-
 import { builtinConversations } from '../../src/lib/suites/api-complexity/conversations';
 import { numberProblem } from '../../src/lib/suites/number-fields';
 import type { RunRow } from '../../src/lib/run/run-row';
+import { newRun } from '../../src/lib/run/new-run';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 
 /** The Run tab as it opens on a suite, with an engine that asks no model (the runner's default, the oracle). */
 function openingSetup(packs: readonly string[]): SuiteSetup {
@@ -49,6 +51,9 @@ describe('a suite declares each setting once', () => {
       const key = d.config.key;
       expect({ suite: runner.suite, packIds: runner.packIds, sweep: runner.sweep, [key]: runner[key] }).toEqual({ suite: tab.suite, packIds: tab.packIds, sweep: tab.sweep, [key]: tab[key] });
       expect(runner.request.maxTokens).toBe(d.maxTokens.default);
+      // the whole run, not only the suite's part: both are made by one function from the same choices
+      const tabRun = newRun({ suiteRun: tab, constraint: 'off', request: { maxTokens: d.maxTokens.default, temperature: 0 }, repeats: 1, order: 'prefix', template: { ...DEFAULT_PROMPT } });
+      expect(runner).toEqual(tabRun);
     });
 
     it(`${d.id}: the Run tab's fields take the runner's bounds, and a run file out of them is refused naming the field`, () => {

@@ -3,14 +3,13 @@
  * how to reach the engine. Pure: no files, no network. Every mistake names the flag.
  */
 import { parseArgs } from 'node:util';
-import { repeatsLabel } from '../../lib/analysis/format';
 import { CALL_MODES, type CallMode } from '../../lib/core/types';
 import { MAX_REPEATS, RUN_ORDERS, type RunOrder } from '../../lib/core/sample-source';
 import { checkBaseUrl, type GrammarField, PENALTY_FIELDS, type PenaltyField } from '../../lib/engines/openai-server';
 import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
-import type { RunRow } from '../../lib/run/run-row';
+import { newRun, type NewRun } from '../../lib/run/new-run';
 import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
 import { type Constraint, type FlagReader, MIN_MAX_TOKENS, type SuiteDeclaration, type SuiteId } from '../../lib/suites/declaration';
 import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
@@ -125,7 +124,7 @@ export interface EvalSettings {
   /** the command that makes this run, the API key left out */
   command: string;
   /** the run without its id, times, engine and counter (filled in when they are known) */
-  run: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'>;
+  run: NewRun;
 }
 
 const MAX_LIST = 1000;
@@ -250,21 +249,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
   const model = o.model ?? (engine === 'openai' ? '' : engine);
 
-  const run: EvalSettings['run'] = {
-    ...suiteRun,
-    ...(constraint === 'on' && declaration.constrain === 'run' ? { constrained: true } : {}),
-    name: `${declaration.name(suiteRun)}${constraint === 'on' && declaration.constrain === 'run' ? ' · constrained' : ''}`,
-    status: 'queued' as const,
-    template: { ...DEFAULT_PROMPT },
-    format: declaration.format,
-    request: { maxTokens, temperature },
-    ...(repeats > 1 ? { repeats } : {}),
-    order,
-    total: 0,
-    done: 0,
-    correct: 0,
-  };
-  run.name += repeatsLabel(run.repeats, temperature);
+  const run = newRun({ suiteRun, constraint, request: { maxTokens, temperature }, repeats, order, template: { ...DEFAULT_PROMPT } });
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
   const shown = argv.map((a, i) => (argv[i - 1] === '--api-key' ? '…' : a.startsWith('--api-key=') ? '--api-key=…' : a));
