@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runEval } from '../src/cli/eval/eval';
 import { writeManifestEntries } from './gallery-manifest';
+import { updateReadmeFindings } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -288,7 +289,7 @@ async function record(key: string, suites: readonly string[]) {
   }
 }
 
-/** Copies a finished run file into examples/ and puts its entry in the manifest. */
+/** Copies a finished run file into examples/, puts its entry in the manifest and rewrites the README's findings table. */
 function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
   if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
@@ -308,6 +309,8 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
     },
   ]);
   console.log(`published examples/${name} (${file.results.length} results, ${(readFileSync(path).length / 1024).toFixed(0)} KB)`);
+  // the README's findings table reads the gallery: kept as the recordings give it
+  if (updateReadmeFindings(join(examples, '..', 'README.md'), examples)) console.log('README.md: findings table rewritten from the gallery');
 }
 
 await main();

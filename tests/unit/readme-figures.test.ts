@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRunFile } from '../../src/lib/store/run-file';
+import { galleryRuns, readmeWithFindings } from '../../bench/gallery-findings';
 
 const README = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
 const GALLERY = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string }[];
@@ -27,5 +28,12 @@ describe("the README's quick start", () => {
     const m = /the 0\.5B beside it \(`examples\/([\w.-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);
     expect(m).not.toBeNull();
     expect([percentAt(m![1]!, 1024), percentAt(m![1]!, 8192)]).toEqual([Number(m![2]), Number(m![3])]);
+  });
+});
+
+describe("the README's findings table", () => {
+  it('is the one the recordings give (npm run findings:readme), row for row', () => {
+    const text = readFileSync('README.md', 'utf8');
+    expect(text, 'run npm run findings:readme').toBe(readmeWithFindings(text, galleryRuns(readFileSync)));
   });
 });

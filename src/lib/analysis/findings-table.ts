@@ -1,0 +1,24 @@
+/**
+ * The findings table as Markdown, for the README: one row per paper's effect, from the recording that
+ * measures it on the most samples — the rows the app's first view tells in sentences (`effectLines`).
+ */
+import { formatP, signedPoints } from './format';
+import { EFFECTS } from './findings';
+import { effectLines, type RecordedRun } from './first-view';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** a table cell holds no pipe */
+const cell = (text: string) => text.replace(/\|/g, '/');
+
+/** `runs` keyed by their run file's name (as examples/index.json names it). */
+export function findingsMarkdown(runs: readonly RecordedRun<string>[]): string {
+  const lines = effectLines(runs);
+  const rows = EFFECTS.map((e) => {
+    const best = lines.find((l) => l.effectId === e.id)?.best;
+    const effect = `${e.effect} (${e.paper}: ${e.paperFigure})`;
+    if (!best) return `| ${cell(effect)} | not recorded yet | | | | |`;
+    const c = best.finding.contrast;
+    return `| ${cell(effect)} | ${cell(best.run.model)}, ${best.run.results.length} samples (\`examples/${best.run.key}\`) | ${cell(`${best.finding.a} ${pct(c.a)} → ${best.finding.b} ${pct(c.b)}`)} | ${signedPoints(c.difference)} [${signedPoints(c.low)}, ${signedPoints(c.high)}] | ${formatP(c.pValue)} | ${best.finding.verdict} |`;
+  });
+  return ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | verdict |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
