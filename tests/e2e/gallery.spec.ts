@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
@@ -36,6 +36,17 @@ async function openSavedOffline(browser: Browser, download: Promise<Download>) {
   viewer.on('request', (r) => asked.push(r.url()));
   await viewer.goto(`file://${saved}`);
   return { saved, viewer, asked, offline };
+}
+
+/** A saved page opened in the app of a fresh profile (no network) with Open a run file. */
+async function openInFreshApp(browser: Browser, saved: string) {
+  const fresh = await browser.newContext();
+  const app2 = await fresh.newPage();
+  await guardNetwork(app2);
+  await app2.goto('index.html');
+  await app2.getByTestId('tab-results').click();
+  await app2.getByTestId('run-file').setInputFiles({ name: basename(saved), mimeType: 'text/html', buffer: readFileSync(saved) });
+  return { app2, fresh };
 }
 
 /** An oracle catalog run (1K, 2 per cell) made in a fresh profile with no network, shown in the Results tab. */
@@ -229,12 +240,7 @@ test("the papers' pages on a first visit offer the recordings of each experiment
   await offline.close();
   const compared = await readStore<{ id: string; suite: string }>(page, 'runs');
   const comparedResults = await readStore<{ id: string; runId: string; output: string }>(page, 'results');
-  const fresh = await browser.newContext();
-  const app2 = await fresh.newPage();
-  await guardNetwork(app2);
-  await app2.goto('index.html');
-  await app2.getByTestId('tab-results').click();
-  await app2.getByTestId('run-file').setInputFiles({ name: 'comparison.html', mimeType: 'text/html', buffer: readFileSync(saved) });
+  const { app2, fresh } = await openInFreshApp(browser, saved);
   await expect(app2.getByTestId('run-status')).toHaveCount(drawn.length);
   const opened = await readStore<{ id: string; suite: string }>(app2, 'runs');
   expect(opened.map((r) => r.id).sort()).toEqual([...drawn].sort());
@@ -320,12 +326,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   await offline.close();
   // opened in a fresh app, the saved view is the recordings it draws, exactly as they ship
   expect(carried).toBeGreaterThanOrEqual(3);
-  const fresh = await browser.newContext();
-  const app2 = await fresh.newPage();
-  await guardNetwork(app2);
-  await app2.goto('index.html');
-  await app2.getByTestId('tab-results').click();
-  await app2.getByTestId('run-file').setInputFiles({ name: 'findings.html', mimeType: 'text/html', buffer: readFileSync(saved) });
+  const { app2, fresh } = await openInFreshApp(browser, saved);
   await expect(app2.getByTestId('run-status')).toHaveCount(carried);
   const openedRuns = await readStore<{ id: string; recording?: unknown }>(app2, 'runs');
   expect(openedRuns.every((r) => r.recording)).toBe(true);
