@@ -71,6 +71,8 @@ test('the tiny GGUF runs a free-vs-constrained sweep through llama.cpp: constrai
   // our tokenizer, rebuilt from the GGUF header, counts exactly what llama.cpp counts
   await expect(page.getByTestId('counter-check')).toHaveText(/checked against llama\.cpp on a probe text: (\d+) = \1 tokens/);
   expect(requested).toContain(MODEL_URL);
+  // the first view's sweep would not fit this 2K window: it says so before anything runs
+  await expect(page.getByTestId('quick-sweep-narrow')).toContainText('Its window (2,048 tokens) cannot take the 2K prompts');
   // kept in the browser's storage: loading again downloads nothing
   const downloads = requested.length;
   await page.getByTestId('gguf-panel').getByRole('button', { name: 'Unload' }).click();
