@@ -10,12 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { EFFECTS, measureEffect } from '../src/lib/analysis/findings';
-import { formatP, signedPoints } from '../src/lib/analysis/format';
+import { formatP, formatPercent as pct, signedPoints } from '../src/lib/analysis/format';
 import { isUnanswered } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function main() {
   if (!existsSync(ROOT)) throw new Error(`${ROOT} is not there: run from the repository's root`);

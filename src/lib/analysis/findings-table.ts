@@ -2,11 +2,10 @@
  * The findings table as Markdown, for the README: one row per paper's effect, from the recording that
  * measures it on the most samples — the rows the app's first view tells in sentences (`effectLines`).
  */
-import { formatP, signedPoints } from './format';
+import { formatP, formatPercent as pct, signedPoints } from './format';
 import { EFFECTS } from './findings';
 import { effectLines, type RecordedRun } from './first-view';
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** a table cell holds no pipe */
 const cell = (text: string) => text.replace(/\|/g, '/');
 

@@ -9,5 +9,8 @@ export function repeatsLabel(repeats: number | undefined, temperature: number): 
 /** A difference of shares in signed points, one decimal: +7.5, −48.0. */
 export const signedPoints = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 
+/** A share as a percentage, one decimal: 38.5%. */
+export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
 /** A test's p-value as the tables print it. */
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
