@@ -102,7 +102,8 @@ function withoutServer(run: RunRow, recording: Recording | null): { run: RunRow;
 export function runPageHtml(p: RunPageInput): string {
   const { run, recording } = p.withServer ? p : withoutServer(p.run, p.recording);
   const engine = `${ENGINE_KINDS[run.engine.kind].caption}${run.engine.model === run.engine.kind ? '' : ` ${run.engine.model}`}${run.engine.baseUrl ? ` at ${run.engine.baseUrl}` : ''}`;
-  const runFile = sharedRunFile(p);
+  // the run as shown above: the server's address already left out unless asked
+  const runFile = writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
   const sorted = [...p.results].sort((a, b) => a.index - b.index);
   const counts = { right: 0, wrong: 0, none: 0 };
   for (const r of sorted) counts[verdictOf(r)]++;
