@@ -143,7 +143,7 @@ await printRunnerThroughput();
     status: 'running',
     suite: 'catalog',
     packIds: [],
-    sweep,
+    config: sweep,
     engine: { kind: 'oracle', model: 'oracle' },
     template: DEFAULT_PROMPT,
     format: 'bfcl-python',

@@ -22,7 +22,7 @@ import { type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { GenerationStats, GgufEngine, GgufLoadOptions, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
-import type { RunRow } from '../src/lib/run/run-row';
+import type { RunDraft, RunRow } from '../src/lib/run/run-row';
 import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
 import { driveRun, plannedSource } from '../src/lib/run/drive';
@@ -492,7 +492,7 @@ const api = {
   },
 
   /** How many samples of a run not started yet a predictions file answers (planning only, no prompt is built). */
-  async replayCoverage(draft: Omit<RunRow, 'id' | 'createdAt' | 'updatedAt'>, answerIds: string[]): Promise<ReplayCoverage> {
+  async replayCoverage(draft: RunDraft, answerIds: string[]): Promise<ReplayCoverage> {
     const source = sourceFor(draft, await loadPacks(db, draft.packIds), await defaultCounter());
     return replayCoverage(source, new Set(answerIds));
   },

@@ -223,8 +223,8 @@ test('one click in the first view downloads the model the recordings used (serve
   await expect(monitor.getByTestId('run-progress')).toContainText(/^\s*[1-9]\d* \/ 12 samples/, { timeout: 300_000 });
   await monitor.getByRole('button', { name: 'Cancel' }).click();
   await expect(monitor.getByTestId('monitor-title')).toHaveText('Run cancelled', { timeout: 120_000 });
-  const [run] = await readStore<{ suite: string; status: string; total: number; engine: { kind: string }; sweep: { lengths: number[]; positions: number[]; samplesPerCell: number } }>(page, 'runs');
-  expect(run).toMatchObject({ suite: 'catalog', status: 'cancelled', total: 12, engine: { kind: 'wllama' }, sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2 } });
+  const [run] = await readStore<{ suite: string; status: string; total: number; engine: { kind: string }; config: { lengths: number[]; positions: number[]; samplesPerCell: number } }>(page, 'runs');
+  expect(run).toMatchObject({ suite: 'catalog', status: 'cancelled', total: 12, engine: { kind: 'wllama' }, config: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2 } });
   const results = await storedResults(page);
   expect(results.length).toBeGreaterThan(0);
   expect(results.length).toBeLessThan(12);

@@ -284,8 +284,8 @@ test('a run shared as one HTML file opens from disk in a fresh, offline browser 
   const after = await readStore<{ id: string; output: string }>(page, 'results');
   expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.sort((a, b) => a.id.localeCompare(b.id)));
   const [run] = await readStore<Record<string, unknown>>(page, 'runs');
-  const { name, suite, sweep, engine, counterId, headline, template, request } = runsBefore[0]!;
-  expect(run).toMatchObject({ name, suite, sweep, engine, counterId, headline, template, request });
+  const { name, suite, config, engine, counterId, headline, template, request } = runsBefore[0]!;
+  expect(run).toMatchObject({ name, suite, config, engine, counterId, headline, template, request });
 });
 
 test('the first view answers the question from the recordings, offline: accuracy by length and by position for the model ladder, one line per paper effect, each opening its run; it saves as one page (issue 49)', async ({

@@ -15,7 +15,8 @@ import type { Pack, SampleResult } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import type { RunRow } from '../../src/lib/run/run-row';
+import type { RunCommon } from '../../src/lib/run/run-row';
+import type { SuitePlan } from '../../src/lib/suites/declaration';
 import { sourceFor } from '../../src/lib/run/sources';
 import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/suite';
 import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
@@ -23,7 +24,7 @@ import { COMPOSITION_PROMPTS, DEFAULT_COMPOSITION } from '../../src/lib/suites/c
 import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
-type Fixture = Pick<RunRow, 'suite' | 'sweep' | 'robustness' | 'responseQa' | 'multiturn' | 'composition' | 'apiComplexity' | 'wildagteval' | 'template' | 'order' | 'engine' | 'repeats'>;
+type Fixture = SuitePlan & Pick<RunCommon, 'template' | 'order' | 'engine' | 'repeats'>;
 
 const counter = new CachedCounter(llama3Counter);
 const catalog = buildCatalogPack();
@@ -31,31 +32,35 @@ const responses = buildResponsesPack();
 const conversations = buildConversationsPack();
 const composition = buildCompositionPack();
 const engine = { kind: 'oracle', model: 'oracle' } as const;
-const sweep = { lengths: [1024], positions: [0.5], samplesPerCell: 1, seed: 1 };
 
 const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   {
     name: 'catalog free + constrained, grid',
     packs: [catalog],
-    run: { suite: 'catalog', sweep: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 5, variants: [FREE, CONSTRAINED] }, template: DEFAULT_PROMPT, order: 'grid', engine },
+    run: {
+      suite: 'catalog',
+      config: { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 5, variants: [FREE, CONSTRAINED] },
+      template: DEFAULT_PROMPT,
+      order: 'grid',
+      engine,
+    },
   },
   {
     name: 'catalog prefix, repeats 2',
     packs: [catalog],
-    run: { suite: 'catalog', sweep: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 }, template: DEFAULT_PROMPT, order: 'prefix', engine, repeats: 2 },
+    run: { suite: 'catalog', config: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 }, template: DEFAULT_PROMPT, order: 'prefix', engine, repeats: 2 },
   },
   {
     name: 'robustness, every variant',
     packs: [catalog],
-    run: { suite: 'robustness', sweep, robustness: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
+    run: { suite: 'robustness', config: { ...DEFAULT_ROBUSTNESS, count: 6, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
   },
   {
     name: 'response QA, size and position',
     packs: [responses],
     run: {
       suite: 'response-qa',
-      sweep,
-      responseQa: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 2, seed: 5 },
+      config: { lengths: [1024, 2048], positions: [1, 4, 8], experiments: ['size', 'position'], samplesPerCell: 2, seed: 5 },
       template: DEFAULT_PROMPT,
       order: 'prefix',
       engine,
@@ -64,20 +69,19 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   {
     name: 'long conversations',
     packs: [conversations],
-    run: { suite: 'multiturn', sweep, multiturn: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
+    run: { suite: 'multiturn', config: { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 3, seed: 5 }, template: DEFAULT_PROMPT, order: 'grid', engine },
   },
   {
     name: 'composition single-turn',
     packs: [composition],
-    run: { suite: 'composition', sweep, composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: 5, seed: 5 }, template: COMPOSITION_PROMPTS['single-turn'], order: 'grid', engine },
+    run: { suite: 'composition', config: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: 5, seed: 5 }, template: COMPOSITION_PROMPTS['single-turn'], order: 'grid', engine },
   },
   {
     name: 'composition multi-turn',
     packs: [composition],
     run: {
       suite: 'composition',
-      sweep,
-      composition: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: null, protocol: 'multi-turn', seed: 5 },
+      config: { ...DEFAULT_COMPOSITION, perLevel: 2, distractors: null, protocol: 'multi-turn', seed: 5 },
       template: COMPOSITION_PROMPTS['multi-turn'],
       order: 'prefix',
       engine,
@@ -88,8 +92,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
     packs: [],
     run: {
       suite: 'api-complexity',
-      sweep,
-      apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
+      config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
       template: DEFAULT_PROMPT,
       order: 'grid',
       engine,
@@ -98,7 +101,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   {
     name: 'API complexity cumulative',
     packs: [],
-    run: { suite: 'api-complexity', sweep, apiComplexity: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
+    run: { suite: 'api-complexity', config: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
   },
 ];
 
@@ -154,8 +157,7 @@ describe('behaviour lock', () => {
     const got = await hashesOf(
       {
         suite: 'wildagteval',
-        sweep,
-        wildagteval: { packId: pack.id, set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:unclear:on', 'isolated:notice:on', 'cumulative:irrelevant'], conversations: 2 },
+        config: { packId: pack.id, set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:unclear:on', 'isolated:notice:on', 'cumulative:irrelevant'], conversations: 2 },
         template: DEFAULT_PROMPT,
         order: 'prefix',
         engine,

@@ -15,6 +15,7 @@ import { runFilesInPage } from '../../src/lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from '../../src/cli/eval/run-file-store';
 import { buildExactly, CountsNotSettledError, PrefetchedCounter } from '../../src/lib/context/prefetched-counter';
 import type { Engine, GenerateResult, Sample, SampleResult } from '../../src/lib/core/types';
+import type { RunRow } from '../../src/lib/run/run-row';
 import { variantSummary } from '../../src/lib/analysis/catalog';
 import { scoreSample } from '../../src/lib/scoring/score-sample';
 import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/engines/openai';
@@ -385,11 +386,11 @@ describe('the engine pool', () => {
 describe("the runner's arguments", () => {
   it('maps a catalog sweep onto the run the app stores', () => {
     const s = parseEvalArgs(['catalog', '--engine', 'oracle', '--lengths', '2K,1K', '--positions', '0.1,0.5,0.9', '--per-cell', '2', '--seed', '11', '--constraint', 'both']);
-    expect(s.run.sweep).toEqual({ lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 11, variants: ['free', 'constrained'] });
+    expect(s.run.config).toEqual({ lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 2, seed: 11, variants: ['free', 'constrained'] });
     expect(s.run.packIds).toEqual(['builtin-catalog']);
     expect(s.concurrency).toBe(1);
     expect(parseTokens('lengths', '128K')).toBe(131072);
-    expect(parseEvalArgs(['api-complexity', '--wordings', 'coref,resolved']).run.apiComplexity?.wordings).toEqual(['coref', 'resolved']);
+    expect(parseEvalArgs(['api-complexity', '--wordings', 'coref,resolved']).run.config).toMatchObject({ wordings: ['coref', 'resolved'] });
   });
   it('names the flag of every mistake', () => {
     const bad: [string[], RegExp][] = [
@@ -456,13 +457,13 @@ describe("the runner's run file", () => {
     const catalogOut = join(dir, 'own-catalog.jsonl');
     expect(await runEval(['catalog', ...own, '--lengths', '1K', '--positions', '0.5', '--per-cell', '4', '--out', catalogOut], quiet)).toBe(0);
     const catalog = readRunFile(readFileSync(catalogOut, 'utf8'));
-    expect(catalog.run).toMatchObject({ packIds: ['builtin-catalog', 'yours:Acme internal payroll'], sweep: { requestPackIds: ['yours:Acme internal payroll'] }, correct: 4 });
+    expect(catalog.run).toMatchObject({ packIds: ['builtin-catalog', 'yours:Acme internal payroll'], config: { requestPackIds: ['yours:Acme internal payroll'] }, correct: 4 });
     expect(new Set(catalog.results.map((r) => r.itemId))).toEqual(new Set(['payslips-2024', 'payslip-march', 'bonus', 'headcount-eng']));
     const apiOut = join(dir, 'own-api.jsonl');
     const lines: string[] = [];
     expect(await runEval(['api-complexity', ...own, '--types', 'ad_hoc,irrelevant', '--out', apiOut], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     const api = readRunFile(readFileSync(apiOut, 'utf8'));
-    expect(api.run).toMatchObject({ packIds: ['yours:Acme internal payroll'], apiComplexity: { packId: 'yours:Acme internal payroll' }, total: 10, correct: 10 });
+    expect(api.run).toMatchObject({ packIds: ['yours:Acme internal payroll'], config: { packId: 'yours:Acme internal payroll' }, total: 10, correct: 10 });
     expect(lines.join('\n')).toContain('ad_hoc: off 100.0% → on 100.0% (3 pairs)');
     // a mistake in the requests names the file, the request and the field, and runs nothing
     const bad = join(dir, 'bad.requests.jsonl');
@@ -503,7 +504,7 @@ describe("the runner's run file", () => {
     const store = new RunFileStore(out, file.run);
     expect(store.dropped).toBe(1);
     expect(store.resumed).toBe(2);
-    expect(() => new RunFileStore(out, { ...file.run, sweep: { ...file.run.sweep, seed: 99 } })).toThrow(RunFileMismatchError);
+    expect(() => new RunFileStore(out, { ...file.run, config: { ...(file.run.config as object), seed: 99 } } as RunRow)).toThrow(RunFileMismatchError);
     // each answer asked twice is another run: a rerun with --repeats 2 does not append to this file
     expect(() => new RunFileStore(out, { ...file.run, repeats: 2 })).toThrow(RunFileMismatchError);
     // outputs under a server's own KV reuse may differ from those read whole: another run

@@ -15,14 +15,15 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { sourceFor } from '../../src/lib/run/sources';
 import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
-import type { RunRow } from '../../src/lib/run/run-row';
+import type { RunCommon, RunRow } from '../../src/lib/run/run-row';
+import type { SuitePlan } from '../../src/lib/suites/declaration';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const counter = new CachedCounter(llama3Counter);
 const catalog = buildCatalogPack();
-const run: Pick<RunRow, 'repeats' | 'suite' | 'sweep' | 'template' | 'order' | 'engine'> = {
+const run: Pick<RunCommon, 'repeats' | 'template' | 'order' | 'engine'> & SuitePlan = {
   suite: 'catalog',
-  sweep: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 },
+  config: { lengths: [1024], positions: [0.1, 0.9], samplesPerCell: 2, seed: 3 },
   template: DEFAULT_PROMPT,
   order: 'prefix',
   engine: { kind: 'oracle', model: 'oracle' },
@@ -94,7 +95,7 @@ describe('repeated samples', () => {
   });
 
   it('repeats episodes too (the API-complexity suite drives its own): the oracle right in every answer', async () => {
-    const apiRun = { ...run, suite: 'api-complexity' as const, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2 }, repeats: 2 };
+    const apiRun = { ...run, suite: 'api-complexity' as const, config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2 }, repeats: 2 };
     const source = sourceFor(apiRun, [], counter);
     const store = new MemoryResultStore();
     const outcome = await runSamples({ runId: 'a', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
@@ -136,7 +137,7 @@ describe('repeated samples', () => {
       status: 'completed',
       suite: 'catalog',
       packIds: [],
-      sweep: run.sweep,
+      config: run.config,
       engine: run.engine,
       template: DEFAULT_PROMPT,
       format: 'bfcl-python',
@@ -179,7 +180,7 @@ describe('robustness pairs of a repeated run', () => {
 
 describe('Table 3 of a repeated run', () => {
   it('counts target points, not answers, as pairs (accuracy pools the answers)', async () => {
-    const apiRun = { ...run, suite: 'api-complexity' as const, apiComplexity: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
+    const apiRun = { ...run, suite: 'api-complexity' as const, config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
     const once = async (repeats: number) => {
       const store = new MemoryResultStore();
       await runSamples({

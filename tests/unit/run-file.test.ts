@@ -14,7 +14,8 @@ import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
 import { sourceFor } from '../../src/lib/run/sources';
-import type { RunRow } from '../../src/lib/run/run-row';
+import type { RunCommon, RunRow } from '../../src/lib/run/run-row';
+import type { SuitePlan } from '../../src/lib/suites/declaration';
 import { readRunFile, type RecordedPrompt, writeRunFile } from '../../src/lib/store/run-file';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
@@ -30,7 +31,7 @@ function catalogRun(id = 'run-abc'): RunRow {
     status: 'completed',
     suite: 'catalog',
     packIds: [catalog.id],
-    sweep: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 2, seed: 42 },
+    config: { lengths: [512], positions: [0.1, 0.9], samplesPerCell: 2, seed: 42 },
     engine: { kind: 'wllama', model: 'https://example.org/m.gguf', contextWindow: 2048 },
     template: DEFAULT_PROMPT,
     format: 'bfcl-python',
@@ -160,7 +161,7 @@ describe('run file of an API-complexity run', () => {
       suite: 'api-complexity',
       packIds: [],
       predictions: undefined,
-      apiComplexity: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },
+      config: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },
     };
     const store = new MemoryResultStore();
     await runSamples({ runId: run.id, source: sourceFor(run, [], counter), engine: createOracleEngine(), store, request: run.request, format: 'json', signal: new AbortController().signal });
@@ -168,10 +169,10 @@ describe('run file of an API-complexity run', () => {
     expect(results.some((r) => r.score.api?.errorHandling)).toBe(true);
     const text = writeRunFile({ run, results });
     const back = readRunFile(text);
-    expect(back.run.apiComplexity).toEqual(run.apiComplexity);
+    expect(back.run.config).toEqual(run.config);
     expect(back.results).toEqual([...results].sort((a, b) => a.index - b.index));
     const lines = text.trim().split('\n');
-    expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.apiComplexity\.types: "chaos" is not a complexity type/);
+    expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.config\.types: "chaos" is not a complexity type/);
     expect(() => readRunFile([lines[0]!, lines[1]!.replace('"turns":[', '"turns":7,"x":['), ...lines.slice(2)].join('\n'), 'a.run.jsonl')).toThrow(
       /line 2: result\.score\.api\.turns: expected a list/,
     );
@@ -184,8 +185,8 @@ describe('run-level constrained decoding', () => {
 
   it("gives every call-answering sample its tools' grammar (multi-turn turns may end with []), and leaves QA answers free", async () => {
     const composition = buildCompositionPack();
-    const run = (c: Partial<RunRow>): RunRow => ({ ...catalogRun(), ...c }) as RunRow;
-    const single = sourceFor(run({ suite: 'composition', composition: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
+    const run = (c: Partial<RunCommon> & SuitePlan & { packIds?: string[] }): RunRow => ({ ...catalogRun(), ...c }) as RunRow;
+    const single = sourceFor(run({ suite: 'composition', config: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
     const s = single.build(single.ids[0]!);
     const g = requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', true).grammar!;
     expect(g).toMatch(/\{0,[5-9]\}/); // room for every step of a DAG
@@ -193,7 +194,7 @@ describe('run-level constrained decoding', () => {
     expect(g).not.toMatch(/^root ::= "\[" \(/m);
     expect(requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', false).grammar).toBeUndefined();
 
-    const multi = sourceFor(run({ suite: 'composition', composition: { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol: 'multi-turn', seed: 42 } }), [composition], counter);
+    const multi = sourceFor(run({ suite: 'composition', config: { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol: 'multi-turn', seed: 42 } }), [composition], counter);
     asked.length = 0;
     const store = new MemoryResultStore();
     await runSamples({ runId: 'm', source: multi, engine: recorder, store, request: { maxTokens: 64, temperature: 0 }, format: 'auto', constrained: true, signal: new AbortController().signal });
@@ -202,7 +203,7 @@ describe('run-level constrained decoding', () => {
     expect([...store.results.values()][0]!.score.correct).toBe(true);
 
     const qa = sourceFor(
-      run({ suite: 'response-qa', packIds: ['r'], responseQa: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }),
+      run({ suite: 'response-qa', packIds: ['r'], config: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }),
       [buildResponsesPack()],
       counter,
     );

@@ -77,7 +77,7 @@ describe('storage', () => {
       status: 'running',
       suite: 'catalog',
       packIds: [pack.id],
-      sweep,
+      config: sweep,
       engine: { kind: 'oracle', model: 'oracle' },
       template: DEFAULT_PROMPT,
       format: 'bfcl-python',
@@ -122,7 +122,7 @@ describe('engine errors in storage (issue 46, item 1)', () => {
     const source = catalogSource({ packs: [stored!], sweep, template: DEFAULT_PROMPT, counter: new CachedCounter(llama3Counter) });
     const request = { maxTokens: 64, temperature: 0 };
     const run: RunRow = {
-      ...{ id: 'run-e', name: 'r', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [pack.id], sweep, engine: { kind: 'oracle', model: 'oracle' } },
+      ...{ id: 'run-e', name: 'r', createdAt: 0, updatedAt: 0, status: 'running', suite: 'catalog', packIds: [pack.id], config: sweep, engine: { kind: 'oracle', model: 'oracle' } },
       ...{ template: DEFAULT_PROMPT, format: 'bfcl-python', request, counterId: 'llama3', total: source.ids.length, done: 0, correct: 0 },
     };
     await db.runs.put(run);
@@ -176,7 +176,7 @@ describe('schema upgrade', () => {
       status: 'paused',
       suite: 'catalog',
       packIds: ['bfcl:t'],
-      sweep: { lengths: [1000], positions: [0.5], samplesPerCell: 1, seed: 1 },
+      config: { lengths: [1000], positions: [0.5], samplesPerCell: 1, seed: 1 },
       engine: { kind: 'oracle', model: 'oracle' },
       template: DEFAULT_PROMPT,
       format: 'bfcl-python',

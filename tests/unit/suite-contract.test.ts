@@ -48,8 +48,7 @@ describe('a suite declares each setting once', () => {
     it(`${d.id}: a run made with no options on the Run tab and by the runner is the same run`, () => {
       const tab = d.configure(openingSetup(d.defaultPacks));
       const runner = parseEvalArgs(runnerArgs(d.id)).run;
-      const key = d.config.key;
-      expect({ suite: runner.suite, packIds: runner.packIds, sweep: runner.sweep, [key]: runner[key] }).toEqual({ suite: tab.suite, packIds: tab.packIds, sweep: tab.sweep, [key]: tab[key] });
+      expect({ suite: runner.suite, packIds: runner.packIds, config: runner.config }).toEqual({ suite: tab.suite, packIds: tab.packIds, config: tab.config });
       expect(runner.request.maxTokens).toBe(d.maxTokens.default);
       // the whole run, not only the suite's part: both are made by one function from the same choices
       const tabRun = newRun({ suiteRun: tab, constraint: 'off', request: { maxTokens: d.maxTokens.default, temperature: 0 }, repeats: 1, order: 'prefix', template: { ...DEFAULT_PROMPT } });
@@ -69,11 +68,11 @@ describe('a suite declares each setting once', () => {
           expect(() => parseEvalArgs([...runnerArgs(d.id), `--${flag}`, String(over)]), `--${flag} ${over}`).toThrow(`must be a whole number from ${s.min} to ${s.max}`);
         expect(numberProblem({ ...(field as NonNullable<typeof field>), value: over })).not.toBeNull();
         const run = parseEvalArgs(runnerArgs(d.id)).run;
-        const config = run[d.config.key] as object;
+        const config = run.config as object;
         const [head, ...rest] = s.path.split('.');
         const bad = rest.length ? { ...config, [head as string]: { ...(config as Record<string, object>)[head as string], [rest.join('.')]: over } } : { ...config, [s.path]: over };
-        const row = { ...run, id: 'run-x', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: 'llama3', [d.config.key]: bad } as RunRow;
-        expect(() => readRunFile(writeRunFile({ run: row, recording: null, results: [] })), s.path).toThrow(`run.${d.config.key}.${s.path}`);
+        const row = { ...run, id: 'run-x', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: 'llama3', config: bad } as unknown as RunRow;
+        expect(() => readRunFile(writeRunFile({ run: row, recording: null, results: [] })), s.path).toThrow(`run.config.${s.path}`);
       }
     });
   }

@@ -117,10 +117,7 @@ describe('complexity on your tools', () => {
     expect(targets('unclear')).toEqual([]);
     expect(plan.filter((p) => p.cell.variant === 'off')).toHaveLength(plan.length / 2);
 
-    const run = { suite: 'api-complexity', sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 7 }, apiComplexity: { ...config, types: [...config.types] } } as Pick<
-      RunRow,
-      'suite' | 'sweep' | 'apiComplexity'
-    >;
+    const run = { suite: 'api-complexity', config: { ...config, types: [...config.types] } } as Pick<RunRow, 'suite' | 'config'>;
     const source = sourceFor(run as RunRow, [pack], new CachedCounter(llama3Counter));
     const sample = source.build(source.ids[0] as string);
     expect(sample.packId).toBe(pack.id);

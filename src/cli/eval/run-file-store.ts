@@ -9,20 +9,17 @@ import { plainJsonText } from '../../lib/core/plain-json';
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SampleResult } from '../../lib/core/types';
 import { type CompletedSamples, completedOf, type ResultStore } from '../../lib/run/loop';
-import type { Recording, RunRow } from '../../lib/run/run-row';
+import type { Recording, RunCommon, RunRow } from '../../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../../lib/store/run-file';
-import { SUITES } from '../../lib/suites/registry';
 
 /** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse and repeat penalty too). */
 function runFingerprint(run: RunRow): string {
-  const { suite, packIds, sweep, template, format, request, constrained, order, counterId } = run;
+  const { suite, packIds, config, template, format, request, constrained, order, counterId } = run;
   const { kind, model, calls, serverReuse, penaltyField } = run.engine;
   return JSON.stringify({
     suite,
     packIds,
-    sweep,
-    // the suite's configuration, wherever its declaration keeps it
-    config: run[SUITES[suite].config.key],
+    config,
     template,
     format,
     request,
@@ -99,7 +96,7 @@ export class RunFileStore implements ResultStore {
   }
 
   /** Rewrites the file in index order with the run's final figures (temporary file, then rename). */
-  finish(patch: Partial<RunRow>): RunRow {
+  finish(patch: Partial<RunCommon>): RunRow {
     const results = this.all();
     const run: RunRow = { ...this.run, ...patch, done: results.length, correct: results.filter((r) => r.score.correct).length, updatedAt: Date.now() };
     const tmp = `${this.path}.tmp`;

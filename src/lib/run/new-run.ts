@@ -4,7 +4,7 @@ import type { RunOrder } from '../core/sample-source';
 import type { PromptTemplate } from '../prompts/template';
 import type { Constraint, SuiteRun } from '../suites/declaration';
 import { SUITES } from '../suites/registry';
-import type { RunRow } from './run-row';
+import type { RunCommon, RunRow } from './run-row';
 
 /** What a new run is asked with, whichever place asks it. */
 export interface NewRunChoices {
@@ -19,7 +19,7 @@ export interface NewRunChoices {
 }
 
 /** The run before its id, dates, engine and token counter are known: queued, with nothing done. */
-export type NewRun = Omit<RunRow, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'>;
+export type NewRun = Omit<RunCommon, 'id' | 'createdAt' | 'updatedAt' | 'engine' | 'counterId'> & SuiteRun;
 
 export function newRun(c: NewRunChoices): NewRun {
   const declaration = SUITES[c.suiteRun.suite];

@@ -31,7 +31,13 @@ export interface RecordedPrompt {
 }
 
 /** A stored run: its suite's part (`SuiteRun`: suite, packs, configuration) and everything else. */
-export interface RunRow extends SuiteRun {
+export type RunRow = RunCommon & SuiteRun;
+
+/** A run before it is stored (no id or dates yet): its suite's part stays tied to its suite. */
+export type RunDraft = Omit<RunCommon, 'id' | 'createdAt' | 'updatedAt'> & SuiteRun;
+
+/** What every run has, whatever its suite. */
+export interface RunCommon {
   id: string;
   name: string;
   createdAt: number;

@@ -3,6 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
+import { withConfig } from './run-shape';
 import type { WildFilesSummary } from '../suites/wildagteval/benchmark-files';
 
 export interface PackRow {
@@ -87,6 +88,17 @@ export class AppDB extends Dexie {
     });
     this.version(2).stores({ rephrasings: 'id, model' });
     this.version(3).stores({ prompts: 'id, runId' });
+    // a run keeps its suite's configuration in `config` (it was in `sweep` or under the suite's own key)
+    this.version(4)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('runs')
+          .toCollection()
+          .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
+            ref.value = withConfig(run);
+          }),
+      );
   }
 }
 

@@ -27,11 +27,14 @@ import { SERVER_REUSE } from '../engines/host';
 import { SUITE_IDS, SUITES } from '../suites/registry';
 import type { SuiteId } from '../suites/declaration';
 import { settingProblems } from '../suites/settings';
+import { withConfig } from './run-shape';
 
 export type { RecordedPrompt, Recording };
 
 const RUN_FILE_FORMAT = 'fc-playground-run';
-const RUN_FILE_VERSION = 1;
+/** version 2 keeps a run's suite configuration in `config`; files of version 1 are read into that shape (`withConfig`) */
+const RUN_FILE_VERSION = 2;
+const READ_VERSIONS = [1, 2];
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
 const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
 const MAX_RUN_FILE_RESULTS = 1_000_000;
@@ -81,13 +84,7 @@ const RUN_FIELDS = [
   'suite',
   'packIds',
   'packVersions',
-  'sweep',
-  'robustness',
-  'responseQa',
-  'multiturn',
-  'composition',
-  'apiComplexity',
-  'wildagteval',
+  'config',
   'engine',
   'template',
   'format',
@@ -217,8 +214,8 @@ function readHeader(value: unknown, where: string): Header {
   r.only(h, HEADER_FIELDS, '(header)');
   if (h.format !== RUN_FILE_FORMAT) r.fail('format', `expected "${RUN_FILE_FORMAT}" (is this a run file exported by fc-playground?), got ${describe(h.format)}`);
   const version = r.num(h, 'version');
-  if (version !== RUN_FILE_VERSION) r.fail('version', `version ${version} is not supported (this app reads version ${RUN_FILE_VERSION})`);
-  const run = r.obj(h.run, 'run');
+  if (!READ_VERSIONS.includes(version)) r.fail('version', `version ${version} is not supported (this app reads versions ${READ_VERSIONS.join(' and ')})`);
+  const run = version === 1 ? withConfig(r.obj(h.run, 'run')) : r.obj(h.run, 'run');
   r.only(run, RUN_FIELDS, 'run');
   r.str(run, 'id', 'run.id');
   if (!/^[\w.:-]{1,120}$/.test(run.id as string)) r.fail('run.id', 'expected letters, digits and . _ : - only');
@@ -270,16 +267,17 @@ function readHeader(value: unknown, where: string): Header {
   const template = r.obj(run.template, 'run.template');
   r.str(template, 'system', 'run.template.system');
   r.str(template, 'user', 'run.template.user');
-  r.obj(run.sweep, 'run.sweep');
   if (run.order !== undefined) r.oneOf(run, 'order', RUN_ORDERS, 'run.order');
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
-  if (run.apiComplexity !== undefined) readApiComplexityConfig(r, r.obj(run.apiComplexity, 'run.apiComplexity'));
-  if (run.wildagteval !== undefined) readWildAgtEvalConfig(r, r.obj(run.wildagteval, 'run.wildagteval'));
-  // the suite's declared settings, within the bounds the Run tab and the runner take
-  const suite = SUITES[run.suite as SuiteId];
-  const configKey = suite.config.key;
-  // (a run read from published logs has none: its samples are the logs')
-  if (run[configKey] !== undefined) for (const { path, problem } of settingProblems(suite.settings, r.obj(run[configKey], `run.${configKey}`))) r.fail(`run.${configKey}.${path}`, problem);
+  // the suite's configuration: its declared settings within the bounds the Run tab and the runner take
+  // (a WildAgtEval run read from published logs has none: its samples are the logs')
+  if (run.config === null && run.suite !== 'wildagteval') r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
+  if (run.config !== null) {
+    const config = r.obj(run.config, 'run.config');
+    if (run.suite === 'api-complexity') readApiComplexityConfig(r, config);
+    if (run.suite === 'wildagteval') readWildAgtEvalConfig(r, config);
+    for (const { path, problem } of settingProblems(SUITES[run.suite as SuiteId].settings, config)) r.fail(`run.config.${path}`, problem);
+  }
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
     const rec = r.obj(h.recording, 'recording');
@@ -296,25 +294,25 @@ function readHeader(value: unknown, where: string): Header {
 }
 
 function readApiComplexityConfig(r: Reader, c: Obj): void {
-  r.oneOf(c, 'mode', EVAL_MODES, 'run.apiComplexity.mode');
-  const types = r.strings(c, 'types', 'run.apiComplexity.types');
+  r.oneOf(c, 'mode', EVAL_MODES, 'run.config.mode');
+  const types = r.strings(c, 'types', 'run.config.types');
   const bad = types.find((t) => !(COMPLEXITY_TYPES as readonly string[]).includes(t));
-  if (bad !== undefined) r.fail('run.apiComplexity.types', `"${bad.slice(0, 40)}" is not a complexity type (${COMPLEXITY_TYPES.join(', ')})`);
-  const rungs = r.strings(c, 'ladder', 'run.apiComplexity.ladder');
+  if (bad !== undefined) r.fail('run.config.types', `"${bad.slice(0, 40)}" is not a complexity type (${COMPLEXITY_TYPES.join(', ')})`);
+  const rungs = r.strings(c, 'ladder', 'run.config.ladder');
   const badRung = rungs.find((n) => !CUMULATIVE_LADDER.some((x) => x.name === n));
-  if (badRung !== undefined) r.fail('run.apiComplexity.ladder', `"${badRung.slice(0, 40)}" is not a rung (${CUMULATIVE_LADDER.map((x) => x.name).join(', ')})`);
-  const wordings = r.strings(c, 'wordings', 'run.apiComplexity.wordings');
-  if (wordings.some((w) => !(WORDINGS as readonly string[]).includes(w))) r.fail('run.apiComplexity.wordings', `expected ${WORDINGS.join(' or ')}`);
-  if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.apiComplexity.judge');
-  if (c.callFormat !== undefined) r.oneOf(c, 'callFormat', CALL_FORMATS, 'run.apiComplexity.callFormat');
+  if (badRung !== undefined) r.fail('run.config.ladder', `"${badRung.slice(0, 40)}" is not a rung (${CUMULATIVE_LADDER.map((x) => x.name).join(', ')})`);
+  const wordings = r.strings(c, 'wordings', 'run.config.wordings');
+  if (wordings.some((w) => !(WORDINGS as readonly string[]).includes(w))) r.fail('run.config.wordings', `expected ${WORDINGS.join(' or ')}`);
+  if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.config.judge');
+  if (c.callFormat !== undefined) r.oneOf(c, 'callFormat', CALL_FORMATS, 'run.config.callFormat');
 }
 
 function readWildAgtEvalConfig(r: Reader, c: Obj): void {
-  r.str(c, 'packId', 'run.wildagteval.packId');
-  r.str(c, 'set', 'run.wildagteval.set');
-  const experiments = r.strings(c, 'experiments', 'run.wildagteval.experiments');
+  r.str(c, 'packId', 'run.config.packId');
+  r.str(c, 'set', 'run.config.set');
+  const experiments = r.strings(c, 'experiments', 'run.config.experiments');
   const bad = experiments.find((id) => !WILD_EXPERIMENTS.some((e) => e.id === id));
-  if (bad !== undefined) r.fail('run.wildagteval.experiments', `"${bad.slice(0, 40)}" is not one of WildAgtEval's experiments (e.g. isolated:ad-hoc:on, cumulative:none)`);
+  if (bad !== undefined) r.fail('run.config.experiments', `"${bad.slice(0, 40)}" is not one of WildAgtEval's experiments (e.g. isolated:ad-hoc:on, cumulative:none)`);
 }
 
 /** An API-system episode's turns, as the results browser shows them (text only). */

@@ -12,7 +12,7 @@ import type { SampleResult } from '../core/types';
 import { ENGINE_KINDS } from '../engines/kinds';
 import { portableCommand, withoutLocalAddresses } from '../run/recording-text';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
-import type { SvgChart } from '../suites/declaration';
+import { seedOf, type SvgChart } from '../suites/declaration';
 import { writeRunFile } from './run-file';
 
 /** the data block of a run's page: its run file (a JSON string) */
@@ -114,7 +114,7 @@ export function runPageHtml(p: RunPageInput): string {
     `<h1>${esc(run.name)}</h1>`,
     `<p class="banner" data-testid="page-banner">${banner}</p>`,
     `<p class="headline" data-testid="page-headline"><strong>${esc(p.headline.label)}</strong>: ${esc(p.headline.text)}</p>`,
-    `<p class="muted">${esc(engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} · seed ${run.sweep.seed} · tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
+    `<p class="muted">${esc(engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} ·${seedOf(run) === null ? '' : ` seed ${seedOf(run)} ·`} tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
     p.charts.length ? `<h2>Charts</h2>${p.charts.map((c) => `<figure data-chart="${esc(c.name)}">${safeSvg(c)}</figure>`).join('\n')}` : '',
     p.reportLines.length ? `<h2>Tables</h2><pre data-testid="page-tables">${esc(p.reportLines.join('\n'))}</pre>` : '',
     `<h2>Samples</h2>`,

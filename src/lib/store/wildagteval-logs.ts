@@ -138,7 +138,8 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
       template: { ...DEFAULT_PROMPT },
       format: 'json',
       request: { maxTokens: 10_000, temperature: 0 },
-      sweep: { lengths: [], positions: [], samplesPerCell: 0, seed: 0 },
+      // its samples are the logs': no configuration plans them
+      config: null,
       counterId: 'llama3',
       total: results.length,
       done: results.length,

@@ -19,27 +19,40 @@ import type { NumberField } from './number-fields';
 import { settingFields, type SuiteSetting } from './settings';
 import type { HeadlineMeasure } from '../analysis/headline';
 
-export type SuiteId = 'catalog' | 'robustness' | 'response-qa' | 'multiturn' | 'composition' | 'api-complexity' | 'wildagteval';
+/** Each suite's configuration, by suite id: a run keeps its suite's in `config`. */
+export interface SuiteConfigs {
+  catalog: CatalogSweep;
+  robustness: RobustnessConfig;
+  'response-qa': ResponseQaConfig;
+  multiturn: MultiturnConfig;
+  composition: CompositionConfig;
+  'api-complexity': ApiComplexityConfig;
+  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments; null on a run read from published result logs (its samples are the logs') */
+  wildagteval: WildAgtEvalConfig | null;
+}
+
+export type SuiteId = keyof SuiteConfigs;
 
 /** Constrained decoding asked of a run: off, on, or (catalog only) both as cell variants side by side. */
 export type Constraint = 'off' | 'on' | 'both';
 
-/** A run's suite and the configuration its samples are planned from (the fields a `RunRow` keeps them in). */
-export interface SuiteRun {
+/** A run's suite and the configuration its samples are planned from, as a suite's own code reads it. */
+interface SuiteRunWith<C> {
   suite: SuiteId;
   packIds: string[];
-  /** catalog runs: the sweep (the other suites keep their seed and per-cell count here too, for the runs table) */
-  sweep: CatalogSweep;
-  robustness?: RobustnessConfig;
-  responseQa?: ResponseQaConfig;
-  multiturn?: MultiturnConfig;
-  composition?: CompositionConfig;
-  apiComplexity?: ApiComplexityConfig;
-  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments */
-  wildagteval?: WildAgtEvalConfig;
+  config: C;
   /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
   constrained?: boolean;
 }
+
+/** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
+export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
+
+/** A run's suite, packs and configuration (the suite's part of a `RunRow`). */
+export type SuiteRun = SuitePlan & Omit<SuiteRunWith<unknown>, 'suite' | 'config'>;
+
+/** The seed a run's samples were drawn with, where its suite draws (WildAgtEval's own benchmark runs every conversation of its set). */
+export const seedOf = (run: Pick<SuitePlan, 'config'>): number | null => (run.config !== null && 'seed' in run.config && typeof run.config.seed === 'number' ? run.config.seed : null);
 
 /** How many samples a setup plans, and (where lengths are planned) how many prompt tokens. */
 export interface RunSize {
@@ -79,9 +92,6 @@ export interface SuiteSetup extends SuiteFields {
   wild: { packId: string | null; conversations: number | null; plan: WildPlanSummary | { error: string } | null; refusal: string | null; promptTokens: number };
 }
 
-/** Where a suite's configuration lives in a run (the catalog's in its sweep). */
-type RunConfigKey = Exclude<keyof SuiteRun, 'suite' | 'packIds' | 'constrained'>;
-
 /**
  * The runner's flags as a suite reads them: each read names its flag in the error it throws. The
  * flags every suite shares (lengths, constraint) are read once by the runner, the suite's declared
@@ -108,7 +118,7 @@ export interface SvgChart {
   svg: string;
 }
 
-export interface SuiteDeclaration<C extends object = object> {
+export interface SuiteDeclaration<C extends object | null = object | null> {
   id: SuiteId;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
@@ -130,30 +140,30 @@ export interface SuiteDeclaration<C extends object = object> {
   /** constrained decoding: free and constrained as cell variants of one run, a whole run constrained, or not offered */
   constrain: 'variants' | 'run' | null;
   /** the run's tools can travel natively (a server's `tools` field, the model's own template) */
-  nativeCalls(run: SuiteRun): boolean;
+  nativeCalls(run: SuiteRunWith<C>): boolean;
   /** the prompt lengths (tokens) the run fills, to flag those over the model's window */
-  lengths(run: SuiteRun): number[];
+  lengths(run: SuiteRunWith<C>): number[];
   /** the run's name after the model's (`packName`: a stored pack's name, where the suite names the pack it runs on) */
-  name(run: SuiteRun, packName?: (id: string) => string | undefined): string;
+  name(run: SuiteRunWith<C>, packName?: (id: string) => string | undefined): string;
   /** Start: the setup → the suite's part of the run */
   configure(setup: SuiteSetup): SuiteRun;
   /** the runner's flags this suite reads beyond those every run takes and its settings' (a flag of another suite is refused, naming whose it is) */
   flags: readonly string[];
   /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
-  withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
+  withOwnTools?(run: SuiteRunWith<C>, packId: string): SuiteRun;
   /** every sample sends at least the first one's prompt (a fixed agent prompt): a window that cannot take it is refused before any request */
   fixedPrompt?: true;
   /**
-   * Its configuration: where a run keeps it, where the Run tab's setup edits it, and its defaults
-   * (the tab's and the runner's alike).
+   * Its configuration: where the Run tab's setup edits it, and its defaults (the tab's and the
+   * runner's alike; a run keeps it in `config`).
    */
-  config: { key: RunConfigKey; setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: C };
+  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: NonNullable<C> };
   /** its numbers and lists, each declared once with its bounds and flags (settings.ts) */
   settings: readonly SuiteSetting[];
   /** the runner's words for its flags that are not settings (lists of names, modes) */
   usage?: string;
   /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */
-  fromFlags(flags: FlagReader, config: C): SuiteRun;
+  fromFlags(flags: FlagReader, config: NonNullable<C>): SuiteRun;
   /** samples (and prompt tokens) of one pass */
   size(setup: SuiteSetup): RunSize;
   /** what the setup still needs before Start, in words */
@@ -175,9 +185,6 @@ export const MIN_MAX_TOKENS = 16;
 
 /** the refusal of every episode suite when the engine is a replay file */
 export const EPISODES_NEED_A_LIVE_ENGINE = 'episodes need an engine that answers each step: a replay file cannot';
-
-/** The empty sweep of suites that plan no catalog cells, with the seed and per-cell count they show in the runs table. */
-export const noSweep = (samplesPerCell: number, seed: number, lengths: number[] = [], positions: number[] = []): CatalogSweep => ({ lengths, positions, samplesPerCell, seed });
 
 /** The suite's number fields on the Run tab, checked before Start. */
 export function suiteNumberFields(declaration: SuiteDeclaration, setup: SuiteSetup): NumberField[] {

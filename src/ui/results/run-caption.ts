@@ -1,6 +1,7 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
 import { LOAD_WORDS, storedModelId } from '../../lib/engines/gguf-models';
 import type { RunRow } from '../../lib/run/run-row';
+import { seedOf } from '../../lib/suites/declaration';
 import { type EngineChoice, ENGINE_KINDS } from '../../lib/engines/kinds';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -24,7 +25,16 @@ export function runCaption(run: RunRow, samples: number): string {
   const made = run.recording ? `recorded ${run.recording.recordedAt} with ${run.recording.model}` : `made ${runDate(run.createdAt)}`;
   const sampling =
     run.repeats && run.repeats > 1 ? `each sample asked ${run.repeats} times at temperature ${run.request.temperature}` : run.request.temperature > 0 ? `temperature ${run.request.temperature}` : null;
-  return [run.name, engine, `seed ${run.sweep.seed}`, `${samples} samples`, sampling, run.constrained ? 'constrained decoding' : null, `tokens counted with ${run.counterId}`, made]
+  return [
+    run.name,
+    engine,
+    seedOf(run) === null ? null : `seed ${seedOf(run)}`,
+    `${samples} samples`,
+    sampling,
+    run.constrained ? 'constrained decoding' : null,
+    `tokens counted with ${run.counterId}`,
+    made,
+  ]
     .filter(Boolean)
     .join(' · ');
 }

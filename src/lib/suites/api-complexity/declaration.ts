@@ -1,6 +1,6 @@
 /** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
 import { COMPLEXITY_TYPES, type ComplexityType } from '../../simulate/api/complexity';
-import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
+import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
@@ -22,16 +22,16 @@ export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
   nativeCalls: () => false,
   lengths: () => [],
   name(run, packName) {
-    const a = run.apiComplexity ?? DEFAULT_API_COMPLEXITY;
+    const a = run.config;
     const own = a.packId ? ` · ${packName?.(a.packId) ?? a.packId}` : '';
     return `API complexity${own} · ${a.mode} · ${a.mode === 'isolated' ? a.types.join('/') : a.ladder.join(' → ')}`;
   },
   configure(s) {
     // an engine that is not a model cannot judge: the rubric checks do
     const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
-    return { suite: 'api-complexity', packIds: s.ownApi ? [s.ownApi.packId] : [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
+    return { suite: 'api-complexity', packIds: s.ownApi ? [s.ownApi.packId] : [], config: a };
   },
-  config: { key: 'apiComplexity', setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
+  config: { setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
   settings: [
     { kind: 'number', path: 'perType', label: 'Target points per type', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
     { kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' },
@@ -42,7 +42,7 @@ export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
   usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')} --wordings ${WORDINGS.join(',')}`,
   flags: ['mode', 'types', 'wordings', 'tools', 'requests'],
   // WildAgtEval's complexity switches on your functions, your requests as conversations
-  withOwnTools: (run, packId) => ({ ...run, packIds: [packId], apiComplexity: { ...(run.apiComplexity ?? DEFAULT_API_COMPLEXITY), packId } }),
+  withOwnTools: (run, packId) => ({ ...run, suite: 'api-complexity', packIds: [packId], config: { ...run.config, packId } }),
   fromFlags(f, config) {
     const types = f.list('types') ?? config.types;
     for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) f.fail(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
@@ -55,7 +55,7 @@ export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
       wordings: wordings as Wording[],
       ...(f.asksModel ? {} : { judge: 'rubric' as const }),
     };
-    return { suite: 'api-complexity', packIds: [], sweep: noSweep(a.perType, a.seed), apiComplexity: a };
+    return { suite: 'api-complexity', packIds: [], config: a };
   },
   size: (s) => ({ samples: planApiComplexity(s.apiComplexity, s.ownApi?.conversations ?? s.apiConversations, s.ownApi?.system).length, promptTokens: null }),
   needs(s) {

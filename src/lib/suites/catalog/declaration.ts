@@ -15,9 +15,7 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
 
-type CatalogDefaults = typeof CATALOG_DEFAULTS;
-
-export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
+export const catalogSuite: SuiteDeclaration<CatalogSweep> = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
@@ -31,11 +29,11 @@ export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
   maxTokens: { default: 256, max: 2048 },
   constrain: 'variants',
   nativeCalls: () => true,
-  lengths: (run) => run.sweep.lengths,
+  lengths: (run) => run.config.lengths,
   name(run) {
-    const v = run.sweep.variants;
+    const v = run.config.variants;
     const constrained = !v ? '' : v.length === 1 && v[0] === CONSTRAINED ? ' · constrained' : ' · free vs constrained';
-    return `catalog · ${run.sweep.lengths.map(formatTokens).join('/')}${constrained}`;
+    return `catalog · ${run.config.lengths.map(formatTokens).join('/')}${constrained}`;
   },
   configure(s) {
     const c = s.catalog;
@@ -43,7 +41,7 @@ export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
     return {
       suite: 'catalog',
       packIds: [...s.selectedPacks],
-      sweep: {
+      config: {
         lengths: sortedNumbers(c.lengths),
         positions: sortedNumbers(c.positions),
         samplesPerCell: c.samplesPerCell,
@@ -53,7 +51,7 @@ export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
       },
     };
   },
-  config: { key: 'sweep', setupKey: 'catalog', defaults: CATALOG_DEFAULTS },
+  config: { setupKey: 'catalog', defaults: CATALOG_DEFAULTS },
   settings: [
     { kind: 'list', path: 'positions', label: 'Needle positions α', flags: ['positions'], min: 0, max: 1, fractional: true },
     { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
@@ -61,13 +59,13 @@ export const catalogSuite: SuiteDeclaration<CatalogDefaults> = {
   ],
   flags: ['lengths', 'constraint', 'bfcl', 'tools', 'requests'],
   // your requests are asked among the built-in catalog's tools
-  withOwnTools: (run, packId) => ({ ...run, packIds: [...run.packIds, packId], sweep: { ...run.sweep, requestPackIds: [packId] } }),
+  withOwnTools: (run, packId) => ({ ...run, suite: 'catalog', packIds: [...run.packIds, packId], config: { ...run.config, requestPackIds: [packId] } }),
   fromFlags(f, c) {
     const variants = variantsOf(f.constraint);
     return {
       suite: 'catalog',
       packIds: [...catalogSuite.defaultPacks],
-      sweep: { ...c, lengths: f.lengths ?? c.lengths, positions: sortedNumbers(c.positions), ...(variants ? { variants } : {}) },
+      config: { ...c, lengths: f.lengths ?? c.lengths, positions: sortedNumbers(c.positions), ...(variants ? { variants } : {}) },
     };
   },
   size: (s) => catalogRunSize({ ...s.catalog, variants: variantsOf(s.constraint) }, itemsOf(s, s.catalog.askedPacks)),

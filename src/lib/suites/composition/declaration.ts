@@ -1,7 +1,7 @@
 /** CompToolBench's composition levels L0–L3 as the registry knows it. */
 import type { CompositionProtocol } from '../../core/types';
 import { LEVELS, type Level } from '../../core/expected';
-import { noSweep, type SuiteDeclaration } from '../declaration';
+import { type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { type CompositionConfig, DEFAULT_COMPOSITION } from './suite';
 
@@ -23,17 +23,17 @@ export const compositionSuite: SuiteDeclaration<CompositionConfig> = {
   columns: { tokens: true, position: null },
   maxTokens: { default: 256, max: 2048 },
   constrain: 'run',
-  nativeCalls: (run) => (run.composition ?? DEFAULT_COMPOSITION).protocol === 'single-turn',
+  nativeCalls: (run) => run.config.protocol === 'single-turn',
   lengths: () => [],
   name: (run) => {
-    const c = run.composition ?? DEFAULT_COMPOSITION;
+    const c = run.config;
     return `composition · ${c.protocol} · ${c.distractors === null ? 'full catalog' : `+${c.distractors} distractors`}`;
   },
   configure: (s) => {
     const c = { ...s.composition, ...(s.predictedTasks ? { onlyTasks: s.predictedTasks } : {}) };
-    return { suite: 'composition', packIds: [...s.selectedPacks], sweep: noSweep(c.perLevel, c.seed), composition: c };
+    return { suite: 'composition', packIds: [...s.selectedPacks], config: c };
   },
-  config: { key: 'composition', setupKey: 'composition', defaults: DEFAULT_COMPOSITION },
+  config: { setupKey: 'composition', defaults: DEFAULT_COMPOSITION },
   settings: [
     { kind: 'number', path: 'perLevel', label: 'Tasks per level', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
     seedSetting(),
@@ -45,7 +45,7 @@ export const compositionSuite: SuiteDeclaration<CompositionConfig> = {
     const levels = f.list('levels') ?? [...config.levels];
     for (const l of levels) if (!(LEVELS as readonly string[]).includes(l)) f.fail(`--levels: "${l}" is not one of ${LEVELS.join(', ')}`);
     const c = { ...config, levels: levels as Level[], protocol: f.oneOf('protocol', PROTOCOLS) ?? config.protocol };
-    return { suite: 'composition', packIds: [...compositionSuite.defaultPacks], sweep: noSweep(c.perLevel, c.seed), composition: c };
+    return { suite: 'composition', packIds: [...compositionSuite.defaultPacks], config: c };
   },
   size(s) {
     const c = s.composition;

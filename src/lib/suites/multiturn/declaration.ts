@@ -1,6 +1,6 @@
 /** LongFuncEval's challenge 3, long conversations, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
-import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
+import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfig } from './suite';
 
@@ -18,13 +18,10 @@ export const multiturnSuite: SuiteDeclaration<MultiturnConfig> = {
   maxTokens: { default: 256, max: 2048 },
   constrain: 'run',
   nativeCalls: () => false,
-  lengths: (run) => run.multiturn?.lengths ?? [],
-  name: (run) =>
-    `multi-turn · ${sortedNumbers(run.multiturn?.lengths ?? [])
-      .map(formatTokens)
-      .join('/')}`,
-  configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], sweep: noSweep(s.multiturn.count, s.multiturn.seed, sortedNumbers(s.multiturn.lengths), [0]), multiturn: s.multiturn }),
-  config: { key: 'multiturn', setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
+  lengths: (run) => run.config.lengths,
+  name: (run) => `multi-turn · ${sortedNumbers(run.config.lengths).map(formatTokens).join('/')}`,
+  configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], config: s.multiturn }),
+  config: { setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
   settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting()],
   usage: `--settings ${SETTING_IDS.join(',')}`,
   flags: ['lengths', 'settings', 'constraint'],
@@ -32,7 +29,7 @@ export const multiturnSuite: SuiteDeclaration<MultiturnConfig> = {
     const settings = f.list('settings') ?? c.settings;
     for (const s of settings) if (!(SETTING_IDS as string[]).includes(s)) f.fail(`--settings: "${s}" is not one of ${SETTING_IDS.join(', ')}`);
     const mt = { ...c, lengths: f.lengths ?? c.lengths, settings: settings as FactSetting[] };
-    return { suite: 'multiturn', packIds: [...multiturnSuite.defaultPacks], sweep: noSweep(mt.count, mt.seed, mt.lengths, [0]), multiturn: mt };
+    return { suite: 'multiturn', packIds: [...multiturnSuite.defaultPacks], config: mt };
   },
   size(s) {
     const per = Math.min(s.multiturn.count, s.conversationsAvailable) * s.multiturn.settings.length;

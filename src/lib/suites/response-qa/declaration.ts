@@ -1,6 +1,6 @@
 /** LongFuncEval's challenge 2, questions about long tool responses, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
-import { noSweep, sortedNumbers, type SuiteDeclaration } from '../declaration';
+import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, type ResponseQaConfig } from './config';
 
@@ -16,16 +16,10 @@ export const responseQaSuite: SuiteDeclaration<ResponseQaConfig> = {
   maxTokens: { default: 256, max: 2048 },
   constrain: null,
   nativeCalls: () => false,
-  lengths: (run) => run.responseQa?.lengths ?? [],
-  name: (run) =>
-    `response QA · ${sortedNumbers(run.responseQa?.lengths ?? [])
-      .map(formatTokens)
-      .join('/')}`,
-  configure: (s) => {
-    const qa = s.responseQa;
-    return { suite: 'response-qa', packIds: [...s.selectedPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, sortedNumbers(qa.lengths), qa.positions), responseQa: qa };
-  },
-  config: { key: 'responseQa', setupKey: 'responseQa', defaults: DEFAULT_RESPONSE_QA },
+  lengths: (run) => run.config.lengths,
+  name: (run) => `response QA · ${sortedNumbers(run.config.lengths).map(formatTokens).join('/')}`,
+  configure: (s) => ({ suite: 'response-qa', packIds: [...s.selectedPacks], config: s.responseQa }),
+  config: { setupKey: 'responseQa', defaults: DEFAULT_RESPONSE_QA },
   settings: [
     { kind: 'list', path: 'positions', label: `Answer positions p (1: the first record, ${POSITION_SLOTS}: the last)`, flags: ['positions'], min: 1, max: POSITION_SLOTS, fractional: false },
     { kind: 'number', path: 'samplesPerCell', label: 'Questions per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
@@ -34,7 +28,7 @@ export const responseQaSuite: SuiteDeclaration<ResponseQaConfig> = {
   flags: ['lengths'],
   fromFlags(f, c) {
     const qa = { ...c, lengths: f.lengths ?? c.lengths };
-    return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], sweep: noSweep(qa.samplesPerCell, qa.seed, qa.lengths, qa.positions), responseQa: qa };
+    return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], config: qa };
   },
   size(s) {
     const cells = cellsOf(s.responseQa);

@@ -1,5 +1,5 @@
 /** Rabinovich & Anaby-Tavor's robustness protocol (rephrased requests, expanded toolkits) as the registry knows it. */
-import { itemsOf, noSweep, type SuiteDeclaration } from '../declaration';
+import { itemsOf, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { DEFAULT_ROBUSTNESS, type RobustnessConfig } from './suite';
 
@@ -17,11 +17,11 @@ export const robustnessSuite: SuiteDeclaration<RobustnessConfig> = {
   nativeCalls: () => true,
   lengths: () => [],
   name: (run) => {
-    const r = run.robustness ?? DEFAULT_ROBUSTNESS;
+    const r = run.config;
     return `robustness · ${r.count} requests · ${r.variants.join('/')}`;
   },
-  configure: (s) => ({ suite: 'robustness', packIds: [...s.selectedPacks], sweep: noSweep(s.robustness.count, s.robustness.seed), robustness: s.robustness }),
-  config: { key: 'robustness', setupKey: 'robustness', defaults: DEFAULT_ROBUSTNESS },
+  configure: (s) => ({ suite: 'robustness', packIds: [...s.selectedPacks], config: s.robustness }),
+  config: { setupKey: 'robustness', defaults: DEFAULT_ROBUSTNESS },
   settings: [
     { kind: 'number', path: 'count', label: 'Requests in the base set', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
@@ -29,8 +29,8 @@ export const robustnessSuite: SuiteDeclaration<RobustnessConfig> = {
   ],
   flags: ['constraint', 'bfcl', 'tools', 'requests'],
   // the toolkit expands from your own tools
-  withOwnTools: (run, packId) => ({ ...run, packIds: [packId] }),
-  fromFlags: (_f, r) => ({ suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], sweep: noSweep(r.count, r.seed), robustness: r }),
+  withOwnTools: (run, packId) => ({ ...run, suite: 'robustness', packIds: [packId] }),
+  fromFlags: (_f, r) => ({ suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], config: r }),
   size: (s) => ({ samples: Math.min(s.robustness.count, itemsOf(s, s.selectedPacks)) * s.robustness.variants.length, promptTokens: null }),
   needs: (s) => (s.robustness.variants.length === 0 ? ['choose a variant'] : []),
   textReport: () => import('./text-report').then((m) => m.textReport),

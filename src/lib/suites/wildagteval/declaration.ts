@@ -1,13 +1,13 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
 import { WILDAGTEVAL_PACK_ID } from './benchmark-files';
-import { EPISODES_NEED_A_LIVE_ENGINE, noSweep, type SuiteDeclaration } from '../declaration';
+import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';
 import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig> = {
+export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig | null> = {
   id: 'wildagteval',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -23,14 +23,14 @@ export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig> = {
   nativeCalls: () => false,
   lengths: () => [],
   name(run) {
-    const w = run.wildagteval ?? DEFAULT_WILDAGTEVAL;
+    const w = run.config ?? DEFAULT_WILDAGTEVAL;
     return `WildAgtEval · ${w.set}${w.conversations ? ` (${w.conversations})` : ''} · ${labelsOf(w.experiments).join(', ')}`;
   },
   configure(s) {
     const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
-    return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], sweep: noSweep(0, 0), wildagteval: w };
+    return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], config: w };
   },
-  config: { key: 'wildagteval', setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL },
+  config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL },
   settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
   settingMax: (s): Record<string, number> => (s.wild.conversations === null ? {} : { conversations: s.wild.conversations }),
   usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
@@ -42,7 +42,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig> = {
     const experiments = f.list('experiments') ?? config.experiments;
     for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) f.fail(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
     const w: WildAgtEvalConfig = { ...config, packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? config.set, experiments };
-    return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], sweep: noSweep(0, 0), wildagteval: w };
+    return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], config: w };
   },
   size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),
   needs(s) {

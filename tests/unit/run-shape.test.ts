@@ -1,0 +1,80 @@
+// A run keeps its suite's configuration in `config` (issue 45): run files of version 1 and the app's stored runs of before read into that shape, exactly.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie from 'dexie';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AppDB } from '../../src/lib/store/db';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
+import { withConfig } from '../../src/lib/store/run-shape';
+import { SUITES } from '../../src/lib/suites/registry';
+
+const FIRST_SHAPE_KEY: Record<string, string> = {
+  catalog: 'sweep',
+  robustness: 'robustness',
+  'response-qa': 'responseQa',
+  multiturn: 'multiturn',
+  composition: 'composition',
+  'api-complexity': 'apiComplexity',
+  wildagteval: 'wildagteval',
+};
+const gallery = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; suite: string }[];
+
+describe('the run row keeps its suite configuration in one field', () => {
+  it("every gallery recording (run files of version 1) opens with its suite's configuration in config, and nothing else of the first shape", () => {
+    for (const { file, suite } of gallery) {
+      const text = readFileSync(`examples/${file}`, 'utf8');
+      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
+      expect(header.version, file).toBe(1);
+      const { run } = readRunFile(text, file);
+      expect(run.suite, file).toBe(suite);
+      expect(run.config, file).toEqual(header.run[FIRST_SHAPE_KEY[suite]!] ?? null);
+      for (const key of Object.values(FIRST_SHAPE_KEY)) expect(Object.keys(run), `${file}: ${key}`).not.toContain(key);
+    }
+  });
+
+  it('a run file is written as version 2 and read back the same; its header holds no field of the first shape', () => {
+    const file = readRunFile(readFileSync('examples/qwen05-robustness-200.run.jsonl', 'utf8'));
+    const text = writeRunFile(file);
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
+    expect(header.version).toBe(2);
+    expect(Object.keys(header.run)).not.toContain('sweep');
+    expect(Object.keys(header.run)).not.toContain('robustness');
+    const back = readRunFile(text);
+    expect(back.run).toEqual(file.run);
+    expect(back.results).toEqual(file.results);
+    // a version 2 header with a first-shape field is refused, naming it
+    const [head, ...rest] = text.split('\n');
+    const withSweep = JSON.stringify({ ...JSON.parse(head!), run: { ...header.run, sweep: { lengths: [], positions: [], samplesPerCell: 1, seed: 1 } } });
+    expect(() => readRunFile([withSweep, ...rest].join('\n'), 'x.run.jsonl')).toThrow(/sweep/);
+  });
+
+  it("a run of before its suite kept a configuration was planned from the suite's defaults; a WildAgtEval run from result logs has none", () => {
+    expect(withConfig({ suite: 'robustness', sweep: { seed: 1 } })).toEqual({ suite: 'robustness', config: SUITES.robustness.config.defaults });
+    expect(withConfig({ suite: 'wildagteval', sweep: { seed: 0 } })).toEqual({ suite: 'wildagteval', config: null });
+    const already = { suite: 'catalog', config: { lengths: [1024] } };
+    expect(withConfig(already)).toBe(already);
+  });
+
+  it("the app's database of before rewrites its stored runs into the new shape when it opens, keeping everything else", async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('shape', { indexedDB: factory, IDBKeyRange });
+    old.version(3).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    const sweep = { lengths: [1024], positions: [0.5], samplesPerCell: 2, seed: 9 };
+    const composition = { levels: ['L0_node'], perLevel: 2, distractors: null, protocol: 'single-turn', seed: 4 };
+    await old.table('runs').bulkPut([
+      { id: 'a', createdAt: 1, status: 'completed', suite: 'catalog', packIds: ['p'], sweep, name: 'a' },
+      { id: 'b', createdAt: 2, status: 'paused', suite: 'composition', packIds: ['c'], sweep: { lengths: [], positions: [], samplesPerCell: 2, seed: 4 }, composition, name: 'b' },
+    ]);
+    await old.table('results').put({ id: 'a:1', runId: 'a', index: 0 });
+    old.close();
+    const db = new AppDB('shape', { indexedDB: factory, IDBKeyRange });
+    const runs = await db.runs.orderBy('createdAt').toArray();
+    expect(runs.map((r) => [r.id, r.suite, r.config, r.packIds, r.status, r.name])).toEqual([
+      ['a', 'catalog', sweep, ['p'], 'completed', 'a'],
+      ['b', 'composition', composition, ['c'], 'paused', 'b'],
+    ]);
+    expect(runs.every((r) => !('sweep' in r) && !('composition' in r))).toBe(true);
+    expect(await db.results.count()).toBe(1);
+    db.close();
+  });
+});
