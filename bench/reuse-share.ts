@@ -11,11 +11,14 @@ import { CachedCounter } from '../src/lib/context/token-counter';
 import { inRunOrder, type PlannedSource, type RunOrder } from '../src/lib/core/sample-source';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { promptText, reusableShare } from '../src/lib/run/reuse';
-import { catalogSource, CONSTRAINED, FREE } from '../src/lib/suites/catalog/suite';
-import { compositionSource, DEFAULT_COMPOSITION } from '../src/lib/suites/composition/suite';
+import { catalogSource } from '../src/lib/suites/catalog/suite';
+import { CONSTRAINED, FREE } from '../src/lib/suites/catalog/config';
+import { compositionSource } from '../src/lib/suites/composition/suite';
+import { DEFAULT_COMPOSITION } from '../src/lib/suites/composition/config';
 import { multiturnSource } from '../src/lib/suites/multiturn/suite';
 import { responseQaSource } from '../src/lib/suites/response-qa/suite';
-import { DEFAULT_ROBUSTNESS, robustnessSource } from '../src/lib/suites/robustness/suite';
+import { robustnessSource } from '../src/lib/suites/robustness/suite';
+import { DEFAULT_ROBUSTNESS } from '../src/lib/suites/robustness/config';
 import { llama3Counter } from '../src/lib/tokenizers/llama3';
 
 export function printReuseShares(): void {

@@ -35,7 +35,8 @@ import { publishedWildRuns } from '../src/lib/store/wildagteval-logs';
 import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval/judge';
 import { readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval/benchmark-files';
 import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval/world/registry';
-import { type WildAgtEvalConfig, type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
+import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
+import type { WildAgtEvalConfig } from '../src/lib/suites/wildagteval/config';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
@@ -391,7 +392,7 @@ const api = {
     const run = await db.runs.get(runId);
     if (!run || run.recording) return null;
     try {
-      const source = sourceFor(run, await loadRunPacks(db, run), await defaultCounter());
+      const source = await sourceFor(run, await loadRunPacks(db, run), await defaultCounter());
       return source.ids.map((id) => source.cellOf(id));
     } catch {
       return null;
@@ -493,7 +494,7 @@ const api = {
 
   /** How many samples of a run not started yet a predictions file answers (planning only, no prompt is built). */
   async replayCoverage(draft: RunDraft, answerIds: string[]): Promise<ReplayCoverage> {
-    const source = sourceFor(draft, await loadPacks(db, draft.packIds), await defaultCounter());
+    const source = await sourceFor(draft, await loadPacks(db, draft.packIds), await defaultCounter());
     return replayCoverage(source, new Set(answerIds));
   },
 

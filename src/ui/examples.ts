@@ -6,7 +6,7 @@
 import manifest from '../../examples/index.json';
 import { fetchText } from './named-text';
 import { evalWorker } from './worker-client';
-import type { SuiteId } from '../lib/suites/declaration';
+import type { SuiteId } from '../lib/suites/registry';
 
 export interface Example {
   file: string;

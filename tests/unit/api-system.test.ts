@@ -20,7 +20,9 @@ import { createWorld } from '../../src/lib/simulate/api/world';
 import { builtinConversations, replayGold } from '../../src/lib/suites/api-complexity/conversations';
 import { parseReply } from '../../src/lib/prompts/episode-protocol';
 import { parseJudgeScore } from '../../src/lib/suites/api-complexity/error-handling';
-import { apiComplexitySource, DEFAULT_API_COMPLEXITY, planApiComplexity } from '../../src/lib/suites/api-complexity/suite';
+import { apiComplexitySource } from '../../src/lib/suites/api-complexity/suite';
+import { planApiComplexity } from '../../src/lib/suites/api-complexity/plan';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const on = (type: (typeof COMPLEXITY_TYPES)[number], fn: string) => new ComplexityConfig(`${type}:${fn}`, [[type, fn]]);

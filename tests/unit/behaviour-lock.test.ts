@@ -16,12 +16,13 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import type { RunCommon } from '../../src/lib/run/run-row';
-import type { SuitePlan } from '../../src/lib/suites/declaration';
+import type { SuitePlan } from '../../src/lib/suites/registry';
 import { sourceFor } from '../../src/lib/run/sources';
-import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/suite';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
-import { COMPOSITION_PROMPTS, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
-import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/suite';
+import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
+import { COMPOSITION_PROMPTS } from '../../src/lib/suites/composition/prompts';
+import { DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/config';
+import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 type Fixture = SuitePlan & Pick<RunCommon, 'template' | 'order' | 'engine' | 'repeats'>;
@@ -112,7 +113,7 @@ function stable(r: SampleResult): unknown {
 }
 
 async function hashesOf(run: Fixture, packs: Pack[]): Promise<{ samples: string; oracle: string; count: number }> {
-  const source = sourceFor(run, packs, counter);
+  const source = await sourceFor(run, packs, counter);
   const samples = createHash('sha256');
   for (const id of source.ids) samples.update(JSON.stringify([id, source.build(id)])).update('\n');
   const store = new MemoryResultStore();

@@ -11,7 +11,8 @@ import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { scoreDag } from '../../src/lib/scoring/dag';
 import { LEVELS } from '../../src/lib/core/expected';
-import { compositionSource, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
+import { compositionSource } from '../../src/lib/suites/composition/suite';
+import { DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/config';
 
 const REF = '../shared/reference/comptoolbench';
 const PARITY = '../shared/parity/comptoolbench';

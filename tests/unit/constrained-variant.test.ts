@@ -8,7 +8,8 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
-import { buildCatalogSamples, CONSTRAINED, FREE, planCatalog } from '../../src/lib/suites/catalog/suite';
+import { buildCatalogSamples, planCatalog } from '../../src/lib/suites/catalog/suite';
+import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { matches, parseGbnf } from '../../harness/gbnf';
 

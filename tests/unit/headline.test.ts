@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headlineSums, headlineText, headlineValue } from '../../src/lib/analysis/headline';
-import { SUITES } from '../../src/lib/suites/registry';
-import type { SuiteId } from '../../src/lib/suites/declaration';
+import { type SuiteId, SUITES } from '../../src/lib/suites/registry';
 import type { SampleResult } from '../../src/lib/core/types';
 
 const of = (suite: SuiteId) => SUITES[suite].headline.measure;

@@ -13,10 +13,10 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { sourceFor } from '../../src/lib/run/sources';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/suite';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import type { RunCommon, RunRow } from '../../src/lib/run/run-row';
-import type { SuitePlan } from '../../src/lib/suites/declaration';
+import type { SuitePlan } from '../../src/lib/suites/registry';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const counter = new CachedCounter(llama3Counter);
@@ -31,9 +31,9 @@ const run: Pick<RunCommon, 'repeats' | 'template' | 'order' | 'engine'> & SuiteP
 };
 
 describe('repeated samples', () => {
-  it('asks every planned sample k times in a row, each answer its own sample in the same cell and for the same item', () => {
-    const once = sourceFor({ ...run, repeats: undefined }, [catalog], counter);
-    const thrice = sourceFor(run, [catalog], counter);
+  it('asks every planned sample k times in a row, each answer its own sample in the same cell and for the same item', async () => {
+    const once = await sourceFor({ ...run, repeats: undefined }, [catalog], counter);
+    const thrice = await sourceFor(run, [catalog], counter);
     expect(thrice.ids).toEqual(once.ids.flatMap((id) => [id, repeatId(id, 2), repeatId(id, 3)]));
     expect(new Set(thrice.ids).size).toBe(thrice.ids.length);
     const id = once.ids[1] as string;
@@ -45,16 +45,17 @@ describe('repeated samples', () => {
     expect([a.repeat, b.repeat, b.facets?.repeat]).toEqual([1, 3, 3]);
   });
 
-  it('reads a repeat back from its id, and leaves ids that only look like one alone', () => {
+  it('reads a repeat back from its id, and leaves ids that only look like one alone', async () => {
     expect(repeatOf(repeatId('cat:abc', 12))).toEqual({ base: 'cat:abc', repeat: 12 });
     expect(repeatOf('cat:abc')).toEqual({ base: 'cat:abc', repeat: 1 });
     expect(repeatOf('x~rabc')).toEqual({ base: 'x~rabc', repeat: 1 });
     expect(repeatOf('x~r1')).toEqual({ base: 'x~r1', repeat: 1 });
-    expect(() => withRepeats(sourceFor({ ...run, repeats: undefined }, [catalog], counter), 1000)).toThrow(/repeats must be a whole number from 1 to 100/);
+    const unrepeated = await sourceFor({ ...run, repeats: undefined }, [catalog], counter);
+    expect(() => withRepeats(unrepeated, 1000)).toThrow(/repeats must be a whole number from 1 to 100/);
   });
 
   it('gives each answer its own seed, survives a stop in the middle of a sample, and sums up per planned sample', async () => {
-    const source = sourceFor(run, [catalog], counter);
+    const source = await sourceFor(run, [catalog], counter);
     const oracle = createOracleEngine();
     const seeds: number[] = [];
     // a stand-in for sampling: right on even seeds, wrong on odd ones
@@ -71,7 +72,7 @@ describe('repeated samples', () => {
     const request = { maxTokens: 64, temperature: 0.8 };
     const first = await runSamples({ runId: 'r', source, engine, store, request, format: 'bfcl-python', signal: controller.signal, onProgress: (p) => p.done === 4 && controller.abort('pause') });
     expect(first.status).toBe('stopped');
-    const again = await runSamples({ runId: 'r', source: sourceFor(run, [catalog], counter), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const again = await runSamples({ runId: 'r', source: await sourceFor(run, [catalog], counter), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
     expect(again.status).toBe('completed');
     expect(seeds).toEqual(source.ids.map((id) => repeatOf(id).repeat - 1));
     const results = [...store.results.values()];
@@ -96,7 +97,7 @@ describe('repeated samples', () => {
 
   it('repeats episodes too (the API-complexity suite drives its own): the oracle right in every answer', async () => {
     const apiRun = { ...run, suite: 'api-complexity' as const, config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2 }, repeats: 2 };
-    const source = sourceFor(apiRun, [], counter);
+    const source = await sourceFor(apiRun, [], counter);
     const store = new MemoryResultStore();
     const outcome = await runSamples({ runId: 'a', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
     expect(outcome.status).toBe('completed');
@@ -185,7 +186,7 @@ describe('Table 3 of a repeated run', () => {
       const store = new MemoryResultStore();
       await runSamples({
         runId: 'a',
-        source: sourceFor({ ...apiRun, repeats }, [], counter),
+        source: await sourceFor({ ...apiRun, repeats }, [], counter),
         engine: createOracleEngine(),
         store,
         request: { maxTokens: 256, temperature: 0 },

@@ -10,10 +10,11 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { readBfclPack } from '../../src/lib/formats/bfcl';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import { toolPool } from '../../src/lib/suites/catalog/suite';
+import { toolPool } from '../../src/lib/suites/catalog/pool';
 import { PAPER_EXPANSION, ToolIndex } from '../../src/lib/suites/robustness/expand';
 import { keepsStatedValues, PERTURBATIONS, rephrase, statesValue } from '../../src/lib/suites/robustness/perturbations';
-import { DEFAULT_ROBUSTNESS, EXPANDED, ORIGINAL, REPHRASED, robustnessCoverage, robustnessSource } from '../../src/lib/suites/robustness/suite';
+import { robustnessCoverage, robustnessSource } from '../../src/lib/suites/robustness/suite';
+import { DEFAULT_ROBUSTNESS, EXPANDED, ORIGINAL, REPHRASED } from '../../src/lib/suites/robustness/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const catalog = buildCatalogPack();

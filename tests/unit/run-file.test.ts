@@ -15,7 +15,7 @@ import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { requestFor } from '../../src/lib/run/request';
 import { sourceFor } from '../../src/lib/run/sources';
 import type { RunCommon, RunRow } from '../../src/lib/run/run-row';
-import type { SuitePlan } from '../../src/lib/suites/declaration';
+import type { SuitePlan } from '../../src/lib/suites/registry';
 import { readRunFile, type RecordedPrompt, writeRunFile } from '../../src/lib/store/run-file';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
@@ -46,7 +46,7 @@ function catalogRun(id = 'run-abc'): RunRow {
 
 async function storedRun() {
   const run = catalogRun();
-  const source = sourceFor(run, [catalog], counter);
+  const source = await sourceFor(run, [catalog], counter);
   const store = new MemoryResultStore();
   await runSamples({ runId: run.id, source, engine: createOracleEngine(), store, request: run.request, format: run.format, signal: new AbortController().signal });
   const results = [...store.results.values()];
@@ -164,7 +164,7 @@ describe('run file of an API-complexity run', () => {
       config: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },
     };
     const store = new MemoryResultStore();
-    await runSamples({ runId: run.id, source: sourceFor(run, [], counter), engine: createOracleEngine(), store, request: run.request, format: 'json', signal: new AbortController().signal });
+    await runSamples({ runId: run.id, source: await sourceFor(run, [], counter), engine: createOracleEngine(), store, request: run.request, format: 'json', signal: new AbortController().signal });
     const results = [...store.results.values()];
     expect(results.some((r) => r.score.api?.errorHandling)).toBe(true);
     const text = writeRunFile({ run, results });
@@ -186,7 +186,7 @@ describe('run-level constrained decoding', () => {
   it("gives every call-answering sample its tools' grammar (multi-turn turns may end with []), and leaves QA answers free", async () => {
     const composition = buildCompositionPack();
     const run = (c: Partial<RunCommon> & SuitePlan & { packIds?: string[] }): RunRow => ({ ...catalogRun(), ...c }) as RunRow;
-    const single = sourceFor(run({ suite: 'composition', config: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
+    const single = await sourceFor(run({ suite: 'composition', config: { levels: ['L3_dag'], perLevel: 1, distractors: 2, protocol: 'single-turn', seed: 42 } }), [composition], counter);
     const s = single.build(single.ids[0]!);
     const g = requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', true).grammar!;
     expect(g).toMatch(/\{0,[5-9]\}/); // room for every step of a DAG
@@ -194,7 +194,7 @@ describe('run-level constrained decoding', () => {
     expect(g).not.toMatch(/^root ::= "\[" \(/m);
     expect(requestFor({ maxTokens: 64, temperature: 0 }, s, 'auto', false).grammar).toBeUndefined();
 
-    const multi = sourceFor(run({ suite: 'composition', config: { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol: 'multi-turn', seed: 42 } }), [composition], counter);
+    const multi = await sourceFor(run({ suite: 'composition', config: { levels: ['L1_chain'], perLevel: 1, distractors: 0, protocol: 'multi-turn', seed: 42 } }), [composition], counter);
     asked.length = 0;
     const store = new MemoryResultStore();
     await runSamples({ runId: 'm', source: multi, engine: recorder, store, request: { maxTokens: 64, temperature: 0 }, format: 'auto', constrained: true, signal: new AbortController().signal });
@@ -202,7 +202,7 @@ describe('run-level constrained decoding', () => {
     for (const req of asked) expect(req.grammar).toMatch(/^root ::= "\[" \(.*\)\? "\]"$/m);
     expect([...store.results.values()][0]!.score.correct).toBe(true);
 
-    const qa = sourceFor(
+    const qa = await sourceFor(
       run({ suite: 'response-qa', packIds: ['r'], config: { lengths: [1024], positions: [1], experiments: ['size'], samplesPerCell: 1, seed: 42 } }),
       [buildResponsesPack()],
       counter,

@@ -15,11 +15,14 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { promptText, reusableShare } from '../../src/lib/run/reuse';
-import { catalogSource, CONSTRAINED, FREE } from '../../src/lib/suites/catalog/suite';
-import { compositionSource, DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/suite';
+import { catalogSource } from '../../src/lib/suites/catalog/suite';
+import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
+import { compositionSource } from '../../src/lib/suites/composition/suite';
+import { DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/config';
 import { multiturnSource } from '../../src/lib/suites/multiturn/suite';
 import { responseQaSource } from '../../src/lib/suites/response-qa/suite';
-import { DEFAULT_ROBUSTNESS, robustnessSource } from '../../src/lib/suites/robustness/suite';
+import { robustnessSource } from '../../src/lib/suites/robustness/suite';
+import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const counter = new CachedCounter(llama3Counter);

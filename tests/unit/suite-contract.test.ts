@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/eval/eval-args';
-import { suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/declaration';
-import { defaultSuiteFields, SUITE_LIST } from '../../src/lib/suites/registry';
+import { defaultSuiteFields, SUITE_LIST, suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/registry';
 import { settingProblems, valueAt } from '../../src/lib/suites/settings';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval/benchmark-files';

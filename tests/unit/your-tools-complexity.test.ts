@@ -17,7 +17,9 @@ import { ComplexityConfig, NO_COMPLEXITY } from '../../src/lib/simulate/api/comp
 import { adHocRuleOf, isLookup, toolsApiSystem } from '../../src/lib/simulate/api/tools-system';
 import { runEpisode } from '../../src/lib/suites/api-complexity/episode';
 import { ownApiSetup, requestConversations } from '../../src/lib/suites/api-complexity/request-conversations';
-import { apiComplexitySource, DEFAULT_API_COMPLEXITY, planApiComplexity } from '../../src/lib/suites/api-complexity/suite';
+import { apiComplexitySource } from '../../src/lib/suites/api-complexity/suite';
+import { planApiComplexity } from '../../src/lib/suites/api-complexity/plan';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import type { RunRow } from '../../src/lib/run/run-row';
 
@@ -117,8 +119,8 @@ describe('complexity on your tools', () => {
     expect(targets('unclear')).toEqual([]);
     expect(plan.filter((p) => p.cell.variant === 'off')).toHaveLength(plan.length / 2);
 
-    const run = { suite: 'api-complexity', config: { ...config, types: [...config.types] } } as Pick<RunRow, 'suite' | 'config'>;
-    const source = sourceFor(run as RunRow, [pack], new CachedCounter(llama3Counter));
+    const run = { suite: 'api-complexity', config: { ...config, types: [...config.types] }, engine: { kind: 'oracle', model: 'oracle' } } as Pick<RunRow, 'suite' | 'config' | 'engine'>;
+    const source = await sourceFor(run as RunRow, [pack], new CachedCounter(llama3Counter));
     const sample = source.build(source.ids[0] as string);
     expect(sample.packId).toBe(pack.id);
     expect(sample.tools.map((t) => t.name)).toEqual(pack.tools.map((t) => t.name));
@@ -132,7 +134,7 @@ describe('complexity on your tools', () => {
     expect(results.filter((r) => !r.score.correct).map((r) => r.output)).toEqual([]);
     // on the ad-hoc side the oracle wrote the prefixed identifier, and the stand-in accepted it
     expect(results.some((r) => r.output.includes('"employeeId":"ALP-E-1042"'))).toBe(true);
-    expect(() => sourceFor(run as RunRow, [], new CachedCounter(llama3Counter))).toThrow(`the tools pack '${pack.id}' of this run is not stored any more`);
+    await expect(sourceFor(run as RunRow, [], new CachedCounter(llama3Counter))).rejects.toThrow(`the tools pack '${pack.id}' of this run is not stored any more`);
   });
 
   it('an agent that ignores the rule fails the ad-hoc side and passes the off side', async () => {

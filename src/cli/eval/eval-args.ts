@@ -11,9 +11,9 @@ import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../..
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import { newRun, type NewRun } from '../../lib/run/new-run';
 import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
-import { type Constraint, type FlagReader, MIN_MAX_TOKENS, type SuiteDeclaration, type SuiteId } from '../../lib/suites/declaration';
+import { type Constraint, type FlagReader, MIN_MAX_TOKENS } from '../../lib/suites/declaration';
 import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
-import { SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
+import { type Suite, type SuiteId, SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
 import { type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
@@ -44,7 +44,7 @@ const RUN_FLAGS = [
   'html',
 ];
 /** the flags a suite takes beyond those every run takes: its settings' and its own */
-const suiteFlags = (d: SuiteDeclaration): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
+const suiteFlags = (d: Pick<Suite, 'settings' | 'flags'>): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
 
 /** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), each built by its factory (lib/engines/factories.ts) */
 export const RUNNER_ENGINES = kindsRunningIn('node');

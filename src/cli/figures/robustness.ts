@@ -8,7 +8,8 @@ import { buildCatalogPack } from '../../../datasets/catalog/build';
 import { robustnessTable } from '../../lib/analysis/robustness';
 import type { Pack } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
-import { DEFAULT_ROBUSTNESS, robustnessCoverage } from '../../lib/suites/robustness/suite';
+import { robustnessCoverage } from '../../lib/suites/robustness/suite';
+import { DEFAULT_ROBUSTNESS } from '../../lib/suites/robustness/config';
 import { figureRun } from './figure-run';
 
 export async function runRobustnessFigures(files: string[], out: (line: string) => void): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * One run, driven the same way in the tab's worker and in the headless runner: the run's samples
- * (its suite, order and repeats: `sourceFor`), each asked of the engine with the run-wide request
+ * (its suite, order and repeats: `sourceBuilder`), each asked of the engine with the run-wide request
  * (temperature, answer tokens, KV reuse), scored and stored by the loop; its outcome as the run's
  * status. The callers only choose the engine, the token counter and the store.
  */
@@ -10,7 +10,7 @@ import type { SampleSource } from '../core/sample-source';
 import type { Engine, Pack } from '../core/types';
 import { type ResultStore, type RunOptions, type RunOutcome, runSamples } from './loop';
 import type { RunRow, RunStatus } from './run-row';
-import { sourceFor } from './sources';
+import { sourceBuilder } from './sources';
 
 export interface DriveOptions extends Pick<RunOptions, 'store' | 'signal' | 'concurrency' | 'onProgress' | 'onToken' | 'recover'> {
   run: RunRow;
@@ -32,8 +32,9 @@ function statusOf(outcome: RunOutcome): RunStatus {
 }
 
 /** The run's samples, as the loop will ask them (measured with the run's tokenizer). */
-export function plannedSource(run: RunRow, packs: readonly Pack[], counter: TokenCounter, counting: AsyncCounting | null): Promise<SampleSource> {
-  return buildCounted(counting, () => sourceFor(run, packs, counter));
+export async function plannedSource(run: RunRow, packs: readonly Pack[], counter: TokenCounter, counting: AsyncCounting | null): Promise<SampleSource> {
+  const build = await sourceBuilder(run);
+  return buildCounted(counting, () => build(packs, counter));
 }
 
 export async function driveRun(o: DriveOptions): Promise<{ outcome: RunOutcome; status: RunStatus; source: SampleSource }> {

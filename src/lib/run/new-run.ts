@@ -2,8 +2,8 @@
 import { repeatsLabel } from '../analysis/format';
 import type { RunOrder } from '../core/sample-source';
 import type { PromptTemplate } from '../prompts/template';
-import type { Constraint, SuiteRun } from '../suites/declaration';
-import { SUITES } from '../suites/registry';
+import type { Constraint } from '../suites/declaration';
+import { type SuiteRun, SUITES } from '../suites/registry';
 import type { RunCommon, RunRow } from './run-row';
 
 /** What a new run is asked with, whichever place asks it. */

@@ -6,7 +6,7 @@ import type { EngineChoice } from '../engines/kinds';
 import type { HeadlineSums } from '../analysis/headline';
 import type { PromptTemplate } from '../prompts/template';
 import type { MeasuredSpeed } from './estimate';
-import type { SuiteRun } from '../suites/declaration';
+import type { SuiteRun } from '../suites/registry';
 
 export type RunStatus = 'queued' | 'running' | 'paused' | 'completed' | 'cancelled' | 'failed';
 

@@ -24,8 +24,7 @@ import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { EngineChoice } from '../engines/kinds';
 import { SERVER_REUSE } from '../engines/host';
-import { SUITE_IDS, SUITES } from '../suites/registry';
-import type { SuiteId } from '../suites/declaration';
+import { SUITE_IDS, type SuiteId, SUITES } from '../suites/registry';
 import { settingProblems } from '../suites/settings';
 import { withConfig } from './run-shape';
 

@@ -12,7 +12,8 @@ import type { SampleResult } from '../core/types';
 import { ENGINE_KINDS } from '../engines/kinds';
 import { portableCommand, withoutLocalAddresses } from '../run/recording-text';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
-import { seedOf, type SvgChart } from '../suites/declaration';
+import type { SvgChart } from '../suites/declaration';
+import { seedOf } from '../suites/registry';
 import { writeRunFile } from './run-file';
 
 /** the data block of a run's page: its run file (a JSON string) */

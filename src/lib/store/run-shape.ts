@@ -4,8 +4,7 @@
  * under its own key, with a catalog-shaped `sweep` beside it that only repeated its seed and counts.
  * `withConfig` gives such a run today's shape; a run already in it is returned as it is.
  */
-import type { SuiteId } from '../suites/declaration';
-import { SUITES } from '../suites/registry';
+import { type SuiteId, SUITES } from '../suites/registry';
 
 /** where the first shape kept each suite's configuration (the suites there were then; a suite added since never had that shape) */
 const FIRST_SHAPE_KEYS: Readonly<Partial<Record<SuiteId, string>>> = {

@@ -10,7 +10,7 @@ import { FormatError } from '../formats/jsonl';
 import { DEFAULT_PROMPT } from '../prompts/template';
 import { pairOf, tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
 import { readWildLog, wildLogScore } from '../suites/wildagteval/log-score';
-import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/suite';
+import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/config';
 import type { Recording, RunRow } from '../run/run-row';
 import type { RunFile } from './run-file';
 import { isObject } from '../core/objects';

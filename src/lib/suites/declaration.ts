@@ -1,58 +1,33 @@
 /**
  * What a suite declares about itself, once: its label, the data it runs on, how the Run tab's setup
  * and the runner's flags become its configuration (one set of defaults), its size, what it still
- * needs, the numbers to check, and its report as text. The registry (`registry.ts`) lists them; the
- * setup, the worker, the runner and run files loop over it instead of naming suites.
+ * needs, the numbers to check, how its samples are built and its report as text. The registry
+ * (`registry.ts`) lists them and derives the suite-wide types from them; the setup, the worker, the
+ * runner and run files loop over it instead of naming suites.
  */
 import type { OutputFormat } from '../parsing';
 import type { SampleResult } from '../core/types';
-import type { CatalogSweep } from './catalog/suite';
-import type { RobustnessConfig } from './robustness/suite';
-import type { ResponseQaConfig } from './response-qa/config';
-import type { MultiturnConfig } from './multiturn/suite';
-import type { CompositionConfig } from './composition/suite';
-import type { ApiComplexityConfig } from './api-complexity/suite';
 import type { Conversation } from './api-complexity/conversations';
 import type { OwnApiSetup } from './api-complexity/request-conversations';
-import type { WildAgtEvalConfig, WildPlanSummary } from './wildagteval/suite';
-import type { NumberField } from './number-fields';
-import { settingFields, type SuiteSetting } from './settings';
+import type { WildPlanSummary } from './wildagteval/suite';
+import type { SuiteSetting } from './settings';
+import type { Pack } from '../core/types';
+import type { PlannedSource } from '../core/sample-source';
+import type { TokenCounter } from '../context/token-counter';
+import type { PromptTemplate } from '../prompts/template';
 import type { HeadlineMeasure } from '../analysis/headline';
-
-/** Each suite's configuration, by suite id: a run keeps its suite's in `config`. */
-export interface SuiteConfigs {
-  catalog: CatalogSweep;
-  robustness: RobustnessConfig;
-  'response-qa': ResponseQaConfig;
-  multiturn: MultiturnConfig;
-  composition: CompositionConfig;
-  'api-complexity': ApiComplexityConfig;
-  /** WildAgtEval's own benchmark: the imported pack, the conversation set and the experiments; null on a run read from published result logs (its samples are the logs') */
-  wildagteval: WildAgtEvalConfig | null;
-}
-
-export type SuiteId = keyof SuiteConfigs;
 
 /** Constrained decoding asked of a run: off, on, or (catalog only) both as cell variants side by side. */
 export type Constraint = 'off' | 'on' | 'both';
 
-/** A run's suite and the configuration its samples are planned from, as a suite's own code reads it. */
-interface SuiteRunWith<C> {
-  suite: SuiteId;
+/** A run's suite, packs and configuration as the suite's own code reads and makes it (the registry's `SuiteRun` is their union). */
+export interface SuiteRunOf<Id extends string, C> {
+  suite: Id;
   packIds: string[];
   config: C;
   /** every sample whose answer is calls is decoded under the grammar of its offered tools (the catalog's 'both' is a cell variant instead) */
   constrained?: boolean;
 }
-
-/** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
-export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
-
-/** A run's suite, packs and configuration (the suite's part of a `RunRow`). */
-export type SuiteRun = SuitePlan & Omit<SuiteRunWith<unknown>, 'suite' | 'config'>;
-
-/** The seed a run's samples were drawn with, where its suite draws (WildAgtEval's own benchmark runs every conversation of its set). */
-export const seedOf = (run: Pick<SuitePlan, 'config'>): number | null => (run.config !== null && 'seed' in run.config && typeof run.config.seed === 'number' ? run.config.seed : null);
 
 /** How many samples a setup plans, and (where lengths are planned) how many prompt tokens. */
 export interface RunSize {
@@ -61,20 +36,9 @@ export interface RunSize {
   promptTokens: number | null;
 }
 
-/** Every suite's fields on the Run tab: the catalog's sweep (with the packs asked), each other suite's config. */
-export interface SuiteFields {
-  catalog: Omit<CatalogSweep, 'variants' | 'requestPackIds'> & { askedPacks: string[]; unfillable: number[] };
+/** What the Run tab's setup holds beyond the suites' own fields: the engine, and what the chosen data offers. */
+export interface SetupCommon {
   constraint: Constraint;
-  robustness: RobustnessConfig;
-  responseQa: ResponseQaConfig;
-  multiturn: MultiturnConfig;
-  composition: CompositionConfig;
-  apiComplexity: ApiComplexityConfig;
-  wildagteval: WildAgtEvalConfig;
-}
-
-/** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
-export interface SuiteSetup extends SuiteFields {
   /** the engine asks a model (it can judge; constraints act) */
   asksModel: boolean;
   replay: boolean;
@@ -91,6 +55,19 @@ export interface SuiteSetup extends SuiteFields {
   ownApi: (OwnApiSetup & { name: string }) | null;
   wild: { packId: string | null; conversations: number | null; plan: WildPlanSummary | { error: string } | null; refusal: string | null; promptTokens: number };
 }
+
+/** The setup as one suite reads it: the common part and its own fields, at its setup key (the registry's `SuiteSetup` holds every suite's). */
+type SetupFor<K extends string, F> = SetupCommon & { readonly [k in K]: F };
+
+/** What a suite's samples are built from: its configuration, the run's prompt template, the model asked. */
+interface SourceInput<C> {
+  config: C;
+  template: PromptTemplate;
+  model: string;
+}
+
+/** How a suite builds a run's samples (in its folder's `source.ts`, loaded when a run needs it: the page does not carry every suite's builders). */
+export type SuiteSource<C> = (run: SourceInput<C>, packs: readonly Pack[], counter: TokenCounter) => PlannedSource;
 
 /**
  * The runner's flags as a suite reads them: each read names its flag in the error it throws. The
@@ -118,8 +95,13 @@ export interface SvgChart {
   svg: string;
 }
 
-export interface SuiteDeclaration<C extends object | null = object | null> {
-  id: SuiteId;
+/**
+ * A suite, declared once: `Id` its id, `C` its configuration (a run keeps it in `config`), `K` where
+ * the Run tab's setup holds its fields, `F` those fields (its configuration, unless the tab edits
+ * more). The registry derives every suite-wide type (`SuiteId`, `SuiteRun`, `SuiteFields`) from these.
+ */
+export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>> {
+  id: Id;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
   hint: string;
@@ -140,44 +122,47 @@ export interface SuiteDeclaration<C extends object | null = object | null> {
   /** constrained decoding: free and constrained as cell variants of one run, a whole run constrained, or not offered */
   constrain: 'variants' | 'run' | null;
   /** the run's tools can travel natively (a server's `tools` field, the model's own template) */
-  nativeCalls(run: SuiteRunWith<C>): boolean;
+  nativeCalls(run: SuiteRunOf<Id, C>): boolean;
   /** the prompt lengths (tokens) the run fills, to flag those over the model's window */
-  lengths(run: SuiteRunWith<C>): number[];
+  lengths(run: SuiteRunOf<Id, C>): number[];
   /** the run's name after the model's (`packName`: a stored pack's name, where the suite names the pack it runs on) */
-  name(run: SuiteRunWith<C>, packName?: (id: string) => string | undefined): string;
+  name(run: SuiteRunOf<Id, C>, packName?: (id: string) => string | undefined): string;
   /** Start: the setup → the suite's part of the run */
-  configure(setup: SuiteSetup): SuiteRun;
+  configure(setup: SetupFor<K, F>): SuiteRunOf<Id, C>;
   /** the runner's flags this suite reads beyond those every run takes and its settings' (a flag of another suite is refused, naming whose it is) */
   flags: readonly string[];
   /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
-  withOwnTools?(run: SuiteRunWith<C>, packId: string): SuiteRun;
+  withOwnTools?(run: SuiteRunOf<Id, C>, packId: string): SuiteRunOf<Id, C>;
   /** every sample sends at least the first one's prompt (a fixed agent prompt): a window that cannot take it is refused before any request */
   fixedPrompt?: true;
   /**
    * Its configuration: where the Run tab's setup edits it, and its defaults (the tab's and the
-   * runner's alike; a run keeps it in `config`).
+   * runner's alike; a run keeps it in `config`), and the tab's fields as they open where they hold
+   * more than the configuration (`fields`: the catalog's packs asked).
    */
-  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: NonNullable<C> };
+  config: { setupKey: K; defaults: NonNullable<C>; fields?: (defaults: NonNullable<C>) => F };
   /** its numbers and lists, each declared once with its bounds and flags (settings.ts) */
   settings: readonly SuiteSetting[];
   /** the runner's words for its flags that are not settings (lists of names, modes) */
   usage?: string;
   /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */
-  fromFlags(flags: FlagReader, config: NonNullable<C>): SuiteRun;
+  fromFlags(flags: FlagReader, config: NonNullable<C>): SuiteRunOf<Id, C>;
   /** samples (and prompt tokens) of one pass */
-  size(setup: SuiteSetup): RunSize;
+  size(setup: SetupFor<K, F>): RunSize;
   /** what the setup still needs before Start, in words */
-  needs(setup: SuiteSetup): string[];
+  needs(setup: SetupFor<K, F>): string[];
   /** bounds the chosen data sets on the Run tab, by setting path (the conversations a pack holds) */
-  settingMax?(setup: SuiteSetup): Record<string, number>;
+  settingMax?(setup: SetupFor<K, F>): Record<string, number>;
+  /** how a run's samples are built (loaded when a run needs them) */
+  source: () => Promise<SuiteSource<C>>;
   /** the runner's report (loaded when a runner needs it: the page never does) */
   textReport: () => Promise<SuiteTextReport>;
 }
 
 /** A suite's report for a terminal: the paper's tables as text, and its charts as SVG files. */
 export interface SuiteTextReport {
-  reportLines(run: SuiteRun, results: readonly SampleResult[]): string[];
-  charts(run: SuiteRun & { name: string }, results: readonly SampleResult[]): SvgChart[];
+  reportLines(run: SuiteRunOf<string, unknown>, results: readonly SampleResult[]): string[];
+  charts(run: SuiteRunOf<string, unknown> & { name: string }, results: readonly SampleResult[]): SvgChart[];
 }
 
 /** the fewest output tokens a run may allow an answer (fewer cannot hold a call) */
@@ -186,12 +171,7 @@ export const MIN_MAX_TOKENS = 16;
 /** the refusal of every episode suite when the engine is a replay file */
 export const EPISODES_NEED_A_LIVE_ENGINE = 'episodes need an engine that answers each step: a replay file cannot';
 
-/** The suite's number fields on the Run tab, checked before Start. */
-export function suiteNumberFields(declaration: SuiteDeclaration, setup: SuiteSetup): NumberField[] {
-  return settingFields(declaration.settings, setup[declaration.config.setupKey], declaration.settingMax?.(setup));
-}
-
 /** Requests in the given packs. */
-export const itemsOf = (setup: Pick<SuiteSetup, 'itemsIn'>, packIds: readonly string[]) => packIds.reduce((n, id) => n + (setup.itemsIn[id] ?? 0), 0);
+export const itemsOf = (setup: Pick<SetupCommon, 'itemsIn'>, packIds: readonly string[]) => packIds.reduce((n, id) => n + (setup.itemsIn[id] ?? 0), 0);
 
 export const sortedNumbers = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);

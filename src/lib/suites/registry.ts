@@ -1,18 +1,20 @@
 /**
  * Every suite, declared once (each in its folder's `declaration.ts`), in the order the Run tab offers
- * them. The setup, the runner's flags and report, and run files loop over this; a suite's samples
- * are built by `lib/run/sources.ts`, kept apart so the page does not load every suite's builders.
+ * them, and the suite-wide types that follow from them: a new suite is its folder and one line here.
+ * The setup, the runner's flags and report, run files and the run driver loop over this.
  */
 import { apiComplexitySuite } from './api-complexity/declaration';
 import { catalogSuite } from './catalog/declaration';
 import { compositionSuite } from './composition/declaration';
-import type { SuiteDeclaration, SuiteFields, SuiteId } from './declaration';
+import type { SetupCommon, SuiteDeclaration, SuiteRunOf } from './declaration';
 import { multiturnSuite } from './multiturn/declaration';
 import { responseQaSuite } from './response-qa/declaration';
 import { robustnessSuite } from './robustness/declaration';
+import { settingFields } from './settings';
+import type { NumberField } from './number-fields';
 import { wildAgtEvalSuite } from './wildagteval/declaration';
 
-export const SUITES: Readonly<Record<SuiteId, SuiteDeclaration>> = {
+const DECLARED = {
   catalog: catalogSuite,
   'response-qa': responseQaSuite,
   multiturn: multiturnSuite,
@@ -22,14 +24,59 @@ export const SUITES: Readonly<Record<SuiteId, SuiteDeclaration>> = {
   wildagteval: wildAgtEvalSuite,
 };
 
+type Declared = typeof DECLARED;
+export type SuiteId = keyof Declared;
+
+/** Each suite's configuration, by suite id: a run keeps its suite's in `config` (WildAgtEval's is null on a run read from published result logs). */
+type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, string, unknown> ? C : never };
+type SetupKeyOf<S extends SuiteId> = Declared[S]['config']['setupKey'];
+type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer F> ? F : never;
+
+/** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
+export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
+
+/** A run's suite, packs and configuration (the suite's part of a `RunRow`). */
+export type SuiteRun = { [S in SuiteId]: SuiteRunOf<S, SuiteConfigs[S]> }[SuiteId];
+
+/** Every suite's fields on the Run tab, each at its setup key, and the constraint asked. */
+export type SuiteFields = { [S in SuiteId as SetupKeyOf<S>]: FieldsOf<S> } & Pick<SetupCommon, 'constraint'>;
+
+/** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
+export type SuiteSetup = SetupCommon & SuiteFields;
+
+/** A suite as the setup, the runner and the driver loop over it (its runs are its own, so some suite's). */
+export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'configure' | 'fromFlags' | 'withOwnTools' | 'size' | 'needs' | 'settingMax' | 'config'> & {
+  configure(setup: SuiteSetup): SuiteRun;
+  fromFlags(...args: Parameters<SuiteDeclaration['fromFlags']>): SuiteRun;
+  withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
+  size(setup: SuiteSetup): ReturnType<SuiteDeclaration['size']>;
+  needs(setup: SuiteSetup): string[];
+  settingMax?(setup: SuiteSetup): Record<string, number>;
+  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown };
+};
+
+// the one widening: each declaration makes and reads runs of its own suite, which the union holds
+export const SUITES = DECLARED as unknown as Readonly<Record<SuiteId, Suite>>;
+
 /** The suites in the order they are offered and listed. */
-export const SUITE_LIST: readonly SuiteDeclaration[] = Object.values(SUITES);
+export const SUITE_LIST: readonly Suite[] = Object.values(SUITES);
 export const SUITE_IDS: readonly SuiteId[] = SUITE_LIST.map((s) => s.id);
 
-/** The Run tab's fields as they open: every suite's declared defaults (the runner's too), no constraint, the catalog asking every chosen pack. */
+/** The seed a run's samples were drawn with, where its suite draws (WildAgtEval's own benchmark runs every conversation of its set). */
+export const seedOf = (run: Pick<SuitePlan, 'config'>): number | null => (run.config !== null && 'seed' in run.config && typeof run.config.seed === 'number' ? run.config.seed : null);
+
+/** The Run tab's fields as they open: every suite's declared defaults (the runner's too), with what its fields hold beyond them. */
 export function defaultSuiteFields(): SuiteFields {
-  const fields = Object.fromEntries(SUITE_LIST.map((d) => [d.config.setupKey, structuredClone(d.config.defaults)])) as Omit<SuiteFields, 'constraint'>;
-  return { ...fields, constraint: 'off', catalog: { ...fields.catalog, askedPacks: [], unfillable: [] } };
+  const fields = SUITE_LIST.map((d) => {
+    const defaults = structuredClone(d.config.defaults);
+    return [d.config.setupKey, d.config.fields ? d.config.fields(defaults as never) : defaults];
+  });
+  return { ...Object.fromEntries(fields), constraint: 'off' } as SuiteFields;
+}
+
+/** The suite's number fields on the Run tab, checked before Start. */
+export function suiteNumberFields(suite: Suite, setup: SuiteSetup): NumberField[] {
+  return settingFields(suite.settings, setup[suite.config.setupKey], suite.settingMax?.(setup));
 }
 
 /** A setting's bounds, for the Run tab's input (its check comes from the same declaration). */

@@ -1,7 +1,7 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
 import { LOAD_WORDS, storedModelId } from '../../lib/engines/gguf-models';
 import type { RunRow } from '../../lib/run/run-row';
-import { seedOf } from '../../lib/suites/declaration';
+import { seedOf } from '../../lib/suites/registry';
 import { type EngineChoice, ENGINE_KINDS } from '../../lib/engines/kinds';
 
 const pad = (n: number) => String(n).padStart(2, '0');

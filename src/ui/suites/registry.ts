@@ -6,7 +6,7 @@
 import type { Component } from 'svelte';
 import type { SampleResult } from '../../lib/core/types';
 import type { RunRow } from '../../lib/run/run-row';
-import type { SuiteId } from '../../lib/suites/declaration';
+import type { SuiteId } from '../../lib/suites/registry';
 import type { RunSeries } from '../results/run-series';
 import type { SetupContext, SetupForm } from './setup-form';
 import CatalogSetup from './catalog/CatalogSetup.svelte';

@@ -1,7 +1,7 @@
 /** The Run tab's state as each suite's setup view reads and edits it (RunSetup.svelte owns it). */
 import type { PackRow } from '../../lib/store/db';
 import type { OwnApiSetup } from '../../lib/suites/api-complexity/request-conversations';
-import type { SuiteFields } from '../../lib/suites/declaration';
+import type { SuiteFields } from '../../lib/suites/registry';
 import type { WildPlanSummary } from '../../lib/suites/wildagteval/suite';
 
 /** Every suite's fields, kept while the user switches between suites. */

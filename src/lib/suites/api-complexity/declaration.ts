@@ -4,10 +4,11 @@ import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declarati
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
 import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
-import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY, planApiComplexity } from './suite';
+import { planApiComplexity } from './plan';
+import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY } from './config';
 import { type Wording, WORDINGS } from './conversations';
 
-export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
+export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexityConfig, 'apiComplexity'> = {
   id: 'api-complexity',
   label: 'API complexity (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
@@ -67,5 +68,6 @@ export const apiComplexitySuite: SuiteDeclaration<ApiComplexityConfig> = {
       ...(a.packId !== undefined && s.ownApi === null ? ['the chosen tools pack is not stored any more'] : []),
     ];
   },
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -4,136 +4,21 @@
  * on (paired: same conversation, same target). Cumulative: each conversation at each rung of
  * the ladder.
  */
-import { hashString, Rng } from '../../core/random';
-import { type EpisodeContext, type EpisodeOutcome, type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
+import { type EpisodeContext, type EpisodeOutcome, planSource, type PlannedSource } from '../../core/sample-source';
 import type { ApiEpisodeScore, ApiExpectation, Sample, Score, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
-import { type ApiCallRecord, episodeErrorType } from '../../scoring/api-accuracy';
+import { episodeErrorType } from '../../scoring/api-accuracy';
 import type { ApiSystem } from '../../simulate/api/api-system';
-import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, type FunctionComplexity, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
-import { apiFunctionNamed, ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/home-system';
+import { ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES } from '../../simulate/api/complexity';
+import { apiFunctionNamed, BUILTIN_API_SYSTEM } from '../../simulate/api/home-system';
 import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
-import { builtinConversations, type Conversation, type Wording } from './conversations';
-import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, targetPoints, type TargetPoint, type TurnRecord } from './episode';
+import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, type TurnRecord } from './episode';
 import type { OwnApiSetup } from './request-conversations';
+import { type ApiComplexityConfig, API_COMPLEXITY_SUITE } from './config';
+import { type PlannedEpisode, planApiComplexity } from './plan';
 import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from '../../prompts/episode-protocol';
-
-const API_COMPLEXITY_SUITE = 'api-complexity';
-
-export interface ApiComplexityConfig {
-  mode: EvalMode;
-  /** isolated: the types evaluated, each off and on */
-  types: ComplexityType[];
-  /** cumulative: the rungs of the ladder (by name) */
-  ladder: string[];
-  wordings: Wording[];
-  /** the first N built-in conversations; 0 = all */
-  conversations: number;
-  /** isolated: at most this many target points per type (seeded choice); 0 = all */
-  perType: number;
-  /** replies allowed per turn (the paper: 15; fewer keeps a slow device's run short) */
-  maxSteps?: number;
-  /** error handling judged by the rubric checks (default) or by the engine under test given the rubric (the paper: a strong LLM) */
-  judge?: 'rubric' | 'engine';
-  /** how replies write calls (default WildAgtEval's `<API_CALL>`) */
-  callFormat?: CallFormat;
-  /** the user's own tools and requests (a "yours" pack) instead of the built-in system and conversations */
-  packId?: string;
-  seed: number;
-}
-
-/** Table 3's four API-accuracy types, plus the two error types (judged) — the paper's isolated setting. */
-export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
-  mode: 'isolated',
-  types: ['ad_hoc', 'unclear', 'notice', 'irrelevant', 'feature_limit', 'system_failure'],
-  ladder: CUMULATIVE_LADDER.map((r) => r.name),
-  wordings: ['coref'],
-  conversations: 0,
-  perType: 0,
-  seed: 7,
-  maxSteps: MAX_STEPS_PER_TURN,
-  judge: 'rubric',
-  callFormat: 'api-call',
-};
-
-const SWITCH_OFF = 'off';
-const SWITCH_ON = 'on';
-
-/**
- * The two sides of an isolated experiment. A type of the paper's base environment is measured
- * against no complexity; any other against the base, with every function carrying it switched on.
- */
-function isolatedPair(type: ComplexityType, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): { off: ComplexityConfig; on: ComplexityConfig } {
-  if (BASE_TYPES.includes(type)) return { off: NO_COMPLEXITY, on: new ComplexityConfig(type, switchesOf(assignments, [type])) };
-  return { off: new ComplexityConfig('base', switchesOf(assignments, BASE_TYPES)), on: new ComplexityConfig(`base+${type}`, switchesOf(assignments, [...BASE_TYPES, type])) };
-}
-
-function ladderConfig(name: string, assignments: ReadonlyMap<string, FunctionComplexity> = ASSIGNMENTS): ComplexityConfig {
-  const rung = CUMULATIVE_LADDER.find((r) => r.name === name);
-  if (!rung) throw new Error(`no rung '${name}' on the cumulative ladder (${CUMULATIVE_LADDER.map((r) => r.name).join(', ')})`);
-  return new ComplexityConfig(rung.name, switchesOf(assignments, rung.types));
-}
-
-interface PlannedEpisode extends PlannedSample {
-  conversation: Conversation;
-  wording: Wording;
-  config: ComplexityConfig;
-  target?: TargetPoint;
-  facets: Record<string, string | number>;
-}
-
-export function planApiComplexity(config: ApiComplexityConfig, conversations: readonly Conversation[] = builtinConversations(), system: ApiSystem = BUILTIN_API_SYSTEM): PlannedEpisode[] {
-  const convs = config.conversations > 0 ? conversations.slice(0, config.conversations) : [...conversations];
-  const plan: PlannedEpisode[] = [];
-  const id = (...parts: (string | number)[]) => hashString([API_COMPLEXITY_SUITE, config.mode, config.seed, ...parts].join('|'));
-  if (config.mode === 'cumulative') {
-    for (const rung of config.ladder) {
-      const cfg = ladderConfig(rung, system.assignments);
-      for (const c of convs)
-        for (const wording of config.wordings) {
-          const sid = id(rung, c.id, wording);
-          plan.push({
-            id: sid,
-            cell: { length: 0, position: 0, variant: rung },
-            group: `${c.id}|${wording}`,
-            rank: [config.ladder.indexOf(rung)],
-            conversation: c,
-            wording,
-            config: cfg,
-            facets: { mode: 'cumulative', rung, conversation: c.id, flows: c.flows, wording, turns: c.turns.length },
-          });
-        }
-    }
-    return plan;
-  }
-  for (const type of config.types) {
-    if (!COMPLEXITY_TYPES.includes(type)) throw new Error(`unknown complexity type '${type}' (${COMPLEXITY_TYPES.join(', ')})`);
-    const { off, on } = isolatedPair(type, system.assignments);
-    const actsOn = (call: ApiCallRecord) => on.has(type, call.api) && system.actsOn(type, call);
-    let points = convs.flatMap((c) => targetPoints(c, type, actsOn).map((t) => ({ c, t })));
-    if (config.perType > 0) points = new Rng(`api-targets:${config.seed}:${type}`).sample(points, Math.min(config.perType, points.length)).sort((a, b) => points.indexOf(a) - points.indexOf(b));
-    for (const { c, t } of points)
-      for (const wording of config.wordings)
-        for (const side of [SWITCH_OFF, SWITCH_ON]) {
-          const sid = id(type, c.id, t.turn, t.step, side, wording);
-          const facets = { mode: 'isolated', type, switch: side, fn: t.fn, conversation: c.id, flows: c.flows, wording, target: `${c.id} turn ${t.turn + 1} step ${t.step + 1}` };
-          plan.push({
-            id: sid,
-            cell: { length: 0, position: 0, variant: side },
-            group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`,
-            rank: [side === SWITCH_OFF ? 0 : 1],
-            conversation: c,
-            wording,
-            config: side === SWITCH_ON ? on : off,
-            target: t,
-            facets,
-          });
-        }
-  }
-  return plan;
-}
 
 /** The ideal handling of an error target switched on: the hinted workaround and the reference response. */
 function scenarioOf(p: Pick<PlannedEpisode, 'conversation' | 'config' | 'target'>, gold: ApiExpectation['gold']): ApiExpectation['errorScenario'] {

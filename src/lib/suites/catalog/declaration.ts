@@ -2,10 +2,13 @@
 import { formatTokens } from '../../analysis/format';
 import { itemsOf, sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { CONSTRAINED, FREE, type CatalogSweep } from './suite';
+import { CONSTRAINED, FREE, type CatalogSweep } from './config';
 
 /** A class demo on a CPU and a first run on a server alike: two lengths, three positions, five requests per cell. */
 const CATALOG_DEFAULTS: Omit<CatalogSweep, 'variants' | 'requestPackIds'> = { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], samplesPerCell: 5, seed: 42 };
+
+/** The Run tab's catalog fields: the sweep, the packs whose requests are asked, and the lengths those cannot fill. */
+type CatalogFields = Omit<CatalogSweep, 'variants' | 'requestPackIds'> & { askedPacks: string[]; unfillable: number[] };
 
 const variantsOf = (constraint: 'off' | 'on' | 'both') => (constraint === 'off' ? undefined : constraint === 'on' ? [CONSTRAINED] : [FREE, CONSTRAINED]);
 
@@ -15,7 +18,7 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
 
-export const catalogSuite: SuiteDeclaration<CatalogSweep> = {
+export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', CatalogFields> = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
@@ -51,7 +54,8 @@ export const catalogSuite: SuiteDeclaration<CatalogSweep> = {
       },
     };
   },
-  config: { setupKey: 'catalog', defaults: CATALOG_DEFAULTS },
+  // the tab asks every chosen pack until the user narrows it
+  config: { setupKey: 'catalog', defaults: CATALOG_DEFAULTS, fields: (sweep) => ({ ...sweep, askedPacks: [], unfillable: [] }) },
   settings: [
     { kind: 'list', path: 'positions', label: 'Needle positions α', flags: ['positions'], min: 0, max: 1, fractional: true },
     { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
@@ -78,5 +82,6 @@ export const catalogSuite: SuiteDeclaration<CatalogSweep> = {
       ...(c.unfillable.length ? [`lengths the chosen packs can fill (${c.unfillable.map(formatTokens).join(', ')} cannot be: too few distinct tools)`] : []),
     ];
   },
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

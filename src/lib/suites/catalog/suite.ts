@@ -9,41 +9,10 @@ import { buildCatalogContext, ContextBudgetError, isLineAdditive } from '../../c
 import type { TokenCounter } from '../../context/token-counter';
 import type { PromptTemplate } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
+import type { CatalogSweep } from './config';
+import { catalogCategory, eligibleItems, toolPool } from './pool';
 
 const CATALOG_SUITE = 'catalog';
-
-export interface CatalogSweep {
-  lengths: number[];
-  positions: number[];
-  samplesPerCell: number;
-  seed: number;
-  /** e.g. ['free', 'constrained']: every sample is asked once per variant, with the same prompt */
-  variants?: string[];
-  /** the packs whose requests are asked (the needles); the other packs only lend distractor tools. All when absent. */
-  requestPackIds?: string[];
-}
-
-/** The variant whose requests carry a grammar of the offered calls. */
-export const CONSTRAINED = 'constrained';
-export const FREE = 'free';
-
-export const PAPER_POSITIONS = [0.1, 0.3, 0.5, 0.7, 0.9];
-
-/** BFCL's checker picks its branch by category name: with a catalog offered, single-call items are checked as 'multiple'. */
-export function catalogCategory(category: string): string {
-  return category.includes('parallel') ? category : 'multiple';
-}
-
-/** Every distinct tool of the packs, unique by name (first one wins). */
-export function toolPool(packs: readonly Pack[]): ToolSchema[] {
-  const seen = new Map<string, ToolSchema>();
-  for (const p of packs) for (const t of p.tools) if (!seen.has(t.name)) seen.set(t.name, t);
-  return [...seen.values()];
-}
-
-export function eligibleItems(packs: readonly Pack[]): { pack: Pack; item: PackItem }[] {
-  return packs.flatMap((pack) => pack.items.filter((item) => item.possibleAnswer.length > 0 && !item.category.includes('irrelevance')).map((item) => ({ pack, item })));
-}
 
 export interface CatalogBuildOptions {
   packs: readonly Pack[];

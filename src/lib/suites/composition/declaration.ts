@@ -3,11 +3,11 @@ import type { CompositionProtocol } from '../../core/types';
 import { LEVELS, type Level } from '../../core/expected';
 import { type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { type CompositionConfig, DEFAULT_COMPOSITION } from './suite';
+import { type CompositionConfig, DEFAULT_COMPOSITION } from './config';
 
 const PROTOCOLS: readonly CompositionProtocol[] = ['single-turn', 'multi-turn'];
 
-export const compositionSuite: SuiteDeclaration<CompositionConfig> = {
+export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig, 'composition'> = {
   id: 'composition',
   label: 'Composition (CompToolBench L0–L3)',
   hint: 'single calls, chains, parallel calls and DAGs over about a hundred simulated tools: is one call from a plain request harder than a whole workflow?',
@@ -53,5 +53,6 @@ export const compositionSuite: SuiteDeclaration<CompositionConfig> = {
     return { samples: s.predictedTasks ? s.predictedTasks.length : c.levels.reduce((n, l) => n + (c.perLevel > 0 ? Math.min(c.perLevel, of(l)) : of(l)), 0), promptTokens: null };
   },
   needs: (s) => (s.composition.levels.length === 0 ? ['choose a level'] : []),
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

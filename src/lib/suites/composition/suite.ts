@@ -6,51 +6,19 @@
  */
 import { toPlain } from '../../core/pyvalue';
 import { hashString, Rng } from '../../core/random';
-import type { CompositionProtocol, CompositionTask, Json, Pack, Sample, ToolSchema } from '../../core/types';
+import type { CompositionTask, Json, Pack, Sample, ToolSchema } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import type { Call } from '../../core/calls';
-import { renderMessages, type PromptTemplate } from '../../prompts/template';
+import { renderMessages } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
-import { LEVELS, type Level } from '../../core/expected';
-import { toolPool } from '../catalog/suite';
+import { LEVELS } from '../../core/expected';
+import { toolPool } from '../catalog/pool';
 import { dagShape } from '../../scoring/dag-shape';
 import { simulateCall } from '../../simulate/composition';
+import type { CompositionConfig } from './config';
+import { COMPOSITION_PROMPTS } from './prompts';
 
 const COMPOSITION_SUITE = 'composition';
-
-export interface CompositionConfig {
-  levels: Level[];
-  /** tasks per level, in the pack's order after a seeded shuffle; 0 = every task */
-  perLevel: number;
-  /** distractors offered beside the task's own tools; null = the whole catalog of the chosen packs */
-  distractors: number | null;
-  protocol: CompositionProtocol;
-  seed: number;
-  /** only these task ids (e.g. the tasks a predictions file covers); absent = no restriction */
-  onlyTasks?: string[];
-}
-
-export const DEFAULT_COMPOSITION: CompositionConfig = { levels: [...LEVELS], perLevel: 0, distractors: null, protocol: 'single-turn', seed: 42 };
-
-const CALL_FORMAT =
-  'in this format:\n[function_name(param1=value1, param2=value2), other_function(param=value)]\n' + 'Use Python literals for values (strings in quotes, lists in brackets, objects as {"key": value}).';
-
-/** Our wording; the paper sends the tool schemas natively and gives no further instruction. */
-export const COMPOSITION_PROMPTS: Record<CompositionProtocol, PromptTemplate> = {
-  'single-turn': {
-    system:
-      "You can call functions to fulfil the user's request. Below is the list of available functions, one JSON object per line.\n\n{tools}\n" +
-      `Answer with every function call the request needs, in the order they should run, all in one list and nothing else, ${CALL_FORMAT}`,
-    user: '{question}',
-  },
-  'multi-turn': {
-    system:
-      "You can call functions to fulfil the user's request. Below is the list of available functions, one JSON object per line.\n\n{tools}\n" +
-      'You will see the result of your calls before you answer again, so call a function once you have the values it needs; calls that do not depend on each other may go in the same list. ' +
-      `Answer with the calls only, ${CALL_FORMAT}\nWhen every step is done, answer with one short sentence and no calls.`,
-    user: '{question}',
-  },
-};
 
 function packTasks(packs: readonly Pack[]): { pack: Pack; task: CompositionTask }[] {
   return packs.flatMap((pack) => (pack.tasks ?? []).map((task) => ({ pack, task })));

@@ -2,11 +2,11 @@
 import { formatTokens } from '../../analysis/format';
 import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfig } from './suite';
+import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfig } from './config';
 
 const SETTING_IDS = FACT_SETTINGS.map((s) => s.id);
 
-export const multiturnSuite: SuiteDeclaration<MultiturnConfig> = {
+export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'multiturn'> = {
   id: 'multiturn',
   label: 'Long conversations (LongFuncEval challenge 3)',
   hint: 'a fact given early, a call that needs it at the end of a conversation of exact length',
@@ -36,5 +36,6 @@ export const multiturnSuite: SuiteDeclaration<MultiturnConfig> = {
     return { samples: s.multiturn.lengths.length * per, promptTokens: s.multiturn.lengths.reduce((n, l) => n + l * per, 0) };
   },
   needs: (s) => [...(s.multiturn.lengths.length === 0 ? ['choose a conversation length'] : []), ...(s.multiturn.settings.length === 0 ? ['choose a setting'] : [])],
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

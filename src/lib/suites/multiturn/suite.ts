@@ -15,23 +15,9 @@ import { fitResponse, responseText } from '../../context/response-context';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { renderMessages, type PromptTemplate, toolResultText } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
+import type { FactSetting, MultiturnConfig } from './config';
 
 const MULTITURN_SUITE = 'multiturn';
-export type FactSetting = 'prose' | 'structured';
-export const FACT_SETTINGS: { id: FactSetting; label: string }[] = [
-  { id: 'prose', label: "setting 1: the fact in the user's words (unstructured)" },
-  { id: 'structured', label: "setting 2: the fact in a tool's JSON response (structured)" },
-];
-
-export interface MultiturnConfig {
-  lengths: number[];
-  settings: FactSetting[];
-  /** base conversations (the paper: 100) */
-  count: number;
-  seed: number;
-}
-
-export const DEFAULT_MULTITURN: MultiturnConfig = { lengths: [2048, 4096, 8192], settings: ['prose', 'structured'], count: 20, seed: 42 };
 
 /** Whole filler exchanges show this many records of their result; the last one shows as many as the budget needs. */
 const WHOLE_EPISODE_RECORDS = 6;

@@ -4,7 +4,7 @@ import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, type ResponseQaConfig } from './config';
 
-export const responseQaSuite: SuiteDeclaration<ResponseQaConfig> = {
+export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 'responseQa'> = {
   id: 'response-qa',
   label: 'Long tool responses (LongFuncEval challenge 2)',
   hint: 'questions about one long, nested JSON response: does accuracy hold as it grows, and is the end read better than the start?',
@@ -42,5 +42,6 @@ export const responseQaSuite: SuiteDeclaration<ResponseQaConfig> = {
       ...(qa.experiments.includes('position') && qa.positions.length === 0 ? ['choose a record position'] : []),
     ];
   },
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

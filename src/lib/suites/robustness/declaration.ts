@@ -1,9 +1,9 @@
 /** Rabinovich & Anaby-Tavor's robustness protocol (rephrased requests, expanded toolkits) as the registry knows it. */
 import { itemsOf, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { DEFAULT_ROBUSTNESS, type RobustnessConfig } from './suite';
+import { DEFAULT_ROBUSTNESS, type RobustnessConfig } from './config';
 
-export const robustnessSuite: SuiteDeclaration<RobustnessConfig> = {
+export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, 'robustness'> = {
   id: 'robustness',
   label: 'Robustness (rephrased requests, expanded toolkits)',
   hint: 'the same requests as written, rephrased, and with related tools added: the paired drops of Rabinovich & Anaby-Tavor',
@@ -33,5 +33,6 @@ export const robustnessSuite: SuiteDeclaration<RobustnessConfig> = {
   fromFlags: (_f, r) => ({ suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], config: r }),
   size: (s) => ({ samples: Math.min(s.robustness.count, itemsOf(s, s.selectedPacks)) * s.robustness.variants.length, promptTokens: null }),
   needs: (s) => (s.robustness.variants.length === 0 ? ['choose a variant'] : []),
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -8,28 +8,13 @@ import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
-import { catalogCategory, eligibleItems, toolPool } from '../catalog/suite';
-import { type ExpansionOptions, PAPER_EXPANSION, ToolIndex } from './expand';
+import { catalogCategory, eligibleItems, toolPool } from '../catalog/pool';
+import { ToolIndex } from './expand';
+import { EXPANDED, REPHRASED, type RobustnessConfig } from './config';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
 import { PERTURBATIONS, rephrase } from './perturbations';
 
 const ROBUSTNESS_SUITE = 'robustness';
-export const ORIGINAL = 'original';
-export const REPHRASED = 'rephrased';
-export const EXPANDED = 'expanded';
-export const ROBUSTNESS_VARIANTS = [ORIGINAL, REPHRASED, EXPANDED] as const;
-
-export interface RobustnessConfig {
-  /** requests in the base set (the paper: 200) */
-  count: number;
-  seed: number;
-  variants: string[];
-  expansion: ExpansionOptions;
-  /** accepted model rephrasings, copied into the run when it starts (so it can resume as it began) */
-  modelRephrasings?: { model: string; texts: Record<string, string> };
-}
-
-export const DEFAULT_ROBUSTNESS: RobustnessConfig = { count: 200, seed: 42, variants: [...ROBUSTNESS_VARIANTS], expansion: PAPER_EXPANSION };
 
 /** The requests of the base set (those with a call to make), in their seeded order. */
 export function baseSet(packs: readonly Pack[], config: Pick<RobustnessConfig, 'count' | 'seed'>): { pack: Pack; item: PackItem }[] {

@@ -3,11 +3,11 @@ import { WILDAGTEVAL_PACK_ID } from './benchmark-files';
 import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';
-import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './suite';
+import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './config';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig | null> = {
+export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig | null, 'wildagteval'> = {
   id: 'wildagteval',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -55,5 +55,6 @@ export const wildAgtEvalSuite: SuiteDeclaration<WildAgtEvalConfig | null> = {
       ...(s.wild.refusal !== null ? [`a model whose window takes the prompt (${s.wild.promptTokens.toLocaleString('en-US')} tokens and the answer; see above)`] : []),
     ];
   },
+  source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

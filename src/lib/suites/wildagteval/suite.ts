@@ -15,21 +15,7 @@ import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WIL
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
-
-export const WILDAGTEVAL_SUITE = 'wildagteval';
-
-export interface WildAgtEvalConfig {
-  /** the imported WildAgtEval pack */
-  packId: string;
-  /** the conversation set (its folder name, e.g. Combined50_transformed) */
-  set: string;
-  /** experiment ids of WILD_EXPERIMENTS */
-  experiments: string[];
-  /** the first N conversations of the set (by file name); 0 = all */
-  conversations: number;
-}
-
-export const DEFAULT_WILDAGTEVAL: WildAgtEvalConfig = { packId: '', set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:ad-hoc:on'], conversations: 0 };
+import { type WildAgtEvalConfig, WILDAGTEVAL_SUITE } from './config';
 
 export interface WildBenchmark extends WildAgtEvalFiles {
   databases: Databases;
