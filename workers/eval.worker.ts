@@ -11,8 +11,8 @@ import { CachedCounter } from '../src/lib/context/token-counter';
 import type { Cell, Engine, GenerateRequest, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
-import { ENGINE_FACTORIES } from '../src/lib/engines/factories';
 import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
+import { openEngine } from '../src/lib/engines/kinds';
 import type { RequestTimeouts } from '../src/lib/engines/request-clock';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
@@ -257,7 +257,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
   const controller = new AbortController();
   current = { runId, controller };
   try {
-    const { engine, counter, counting, recover } = await ENGINE_FACTORIES[run.engine.kind](run, engineHost);
+    const { engine, counter, counting, recover } = await openEngine(run.engine.kind, run, engineHost);
     // the versions of its packs the run first started with (pinned now if it is new)
     const packs = await loadRunPacks(db, run, true);
     let latest: RunProgress | null = null;

@@ -22,8 +22,8 @@ import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval/world/registry
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
-import { ENGINE_FACTORIES } from '../../lib/engines/factories';
 import type { EngineHost } from '../../lib/engines/host';
+import { openEngine } from '../../lib/engines/kinds';
 import { createOpenAIEngine, DEFAULT_RETRY, serverEngineOptions } from '../../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines/openai-server';
 import { createEnginePool } from '../../lib/engines/pool';
@@ -119,7 +119,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
   if (s.engine !== 'openai') {
     const host: EngineHost = { llama3: async () => llama3, apiKey: () => s.apiKey, serverCounting: async () => null, models: null };
-    const { engine } = await ENGINE_FACTORIES[s.engine]({ engine: { model: s.engine }, counterId: llama3.id }, host);
+    const { engine } = await openEngine(s.engine, { engine: { model: s.engine }, counterId: llama3.id }, host);
     return { packs, ownRun, engine, model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
   }
   const infos: ServerInfo[] = [];

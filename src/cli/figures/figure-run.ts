@@ -5,8 +5,8 @@
  */
 import { CachedCounter } from '../../lib/context/token-counter';
 import type { Pack, SampleResult } from '../../lib/core/types';
-import { ENGINE_FACTORIES } from '../../lib/engines/factories';
 import type { EngineHost } from '../../lib/engines/host';
+import { openEngine } from '../../lib/engines/kinds';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
 import { MemoryResultStore } from '../../lib/run/loop';
@@ -20,7 +20,7 @@ const counter = new CachedCounter(llama3Counter);
 export async function figureRun(engine: 'oracle' | 'baseline', argv: readonly string[], packs?: readonly Pack[]): Promise<SampleResult[]> {
   const settings = parseEvalArgs([...argv, '--engine', engine]);
   const host: EngineHost = { llama3: async () => counter, apiKey: () => undefined, serverCounting: async () => null, models: null };
-  const opened = await ENGINE_FACTORIES[engine]({ engine: { model: engine }, counterId: counter.id }, host);
+  const opened = await openEngine(engine, { engine: { model: engine }, counterId: counter.id }, host);
   const run: RunRow = { ...settings.run, id: `figure-${engine}`, createdAt: 0, updatedAt: 0, engine: { kind: engine, model: engine }, counterId: counter.id };
   const store = new MemoryResultStore();
   const { outcome } = await driveRun({ run, packs: packs ?? run.packIds.map(builtinPack), engine: opened.engine, counter, counting: null, store, signal: new AbortController().signal });

@@ -15,6 +15,7 @@ import { bm25, terms, toolText } from '../core/text-similarity';
 import { toPlain } from '../core/pyvalue';
 import type { JsonObject } from '../core/types';
 import { type CallFormat, callText, currentQuery, END_OF_TURN, episodePosition } from '../prompts/episode-protocol';
+import type { EngineFactory } from './host';
 
 interface Found {
   quoted: string[];
@@ -200,3 +201,5 @@ export function createBaselineEngine(): Engine {
     },
   };
 }
+
+export const openBaseline: EngineFactory = async (_order, host) => ({ engine: createBaselineEngine(), counter: await host.llama3(), counting: null });

@@ -68,6 +68,9 @@ export interface OpenedEngine {
   recover?: () => Promise<void>;
 }
 
+/** How an engine kind is opened for a run: from the run's engine settings and what the place running it lends. */
+export type EngineFactory = (order: EngineOrder, host: EngineHost) => Promise<OpenedEngine>;
+
 /** The model loaded in the tab: one at a time, on one of the two in-tab engines. */
 export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
 

@@ -3,10 +3,10 @@
  * asks a model, whether that model is loaded in this tab, whether it keeps its KV cache between
  * requests by default, which tokenizer measures its prompts, whether it can take tools natively,
  * whether it can answer a sample several times, and where it runs. The Run tab, run files and the
- * runner read these; the worker and the runner build the engine of a run's kind from its factory
- * (`factories.ts`, kept apart so the page does not load every engine).
+ * runner read these; the worker and the runner open the engine of a run's kind with `openEngine`,
+ * which loads the kind's factory (`open`) only then, so the page loads no engine.
  */
-import type { EngineSettings } from './host';
+import type { EngineFactory, EngineHost, EngineOrder, EngineSettings, OpenedEngine } from './host';
 
 export interface EngineKindDeclaration {
   label: string;
@@ -33,6 +33,8 @@ export interface EngineKindDeclaration {
   repeatable: boolean;
   /** where it runs: in the tab's worker, in the headless runner, or both */
   runsIn: readonly ('browser' | 'node')[];
+  /** how a run's engine of this kind is opened (loaded when a run starts: the page loads no engine) */
+  open: () => Promise<EngineFactory>;
 }
 
 /** What an engine that is no model can and cannot do. */
@@ -50,6 +52,7 @@ export const ENGINE_KINDS = {
     nativeCalls: false,
     repeatable: true,
     runsIn: ['browser'],
+    open: () => import('./open-in-tab').then((m) => m.openWebllm),
   },
   wllama: {
     label: 'llama.cpp (GGUF, your CPU or GPU)',
@@ -62,6 +65,7 @@ export const ENGINE_KINDS = {
     nativeCalls: true,
     repeatable: true,
     runsIn: ['browser'],
+    open: () => import('./open-in-tab').then((m) => m.openWllama),
   },
   openai: {
     label: 'OpenAI-compatible server',
@@ -74,6 +78,7 @@ export const ENGINE_KINDS = {
     nativeCalls: true,
     repeatable: true,
     runsIn: ['browser', 'node'],
+    open: () => import('./openai').then((m) => m.openServer),
   },
   baseline: {
     label: 'Baseline (no model)',
@@ -82,6 +87,7 @@ export const ENGINE_KINDS = {
     ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
+    open: () => import('./baseline').then((m) => m.openBaseline),
   },
   oracle: {
     label: 'Oracle (ground truth)',
@@ -90,6 +96,7 @@ export const ENGINE_KINDS = {
     ...NO_MODEL,
     repeatable: true,
     runsIn: ['browser', 'node'],
+    open: () => import('./oracle').then((m) => m.openOracle),
   },
   replay: {
     label: 'Replay a predictions file',
@@ -98,6 +105,7 @@ export const ENGINE_KINDS = {
     ...NO_MODEL,
     repeatable: false,
     runsIn: ['browser'],
+    open: () => import('./replay').then((m) => m.openReplay),
   },
 } as const satisfies Record<string, EngineKindDeclaration>;
 
@@ -112,4 +120,11 @@ export const kindsRunningIn = (where: 'browser' | 'node'): EngineKind[] => ENGIN
 /** A run's engine: its kind and how it was set up. */
 export interface EngineChoice extends EngineSettings {
   kind: EngineKind;
+}
+
+/** Opens a run's engine of the given kind: a kind that loads its model in the tab is refused, by name, where there is no tab. */
+export async function openEngine(kind: EngineKind, order: EngineOrder, host: EngineHost): Promise<OpenedEngine> {
+  const declared: EngineKindDeclaration = ENGINE_KINDS[kind];
+  if (declared.loadsModel && !host.models) throw new Error(`${declared.label} runs in a browser tab only.`);
+  return (await declared.open())(order, host);
 }

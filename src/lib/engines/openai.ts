@@ -15,6 +15,7 @@ import type { EngineSettings } from './host';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
+import type { EngineFactory } from './host';
 
 interface OpenAIEndpoint {
   baseUrl: string;
@@ -392,3 +393,13 @@ async function readStream(res: Response, clock: RequestClock, onToken: ((d: stri
   out.toolCalls = calls.calls();
   return out;
 }
+
+/** Opens a server run: its server, and the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate. */
+export const openServer: EngineFactory = async (order, host) => {
+  const { baseUrl } = order.engine;
+  if (!baseUrl) throw new Error('this run names no server (base URL)');
+  const engine = createOpenAIEngine(serverEngineOptions(order.engine, baseUrl, host.apiKey(baseUrl)));
+  const counting = await host.serverCounting(order);
+  if (order.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${baseUrl} does not offer now.`);
+  return { engine, counter: counting ? counting.counter : await host.llama3(), counting };
+};

@@ -9,6 +9,7 @@ import { formatAnswer } from '../scoring/qa';
 import { turnsOf } from '../scoring/dag-shape';
 import { DONE_MESSAGE, turnIndex } from './turns';
 import { callText, END_OF_TURN, episodePosition } from '../prompts/episode-protocol';
+import type { EngineFactory } from './host';
 
 function traceAnswer(e: DagExpectation, turn: number): string {
   const calls = (steps: DagExpectation['steps']) => formatPythonCalls(steps.map((s) => ({ name: s.toolName, args: s.arguments })));
@@ -55,3 +56,5 @@ export function createOracleEngine(): Engine {
     },
   };
 }
+
+export const openOracle: EngineFactory = async (_order, host) => ({ engine: createOracleEngine(), counter: await host.llama3(), counting: null });

@@ -9,6 +9,7 @@ import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';
 import { NO_PREDICTION, namedError } from './errors';
+import type { EngineFactory } from './host';
 
 export type Predictions = Map<string, string>;
 
@@ -71,3 +72,9 @@ export function createReplayEngine(predictions: Predictions, name = 'replay'): E
     },
   };
 }
+
+export const openReplay: EngineFactory = async (order, host) => ({
+  engine: createReplayEngine(readPredictions(order.predictions ?? '', 'predictions file'), order.engine.model),
+  counter: await host.llama3(),
+  counting: null,
+});
