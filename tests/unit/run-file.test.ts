@@ -172,7 +172,7 @@ describe('run file of an API-complexity run', () => {
     expect(back.run.config).toEqual(run.config);
     expect(back.results).toEqual([...results].sort((a, b) => a.index - b.index));
     const lines = text.trim().split('\n');
-    expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.config\.types: "chaos" is not a complexity type/);
+    expect(() => readRunFile([lines[0]!.replace('"notice"', '"chaos"'), ...lines.slice(1)].join('\n'), 'a.run.jsonl')).toThrow(/run\.config\.types: "chaos" is not one of ad_hoc, /);
     expect(() => readRunFile([lines[0]!, lines[1]!.replace('"turns":[', '"turns":7,"x":['), ...lines.slice(2)].join('\n'), 'a.run.jsonl')).toThrow(
       /line 2: result\.score\.api\.turns: expected a list/,
     );

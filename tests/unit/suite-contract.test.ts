@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/eval/eval-args';
 import { defaultSuiteFields, SUITE_LIST, suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/registry';
-import { settingProblems, valueAt } from '../../src/lib/suites/settings';
+import { settingProblems, valueAt, wordProblems } from '../../src/lib/suites/settings';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval/benchmark-files';
 import { builtinConversations } from '../../src/lib/suites/api-complexity/conversations';
@@ -72,6 +72,17 @@ describe('a suite declares each setting once', () => {
         const bad = rest.length ? { ...config, [head as string]: { ...(config as Record<string, object>)[head as string], [rest.join('.')]: over } } : { ...config, [s.path]: over };
         const row = { ...run, id: 'run-x', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: 'llama3', config: bad } as unknown as RunRow;
         expect(() => readRunFile(writeRunFile({ run: row, recording: null, results: [] })), s.path).toThrow(`run.config.${s.path}`);
+      }
+    });
+
+    it(`${d.id}: the defaults hold words it takes, and a run file with a word it does not take is refused naming the field`, () => {
+      expect(wordProblems(d.words, d.config.defaults)).toEqual([]);
+      const run = parseEvalArgs(runnerArgs(d.id)).run;
+      expect(wordProblems(d.words, run.config)).toEqual([]);
+      for (const w of d.words.filter((x) => x.allowed !== null)) {
+        const bad = { ...(run.config as object), [w.path]: w.many ? ['no-such-word'] : 'no-such-word' };
+        const row = { ...run, id: 'run-x', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: 'llama3', config: bad } as unknown as RunRow;
+        expect(() => readRunFile(writeRunFile({ run: row, recording: null, results: [] })), w.path).toThrow(`run.config.${w.path}: "no-such-word" is not one of ${w.allowed?.[0]}`);
       }
     });
   }

@@ -16,16 +16,11 @@ import { storedModelId } from '../engines/gguf-models';
 import type { EngineDevice } from '../engines/load-log';
 import { PENALTY_FIELDS } from '../engines/openai-server';
 import { FormatError } from '../formats/jsonl';
-import { COMPLEXITY_TYPES, CUMULATIVE_LADDER } from '../simulate/api/complexity';
-import { WORDINGS } from '../suites/api-complexity/conversations';
-import { EVAL_MODES } from '../suites/api-complexity/episode';
-import { CALL_FORMATS } from '../prompts/episode-protocol';
-import { WILD_EXPERIMENTS } from '../suites/wildagteval/experiments';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { EngineChoice } from '../engines/kinds';
 import { SERVER_REUSE } from '../engines/host';
 import { SUITE_IDS, type SuiteId, SUITES } from '../suites/registry';
-import { settingProblems } from '../suites/settings';
+import { settingProblems, wordProblems } from '../suites/settings';
 import { withConfig } from './run-shape';
 
 export type { RecordedPrompt, Recording };
@@ -273,9 +268,8 @@ function readHeader(value: unknown, where: string): Header {
   if (run.config === null && run.suite !== 'wildagteval') r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
   if (run.config !== null) {
     const config = r.obj(run.config, 'run.config');
-    if (run.suite === 'api-complexity') readApiComplexityConfig(r, config);
-    if (run.suite === 'wildagteval') readWildAgtEvalConfig(r, config);
-    for (const { path, problem } of settingProblems(SUITES[run.suite as SuiteId].settings, config)) r.fail(`run.config.${path}`, problem);
+    const declared = SUITES[run.suite as SuiteId];
+    for (const { path, problem } of [...wordProblems(declared.words, config), ...settingProblems(declared.settings, config)]) r.fail(`run.config.${path}`, problem);
   }
   let recording: Recording | undefined;
   if (h.recording !== undefined) {
@@ -290,28 +284,6 @@ function readHeader(value: unknown, where: string): Header {
     if (rec.note !== undefined) recording.note = r.str(rec, 'note', 'recording.note');
   }
   return { format: RUN_FILE_FORMAT, version, run: run as unknown as RunRow, ...(recording ? { recording } : {}) };
-}
-
-function readApiComplexityConfig(r: Reader, c: Obj): void {
-  r.oneOf(c, 'mode', EVAL_MODES, 'run.config.mode');
-  const types = r.strings(c, 'types', 'run.config.types');
-  const bad = types.find((t) => !(COMPLEXITY_TYPES as readonly string[]).includes(t));
-  if (bad !== undefined) r.fail('run.config.types', `"${bad.slice(0, 40)}" is not a complexity type (${COMPLEXITY_TYPES.join(', ')})`);
-  const rungs = r.strings(c, 'ladder', 'run.config.ladder');
-  const badRung = rungs.find((n) => !CUMULATIVE_LADDER.some((x) => x.name === n));
-  if (badRung !== undefined) r.fail('run.config.ladder', `"${badRung.slice(0, 40)}" is not a rung (${CUMULATIVE_LADDER.map((x) => x.name).join(', ')})`);
-  const wordings = r.strings(c, 'wordings', 'run.config.wordings');
-  if (wordings.some((w) => !(WORDINGS as readonly string[]).includes(w))) r.fail('run.config.wordings', `expected ${WORDINGS.join(' or ')}`);
-  if (c.judge !== undefined) r.oneOf(c, 'judge', ['rubric', 'engine'] as const, 'run.config.judge');
-  if (c.callFormat !== undefined) r.oneOf(c, 'callFormat', CALL_FORMATS, 'run.config.callFormat');
-}
-
-function readWildAgtEvalConfig(r: Reader, c: Obj): void {
-  r.str(c, 'packId', 'run.config.packId');
-  r.str(c, 'set', 'run.config.set');
-  const experiments = r.strings(c, 'experiments', 'run.config.experiments');
-  const bad = experiments.find((id) => !WILD_EXPERIMENTS.some((e) => e.id === id));
-  if (bad !== undefined) r.fail('run.config.experiments', `"${bad.slice(0, 40)}" is not one of WildAgtEval's experiments (e.g. isolated:ad-hoc:on, cumulative:none)`);
 }
 
 /** An API-system episode's turns, as the results browser shows them (text only). */

@@ -10,7 +10,7 @@ import type { SampleResult } from '../core/types';
 import type { Conversation } from './api-complexity/conversations';
 import type { OwnApiSetup } from './api-complexity/request-conversations';
 import type { WildPlanSummary } from './wildagteval/suite';
-import type { SuiteSetting } from './settings';
+import type { SuiteSetting, WordSetting } from './settings';
 import type { Pack } from '../core/types';
 import type { PlannedSource } from '../core/sample-source';
 import type { TokenCounter } from '../context/token-counter';
@@ -143,6 +143,8 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   config: { setupKey: K; defaults: NonNullable<C>; fields?: (defaults: NonNullable<C>) => F };
   /** its numbers and lists, each declared once with its bounds and flags (settings.ts) */
   settings: readonly SuiteSetting[];
+  /** the fields of its configuration that hold words, and the words each takes (a run file's are checked against them) */
+  words: readonly WordSetting[];
   /** the runner's words for its flags that are not settings (lists of names, modes) */
   usage?: string;
   /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */

@@ -34,6 +34,18 @@ interface ListSetting extends SettingBase {
 
 export type SuiteSetting = NumberSetting | ListSetting;
 
+/**
+ * A field of a suite's configuration that holds words: one of `allowed` (a list of them, with
+ * `many`), or any text where `allowed` is null; absent only where `optional`. A run file's
+ * configuration is checked against them beside the numbers.
+ */
+export interface WordSetting {
+  path: string;
+  allowed: readonly string[] | null;
+  many?: true;
+  optional?: true;
+}
+
 const SEED_MAX = 2 ** 31;
 /** the largest per-cell count (requests, conversations, tasks per level) any suite takes */
 export const MAX_PER_CELL = 10_000;
@@ -144,4 +156,22 @@ export function settingUsage(settings: readonly SuiteSetting[], defaults: object
       return `--${s.flags[0]} ${s.kind === 'list' ? 'A,B' : 'N'}${empty} (${also}${s.min}–${s.max}${zero}; default ${shown})`;
     })
     .join(' ');
+}
+
+/** What is wrong with the words of a configuration (a run file's), by path: each problem names what was expected. */
+export function wordProblems(words: readonly WordSetting[], config: unknown): { path: string; problem: string }[] {
+  const out: { path: string; problem: string }[] = [];
+  const expected = (w: WordSetting) => (w.allowed ? `one of ${w.allowed.join(', ')}` : 'a text');
+  for (const w of words) {
+    const value = valueAt(config, w.path);
+    if (value === undefined && w.optional) continue;
+    const values: unknown[] | null = w.many ? (Array.isArray(value) ? value : null) : [value];
+    if (!values) {
+      out.push({ path: w.path, problem: `expected a list, each ${expected(w)}` });
+      continue;
+    }
+    const bad = values.find((v) => typeof v !== 'string' || (w.allowed !== null && !w.allowed.includes(v)));
+    if (bad !== undefined || (values.length === 0 && !w.many)) out.push({ path: w.path, problem: `${typeof bad === 'string' ? `"${bad.slice(0, 40)}" is not` : 'expected'} ${expected(w)}` });
+  }
+  return out;
 }

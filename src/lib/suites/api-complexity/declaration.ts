@@ -1,9 +1,9 @@
 /** WildAgtEval's API complexity on our simulated API system (or your tools), as the registry knows it. */
-import { COMPLEXITY_TYPES, type ComplexityType } from '../../simulate/api/complexity';
+import { COMPLEXITY_TYPES, type ComplexityType, CUMULATIVE_LADDER } from '../../simulate/api/complexity';
 import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
-import { MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
+import { CALL_FORMATS, MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
 import { planApiComplexity } from './plan';
 import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY } from './config';
 import { type Wording, WORDINGS } from './conversations';
@@ -41,6 +41,15 @@ export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexit
   ],
   settingMax: (s) => ({ conversations: (s.ownApi?.conversations ?? s.apiConversations).length }),
   usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')} --wordings ${WORDINGS.join(',')}`,
+  words: [
+    { path: 'mode', allowed: EVAL_MODES },
+    { path: 'types', allowed: COMPLEXITY_TYPES, many: true },
+    { path: 'ladder', allowed: CUMULATIVE_LADDER.map((r) => r.name), many: true },
+    { path: 'wordings', allowed: WORDINGS, many: true },
+    { path: 'judge', allowed: ['rubric', 'engine'], optional: true },
+    { path: 'callFormat', allowed: CALL_FORMATS, optional: true },
+    { path: 'packId', allowed: null, optional: true },
+  ],
   flags: ['mode', 'types', 'wordings', 'tools', 'requests'],
   // WildAgtEval's complexity switches on your functions, your requests as conversations
   withOwnTools: (run, packId) => ({ ...run, suite: 'api-complexity', packIds: [packId], config: { ...run.config, packId } }),

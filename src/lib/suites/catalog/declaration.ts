@@ -61,6 +61,10 @@ export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', 
     { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
   ],
+  words: [
+    { path: 'variants', allowed: [FREE, CONSTRAINED], many: true, optional: true },
+    { path: 'requestPackIds', allowed: null, many: true, optional: true },
+  ],
   flags: ['lengths', 'constraint', 'bfcl', 'tools', 'requests'],
   // your requests are asked among the built-in catalog's tools
   withOwnTools: (run, packId) => ({ ...run, suite: 'catalog', packIds: [...run.packIds, packId], config: { ...run.config, requestPackIds: [packId] } }),

@@ -40,6 +40,11 @@ export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig
     { kind: 'number', path: 'distractors', label: 'Distractor tools', flags: ['distractors'], min: 0, max: MAX_PER_CELL, empty: 'all' },
   ],
   usage: `--levels ${LEVELS.join(',')} --protocol ${PROTOCOLS.join('|')}`,
+  words: [
+    { path: 'levels', allowed: LEVELS, many: true },
+    { path: 'protocol', allowed: PROTOCOLS },
+    { path: 'onlyTasks', allowed: null, many: true, optional: true },
+  ],
   flags: ['levels', 'protocol', 'constraint'],
   fromFlags(f, config) {
     const levels = f.list('levels') ?? [...config.levels];

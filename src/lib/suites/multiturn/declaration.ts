@@ -24,6 +24,7 @@ export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'mul
   config: { setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
   settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting()],
   usage: `--settings ${SETTING_IDS.join(',')}`,
+  words: [{ path: 'settings', allowed: FACT_SETTINGS.map((s) => s.id), many: true }],
   flags: ['lengths', 'settings', 'constraint'],
   fromFlags(f, c) {
     const settings = f.list('settings') ?? c.settings;

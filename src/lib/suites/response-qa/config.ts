@@ -1,6 +1,7 @@
 /** The response-QA sweep's settings and cells, apart from the templates (the setup screen needs only these). */
 
-export type QaExperiment = 'size' | 'position';
+export const QA_EXPERIMENTS = ['size', 'position'] as const;
+export type QaExperiment = (typeof QA_EXPERIMENTS)[number];
 /** p runs from 1 (the first record) to 8 (the last), evenly spaced over the records shown. */
 export const POSITION_SLOTS = 8;
 export const PAPER_QA_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8];

@@ -2,7 +2,7 @@
 import { formatTokens } from '../../analysis/format';
 import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, type ResponseQaConfig } from './config';
+import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, QA_EXPERIMENTS, type ResponseQaConfig } from './config';
 
 export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 'responseQa'> = {
   id: 'response-qa',
@@ -25,6 +25,7 @@ export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 
     { kind: 'number', path: 'samplesPerCell', label: 'Questions per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
   ],
+  words: [{ path: 'experiments', allowed: QA_EXPERIMENTS, many: true }],
   flags: ['lengths'],
   fromFlags(f, c) {
     const qa = { ...c, lengths: f.lengths ?? c.lengths };

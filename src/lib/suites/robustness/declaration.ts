@@ -1,7 +1,8 @@
 /** Rabinovich & Anaby-Tavor's robustness protocol (rephrased requests, expanded toolkits) as the registry knows it. */
 import { itemsOf, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, seedSetting } from '../settings';
-import { DEFAULT_ROBUSTNESS, type RobustnessConfig } from './config';
+import { DEFAULT_ROBUSTNESS, type RobustnessConfig, ROBUSTNESS_VARIANTS } from './config';
+import { MODEL_REPHRASED } from './model-rephrase';
 
 export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, 'robustness'> = {
   id: 'robustness',
@@ -27,6 +28,7 @@ export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, '
     seedSetting(),
     { kind: 'number', path: 'expansion.added', label: 'Tools added per request', flags: ['added'], min: 0, max: 20 },
   ],
+  words: [{ path: 'variants', allowed: [...ROBUSTNESS_VARIANTS, MODEL_REPHRASED], many: true }],
   flags: ['constraint', 'bfcl', 'tools', 'requests'],
   // the toolkit expands from your own tools
   withOwnTools: (run, packId) => ({ ...run, suite: 'robustness', packIds: [packId] }),

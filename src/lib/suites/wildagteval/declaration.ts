@@ -36,6 +36,11 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig
   usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
     .map((e) => e.id)
     .join(',')},… --set NAME`,
+  words: [
+    { path: 'packId', allowed: null },
+    { path: 'set', allowed: null },
+    { path: 'experiments', allowed: WILD_EXPERIMENTS.map((e) => e.id), many: true },
+  ],
   flags: ['wildagteval', 'experiments', 'set', 'judge-base-url', 'judge-model'],
   fixedPrompt: true,
   fromFlags(f, config) {
