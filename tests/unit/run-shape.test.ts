@@ -20,14 +20,17 @@ const FIRST_SHAPE_KEY: Record<string, string> = {
 const gallery = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; suite: string }[];
 
 describe('the run row keeps its suite configuration in one field', () => {
-  it("every gallery recording (run files of version 1) opens with its suite's configuration in config, and nothing else of the first shape", () => {
+  it("every gallery recording (run files of version 1, and of version 2 since) opens with its suite's configuration in config, and nothing else of the first shape", () => {
+    const firstShape = gallery.filter(({ file }) => readFileSync(`examples/${file}`, 'utf8').startsWith('{"format":"fc-playground-run","version":1,'));
+    // the recordings made before version 2 are the most of the gallery; the recorder writes version 2 since
+    expect(firstShape.length).toBeGreaterThanOrEqual(20);
     for (const { file, suite } of gallery) {
       const text = readFileSync(`examples/${file}`, 'utf8');
       const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
-      expect(header.version, file).toBe(1);
+      expect([1, 2], file).toContain(header.version);
       const { run } = readRunFile(text, file);
       expect(run.suite, file).toBe(suite);
-      expect(run.config, file).toEqual(header.run[FIRST_SHAPE_KEY[suite]!] ?? null);
+      expect(run.config, file).toEqual(header.version === 1 ? (header.run[FIRST_SHAPE_KEY[suite]!] ?? null) : header.run.config);
       for (const key of Object.values(FIRST_SHAPE_KEY)) expect(Object.keys(run), `${file}: ${key}`).not.toContain(key);
     }
   });
