@@ -264,8 +264,8 @@ function readHeader(value: unknown, where: string): Header {
   if (run.order !== undefined) r.oneOf(run, 'order', RUN_ORDERS, 'run.order');
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
   // the suite's configuration: its declared settings within the bounds the Run tab and the runner take
-  // (a WildAgtEval run read from published logs has none: its samples are the logs')
-  if (run.config === null && run.suite !== 'wildagteval') r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
+  // (none only where the suite says what such a run is, `config.absent`: WildAgtEval's read from published logs)
+  if (run.config === null && !SUITES[run.suite as SuiteId].config.absent) r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
   if (run.config !== null) {
     const config = r.obj(run.config, 'run.config');
     const declared = SUITES[run.suite as SuiteId];

@@ -22,7 +22,7 @@ export function withConfig(run: Record<string, unknown>): Record<string, unknown
   if ('config' in run || !(typeof run.suite === 'string' && run.suite in FIRST_SHAPE_KEYS)) return run;
   const suite = run.suite as SuiteId;
   const kept = run[FIRST_SHAPE_KEYS[suite] as string];
-  // a run stored before its suite kept a configuration was planned from the defaults; a WildAgtEval run read from result logs has none
-  const config = kept ?? (suite === 'wildagteval' ? null : structuredClone(SUITES[suite].config.defaults));
+  // a run stored before its suite kept a configuration was planned from the defaults, unless its suite's runs can have none (WildAgtEval's read from result logs)
+  const config = kept ?? (SUITES[suite].config.absent ? null : structuredClone(SUITES[suite].config.defaults));
   return { ...Object.fromEntries(Object.entries(run).filter(([k]) => !FIRST_SHAPE_FIELDS.has(k))), config };
 }

@@ -140,7 +140,13 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
    * runner's alike; a run keeps it in `config`), and the tab's fields as they open where they hold
    * more than the configuration (`fields`: the catalog's packs asked).
    */
-  config: { setupKey: K; defaults: NonNullable<C>; fields?: (defaults: NonNullable<C>) => F };
+  config: {
+    setupKey: K;
+    defaults: NonNullable<C>;
+    fields?: (defaults: NonNullable<C>) => F;
+    /** what a run of it without a configuration is, where it can have none (its samples come with it) */
+    absent?: string;
+  };
   /** its numbers and lists, each declared once with its bounds and flags (settings.ts) */
   settings: readonly SuiteSetting[];
   /** the fields of its configuration that hold words, and the words each takes (a run file's are checked against them) */

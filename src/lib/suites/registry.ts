@@ -52,7 +52,7 @@ export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'conf
   size(setup: SuiteSetup): ReturnType<SuiteDeclaration['size']>;
   needs(setup: SuiteSetup): string[];
   settingMax?(setup: SuiteSetup): Record<string, number>;
-  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown };
+  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown; absent?: string };
 };
 
 // the one widening: each declaration makes and reads runs of its own suite, which the union holds

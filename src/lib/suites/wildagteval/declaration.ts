@@ -30,7 +30,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig
     const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
     return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], config: w };
   },
-  config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL },
+  config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL, absent: 'a run read from published result logs (its samples are the logs)' },
   settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
   settingMax: (s): Record<string, number> => (s.wild.conversations === null ? {} : { conversations: s.wild.conversations }),
   usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
