@@ -9,7 +9,7 @@ import { buildCatalogPack } from '../../datasets/catalog/build';
 import type { Pack } from '../../src/lib/core/types';
 import { readBfclPack } from '../../src/lib/formats/bfcl';
 import { toolLine } from '../../src/lib/prompts/template';
-import { toolPool } from '../../src/lib/suites/catalog/pool';
+import { toolPool } from '../../src/lib/suites/catalog/tool-pool';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { MAX_CHARS_PER_TOKEN, surelyFillable } from '../../src/ui/suites/catalog/fillable';
 

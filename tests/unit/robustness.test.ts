@@ -10,7 +10,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { readBfclPack } from '../../src/lib/formats/bfcl';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
-import { toolPool } from '../../src/lib/suites/catalog/pool';
+import { toolPool } from '../../src/lib/suites/catalog/tool-pool';
 import { PAPER_EXPANSION, ToolIndex } from '../../src/lib/suites/robustness/expand';
 import { keepsStatedValues, PERTURBATIONS, rephrase, statesValue } from '../../src/lib/suites/robustness/perturbations';
 import { robustnessCoverage, robustnessSource } from '../../src/lib/suites/robustness/suite';

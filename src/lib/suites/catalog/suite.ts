@@ -10,7 +10,7 @@ import type { TokenCounter } from '../../context/token-counter';
 import type { PromptTemplate } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import type { CatalogSweep } from './config';
-import { catalogCategory, eligibleItems, toolPool } from './pool';
+import { catalogCategory, eligibleItems, toolPool } from './tool-pool';
 
 const CATALOG_SUITE = 'catalog';
 

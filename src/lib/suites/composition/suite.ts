@@ -12,7 +12,7 @@ import type { Call } from '../../core/calls';
 import { renderMessages } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
 import { LEVELS } from '../../core/expected';
-import { toolPool } from '../catalog/pool';
+import { toolPool } from '../catalog/tool-pool';
 import { dagShape } from '../../scoring/dag-shape';
 import { simulateCall } from '../../simulate/composition';
 import type { CompositionConfig } from './config';

@@ -8,7 +8,7 @@ import type { Pack, PackItem, Sample } from '../../core/types';
 import { messagesTokens, type TokenCounter } from '../../context/token-counter';
 import { type PromptTemplate, renderMessages } from '../../prompts/template';
 import { type PlannedSample, planSource, type PlannedSource } from '../../core/sample-source';
-import { catalogCategory, eligibleItems, toolPool } from '../catalog/pool';
+import { catalogCategory, eligibleItems, toolPool } from '../catalog/tool-pool';
 import { ToolIndex } from './expand';
 import { EXPANDED, REPHRASED, type RobustnessConfig } from './config';
 import { MODEL_REPHRASED, rephrasingKey } from './model-rephrase';
