@@ -36,7 +36,7 @@ test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail b
 
   // a heatmap cell lists its samples
   await page.locator('[data-testid="heat-cell"][data-length="2048"][data-position="0.9"]').click();
-  await expect(page.getByTestId('cell-filter')).toContainText('2048 tokens, α 0.9');
+  await expect(page.getByTestId('cell-filter')).toContainText('2K tokens · α 0.9');
   await expect(count).toHaveText('50 of 300 samples');
   const lengths = await page.getByTestId('sample-row').evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent));
   expect(new Set(lengths)).toEqual(new Set(['2048']));
@@ -45,7 +45,7 @@ test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail b
   // and so does a point of the position curves
   await page.getByTestId('filter-error').selectOption('all');
   await page.getByTestId('position-curves-point').filter({ hasText: '1K tokens · 0.1:' }).click();
-  await expect(page.getByTestId('cell-filter')).toContainText('1024 tokens, α 0.1');
+  await expect(page.getByTestId('cell-filter')).toContainText('1K tokens · α 0.1');
   await expect(count).toHaveText('50 of 300 samples');
 
   // a link to the selected sample survives a reload

@@ -1,3 +1,4 @@
+import type { Cell } from '../core/types';
 /** How a token count is written in labels, tables and file names: 1024 → 1K, 120000 → 120000. */
 export const formatTokens = (n: number): string => (n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n));
 
@@ -14,3 +15,12 @@ export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** A test's p-value as the tables print it. */
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+
+/**
+ * A sample's cell in words: its prompt length, its position under its suite's name for it (the
+ * catalog's needle at α, response QA's record p; `SuiteDeclaration.columns.position`) and its
+ * variant, leaving out what the suite does not vary.
+ */
+export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, positionName: string | null): string {
+  return [cell.length > 0 ? `${formatTokens(cell.length)} tokens` : '', positionName ? `${positionName} ${cell.position}` : '', cell.variant ?? ''].filter(Boolean).join(' · ');
+}

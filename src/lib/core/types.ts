@@ -116,7 +116,7 @@ export interface Pack {
 export interface Cell {
   /** target prompt length in tokens */
   length: number;
-  /** catalog: needle position α in [0, 1]; response QA: record position p (1 = first); multi-turn: 0 */
+  /** where the thing asked for sits, in its suite's unit — the catalog's needle at α in [0, 1], response QA's record p (1 = first); 0 in suites without one. Shown under the suite's name for it (`columns.position`) by `cellText` */
   position: number;
   variant?: string;
 }
