@@ -17,10 +17,10 @@ export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 
 /**
- * A sample's cell in words: its prompt length, its position under its suite's name for it (the
- * catalog's needle at α, response QA's record p; `SuiteDeclaration.columns.position`) and its
- * variant, leaving out what the suite does not vary.
+ * A sample's cell in words, as its suite declares its cells (`SuiteDeclaration.columns`): its prompt
+ * length where it plans one, its position under the suite's name for it (the catalog's needle at α,
+ * response QA's record p), and its variant.
  */
-export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, positionName: string | null): string {
-  return [cell.length > 0 ? `${formatTokens(cell.length)} tokens` : '', positionName ? `${positionName} ${cell.position}` : '', cell.variant ?? ''].filter(Boolean).join(' · ');
+export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, columns: { tokens: boolean; position: string | null }): string {
+  return [columns.tokens ? `${formatTokens(cell.length)} tokens` : '', columns.position ? `${columns.position} ${cell.position}` : '', cell.variant ?? ''].filter(Boolean).join(' · ');
 }

@@ -65,9 +65,9 @@ function verdictOf(r: SampleResult): 'right' | 'wrong' | 'none' {
   return r.score.correct ? 'right' : 'wrong';
 }
 
-function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, positionName: string | null): string {
+function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: { tokens: boolean; position: string | null }): string {
   const verdict = verdictOf(r);
-  const where = [cellText(r.cell, positionName), ...Object.entries(r.facets ?? {}).map(([k, v]) => `${k} ${String(v)}`)].filter(Boolean).join(' · ');
+  const where = [cellText(r.cell, columns), ...Object.entries(r.facets ?? {}).map(([k, v]) => `${k} ${String(v)}`)].filter(Boolean).join(' · ');
   const why = verdict === 'none' ? `no answer: ${r.error?.message ?? ''}` : verdict === 'wrong' ? (r.error?.kind ?? r.score.errorType ?? 'wrong') : 'right';
   const output =
     r.output.length > SHOWN_OUTPUT ? `${r.output.slice(0, SHOWN_OUTPUT)}… (${r.output.length.toLocaleString('en-US')} characters; the whole output is in the run file inside this page)` : r.output;
@@ -120,7 +120,7 @@ export function runPageHtml(p: RunPageInput): string {
     `<h2>Samples</h2>`,
     `<input type="radio" name="show" id="show-all" checked><input type="radio" name="show" id="show-right"><input type="radio" name="show" id="show-wrong">`,
     `<p class="filter"><label for="show-all">all (${sorted.length})</label><label for="show-right">right (${counts.right})</label><label for="show-wrong">wrong (${counts.wrong})</label></p>`,
-    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), SUITES[run.suite].columns.position)).join('\n')}</div>`,
+    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), SUITES[run.suite].columns)).join('\n')}</div>`,
     `<p class="muted">This page runs no script and asks nothing of the network. The run itself travels inside it: open this file in fc-playground (Results → Examples and run files → “Open a run file”) to see it there, exactly as it was exported.</p>`,
     dataBlock(DATA_OPEN, runFile),
   ];
