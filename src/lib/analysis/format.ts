@@ -16,11 +16,17 @@ export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 /** A test's p-value as the tables print it. */
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 
+/** What a suite's cells hold (`SuiteDeclaration.columns`): a planned prompt length, and a position under its name (α, p) or none. */
+export interface CellColumns {
+  tokens: boolean;
+  position: string | null;
+}
+
 /**
  * A sample's cell in words, as its suite declares its cells (`SuiteDeclaration.columns`): its prompt
  * length where it plans one, its position under the suite's name for it (the catalog's needle at α,
  * response QA's record p), and its variant.
  */
-export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, columns: { tokens: boolean; position: string | null }): string {
+export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, columns: CellColumns): string {
   return [columns.tokens ? `${formatTokens(cell.length)} tokens` : '', columns.position ? `${columns.position} ${cell.position}` : '', cell.variant ?? ''].filter(Boolean).join(' · ');
 }

@@ -265,10 +265,10 @@ function readHeader(value: unknown, where: string): Header {
   if (run.kvReuse !== undefined) r.bool(run, 'kvReuse', 'run.kvReuse');
   // the suite's configuration: its declared settings within the bounds the Run tab and the runner take
   // (none only where the suite says what such a run is, `config.absent`: WildAgtEval's read from published logs)
-  if (run.config === null && !SUITES[run.suite as SuiteId].config.absent) r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
+  const declared = SUITES[run.suite as SuiteId];
+  if (run.config === null && !declared.config.absent) r.fail('run.config', `a ${String(run.suite)} run needs its configuration`);
   if (run.config !== null) {
     const config = r.obj(run.config, 'run.config');
-    const declared = SUITES[run.suite as SuiteId];
     for (const { path, problem } of [...wordProblems(declared.words, config), ...settingProblems(declared.settings, config)]) r.fail(`run.config.${path}`, problem);
   }
   let recording: Recording | undefined;

@@ -14,7 +14,7 @@ import { portableCommand, withoutLocalAddresses } from '../run/recording-text';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { SvgChart } from '../suites/declaration';
 import { seedOf, SUITES } from '../suites/registry';
-import { cellText } from '../analysis/format';
+import { type CellColumns, cellText } from '../analysis/format';
 import { writeRunFile } from './run-file';
 
 /** the data block of a run's page: its run file (a JSON string) */
@@ -65,7 +65,7 @@ function verdictOf(r: SampleResult): 'right' | 'wrong' | 'none' {
   return r.score.correct ? 'right' : 'wrong';
 }
 
-function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: { tokens: boolean; position: string | null }): string {
+function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: CellColumns): string {
   const verdict = verdictOf(r);
   const where = [cellText(r.cell, columns), ...Object.entries(r.facets ?? {}).map(([k, v]) => `${k} ${String(v)}`)].filter(Boolean).join(' · ');
   const why = verdict === 'none' ? `no answer: ${r.error?.message ?? ''}` : verdict === 'wrong' ? (r.error?.kind ?? r.score.errorType ?? 'wrong') : 'right';
@@ -105,6 +105,8 @@ export function runPageHtml(p: RunPageInput): string {
   // the run as shown above: the server's address already left out unless asked
   const runFile = writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
   const sorted = [...p.results].sort((a, b) => a.index - b.index);
+  const columns = SUITES[run.suite].columns;
+  const seed = seedOf(run);
   const counts = { right: 0, wrong: 0, none: 0 };
   for (const r of sorted) counts[verdictOf(r)]++;
   const banner = recording
@@ -114,13 +116,13 @@ export function runPageHtml(p: RunPageInput): string {
     `<h1>${esc(run.name)}</h1>`,
     `<p class="banner" data-testid="page-banner">${banner}</p>`,
     `<p class="headline" data-testid="page-headline"><strong>${esc(p.headline.label)}</strong>: ${esc(p.headline.text)}</p>`,
-    `<p class="muted">${esc(engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} ·${seedOf(run) === null ? '' : ` seed ${seedOf(run)} ·`} tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
+    `<p class="muted">${esc(engine)} · ${sorted.length} samples: ${counts.right} right, ${counts.wrong} wrong${counts.none ? `, ${counts.none} unanswered (engine errors, in no figure)` : ''} ·${seed === null ? '' : ` seed ${seed} ·`} tokens counted with ${esc(run.counterId)}${p.prompts.size ? ` · prompts included (${p.prompts.size})` : ' · prompts not included'}.</p>`,
     p.charts.length ? `<h2>Charts</h2>${p.charts.map((c) => `<figure data-chart="${esc(c.name)}">${safeSvg(c)}</figure>`).join('\n')}` : '',
     p.reportLines.length ? `<h2>Tables</h2><pre data-testid="page-tables">${esc(p.reportLines.join('\n'))}</pre>` : '',
     `<h2>Samples</h2>`,
     `<input type="radio" name="show" id="show-all" checked><input type="radio" name="show" id="show-right"><input type="radio" name="show" id="show-wrong">`,
     `<p class="filter"><label for="show-all">all (${sorted.length})</label><label for="show-right">right (${counts.right})</label><label for="show-wrong">wrong (${counts.wrong})</label></p>`,
-    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), SUITES[run.suite].columns)).join('\n')}</div>`,
+    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), columns)).join('\n')}</div>`,
     `<p class="muted">This page runs no script and asks nothing of the network. The run itself travels inside it: open this file in fc-playground (Results → Examples and run files → “Open a run file”) to see it there, exactly as it was exported.</p>`,
     dataBlock(DATA_OPEN, runFile),
   ];

@@ -16,6 +16,7 @@ import type { PlannedSource } from '../core/sample-source';
 import type { TokenCounter } from '../context/token-counter';
 import type { PromptTemplate } from '../prompts/template';
 import type { HeadlineMeasure } from '../analysis/headline';
+import type { CellColumns } from '../analysis/format';
 
 /** Constrained decoding asked of a run: off, on, or (catalog only) both as cell variants side by side. */
 export type Constraint = 'off' | 'on' | 'both';
@@ -114,7 +115,7 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** the run's one number, the one its paper reports (analysis/headline.ts), and the second the report shows beside it */
   headline: { label: string; measure: HeadlineMeasure; beside: 'lenient' | 'contains' | 'fully correct' };
   /** the sample list's columns: prompt tokens, and the position's name (α, a record number) where cells have one */
-  columns: { tokens: boolean; position: string | null };
+  columns: CellColumns;
   /** a paragraph under the setup's title, where the hint needs more words */
   intro?: string;
   /** output tokens per answer: the default (the app's and the runner's) and the most the setup takes (the least: MIN_MAX_TOKENS) */

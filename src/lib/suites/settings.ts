@@ -171,7 +171,7 @@ export function wordProblems(words: readonly WordSetting[], config: unknown): { 
       continue;
     }
     const bad = values.find((v) => typeof v !== 'string' || (w.allowed !== null && !w.allowed.includes(v)));
-    if (bad !== undefined || (values.length === 0 && !w.many)) out.push({ path: w.path, problem: `${typeof bad === 'string' ? `"${bad.slice(0, 40)}" is not` : 'expected'} ${expected(w)}` });
+    if (bad !== undefined) out.push({ path: w.path, problem: `${typeof bad === 'string' ? `"${bad.slice(0, 40)}" is not` : 'expected'} ${expected(w)}` });
   }
   return out;
 }
