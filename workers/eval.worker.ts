@@ -27,16 +27,17 @@ import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
 import { driveRun, plannedSource } from '../src/lib/run/drive';
 import { AppDB } from '../src/lib/store/db';
-import { DexieResultStore, importBfclFiles, replacedNote, importWildAgtEvalFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
+import { DexieResultStore, importBfclFiles, replacedNote, addPackFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { promptHolds } from '../src/lib/analysis/sample-filter';
-import { publishedWildRuns } from '../src/lib/store/wildagteval-logs';
+import { publishedWildRuns } from '../src/lib/suites/wildagteval/published-logs';
+import { importedRun } from '../src/lib/run/imported-run';
 import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval/judge';
-import { readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval/benchmark-files';
+import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval/benchmark-files';
 import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval/world/registry';
 import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
-import type { WildAgtEvalConfig } from '../src/lib/suites/wildagteval/config';
+import { WILDAGTEVAL_SUITE, type WildAgtEvalConfig } from '../src/lib/suites/wildagteval/config';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
@@ -412,7 +413,7 @@ const api = {
   /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
   async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string; replaced: string[] }> {
     try {
-      const { pack, replaced } = await importWildAgtEvalFiles(db, files, new Set(WILD_FUNCTION_NAMES));
+      const { pack, replaced } = await addPackFiles(db, WILDAGTEVAL_PACK_ID, (stored, createdAt) => addWildFiles(stored, files, new Set(WILD_FUNCTION_NAMES), createdAt ?? Date.now()));
       return { description: pack.description, replaced };
     } catch (e) {
       throw plainError(e);
@@ -424,7 +425,10 @@ const api = {
     try {
       const { runs, unrecognised, skipped } = publishedWildRuns(files);
       const saved: { runId: string; name: string; results: number }[] = [];
-      for (const file of runs) saved.push({ runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length });
+      for (const published of runs) {
+        const file = { ...importedRun(WILDAGTEVAL_SUITE, published), prompts: new Map() };
+        saved.push({ runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length });
+      }
       return { runs: saved, unrecognised, skipped: skipped.length };
     } catch (e) {
       throw plainError(e);
@@ -446,7 +450,7 @@ const api = {
       if (!run) throw new Error(`run ${runId} is not stored`);
       // a run of published logs has no pack: the rubric files come from the imported benchmark
       const [pack] = await loadPacks(db, run.packIds.length ? run.packIds : [WILDAGTEVAL_PACK_ID]).catch(() => []);
-      const references = pack?.wildagteval ? readWildAgtEvalFiles(pack.wildagteval, new Set(WILD_FUNCTION_NAMES)).judgeReferences : [];
+      const references = pack?.files ? readWildAgtEvalFiles(pack.files, new Set(WILD_FUNCTION_NAMES)).judgeReferences : [];
       if (references.length === 0) throw new Error("the judge reads WildAgtEval's rubric files: import them on the Packs tab (function_uncertainty_references/*_error.md)");
       const results = await runResults(db, runId);
       const judgeWith = async (engine: Engine, name: string, signal: AbortSignal) => {

@@ -80,4 +80,21 @@ describe('the run row keeps its suite configuration in one field', () => {
     expect(await db.results.count()).toBe(1);
     db.close();
   });
+
+  it("a pack's imported files, stored under the one suite that kept files, are its `files` when the database opens, with the same content hash", async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('files', { indexedDB: factory, IDBKeyRange });
+    old.version(4).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    const files = JSON.stringify([{ name: 'prompts/complexity/centralized_prompt.md', text: '# prompt' }]);
+    await old.table('packs').bulkPut([
+      { id: 'wildagteval', source: 'wildagteval', createdAt: 1, name: 'WildAgtEval', data: '{"tools": [], "items": []}', contentHash: 'h1', wildagteval: files, wildagtevalSummary: { databases: 0 } },
+      { id: 'p', source: 'builtin', createdAt: 2, name: 'P', data: '{"tools": [], "items": []}', contentHash: 'h2' },
+    ]);
+    old.close();
+    const db = new AppDB('files', { indexedDB: factory, IDBKeyRange });
+    const [wild, plain] = await db.packs.orderBy('createdAt').toArray();
+    expect(wild).toEqual({ id: 'wildagteval', source: 'wildagteval', createdAt: 1, name: 'WildAgtEval', data: '{"tools": [], "items": []}', contentHash: 'h1', files });
+    expect(plain).toEqual({ id: 'p', source: 'builtin', createdAt: 2, name: 'P', data: '{"tools": [], "items": []}', contentHash: 'h2' });
+    db.close();
+  });
 });

@@ -16,7 +16,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { withRepeats } from '../../src/lib/core/sample-source';
 import { DATABASE_FILES, type Databases } from '../../src/lib/suites/wildagteval/world/state';
-import { databasesFor } from '../../src/lib/suites/wildagteval/benchmark-files';
+import { addWildFiles, databasesFor, WILDAGTEVAL_PACK_ID, wildSummaryOf } from '../../src/lib/suites/wildagteval/benchmark-files';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval/suite';
 import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval/experiments';
 import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
@@ -27,7 +27,7 @@ import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { AppDB } from '../../src/lib/store/db';
-import { importWildAgtEvalFiles } from '../../src/lib/store/repos';
+import { addPackFiles, packFiles } from '../../src/lib/store/repos';
 import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval/world/registry';
 
 const REF = '../shared/reference/wildagteval';
@@ -47,7 +47,7 @@ describe.skipIf(!haveShared)('the WildAgtEval suite', () => {
     createdAt: 0,
     tools: [],
     items: [],
-    wildagteval: haveShared
+    files: haveShared
       ? [
           ...DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`))),
           ...names.map((n) => read(join(setDir, `${n}.jsonl`))),
@@ -232,6 +232,9 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
   const dbFiles = () => DATABASE_FILES.map((f) => read(join(REF, 'databases', `${f}.json`)));
   const conv = (set: string, name: string) => read(join(REF, 'conversations', set, `${name}.jsonl`));
   const prompt = () => read(join(REF, 'prompts', 'complexity', 'centralized_prompt.md'));
+  // as the worker imports them
+  const importWildAgtEvalFiles = (db: AppDB, files: NamedText[], knownFunctions: ReadonlySet<string>) =>
+    addPackFiles(db, WILDAGTEVAL_PACK_ID, (stored, createdAt) => addWildFiles(stored, files, knownFunctions, createdAt ?? Date.now()));
 
   it('files added later join the pack; the no-complexity copy of the databases is kept beside the other, for the experiments that run on it', async () => {
     const db = freshDb();
@@ -264,7 +267,7 @@ describe.skipIf(!haveShared)('importing WildAgtEval files into storage', () => {
       ['cumulative:ad-hoc', 'Combined50_transformed'],
     ]);
     const [row] = await db.packs.toArray();
-    expect(row?.wildagtevalSummary?.sets).toEqual([
+    expect(wildSummaryOf(packFiles(row!)).sets).toEqual([
       { name: 'Combined50', conversations: 1 },
       { name: 'Combined50_transformed', conversations: 1 },
     ]);

@@ -17,7 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
-import { isWildAgtEvalFileName, mergeWildFiles, wildAgtEvalPack } from '../../lib/suites/wildagteval/benchmark-files';
+import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval/benchmark-files';
 import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval/world/registry';
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
@@ -98,11 +98,8 @@ export function readWildAgtEvalDir(dir: string): Pack {
   if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
   try {
     const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: 'WildAgtEval files' });
-    const files = mergeWildFiles(
-      [],
-      paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })),
-    );
-    return wildAgtEvalPack(files, new Set(WILD_FUNCTION_NAMES), Date.now());
+    const files = paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') }));
+    return addWildFiles([], files, new Set(WILD_FUNCTION_NAMES), Date.now()).pack;
   } catch (e) {
     throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;
   }
@@ -292,7 +289,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
  * files); each judged result is written as it comes, so a stopped pass resumes where it was.
  */
 async function judgeErrorHandling(judge: { baseUrl: string; model: string }, s: EvalSettings, packs: readonly Pack[], store: RunFileStore, io: EvalIo): Promise<RunRow> {
-  const pack = packs.find((p) => p.wildagteval);
+  const pack = packs.find((p) => p.source === 'wildagteval');
   const references = pack ? wildBenchmarkOf(pack).judgeReferences : [];
   const engine = createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: s.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts });
   const name = `${judge.model} at ${judge.baseUrl}`;

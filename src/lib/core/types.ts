@@ -108,8 +108,8 @@ export interface Pack {
   conversations?: { seeds: ConversationSeed[]; fillers: FillerEpisode[] };
   /** composition tasks (CompToolBench levels L0–L3) */
   tasks?: CompositionTask[];
-  /** WildAgtEval's own benchmark: the repository's files as imported (databases, conversation sets, prompts, rubrics), read by its suite */
-  wildagteval?: NamedText[];
+  /** the files a pack was imported from, kept as they were, where its suite reads them at run time (WildAgtEval's benchmark: databases, conversation sets, prompts, rubrics) */
+  files?: NamedText[];
 }
 
 /** A grid cell: which experimental condition a sample belongs to. */

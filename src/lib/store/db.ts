@@ -4,7 +4,6 @@ import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
 import { withConfig } from './run-shape';
-import type { WildFilesSummary } from '../suites/wildagteval/benchmark-files';
 
 export interface PackRow {
   id: string;
@@ -35,9 +34,8 @@ export interface PackRow {
   taskCount?: number;
   /** composition tasks per level (L0_node …) */
   taskLevelCounts?: Record<string, number>;
-  /** WildAgtEval's benchmark: its files as imported (JSON of [{name, text}]) and what they hold */
-  wildagteval?: string;
-  wildagtevalSummary?: WildFilesSummary;
+  /** the files the pack was imported from, where its suite reads them (JSON of [{name, text}]) */
+  files?: string;
 }
 
 /** A recorded prompt, for runs whose prompts cannot be rebuilt here (another model's tokenizer). */
@@ -97,6 +95,19 @@ export class AppDB extends Dexie {
           .toCollection()
           .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
             ref.value = withConfig(run);
+          }),
+      );
+    // a pack's imported files are `files` (they were under the one suite that keeps files), their summary made where it is shown
+    this.version(5)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('packs')
+          .toCollection()
+          .modify((pack: Record<string, unknown>) => {
+            if (typeof pack.wildagteval === 'string') pack.files = pack.wildagteval;
+            delete pack.wildagteval;
+            delete pack.wildagtevalSummary;
           }),
       );
   }

@@ -4,7 +4,6 @@ import { hashString } from '../core/random';
 import { headlineMoved, headlinePart, headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
 import { isUnanswered, type Json, type NamedText, type Pack, type SampleResult } from '../core/types';
-import { mergeWildFiles, replacedWildFiles, WILDAGTEVAL_PACK_ID, wildAgtEvalPack, wildSummaryOf } from '../suites/wildagteval/benchmark-files';
 import { bfclFilesOf, readBfclPack } from '../formats/bfcl';
 import { toJsonText } from '../formats/json-text';
 import { parseJsonValue } from '../parsing/json-value';
@@ -42,10 +41,7 @@ export function packToRow(pack: Pack, version?: number): PackRow {
     row.taskLevelCounts = {};
     for (const t of pack.tasks) row.taskLevelCounts[t.level] = (row.taskLevelCounts[t.level] ?? 0) + 1;
   }
-  if (pack.wildagteval) {
-    row.wildagteval = JSON.stringify(pack.wildagteval);
-    row.wildagtevalSummary = wildSummaryOf(pack.wildagteval);
-  }
+  if (pack.files) row.files = JSON.stringify(pack.files);
   row.contentHash = contentHashOf(row);
   return row;
 }
@@ -59,7 +55,7 @@ export function rowToPack(row: PackRow): Pack {
     const outputs = JSON.parse(row.taskOutputs ?? '[]') as (Json[] | null)[];
     pack.tasks = (parseJsonValue(row.tasks) as unknown as NonNullable<Pack['tasks']>).map((t, i) => (outputs[i] ? { ...t, outputs: outputs[i] } : t));
   }
-  if (row.wildagteval) pack.wildagteval = JSON.parse(row.wildagteval) as NamedText[];
+  if (row.files) pack.files = packFiles(row);
   return pack;
 }
 
@@ -101,9 +97,9 @@ function packHash(row: PackRow): string {
   return row.contentHash ?? contentHashOf(row);
 }
 
-function contentHashOf(row: Pick<PackRow, 'data' | 'responses' | 'conversations' | 'tasks' | 'taskOutputs' | 'wildagteval'>): string {
+function contentHashOf(row: Pick<PackRow, 'data' | 'responses' | 'conversations' | 'tasks' | 'taskOutputs' | 'files'>): string {
   // a field absent adds nothing, so packs hashed before it existed keep their hash
-  return hashString([row.data, row.responses ?? '', row.conversations ?? '', row.tasks ?? '', row.taskOutputs ?? '', ...(row.wildagteval ? [row.wildagteval] : [])].join('\u0001'));
+  return hashString([row.data, row.responses ?? '', row.conversations ?? '', row.tasks ?? '', row.taskOutputs ?? '', ...(row.files ? [row.files] : [])].join('\u0001'));
 }
 
 const versionId = (packId: string, hash: string) => `${packId}@${hash}`;
@@ -155,19 +151,21 @@ export async function importBfclFiles(db: AppDB, files: readonly { name: string;
   return { ...pack, saved };
 }
 
+/** The files a stored pack was imported from ([] where it keeps none). */
+export function packFiles(row: Pick<PackRow, 'files'>): NamedText[] {
+  return row.files ? (JSON.parse(row.files) as NamedText[]) : [];
+}
+
 /**
- * WildAgtEval's files added to its stored pack (a file replaces the one of the same path; a database
- * file the one of the same name), the whole read and validated, then stored in one transaction; a
- * mistake stores nothing and the stored pack stays as it was.
+ * Files added to the pack that keeps them: `build` makes the pack anew from its stored files (none if
+ * it is not stored) and reads and checks the whole; a mistake stores nothing and the stored pack stays
+ * as it was.
  */
-/** Adds WildAgtEval's files to its pack; `replaced` names the stored files that files of the same name (or database) replaced with other content. */
-export async function importWildAgtEvalFiles(db: AppDB, files: readonly NamedText[], knownFunctions: ReadonlySet<string>, now = Date.now()): Promise<{ pack: Pack; replaced: string[] }> {
-  const stored = await db.packs.get(WILDAGTEVAL_PACK_ID);
-  const before = stored ? (rowToPack(stored).wildagteval ?? []) : [];
-  // files that are not WildAgtEval's are left out by the pack itself
-  const pack = wildAgtEvalPack(mergeWildFiles(before, files), knownFunctions, stored?.createdAt ?? now);
-  await savePack(db, pack);
-  return { pack, replaced: replacedWildFiles(before, files) };
+export async function addPackFiles<T extends { pack: Pack }>(db: AppDB, packId: string, build: (stored: NamedText[], createdAt: number | undefined) => T): Promise<T> {
+  const stored = await db.packs.get(packId);
+  const built = build(stored ? packFiles(stored) : [], stored?.createdAt);
+  await savePack(db, built.pack);
+  return built;
 }
 
 export async function loadPacks(db: AppDB, ids: readonly string[]): Promise<Pack[]> {

@@ -38,6 +38,9 @@ export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } 
 /** A run's suite, packs and configuration (the suite's part of a `RunRow`). */
 export type SuiteRun = { [S in SuiteId]: SuiteRunOf<S, SuiteConfigs[S]> }[SuiteId];
 
+/** The suites whose runs can have no configuration: runs another tool made, read from its logs. */
+export type SuiteOfForeignRuns = { [S in SuiteId]: null extends SuiteConfigs[S] ? S : never }[SuiteId];
+
 /** Every suite's fields on the Run tab, each at its setup key, and the constraint asked. */
 export type SuiteFields = { [S in SuiteId as SetupKeyOf<S>]: FieldsOf<S> } & Pick<SetupCommon, 'constraint'>;
 

@@ -2,6 +2,7 @@
 import type { PackRow } from '../../lib/store/db';
 import type { OwnApiSetup } from '../../lib/suites/api-complexity/request-conversations';
 import type { SuiteFields } from '../../lib/suites/registry';
+import type { WildFilesSummary } from '../../lib/suites/wildagteval/benchmark-files';
 import type { WildPlanSummary } from '../../lib/suites/wildagteval/suite';
 
 /** Every suite's fields, kept while the user switches between suites. */
@@ -26,5 +27,6 @@ export interface SetupContext {
   ownPacks: PackRow[];
   ownApi: OwnApiSetup | null;
   wildPack: PackRow | null;
+  wildFiles: WildFilesSummary | null;
   wildRefusal: string | null;
 }

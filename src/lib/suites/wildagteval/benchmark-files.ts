@@ -280,15 +280,21 @@ const wildFileKey = (f: NamedText) => {
   return kind === null ? f.name : `${NO_COMPLEXITY_COPY.test(f.name) ? 'no-complexity:' : ''}${kind}`;
 };
 
-export function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): NamedText[] {
+function mergeWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): NamedText[] {
   const replaced = new Set(added.map(wildFileKey));
   return [...stored.filter((f) => !replaced.has(wildFileKey(f))), ...added];
 }
 
 /** The stored files that added ones replace with other content (by name): an import says so. */
-export function replacedWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): string[] {
+function replacedWildFiles(stored: readonly NamedText[], added: readonly NamedText[]): string[] {
   const byKey = new Map(added.map((f) => [wildFileKey(f), f.text]));
   return stored.filter((f) => byKey.has(wildFileKey(f)) && byKey.get(wildFileKey(f)) !== f.text).map((f) => f.name);
+}
+
+/** The stored pack with the files added (a file replaces the one of the same path; a database file the one of the same name), the whole read and checked; `replaced` names the stored files that added ones replace with other content. */
+export function addWildFiles(stored: readonly NamedText[], added: readonly NamedText[], knownFunctions: ReadonlySet<string>, createdAt: number): { pack: Pack; replaced: string[] } {
+  // files that are not WildAgtEval's are left out by the pack itself
+  return { pack: wildAgtEvalPack(mergeWildFiles(stored, added), knownFunctions, createdAt), replaced: replacedWildFiles(stored, added) };
 }
 
 export interface WildFilesSummary {
@@ -336,7 +342,7 @@ function describeWildFiles(summary: WildFilesSummary): string {
  * naming file, record and field); it needs the databases, a conversation set and an agent prompt.
  * Only the files it reads are kept, as imported.
  */
-export function wildAgtEvalPack(files: readonly NamedText[], knownFunctions: ReadonlySet<string>, createdAt: number): Pack {
+function wildAgtEvalPack(files: readonly NamedText[], knownFunctions: ReadonlySet<string>, createdAt: number): Pack {
   const kept = files.filter((f) => isWildAgtEvalFileName(f.name));
   const read = readWildAgtEvalFiles(kept, knownFunctions);
   const lacking = [
@@ -345,5 +351,5 @@ export function wildAgtEvalPack(files: readonly NamedText[], knownFunctions: Rea
     read.prompts.length === 0 && 'an agent prompt (centralized_prompt*.md)',
   ].filter((x): x is string => typeof x === 'string');
   if (lacking.length) throw new FormatError('(the files given)', '(files)', `WildAgtEval's benchmark needs ${lacking.join(', ')}`);
-  return { id: WILDAGTEVAL_PACK_ID, name: 'WildAgtEval', source: 'wildagteval', description: describeWildFiles(wildSummaryOf(kept)), createdAt, tools: [], items: [], wildagteval: kept };
+  return { id: WILDAGTEVAL_PACK_ID, name: 'WildAgtEval', source: 'wildagteval', description: describeWildFiles(wildSummaryOf(kept)), createdAt, tools: [], items: [], files: kept };
 }

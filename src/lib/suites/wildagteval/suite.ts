@@ -23,8 +23,8 @@ export interface WildBenchmark extends WildAgtEvalFiles {
 
 /** The imported files of a WildAgtEval pack, read again (they were validated when imported). */
 export function wildBenchmarkOf(pack: Pack): WildBenchmark {
-  if (!pack.wildagteval) throw new Error(`the pack '${pack.name}' holds no WildAgtEval files`);
-  const files = readWildAgtEvalFiles(pack.wildagteval, new Set(WILD_FUNCTION_NAMES));
+  if (!pack.files) throw new Error(`the pack '${pack.name}' holds no WildAgtEval files`);
+  const files = readWildAgtEvalFiles(pack.files, new Set(WILD_FUNCTION_NAMES));
   if (!files.databases) throw new Error(`the pack '${pack.name}' has no database files (common/data/*.json)`);
   return { ...files, databases: files.databases };
 }

@@ -1,19 +1,16 @@
 /**
- * WildAgtEval's published result logs as runs of the app: one run per model and experiment (both result
- * folders of an isolated pair, every rung of the ladder), each log one result scored by the analyzer's rules, labelled as a recording. The
- * experiment is read from the folder's name as the repository's scripts write it
- * (`turn_level_tf_<model>_<prompt>_<config>_s<seed>_<targets>TRG`).
+ * WildAgtEval's published result logs as runs made by another tool: one run per model and experiment
+ * (both result folders of an isolated pair, every rung of the ladder), each log one result scored by
+ * the analyzer's rules. The experiment is read from the folder's name as the repository's scripts
+ * write it (`turn_level_tf_<model>_<prompt>_<config>_s<seed>_<targets>TRG`). The run floor makes each
+ * a run of the app, labelled as a recording (`importedRun`).
  */
-import { hashString } from '../core/random';
-import type { JsonObject, SampleResult } from '../core/types';
-import { FormatError } from '../formats/jsonl';
-import { DEFAULT_PROMPT } from '../prompts/template';
-import { pairOf, tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from '../suites/wildagteval/experiments';
-import { readWildLog, wildLogScore } from '../suites/wildagteval/log-score';
-import { WILDAGTEVAL_SUITE } from '../suites/wildagteval/config';
-import type { Recording, RunRow } from '../run/run-row';
-import type { RunFile } from './run-file';
-import { isObject } from '../core/objects';
+import { hashString } from '../../core/random';
+import type { JsonObject, SampleResult } from '../../core/types';
+import { FormatError } from '../../formats/jsonl';
+import { pairOf, tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from './experiments';
+import { readWildLog, wildLogScore } from './log-score';
+import { isObject } from '../../core/objects';
 
 const FOLDER_NAME = /_(adhoc\+unclear|adhoc|none)_([a-z_]+?)_s\d+_([a-z_]+)TRG$/;
 const TARGET_IN_FILE = /_TurnLevelTF_Turn(\d+)_Step(\d+)_([a-z_]+)\.json$/;
@@ -41,8 +38,21 @@ function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObje
   return { mode: 'isolated', experiment: experiment.id, type: tableTypeOf(experiment), switch: experiment.side ?? 'on', conversation, ...where, wording: 'coref' };
 }
 
+/** One model's run of one experiment, as WildAgtEval's runner made it. */
+interface PublishedRun {
+  id: string;
+  name: string;
+  model: string;
+  /** the logs' own date, as they state it */
+  recordedAt: string;
+  engine: string;
+  command: string;
+  note: string;
+  results: SampleResult[];
+}
+
 export interface PublishedRuns {
-  runs: RunFile[];
+  runs: PublishedRun[];
   /** folders whose experiment their name does not say (imported, but not paired in Table 3 or placed on the ladder) */
   unrecognised: string[];
   /** files that are not result logs (summaries, analyses), by name */
@@ -91,7 +101,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
     group.folders.push({ folder, experiment, logs });
     groups.set(key, group);
   }
-  const runs: RunFile[] = [];
+  const runs: PublishedRun[] = [];
   for (const { label, folders } of groups.values()) {
     const all = folders.flatMap((f) => f.logs.map((l) => ({ ...l, folder: f.folder, experiment: f.experiment })));
     const first = all[0]?.log ?? {};
@@ -120,35 +130,16 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
         createdAt: now,
       };
     });
-    const evaluatedAt = typeof first.evaluated_at === 'string' ? first.evaluated_at : 'unknown date';
-    const recording: Recording = {
-      recordedAt: evaluatedAt,
+    runs.push({
+      id: runId,
+      name: label,
       model,
+      recordedAt: typeof first.evaluated_at === 'string' ? first.evaluated_at : 'unknown date',
       engine: "WildAgtEval's own runner",
       command: `WildAgtEval's scripts (result folders ${folders.map((f) => f.folder).join(', ')})`,
       note: 'Imported from published result logs; scored here by the analyzer’s rules.',
-    };
-    const run: RunRow = {
-      id: runId,
-      name: label,
-      status: 'completed',
-      suite: WILDAGTEVAL_SUITE,
-      packIds: [],
-      engine: { kind: 'replay', model },
-      template: { ...DEFAULT_PROMPT },
-      format: 'json',
-      request: { maxTokens: 10_000, temperature: 0 },
-      // its samples are the logs': no configuration plans them
-      config: null,
-      counterId: 'llama3',
-      total: results.length,
-      done: results.length,
-      correct: results.filter((r) => r.score.correct).length,
-      createdAt: now,
-      updatedAt: now,
-      recording,
-    };
-    runs.push({ run, recording, results, prompts: new Map() });
+      results,
+    });
   }
   return { runs, unrecognised, skipped };
 }
