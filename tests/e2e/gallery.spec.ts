@@ -72,14 +72,10 @@ test('the gallery shows capable models first: a Qwen run of every suite, and a c
   const first = manifest[0]!;
   expect(first.model).toMatch(/^Qwen2\.5-Coder/);
   expect(first.suite).toBe('catalog');
-  const results = readFileSync(`examples/${first.file}`, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { result?: { itemId?: string; cell: { length: number; position: number }; score: { correct: boolean }; output: string } })
-    .flatMap((l) => (l.result ? [l.result] : []));
+  const { results } = readRunFile(readFileSync(`examples/${first.file}`, 'utf8'), first.file);
   expect(results.length).toBeGreaterThanOrEqual(100);
   expect(new Set(results.map((r) => r.cell.length)).size).toBeGreaterThanOrEqual(4);
-  expect(new Set(results.map((r) => r.cell.position)).size).toBeGreaterThanOrEqual(5);
+  expect(new Set(results.map((r) => r.cell.alpha)).size).toBeGreaterThanOrEqual(5);
   const accuracy = results.filter((r) => r.score.correct).length / results.length;
   expect(accuracy).toBeGreaterThan(0.1);
   expect(accuracy).toBeLessThan(0.9);

@@ -175,7 +175,7 @@ test.describe('without a model', () => {
     await expect(page.getByTestId('heat-cell')).toHaveCount(6);
     const cells = await page
       .getByTestId('heat-cell')
-      .evaluateAll((els) => els.map((e) => [`${e.getAttribute('data-length')}|${e.getAttribute('data-position')}`, `${(Number(e.getAttribute('data-accuracy')) * 100).toFixed(1)}%`]));
+      .evaluateAll((els) => els.map((e) => [`${e.getAttribute('data-length')}|${e.getAttribute('data-alpha')}`, `${(Number(e.getAttribute('data-accuracy')) * 100).toFixed(1)}%`]));
     expect(new Map(cells as [string, string][])).toEqual(table);
     await expect(page.getByText('npm run eval -- catalog --engine baseline').first()).toBeVisible();
   });

@@ -35,7 +35,7 @@ test('300 baseline samples: all listed, filtered, by cell, by keyboard, detail b
   await expect(page.getByTestId('parsed-calls')).toBeVisible();
 
   // a heatmap cell lists its samples
-  await page.locator('[data-testid="heat-cell"][data-length="2048"][data-position="0.9"]').click();
+  await page.locator('[data-testid="heat-cell"][data-length="2048"][data-alpha="0.9"]').click();
   await expect(page.getByTestId('cell-filter')).toContainText('2K tokens · α 0.9');
   await expect(count).toHaveText('50 of 300 samples');
   const lengths = await page.getByTestId('sample-row').evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent));

@@ -11,12 +11,12 @@ import { buildCatalogPack } from '../../datasets/catalog/build';
 import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../../datasets/travel/build';
 import { CachedCounter } from '../../src/lib/context/token-counter';
-import type { Pack, SampleResult } from '../../src/lib/core/types';
+import { type Cell, CELL_MEASURES, type Pack, type SampleResult } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import type { RunCommon } from '../../src/lib/run/run-row';
-import type { SuitePlan } from '../../src/lib/suites/registry';
+import { type SuiteId, type SuitePlan, SUITES } from '../../src/lib/suites/registry';
 import { sourceFor } from '../../src/lib/run/sources';
 import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
 import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
@@ -107,15 +107,36 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
 ];
 
 /** What stays when a result is read back: no clock, no run id. */
+/**
+ * A cell as it was written when these hashes were taken (one \`position\` for the catalog's α and
+ * response QA's record, 0 elsewhere; composition's tools offered in \`length\`): the hashes lock
+ * behaviour, not the field names, which the run-file tests hold.
+ */
+function lockedCell(c: Cell): Cell {
+  return { length: c.tools ?? c.length, position: c.alpha ?? c.record ?? 0, ...(c.variant === undefined ? {} : { variant: c.variant }) } as Cell;
+}
+
 function stable(r: SampleResult): unknown {
   const { createdAt: _c, timings: _t, runId: _r, id: _i, ...rest } = r;
-  return rest;
+  return { ...rest, cell: lockedCell(rest.cell) };
+}
+
+/** Every cell holds its suite's declared measures (\`columns\`), and only those. */
+function expectDeclaredMeasures(suite: SuiteId, cell: Cell): void {
+  const declared = SUITES[suite].columns;
+  const held = CELL_MEASURES.filter((m) => m !== 'length' && cell[m] !== undefined);
+  expect(held, `${suite}: ${JSON.stringify(cell)}`).toEqual(declared.filter((m) => m !== 'length'));
+  expect(Object.keys(cell).every((k) => k === 'variant' || (CELL_MEASURES as readonly string[]).includes(k))).toBe(true);
 }
 
 async function hashesOf(run: Fixture, packs: Pack[]): Promise<{ samples: string; oracle: string; count: number }> {
   const source = await sourceFor(run, packs, counter);
   const samples = createHash('sha256');
-  for (const id of source.ids) samples.update(JSON.stringify([id, source.build(id)])).update('\n');
+  for (const id of source.ids) {
+    const sample = source.build(id);
+    expectDeclaredMeasures(run.suite, sample.cell);
+    samples.update(JSON.stringify([id, { ...sample, cell: lockedCell(sample.cell) }])).update('\n');
+  }
   const store = new MemoryResultStore();
   await runSamples({
     runId: 'lock',

@@ -18,20 +18,20 @@ describe('catalog suite with exact token budgets (Llama 3 tokenizer)', () => {
     for (const s of samples) {
       const whole = s.messages.reduce((n, m) => n + llama3Counter.count(m.content), 0);
       expect(whole).toBe(s.promptTokens);
-      expect(Math.abs(whole - s.cell.length) / s.cell.length, `${s.cell.length}@${s.cell.position}`).toBeLessThanOrEqual(0.005);
+      expect(Math.abs(whole - s.cell.length) / s.cell.length, `${s.cell.length}@${s.cell.alpha}`).toBeLessThanOrEqual(0.005);
     }
   });
 
   it('puts the needle at position α of the catalog, and the tool is in the prompt', () => {
     for (const s of samples) {
       const [i] = s.needleIndexes as [number];
-      expect(Math.abs(i / (s.tools.length - 1) - s.cell.position)).toBeLessThan(0.05 + 1 / s.tools.length);
+      expect(Math.abs(i / (s.tools.length - 1) - (s.cell.alpha ?? NaN))).toBeLessThan(0.05 + 1 / s.tools.length);
       expect(s.messages[0]?.content).toContain(`"name":"${s.tools[i]?.name}"`);
     }
   });
 
   it('moves only the needle between positions of the same length', () => {
-    const at = (pos: number) => samples.find((s) => s.cell.length === 16000 && s.cell.position === pos && s.itemId === samples[0]?.itemId);
+    const at = (pos: number) => samples.find((s) => s.cell.length === 16000 && s.cell.alpha === pos && s.itemId === samples[0]?.itemId);
     const a = at(0.1);
     const b = at(0.9);
     const without = (s: typeof a) => s?.tools.filter((_, i) => !s.needleIndexes.includes(i)).map((t) => t.name);

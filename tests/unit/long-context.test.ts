@@ -163,7 +163,7 @@ describe('the response-QA suite', () => {
       const records = recordsOf(promptJson(s), set.recordsPath);
       expect(s.facets?.records).toBe(records.length);
       const anchor = Number(s.facets?.record) - 1;
-      expect(anchor).toBe(anchorIndex(s.cell.position, records.length));
+      expect(anchor).toBe(anchorIndex(s.cell.record ?? NaN, records.length));
       const template = QA_TEMPLATES.find((t) => t.id === s.facets?.template);
       const again = template?.make(records, anchor);
       expect(again?.answer).toEqual(s.expected.answer);
@@ -280,7 +280,7 @@ describe('analyses', () => {
     runId: 'r',
     sampleId: 's',
     index: 0,
-    cell: { length, position, variant },
+    cell: variant === 'position' ? { length, record: position, variant } : { length, variant },
     facets,
     output: '',
     calls: null,

@@ -92,7 +92,7 @@ describe('repeated samples', () => {
     expect([s.samples, s.complete, s.allRight, s.anyRight, s.mixed, s.identicalOutputs]).toEqual([4, 4, 0, 1, 1, 0]);
     // every planned sample is right 2 times of 3: the sample means agree, the interval is a point
     expect([s.low, s.high].map((x) => x.toFixed(4))).toEqual(['0.6667', '0.6667']);
-    expect(s.cells.map((c) => c.cell.position)).toEqual([0.1, 0.9]);
+    expect(s.cells.map((c) => c.cell.alpha)).toEqual([0.1, 0.9]);
   });
 
   it('repeats episodes too (the API-complexity suite drives its own): the oracle right in every answer', async () => {
@@ -113,7 +113,7 @@ describe('repeated samples', () => {
       runId: 'r',
       sampleId,
       index: 0,
-      cell: { length: 0, position: 0 },
+      cell: { length: 0 },
       output,
       calls: null,
       parseError: null,
@@ -163,7 +163,7 @@ describe('robustness pairs of a repeated run', () => {
       sampleId,
       itemId: 'A',
       index: 0,
-      cell: { length: 0, position: 0, variant },
+      cell: { length: 0, variant },
       output: '',
       calls: null,
       parseError: null,

@@ -92,7 +92,7 @@ describe('shared-prompt order', () => {
   });
 
   it('keeps groups in the order they first appear, each by rank, ties in plan order', () => {
-    const p = (id: string, group: string, rank: number[]): PlannedSample => ({ id, cell: { length: 0, position: 0 }, group, rank });
+    const p = (id: string, group: string, rank: number[]): PlannedSample => ({ id, cell: { length: 0 }, group, rank });
     const plan = [p('a', 'x', [2]), p('b', 'y', [1]), p('c', 'x', [1]), p('d', 'y', [0]), p('e', 'x', [1])];
     expect(orderPlan(plan, 'prefix').map((q) => q.id)).toEqual(['c', 'e', 'a', 'd', 'b']);
     expect(orderPlan(plan, 'grid').map((q) => q.id)).toEqual(['a', 'b', 'c', 'd', 'e']);

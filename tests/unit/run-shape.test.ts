@@ -19,6 +19,86 @@ const FIRST_SHAPE_KEY: Record<string, string> = {
 };
 const gallery = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; suite: string }[];
 
+describe("a cell keeps each measure in its own field (issue 45: `position` was the catalog's α and response QA's record)", () => {
+  const cellsOf = (file: string) => readRunFile(readFileSync(`examples/${file}`, 'utf8'), file).results.map((r) => r.cell);
+  const firstShapeCells = (file: string) =>
+    readFileSync(`examples/${file}`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => (JSON.parse(l) as { result: { cell: Record<string, unknown> } }).result.cell);
+
+  it('gallery files of before read into it: α, record, tools offered, and nothing where a suite measures none', () => {
+    const at = (file: string) => ({ read: cellsOf(file), raw: firstShapeCells(file) });
+    const catalog = at('qwen05-catalog.run.jsonl');
+    expect(catalog.read).toEqual(catalog.raw.map(({ position, ...c }) => ({ length: c.length, alpha: position, ...(c.variant === undefined ? {} : { variant: c.variant }) })));
+    const entries = gallery.filter((e) => ['response-qa', 'composition', 'robustness'].includes(e.suite));
+    for (const suite of ['response-qa', 'composition', 'robustness']) {
+      const entry = entries.find((e) => e.suite === suite);
+      if (!entry) throw new Error(`no ${suite} recording in the gallery`);
+      const { read, raw } = at(entry.file);
+      expect(read.length, entry.file).toBe(raw.length);
+      read.forEach((c, i) => {
+        const old = raw[i]!;
+        if (suite === 'response-qa') expect(c).toEqual({ length: old.length, record: old.position, variant: old.variant });
+        if (suite === 'composition') expect(c).toEqual({ length: 0, tools: old.length, variant: old.variant });
+        if (suite === 'robustness') expect(c).toEqual({ length: 0, variant: old.variant });
+      });
+    }
+  });
+
+  it('a file of version 3 with a cell of the first shape, or a measure that is not a number, is refused, naming the field', () => {
+    const text = writeRunFile(readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8')));
+    const [head, first, ...rest] = text.split('\n');
+    const line = JSON.parse(first!) as { result: { cell: Record<string, unknown> } };
+    expect(line.result.cell).not.toHaveProperty('position');
+    const withCell = (cell: Record<string, unknown>) => [head, JSON.stringify({ ...line, result: { ...line.result, cell } }), ...rest].join('\n');
+    expect(() => readRunFile(withCell({ length: 1024, position: 0.5 }), 'x.run.jsonl')).toThrow(/result\.cell.*position/);
+    expect(() => readRunFile(withCell({ length: 1024, alpha: '0.5' }), 'x.run.jsonl')).toThrow(/result\.cell\.alpha/);
+  });
+
+  it('a file of before version 3 resumed by a newer runner (cells of both shapes) reads whole', () => {
+    const text = readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8');
+    const lines = text.trim().split('\n');
+    const head = lines[0]!;
+    expect((JSON.parse(head) as { version: number }).version).toBeLessThan(3);
+    const newer = lines.slice(1).map((l, i) => {
+      if (i % 2 === 0) return l;
+      const line = JSON.parse(l) as { result: { cell: { length: number; position: number; variant?: string } } };
+      const { position, ...c } = line.result.cell;
+      return JSON.stringify({ ...line, result: { ...line.result, cell: { length: c.length, alpha: position, ...(c.variant ? { variant: c.variant } : {}) } } });
+    });
+    expect(readRunFile([head, ...newer].join('\n'), 'x.run.jsonl').results.map((r) => r.cell)).toEqual(cellsOf('qwen05-catalog.run.jsonl'));
+  });
+
+  it("the app's database of before rewrites its stored results' cells when it opens, by their run's suite", async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('cells', { indexedDB: factory, IDBKeyRange });
+    old.version(5).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    await old.table('runs').bulkPut([
+      { id: 'c', createdAt: 1, suite: 'catalog', config: null },
+      { id: 'q', createdAt: 2, suite: 'response-qa', config: null },
+      { id: 'm', createdAt: 3, suite: 'composition', config: null },
+      { id: 'r', createdAt: 4, suite: 'robustness', config: null },
+    ]);
+    await old.table('results').bulkPut([
+      { id: 'c:1', runId: 'c', index: 0, cell: { length: 2048, position: 0.9 } },
+      { id: 'q:1', runId: 'q', index: 0, cell: { length: 4096, position: 8, variant: 'position' } },
+      { id: 'm:1', runId: 'm', index: 0, cell: { length: 12, position: 0, variant: 'single-turn' } },
+      { id: 'r:1', runId: 'r', index: 0, cell: { length: 0, position: 0, variant: 'rephrased' } },
+    ]);
+    old.close();
+    const db = new AppDB('cells', { indexedDB: factory, IDBKeyRange });
+    expect((await db.results.orderBy('id').toArray()).map((r) => [r.id, r.cell])).toEqual([
+      ['c:1', { length: 2048, alpha: 0.9 }],
+      ['m:1', { length: 0, tools: 12, variant: 'single-turn' }],
+      ['q:1', { length: 4096, record: 8, variant: 'position' }],
+      ['r:1', { length: 0, variant: 'rephrased' }],
+    ]);
+    db.close();
+  });
+});
+
 describe('the run row keeps its suite configuration in one field', () => {
   it("every gallery recording (run files of version 1, and of version 2 since) opens with its suite's configuration in config, and nothing else of the first shape", () => {
     const firstShape = gallery.filter(({ file }) => readFileSync(`examples/${file}`, 'utf8').startsWith('{"format":"fc-playground-run","version":1,'));
@@ -35,17 +115,17 @@ describe('the run row keeps its suite configuration in one field', () => {
     }
   });
 
-  it('a run file is written as version 2 and read back the same; its header holds no field of the first shape', () => {
+  it('a run file is written as version 3 and read back the same; its header holds no field of the first shape', () => {
     const file = readRunFile(readFileSync('examples/qwen05-robustness-200.run.jsonl', 'utf8'));
     const text = writeRunFile(file);
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
-    expect(header.version).toBe(2);
+    expect(header.version).toBe(3);
     expect(Object.keys(header.run)).not.toContain('sweep');
     expect(Object.keys(header.run)).not.toContain('robustness');
     const back = readRunFile(text);
     expect(back.run).toEqual(file.run);
     expect(back.results).toEqual(file.results);
-    // a version 2 header with a first-shape field is refused, naming it
+    // a header of today's version with a first-shape field is refused, naming it
     const [head, ...rest] = text.split('\n');
     const withSweep = JSON.stringify({ ...JSON.parse(head!), run: { ...header.run, sweep: { lengths: [], positions: [], samplesPerCell: 1, seed: 1 } } });
     expect(() => readRunFile([withSweep, ...rest].join('\n'), 'x.run.jsonl')).toThrow(/sweep/);

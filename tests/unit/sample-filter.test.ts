@@ -7,7 +7,7 @@ const result = (i: number, correct: boolean, extra: Partial<SampleResult> = {}):
   runId: 'r',
   sampleId: `s${i}`,
   index: i,
-  cell: { length: i % 2 ? 1024 : 2048, position: 0.5 },
+  cell: { length: i % 2 ? 1024 : 2048, alpha: 0.5 },
   output: `call_${i}()`,
   calls: null,
   parseError: null,
@@ -32,7 +32,7 @@ describe('the sample browser filter', () => {
     expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all' })).toHaveLength(4);
   });
   it('narrows to a heatmap cell, an error type and a text in outputs, errors or facets', () => {
-    expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all', cell: { length: 1024, position: 0.5 } }).map((r) => r.index)).toEqual([1, 3]);
+    expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all', cell: { length: 1024, alpha: 0.5 } }).map((r) => r.index)).toEqual([1, 3]);
     expect(filterSamples(rs, { ...NO_FILTER, errorType: 'build_error' }).map((r) => r.index)).toEqual([2]);
     expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all', text: 'CALL_3' }).map((r) => r.index)).toEqual([3]);
     expect(filterSamples(rs, { ...NO_FILTER, verdict: 'all', text: 'cannot be built' }).map((r) => r.index)).toEqual([2]);

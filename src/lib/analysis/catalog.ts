@@ -1,6 +1,6 @@
 /**
  * Analyses of a catalog sweep (LongFuncEval challenge 1): accuracy per
- * length × position cell, position curves, the min / max / % degradation of
+ * length × needle position (α) cell, position curves, the min / max / % degradation of
  * Tables 1, 5 and 6, and the error taxonomy.
  */
 import type { SampleResult } from '../core/types';
@@ -8,7 +8,8 @@ import { variantOf } from './sample-filter';
 
 export interface CellStats {
   length: number;
-  position: number;
+  /** the needle's position α */
+  alpha: number;
   n: number;
   correct: number;
   lenientCorrect: number;
@@ -29,20 +30,21 @@ export function wilson(correct: number, n: number, z = 1.96): [number, number] {
 }
 
 export function cellStats(results: readonly SampleResult[]): CellStats[] {
-  const cells = new Map<string, { length: number; position: number; n: number; correct: number; lenient: number }>();
+  const cells = new Map<string, { length: number; alpha: number; n: number; correct: number; lenient: number }>();
   for (const r of results) {
-    const key = `${r.cell.length}|${r.cell.position}`;
-    const c = cells.get(key) ?? { length: r.cell.length, position: r.cell.position, n: 0, correct: 0, lenient: 0 };
+    const alpha = r.cell.alpha ?? 0;
+    const key = `${r.cell.length}|${alpha}`;
+    const c = cells.get(key) ?? { length: r.cell.length, alpha, n: 0, correct: 0, lenient: 0 };
     c.n++;
     if (r.score.correct) c.correct++;
     if (r.score.lenientCorrect ?? r.score.correct) c.lenient++;
     cells.set(key, c);
   }
   return [...cells.values()]
-    .sort((a, b) => a.length - b.length || a.position - b.position)
+    .sort((a, b) => a.length - b.length || a.alpha - b.alpha)
     .map((c) => {
       const [low, high] = wilson(c.correct, c.n);
-      return { length: c.length, position: c.position, n: c.n, correct: c.correct, lenientCorrect: c.lenient, accuracy: c.correct / c.n, lenientAccuracy: c.lenient / c.n, low, high };
+      return { length: c.length, alpha: c.alpha, n: c.n, correct: c.correct, lenientCorrect: c.lenient, accuracy: c.correct / c.n, lenientAccuracy: c.lenient / c.n, low, high };
     });
 }
 
@@ -72,13 +74,13 @@ export interface DegradationTable {
 }
 
 export function degradationTable(cells: readonly CellStats[]): DegradationTable {
-  const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
+  const positions = [...new Set(cells.map((c) => c.alpha))].sort((a, b) => a - b);
   const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
   const firstPos = positions[0] ?? null;
   const maxLen = lengths.at(-1) ?? null;
   return {
     overall: degradation(cells.map((c) => c.accuracy)),
-    acrossLengths: degradation(cells.filter((c) => c.position === firstPos).map((c) => c.accuracy)),
+    acrossLengths: degradation(cells.filter((c) => c.alpha === firstPos).map((c) => c.accuracy)),
     acrossLengthsAt: firstPos,
     acrossPositions: degradation(cells.filter((c) => c.length === maxLen).map((c) => c.accuracy)),
     acrossPositionsAt: maxLen,

@@ -1,5 +1,5 @@
 /** What a stopped run has covered of its grid: which cells are complete, partly done, not started. */
-import type { Cell } from '../core/types';
+import { type Cell, cellKey } from '../core/types';
 
 interface CellCoverage {
   cell: Cell;
@@ -16,18 +16,16 @@ export interface Coverage {
   minShare: number;
 }
 
-const key = (c: Cell) => `${c.length}|${c.position}|${c.variant ?? ''}`;
-
 export function coverage(planned: readonly Cell[], done: readonly Cell[]): Coverage {
   const cells = new Map<string, CellCoverage>();
   for (const cell of planned) {
-    const k = key(cell);
+    const k = cellKey(cell);
     const c = cells.get(k);
     if (c) c.planned++;
     else cells.set(k, { cell, planned: 1, done: 0 });
   }
   for (const cell of done) {
-    const c = cells.get(key(cell));
+    const c = cells.get(cellKey(cell));
     if (c) c.done++;
   }
   const all = [...cells.values()];

@@ -48,7 +48,11 @@ const at = (length: number) => (r: SampleResult) => r.cell.length === length;
 const alpha =
   (...positions: number[]) =>
   (r: SampleResult) =>
-    positions.includes(r.cell.position);
+    positions.includes(r.cell.alpha ?? NaN);
+const record =
+  (p: number) =>
+  (r: SampleResult): boolean =>
+    r.cell.record === p;
 const variant = (v: string) => (r: SampleResult) => r.cell.variant === v;
 const both =
   (...fs: Select[]): Select =>
@@ -76,7 +80,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     suite: 'catalog',
     sides: shortestVsLongest(),
     pairing: 'request',
-    pairKey: (r) => `${requestOf(r)}|${r.cell.position}|${r.cell.variant ?? ''}`,
+    pairKey: (r) => `${requestOf(r)}|${r.cell.alpha}|${r.cell.variant ?? ''}`,
     direction: -1,
     paperSize: { relative: 0.076 },
     measure: 'correct',
@@ -130,10 +134,10 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     design: 'depth',
     suite: 'response-qa',
     sides: (results) => {
-      const records = [...new Set(results.filter(variant('position')).map((r) => r.cell.position))].sort((x, y) => x - y);
+      const records = [...new Set(results.filter(variant('position')).flatMap((r) => (r.cell.record === undefined ? [] : [r.cell.record])))].sort((x, y) => x - y);
       const [first, last] = [records[0], records.at(-1)];
       if (first === undefined || last === undefined || first === last) return null;
-      return { a: { label: `record ${first}`, is: both(variant('position'), alpha(first)) }, b: { label: `record ${last}`, is: both(variant('position'), alpha(last)) } };
+      return { a: { label: `record ${first}`, is: both(variant('position'), record(first)) }, b: { label: `record ${last}`, is: both(variant('position'), record(last)) } };
     },
     pairing: 'request',
     direction: 1,

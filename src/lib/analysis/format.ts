@@ -1,4 +1,4 @@
-import type { Cell } from '../core/types';
+import type { Cell, CellMeasure } from '../core/types';
 /** How a token count is written in labels, tables and file names: 1024 → 1K, 120000 → 120000. */
 export const formatTokens = (n: number): string => (n >= 1024 && n % 1024 === 0 ? `${n / 1024}K` : String(n));
 
@@ -16,17 +16,18 @@ export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 /** A test's p-value as the tables print it. */
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 
-/** What a suite's cells hold (`SuiteDeclaration.columns`): a planned prompt length, and a position under its name (α, p) or none. */
-export interface CellColumns {
-  tokens: boolean;
-  position: string | null;
-}
+/** The measures a suite's cells hold, in the order its sample list shows them (`SuiteDeclaration.columns`). */
+export type CellColumns = readonly CellMeasure[];
 
-/**
- * A sample's cell in words, as its suite declares its cells (`SuiteDeclaration.columns`): its prompt
- * length where it plans one, its position under the suite's name for it (the catalog's needle at α,
- * response QA's record p), and its variant.
- */
-export function cellText(cell: Pick<Cell, 'length' | 'position'> & { variant?: string }, columns: CellColumns): string {
-  return [columns.tokens ? `${formatTokens(cell.length)} tokens` : '', columns.position ? `${columns.position} ${cell.position}` : '', cell.variant ?? ''].filter(Boolean).join(' · ');
+/** Each measure's column heading and its value in words. */
+export const MEASURE_WORDS: Record<CellMeasure, { heading: string; text: (v: number) => string }> = {
+  length: { heading: 'tokens', text: (v) => `${formatTokens(v)} tokens` },
+  alpha: { heading: 'α', text: (v) => `α ${v}` },
+  record: { heading: 'record', text: (v) => `record ${v}` },
+  tools: { heading: 'tools', text: (v) => `${v} tools offered` },
+};
+
+/** A sample's cell in words, as its suite declares its cells: the measures it holds, then its variant. */
+export function cellText(cell: Cell, columns: CellColumns): string {
+  return [...columns.flatMap((m) => (cell[m] === undefined ? [] : [MEASURE_WORDS[m].text(cell[m])])), cell.variant ?? ''].filter(Boolean).join(' · ');
 }

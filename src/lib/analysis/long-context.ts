@@ -1,6 +1,6 @@
 /**
  * Analyses of LongFuncEval's challenges 2 (tool-response QA) and 3 (long
- * multi-turn): accuracy grouped by any key (length, position, category,
+ * multi-turn): accuracy grouped by any key (length, needle position, answer record, category,
  * endpoint, nesting depth, setting), the curves of Figure 4, the min / max /
  * % degradation of Table 7 and the settings × lengths table of Table 2.
  */
@@ -23,7 +23,8 @@ export interface GroupStats {
 export type KeyOf = (r: SampleResult) => string | number | undefined;
 
 export const byLength: KeyOf = (r) => r.cell.length;
-export const byPosition: KeyOf = (r) => r.cell.position;
+export const byAlpha: KeyOf = (r) => r.cell.alpha;
+const byRecord: KeyOf = (r) => r.cell.record;
 const byVariant: KeyOf = (r) => r.cell.variant;
 export const byFacet =
   (name: string): KeyOf =>
@@ -59,7 +60,7 @@ export function qaCurves(results: readonly SampleResult[]): { bySize: GroupStats
     ),
     byPosition: accuracyBy(
       results.filter((r) => r.cell.variant === 'position'),
-      byPosition,
+      byRecord,
     ),
   };
 }

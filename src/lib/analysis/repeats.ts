@@ -5,7 +5,7 @@
  * to one sample are not independent, so a Wilson interval over all of them is too narrow.
  */
 import { repeatOf } from '../core/sample-source';
-import type { Cell, SampleResult } from '../core/types';
+import { type Cell, cellKey, type SampleResult } from '../core/types';
 import { mean, sampleVariance } from './stats';
 
 interface RepeatAccuracy {
@@ -49,8 +49,6 @@ interface Group {
   cell: Cell;
   answers: Map<number, { correct: boolean; output: string }>;
 }
-
-const cellKey = (c: Cell) => `${c.length}|${c.position}|${c.variant ?? ''}`;
 
 /** The summary of a repeated run's results; null when no result is a repeat (a run asked once). */
 export function repeatSummary(results: readonly SampleResult[]): RepeatSummary | null {

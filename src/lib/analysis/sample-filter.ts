@@ -1,9 +1,9 @@
 /** Which of a run's samples the sample browser lists: by cell, variant, verdict, error type and text. */
-import type { SampleResult } from '../core/types';
+import { type Cell, cellKey, type SampleResult } from '../core/types';
 
 export interface SampleFilter {
-  /** a heatmap cell: its length and position */
-  cell: { length: number; position: number } | null;
+  /** a cell (a heatmap's: its length and α): the samples of every variant in it */
+  cell: Omit<Cell, 'variant'> | null;
   variant: string;
   verdict: 'all' | 'wrong' | 'correct';
   errorType: string;
@@ -45,7 +45,7 @@ export function promptSearchCandidates(results: readonly SampleResult[], f: Samp
 
 function passesAllButText(r: SampleResult, f: SampleFilter): boolean {
   return (
-    (f.cell === null || (r.cell.length === f.cell.length && r.cell.position === f.cell.position)) &&
+    (f.cell === null || cellKey({ ...r.cell, variant: '' }) === cellKey({ ...f.cell, variant: '' })) &&
     (f.variant === ALL || variantOf(r) === f.variant) &&
     (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
     (f.errorType === ALL || errorTypeOf(r) === f.errorType)

@@ -27,7 +27,7 @@ export function heatmapSvg(cells: readonly CellStats[], title: string): string {
   const height = 340;
   const m = { top: 36, right: 16, bottom: 44, left: 72 };
   const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
-  const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
+  const positions = [...new Set(cells.map((c) => c.alpha))].sort((a, b) => a - b);
   const x = scaleBand<number>()
     .domain(positions)
     .range([m.left, width - m.right])
@@ -39,10 +39,10 @@ export function heatmapSvg(cells: readonly CellStats[], title: string): string {
   const color = scaleSequential(interpolateRdYlGn).domain([0, 1]);
   const parts: string[] = [];
   for (const c of cells) {
-    const cx = (x(c.position) ?? 0) + x.bandwidth() / 2;
+    const cx = (x(c.alpha) ?? 0) + x.bandwidth() / 2;
     const cy = (y(c.length) ?? 0) + y.bandwidth() / 2;
     parts.push(
-      `<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.position}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.position)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`,
+      `<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.alpha}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.alpha)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`,
     );
   }
   for (const p of positions) parts.push(`<text x="${(x(p) ?? 0) + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="12">${p}</text>`);

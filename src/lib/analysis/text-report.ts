@@ -12,11 +12,11 @@ export const pct = (v: number | null | undefined) => (v === null || v === undefi
 export function heatmapLines(results: readonly SampleResult[]): string[] {
   const cells = cellStats(results);
   const lengths = [...new Set(cells.map((c) => c.length))].sort((a, b) => a - b);
-  const positions = [...new Set(cells.map((c) => c.position))].sort((a, b) => a - b);
+  const positions = [...new Set(cells.map((c) => c.alpha))].sort((a, b) => a - b);
   const lines = [`  ${'length'.padEnd(8)}${positions.map((p) => String(p).padStart(8)).join('')}`];
   for (const l of lengths) {
     const row = positions.map((p) => {
-      const c = cells.find((x) => x.length === l && x.position === p);
+      const c = cells.find((x) => x.length === l && x.alpha === p);
       return c ? pct(c.accuracy).padStart(8) : '       —';
     });
     lines.push(`  ${formatTokens(l).padEnd(8)}${row.join('')}`);

@@ -7,7 +7,7 @@ export function sideSample(id: string, request: GenerateRequest, tools: ToolSche
     suite: 'side',
     packId,
     itemId,
-    cell: { length: 0, position: 0 },
+    cell: { length: 0 },
     messages: request.messages,
     tools,
     needleIndexes: tools.map((_, i) => i),

@@ -114,12 +114,23 @@ export interface Pack {
 
 /** A grid cell: which experimental condition a sample belongs to. */
 export interface Cell {
-  /** target prompt length in tokens */
+  /** the length the suite fills, in tokens — the catalog's prompt, response QA's tool response, a long conversation; 0 in suites that fill none */
   length: number;
-  /** where the thing asked for sits, in its suite's unit — the catalog's needle at α in [0, 1], response QA's record p (1 = first); 0 in suites without one. Shown under the suite's name for it (`columns.position`) by `cellText` */
-  position: number;
+  /** the catalog: where the expected tool sits among the tools, α ∈ [0, 1] (0 = first) */
+  alpha?: number;
+  /** response QA: the record of the tool response that holds the answer (1 = first) */
+  record?: number;
+  /** composition: how many tools the prompt offers */
+  tools?: number;
   variant?: string;
 }
+
+/** The measures a cell can hold beside its variant, each with one meaning; a suite declares which its cells hold (`columns`). */
+export const CELL_MEASURES = ['length', 'alpha', 'record', 'tools'] as const;
+export type CellMeasure = (typeof CELL_MEASURES)[number];
+
+/** One string per distinct cell (its measures and variant), to group samples by cell. */
+export const cellKey = (c: Cell): string => `${c.length}|${c.alpha ?? ''}|${c.record ?? ''}|${c.tools ?? ''}|${c.variant ?? ''}`;
 
 interface AstExpectation {
   kind: 'ast';

@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
-import { withConfig } from './run-shape';
+import { withConfig, withMeasures } from './run-shape';
 
 export interface PackRow {
   id: string;
@@ -110,6 +110,18 @@ export class AppDB extends Dexie {
             delete pack.wildagtevalSummary;
           }),
       );
+    // each measure of a result's cell in its own field (the catalog's α and response QA's record were both `position`)
+    this.version(6)
+      .stores({})
+      .upgrade(async (tx) => {
+        const suites = new Map((await tx.table('runs').toArray()).map((run: { id: string; suite: string }) => [run.id, run.suite]));
+        await tx
+          .table('results')
+          .toCollection()
+          .modify((result: { runId: string; cell?: Record<string, unknown> }) => {
+            if (result.cell) result.cell = withMeasures(suites.get(result.runId) ?? '', result.cell);
+          });
+      });
   }
 }
 

@@ -9,7 +9,7 @@
 import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/sample-source';
-import { CALL_MODES, isUnanswered, type SampleResult } from '../core/types';
+import { CALL_MODES, CELL_MEASURES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
 import { ENGINE_KIND_IDS } from '../engines/kinds';
 import { storedModelId } from '../engines/gguf-models';
@@ -21,14 +21,18 @@ import type { EngineChoice } from '../engines/kinds';
 import { SERVER_REUSE } from '../engines/host';
 import { SUITE_IDS, type SuiteId, SUITES } from '../suites/registry';
 import { settingProblems, wordProblems } from '../suites/settings';
-import { withConfig } from './run-shape';
+import { withConfig, withMeasures } from './run-shape';
 
 export type { RecordedPrompt, Recording };
 
 const RUN_FILE_FORMAT = 'fc-playground-run';
-/** version 2 keeps a run's suite configuration in `config`; files of version 1 are read into that shape (`withConfig`) */
-const RUN_FILE_VERSION = 2;
-const READ_VERSIONS = [1, 2];
+/**
+ * version 2 keeps a run's suite configuration in `config`, version 3 each measure of a cell in its own
+ * field; files of the versions before are read into that shape (`withConfig`, `withMeasures`)
+ */
+const RUN_FILE_VERSION = 3;
+const READ_VERSIONS = [1, 2, 3];
+
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
 const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
 const MAX_RUN_FILE_RESULTS = 1_000_000;
@@ -208,7 +212,7 @@ function readHeader(value: unknown, where: string): Header {
   r.only(h, HEADER_FIELDS, '(header)');
   if (h.format !== RUN_FILE_FORMAT) r.fail('format', `expected "${RUN_FILE_FORMAT}" (is this a run file exported by fc-playground?), got ${describe(h.format)}`);
   const version = r.num(h, 'version');
-  if (!READ_VERSIONS.includes(version)) r.fail('version', `version ${version} is not supported (this app reads versions ${READ_VERSIONS.join(' and ')})`);
+  if (!READ_VERSIONS.includes(version)) r.fail('version', `version ${version} is not supported (this app reads versions ${READ_VERSIONS.slice(0, -1).join(', ')} and ${READ_VERSIONS.at(-1)})`);
   const run = version === 1 ? withConfig(r.obj(h.run, 'run')) : r.obj(h.run, 'run');
   r.only(run, RUN_FIELDS, 'run');
   r.str(run, 'id', 'run.id');
@@ -310,7 +314,8 @@ function readApiScore(r: Reader, api: Obj): void {
   }
 }
 
-function readResult(value: unknown, runId: string, where: string): { result: SampleResult; prompt: RecordedPrompt | null } {
+function readResult(value: unknown, run: { id: string; suite: string }, version: number, where: string): { result: SampleResult; prompt: RecordedPrompt | null } {
+  const runId = run.id;
   const r = new Reader(where);
   const line = r.obj(value, '(line)');
   r.only(line, LINE_FIELDS, '(line)');
@@ -320,9 +325,14 @@ function readResult(value: unknown, runId: string, where: string): { result: Sam
   if (r.str(x, 'runId', 'result.runId') !== runId) r.fail('result.runId', `belongs to run "${String(x.runId).slice(0, 60)}", not to this file's run "${runId}"`);
   if (r.str(x, 'id', 'result.id') !== `${runId}:${sampleId}`) r.fail('result.id', 'expected "<runId>:<sampleId>"');
   r.num(x, 'index', 'result.index');
-  const cell = r.obj(x.cell, 'result.cell');
+  // a file of before version 3 may hold cells of the first shape, and lines appended since in today's (a run resumed by a newer runner)
+  const firstShape = version < 3 && 'position' in r.obj(x.cell, 'result.cell');
+  if (firstShape) r.num(r.obj(x.cell, 'result.cell'), 'position', 'result.cell.position');
+  const cell = firstShape ? withMeasures(run.suite, r.obj(x.cell, 'result.cell')) : r.obj(x.cell, 'result.cell');
+  x.cell = cell;
+  r.only(cell, [...CELL_MEASURES, 'variant'], 'result.cell');
   r.num(cell, 'length', 'result.cell.length');
-  r.num(cell, 'position', 'result.cell.position');
+  for (const m of CELL_MEASURES) if (m !== 'length' && cell[m] !== undefined) r.num(cell, m, `result.cell.${m}`);
   if (cell.variant !== undefined) r.str(cell, 'variant', 'result.cell.variant');
   r.str(x, 'output', 'result.output');
   const calls = x.calls;
@@ -392,7 +402,7 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
     if (line.trim() === '') continue;
     const where = `${source} line ${i + 1}`;
     if (results.length >= MAX_RUN_FILE_RESULTS) throw new FormatError(where, '(file)', `more than ${MAX_RUN_FILE_RESULTS} results`);
-    const { result, prompt } = readResult(parseLine(line, where), header.run.id, where);
+    const { result, prompt } = readResult(parseLine(line, where), header.run, header.version, where);
     const earlier = seen.get(result.sampleId);
     if (earlier !== undefined) {
       // a sample that ended in an engine error is asked again when its run resumes: the runner appends the new result

@@ -1,4 +1,6 @@
 /**
+ * Runs and results in the shapes of before, read into today's.
+ *
  * Runs in the shape before the run row kept its suite's configuration in `config` (run files of
  * version 1, the app's database before its version 4): the catalog's in `sweep`, each other suite's
  * under its own key, with a catalog-shaped `sweep` beside it that only repeated its seed and counts.
@@ -25,4 +27,19 @@ export function withConfig(run: Record<string, unknown>): Record<string, unknown
   // a run stored before its suite kept a configuration was planned from the defaults, unless its suite's runs can have none (WildAgtEval's read from result logs)
   const config = kept ?? (SUITES[suite].config.absent ? null : structuredClone(SUITES[suite].config.defaults));
   return { ...Object.fromEntries(Object.entries(run).filter(([k]) => !FIRST_SHAPE_FIELDS.has(k))), config };
+}
+
+/**
+ * A cell in the shape before each measure had its own field (run files of versions 1 and 2, the
+ * database before its version 6): `position` held the suite's position measure — the catalog's α,
+ * response QA's record — and 0 in the other suites, and composition's `length` the tools offered.
+ * Read by what the suite declares its cells hold (`columns`); a cell already in today's shape is
+ * returned as it is.
+ */
+export function withMeasures(suite: string, cell: Record<string, unknown>): Record<string, unknown> {
+  if (!('position' in cell) || !(suite in SUITES)) return cell;
+  const { length, position, ...rest } = cell;
+  const holds = SUITES[suite as SuiteId].columns;
+  const where = holds.includes('alpha') ? { alpha: position } : holds.includes('record') ? { record: position } : {};
+  return holds.includes('tools') ? { length: 0, ...where, tools: length, ...rest } : { length, ...where, ...rest };
 }

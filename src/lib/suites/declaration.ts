@@ -114,7 +114,7 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   format: OutputFormat;
   /** the run's one number, the one its paper reports (analysis/headline.ts), and the second the report shows beside it */
   headline: { label: string; measure: HeadlineMeasure; beside: 'lenient' | 'contains' | 'fully correct' };
-  /** the sample list's columns: prompt tokens, and the position's name (α, a record number) where cells have one */
+  /** what its cells hold beside their variant: the sample list's columns, in order */
   columns: CellColumns;
   /** a paragraph under the setup's title, where the hint needs more words */
   intro?: string;

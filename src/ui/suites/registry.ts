@@ -33,7 +33,7 @@ interface ReportProps {
   /** the catalog's free/constrained filter, which the sample list follows */
   variant: string;
   /** a cell clicked in a chart: its samples listed */
-  onselect: (cell: { length: number; position: number }) => void;
+  onselect: (cell: { length: number; alpha: number }) => void;
   /** results changed outside the run (a judge pass): read them again */
   reload: () => void;
 }

@@ -17,7 +17,7 @@ export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexit
   packs: null,
   format: 'json',
   headline: { label: 'API-call accuracy (turns)', measure: 'turns', beside: 'fully correct' },
-  columns: { tokens: false, position: null },
+  columns: [],
   maxTokens: { default: 256, max: 2048 },
   constrain: null,
   nativeCalls: () => false,

@@ -47,7 +47,7 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
           const sid = id(rung, c.id, wording);
           plan.push({
             id: sid,
-            cell: { length: 0, position: 0, variant: rung },
+            cell: { length: 0, variant: rung },
             group: `${c.id}|${wording}`,
             rank: [config.ladder.indexOf(rung)],
             conversation: c,
@@ -72,7 +72,7 @@ export function planApiComplexity(config: ApiComplexityConfig, conversations: re
           const facets = { mode: 'isolated', type, switch: side, fn: t.fn, conversation: c.id, flows: c.flows, wording, target: `${c.id} turn ${t.turn + 1} step ${t.step + 1}` };
           plan.push({
             id: sid,
-            cell: { length: 0, position: 0, variant: side },
+            cell: { length: 0, variant: side },
             group: `${type}|${c.id}|${t.turn}|${t.step}|${wording}`,
             rank: [side === SWITCH_OFF ? 0 : 1],
             conversation: c,

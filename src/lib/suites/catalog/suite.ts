@@ -46,7 +46,7 @@ export function planCatalog(packs: readonly Pack[], sweep: CatalogSweep): Planne
       for (const [k, { pack, item }] of chosen.entries()) {
         for (const [v, variant] of variants.entries()) {
           const id = hashString(`${CATALOG_SUITE}|${pack.id}|${item.id}|${length}|${position}|${k}|${sweep.seed}${variant === undefined ? '' : `|${variant}`}`);
-          const cell = variant === undefined ? { length, position } : { length, position, variant };
+          const cell = variant === undefined ? { length, alpha: position } : { length, alpha: position, variant };
           plan.push({ id, cell, group: `${length}|${k}`, rank: [position, v], itemId: item.id, length, position, variant, pack, item });
         }
       }

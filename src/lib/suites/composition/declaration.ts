@@ -20,7 +20,7 @@ export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig
   // answers hold nested objects: JSON, tool-call tags and Python lists are all read
   format: 'auto',
   headline: { label: 'score (CompToolBench)', measure: 'score', beside: 'fully correct' },
-  columns: { tokens: false, position: null },
+  columns: ['tools'],
   maxTokens: { default: 256, max: 2048 },
   constrain: 'run',
   nativeCalls: (run) => run.config.protocol === 'single-turn',

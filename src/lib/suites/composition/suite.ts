@@ -48,7 +48,7 @@ function planComposition(packs: readonly Pack[], config: CompositionConfig): Pla
     for (const { pack, task } of chosen) {
       const id = hashString(`${COMPOSITION_SUITE}|${pack.id}|${task.taskId}|${config.protocol}|${config.distractors ?? 'all'}|${config.seed}`);
       // each task is offered its own catalog order: no two tasks' prompts share more than the instructions
-      const cell = { length: offeredCount(task, pool, config.distractors), position: 0, variant: config.protocol };
+      const cell = { length: 0, tools: offeredCount(task, pool, config.distractors), variant: config.protocol };
       plan.push({ id, cell, group: id, rank: [], itemId: task.taskId, pack, task });
     }
   }

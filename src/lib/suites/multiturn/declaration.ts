@@ -14,7 +14,7 @@ export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'mul
   packs: { holds: 'conversations', legend: 'Packs (the base conversations)' },
   format: 'bfcl-python',
   headline: { label: 'AST accuracy', measure: 'correct', beside: 'lenient' },
-  columns: { tokens: true, position: null },
+  columns: ['length'],
   maxTokens: { default: 256, max: 2048 },
   constrain: 'run',
   nativeCalls: () => false,

@@ -76,7 +76,7 @@ export function planMultiturn(packs: readonly Pack[], config: MultiturnConfig): 
     for (const setting of config.settings)
       for (const [k, entry] of chosen.entries()) {
         const id = hashString(`${MULTITURN_SUITE}|${entry.pack.id}|${entry.seed.id}|${length}|${setting}|${k}|${config.seed}`);
-        plan.push({ id, cell: { length, position: 0, variant: setting }, group: `${k}|${setting}`, rank: [length], length, setting, k, entry });
+        plan.push({ id, cell: { length, variant: setting }, group: `${k}|${setting}`, rank: [length], length, setting, k, entry });
       }
   return plan;
 }

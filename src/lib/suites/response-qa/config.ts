@@ -17,12 +17,13 @@ export interface ResponseQaConfig {
 
 export const DEFAULT_RESPONSE_QA: ResponseQaConfig = { lengths: [1024, 2048, 4096], positions: PAPER_QA_POSITIONS, experiments: ['size', 'position'], samplesPerCell: 10, seed: 42 };
 
-export function cellsOf(config: ResponseQaConfig): { experiment: QaExperiment; length: number; position: number }[] {
+/** The cells a configuration plans: each experiment, its response size and the record that holds the answer (position p). */
+export function cellsOf(config: ResponseQaConfig): { experiment: QaExperiment; length: number; record: number }[] {
   const lengths = [...config.lengths].sort((a, b) => a - b);
   const largest = lengths.at(-1);
-  const cells: { experiment: QaExperiment; length: number; position: number }[] = [];
-  if (config.experiments.includes('size')) for (const length of lengths) cells.push({ experiment: 'size', length, position: 1 });
+  const cells: { experiment: QaExperiment; length: number; record: number }[] = [];
+  if (config.experiments.includes('size')) for (const length of lengths) cells.push({ experiment: 'size', length, record: 1 });
   if (config.experiments.includes('position') && largest !== undefined)
-    for (const position of [...config.positions].sort((a, b) => a - b)) cells.push({ experiment: 'position', length: largest, position });
+    for (const record of [...config.positions].sort((a, b) => a - b)) cells.push({ experiment: 'position', length: largest, record });
   return cells;
 }

@@ -37,7 +37,7 @@ export function anchorIndex(p: number, n: number): number {
 interface PlannedQa extends PlannedSample {
   experiment: QaExperiment;
   length: number;
-  position: number;
+  record: number;
   k: number;
   pack: Pack;
   set: ResponseSet;
@@ -82,9 +82,9 @@ export function planResponseQa(packs: readonly Pack[], config: ResponseQaConfig)
       );
       // fall back to the endpoint's other templates only when none of the category applies
       const templates = [...rng.shuffle(eligible(category)), ...rng.shuffle(QA_CATEGORIES.filter((c) => c !== category).flatMap(eligible))];
-      const id = hashString(`${RESPONSE_QA_SUITE}|${pack.id}|${cell.experiment}|${cell.length}|${cell.position}|${k}|${config.seed}`);
+      const id = hashString(`${RESPONSE_QA_SUITE}|${pack.id}|${cell.experiment}|${cell.length}|${cell.record}|${k}|${config.seed}`);
       const group = `set ${sets.findIndex((s) => s.set === set && s.pack === pack)}`;
-      plan.push({ id, cell: { length: cell.length, position: cell.position, variant: cell.experiment }, group, rank: [cell.length, c, k], ...cell, k, pack, set, category, templates });
+      plan.push({ id, cell: { length: cell.length, record: cell.record, variant: cell.experiment }, group, rank: [cell.length, c, k], ...cell, k, pack, set, category, templates });
     }
   }
   return plan;
@@ -116,7 +116,7 @@ function buildInstance(p: PlannedQa, counter: TokenCounter, measureWhole: boolea
     let last: QaInstance | null = null;
     for (let round = 0; round < 6; round++) {
       const records: JsonObject[] = fitted.records;
-      const anchor = anchorIndex(p.position, records.length);
+      const anchor = anchorIndex(p.record, records.length);
       const instance = template.make(records, anchor);
       if (!instance) break;
       if (last && last.question === instance.question) return { fitted, instance, template, anchor };

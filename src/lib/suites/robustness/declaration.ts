@@ -12,7 +12,7 @@ export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, '
   packs: { holds: 'requests', legend: 'Packs (the requests, and the pool of distractor tools)' },
   format: 'bfcl-python',
   headline: { label: 'AST accuracy', measure: 'correct', beside: 'lenient' },
-  columns: { tokens: false, position: null },
+  columns: [],
   maxTokens: { default: 256, max: 2048 },
   constrain: 'run',
   nativeCalls: () => true,

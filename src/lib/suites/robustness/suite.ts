@@ -36,7 +36,7 @@ export function planRobustness(packs: readonly Pack[], config: RobustnessConfig)
       // a request no accepted model rephrasing exists for is not asked in that variant
       if (variant === MODEL_REPHRASED && config.modelRephrasings?.texts[rephrasingKey(pack.id, item.id)] === undefined) continue;
       const id = hashString(`${ROBUSTNESS_SUITE}|${pack.id}|${item.id}|${variant}|${config.seed}`);
-      plan.push({ id, cell: { length: 0, position: 0, variant }, group: `${pack.id}|${item.id}`, rank: [v], itemId: item.id, variant, pack, item });
+      plan.push({ id, cell: { length: 0, variant }, group: `${pack.id}|${item.id}`, rank: [v], itemId: item.id, variant, pack, item });
     }
   }
   return plan;

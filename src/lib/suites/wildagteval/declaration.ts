@@ -16,7 +16,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig
   packs: null,
   format: 'json',
   headline: { label: 'API-call accuracy (turns)', measure: 'turns', beside: 'fully correct' },
-  columns: { tokens: false, position: null },
+  columns: [],
   // WildAgtEval's OpenAI-client runner allows 4,096 output tokens (10,000 with Claude): replies reason before their call
   maxTokens: { default: 4096, max: 10_000 },
   constrain: null,

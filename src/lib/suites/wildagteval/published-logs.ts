@@ -118,7 +118,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
         sampleId,
         itemId: String(facets.conversation),
         index,
-        cell: { length: 0, position: 0, variant: String(facets.switch ?? facets.rung ?? '') },
+        cell: { length: 0, variant: String(facets.switch ?? facets.rung ?? '') },
         facets,
         output: steps.map((s) => s.reply).join('\n\n'),
         calls: steps.flatMap((s) => (s.call ? [{ name: s.call.api, args: s.call.params }] : [])),

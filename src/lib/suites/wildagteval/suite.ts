@@ -83,7 +83,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
       for (const c of conversations)
         plan.push({
           id: id(experiment.id, c.name),
-          cell: { length: 0, position: 0, variant: experiment.label },
+          cell: { length: 0, variant: experiment.label },
           group: c.name,
           rank: [rank],
           itemId: c.name,
@@ -102,7 +102,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
         const target = `${c.name} turn ${point.turn + 1} step ${point.step + 1}`;
         plan.push({
           id: id(experiment.id, c.name, point.turn, point.step),
-          cell: { length: 0, position: 0, variant: side },
+          cell: { length: 0, variant: side },
           group: `${pair}|${c.name}|${point.turn}|${point.step}`,
           rank: [side === 'off' ? 0 : 1],
           itemId: c.name,
