@@ -24,7 +24,7 @@ export const MEASURE_WORDS: Record<CellMeasure, { heading: string; text: (v: num
   length: { heading: 'tokens', text: (v) => `${formatTokens(v)} tokens` },
   alpha: { heading: 'α', text: (v) => `α ${v}` },
   record: { heading: 'record', text: (v) => `record ${v}` },
-  tools: { heading: 'tools', text: (v) => `${v} tools offered` },
+  tools: { heading: 'tools', text: (v) => `${v} tool${v === 1 ? '' : 's'} offered` },
 };
 
 /** A sample's cell in words, as its suite declares its cells: the measures it holds, then its variant. */
