@@ -378,3 +378,17 @@ export interface NamedText {
   name: string;
   text: string;
 }
+
+/** A run another tool made, read from its logs by its suite (the run floor makes it a run of the app, labelled as a recording). */
+export interface ForeignRun {
+  id: string;
+  name: string;
+  model: string;
+  /** when the other tool made it, as its logs state it */
+  recordedAt: string;
+  /** the tool that made it */
+  engine: string;
+  command: string;
+  note: string;
+  results: SampleResult[];
+}

@@ -1,21 +1,8 @@
 /** A run another tool made, read from its logs by its suite, as a run of the app: labelled as a recording, its samples the logs'. */
-import type { SampleResult } from '../core/types';
+import type { ForeignRun, SampleResult } from '../core/types';
 import { DEFAULT_PROMPT } from '../prompts/template';
 import type { SuiteOfForeignRuns } from '../suites/registry';
 import type { Recording, RunRow } from './run-row';
-
-export interface ForeignRun {
-  id: string;
-  name: string;
-  model: string;
-  /** when the other tool made it, as its logs state it */
-  recordedAt: string;
-  /** the tool that made it */
-  engine: string;
-  command: string;
-  note: string;
-  results: SampleResult[];
-}
 
 export function importedRun(suite: SuiteOfForeignRuns, foreign: ForeignRun, now = Date.now()): { run: RunRow; recording: Recording; results: SampleResult[] } {
   const { results } = foreign;

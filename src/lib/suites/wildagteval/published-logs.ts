@@ -6,7 +6,7 @@
  * a run of the app, labelled as a recording (`importedRun`).
  */
 import { hashString } from '../../core/random';
-import type { JsonObject, SampleResult } from '../../core/types';
+import type { ForeignRun, JsonObject, SampleResult } from '../../core/types';
 import { FormatError } from '../../formats/jsonl';
 import { pairOf, tableTypeOf, WILD_EXPERIMENTS, type WildExperiment } from './experiments';
 import { readWildLog, wildLogScore } from './log-score';
@@ -38,21 +38,8 @@ function facetsOf(experiment: WildExperiment | null, file: string, log: JsonObje
   return { mode: 'isolated', experiment: experiment.id, type: tableTypeOf(experiment), switch: experiment.side ?? 'on', conversation, ...where, wording: 'coref' };
 }
 
-/** One model's run of one experiment, as WildAgtEval's runner made it. */
-interface PublishedRun {
-  id: string;
-  name: string;
-  model: string;
-  /** the logs' own date, as they state it */
-  recordedAt: string;
-  engine: string;
-  command: string;
-  note: string;
-  results: SampleResult[];
-}
-
-export interface PublishedRuns {
-  runs: PublishedRun[];
+export interface ForeignRuns {
+  runs: ForeignRun[];
   /** folders whose experiment their name does not say (imported, but not paired in Table 3 or placed on the ladder) */
   unrecognised: string[];
   /** files that are not result logs (summaries, analyses), by name */
@@ -60,7 +47,7 @@ export interface PublishedRuns {
 }
 
 /** Every result log given (`<folder>/<file>.json`), grouped by folder into runs; a log that cannot be read stops the import, naming it. */
-export function publishedWildRuns(files: readonly { name: string; text: string }[], now = Date.now()): PublishedRuns {
+export function publishedWildRuns(files: readonly { name: string; text: string }[], now = Date.now()): ForeignRuns {
   const byFolder = new Map<string, { file: string; log: JsonObject; text: string }[]>();
   const skipped: string[] = [];
   if (files.length > MAX_LOGS) throw new FormatError('(the files given)', '(files)', `${files.length} files, more than ${MAX_LOGS}: pick result folders`);
@@ -101,7 +88,7 @@ export function publishedWildRuns(files: readonly { name: string; text: string }
     group.folders.push({ folder, experiment, logs });
     groups.set(key, group);
   }
-  const runs: PublishedRun[] = [];
+  const runs: ForeignRun[] = [];
   for (const { label, folders } of groups.values()) {
     const all = folders.flatMap((f) => f.logs.map((l) => ({ ...l, folder: f.folder, experiment: f.experiment })));
     const first = all[0]?.log ?? {};
