@@ -325,10 +325,10 @@ function readResult(value: unknown, run: { id: string; suite: string }, version:
   if (r.str(x, 'runId', 'result.runId') !== runId) r.fail('result.runId', `belongs to run "${String(x.runId).slice(0, 60)}", not to this file's run "${runId}"`);
   if (r.str(x, 'id', 'result.id') !== `${runId}:${sampleId}`) r.fail('result.id', 'expected "<runId>:<sampleId>"');
   r.num(x, 'index', 'result.index');
+  const written = r.obj(x.cell, 'result.cell');
   // a file of before version 3 may hold cells of the first shape, and lines appended since in today's (a run resumed by a newer runner)
-  const firstShape = version < 3 && 'position' in r.obj(x.cell, 'result.cell');
-  if (firstShape) r.num(r.obj(x.cell, 'result.cell'), 'position', 'result.cell.position');
-  const cell = firstShape ? withMeasures(run.suite, r.obj(x.cell, 'result.cell')) : r.obj(x.cell, 'result.cell');
+  if (version < 3 && 'position' in written) r.num(written, 'position', 'result.cell.position');
+  const cell = version < 3 ? withMeasures(run.suite, written) : written;
   x.cell = cell;
   r.only(cell, [...CELL_MEASURES, 'variant'], 'result.cell');
   r.num(cell, 'length', 'result.cell.length');
