@@ -1,5 +1,5 @@
 /** Which of a run's samples the sample browser lists: by cell, variant, verdict, error type and text. */
-import { type Cell, cellKey, type SampleResult } from '../core/types';
+import { type Cell, CELL_MEASURES, type SampleResult } from '../core/types';
 
 export interface SampleFilter {
   /** a cell (a heatmap's: its length and α): the samples of every variant in it */
@@ -43,9 +43,12 @@ export function promptSearchCandidates(results: readonly SampleResult[], f: Samp
   return results.filter((r) => passesAllButText(r, f) && !textOf(r, text)).map((r) => r.sampleId);
 }
 
+/** Two cells alike in every measure (variants aside): compared field by field, as the list filters every sample on each change. */
+const sameMeasures = (a: Omit<Cell, 'variant'>, b: Omit<Cell, 'variant'>): boolean => CELL_MEASURES.every((m) => a[m] === b[m]);
+
 function passesAllButText(r: SampleResult, f: SampleFilter): boolean {
   return (
-    (f.cell === null || cellKey({ ...r.cell, variant: '' }) === cellKey({ ...f.cell, variant: '' })) &&
+    (f.cell === null || sameMeasures(r.cell, f.cell)) &&
     (f.variant === ALL || variantOf(r) === f.variant) &&
     (f.verdict === 'all' || (f.verdict === 'correct') === r.score.correct) &&
     (f.errorType === ALL || errorTypeOf(r) === f.errorType)
