@@ -20,6 +20,9 @@ export interface CellStats {
   high: number;
 }
 
+/** A cell of the catalog's grid, as a heatmap or a position curve names the one clicked. */
+export type GridCell = Pick<CellStats, 'length' | 'alpha'>;
+
 export function wilson(correct: number, n: number, z = 1.96): [number, number] {
   if (n === 0) return [0, 0];
   const p = correct / n;

@@ -4,6 +4,7 @@
  * chosen suite's views without naming suites.
  */
 import type { Component } from 'svelte';
+import type { GridCell } from '../../lib/analysis/catalog';
 import type { SampleResult } from '../../lib/core/types';
 import type { RunRow } from '../../lib/run/run-row';
 import type { SuiteId } from '../../lib/suites/registry';
@@ -33,7 +34,7 @@ interface ReportProps {
   /** the catalog's free/constrained filter, which the sample list follows */
   variant: string;
   /** a cell clicked in a chart: its samples listed */
-  onselect: (cell: { length: number; alpha: number }) => void;
+  onselect: (cell: GridCell) => void;
   /** results changed outside the run (a judge pass): read them again */
   reload: () => void;
 }
