@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(requests) || requests < 1 || requests > MAX_REQUESTS) throw new Error(`requests: a whole number from 1 to ${MAX_REQUESTS}, got ${process.argv[2]}`);
   if (!existsSync(RECORDING)) return console.log(`bench:tab-vs-server skipped: ${RECORDING} is not here (npm run bench:gallery -- qwen0.5b position records it)`);
   const server = readRunFile(readFileSync(RECORDING, 'utf8'), RECORDING);
+  const { request, config } = server.run;
+  if (server.run.suite !== 'catalog' || !config || !('seed' in config) || config.seed !== 42) throw new Error(`${RECORDING}: expected the catalog design at the app's default seed 42`);
   const serverById = new Map(server.results.filter((r) => r.cell.length === LENGTH).map((r) => [r.sampleId, r]));
   execFileSync('bash', ['scripts/fetch-models.sh', QWEN_CODER_05B.fetchAs], { stdio: 'inherit' });
   const missing = modelMissing(QWEN_CODER_05B);
@@ -41,8 +43,6 @@ async function main(): Promise<void> {
     await loadGgufModel(page, QWEN_CODER_05B, 4096);
     const loaded = (await page.getByTestId('gguf-loaded').textContent())?.replace(/\s+/g, ' ').trim() ?? '';
     console.log(`== ${loaded}`);
-    const { request, config } = server.run;
-    if (server.run.suite !== 'catalog' || !config || !('seed' in config) || config.seed !== 42) throw new Error(`${RECORDING}: expected the catalog design at the app's default seed 42`);
     await setupCatalog(page, { lengths: [LENGTH], positions: POSITIONS, perCell: requests, constraint: 'off', maxTokens: request.maxTokens });
     await setReuse(page, { order: 'prefix', kvReuse: true });
     const t0 = Date.now();
