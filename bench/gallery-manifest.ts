@@ -11,7 +11,7 @@ import type { ManifestEntry } from '../src/ui/examples';
 
 export type { ManifestEntry };
 
-const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval'];
+const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'wildagteval-simulated', 'wildagteval-benchmark'];
 /** file-name prefixes of the server recordings, larger model first (SmolLM2's browser files have none) */
 const MODEL_PREFIXES = ['qwen15-', 'qwen05-', 'smollm2-'];
 

@@ -117,7 +117,7 @@ const EVIDENCE: Record<string, Recording> = {
   },
   complexity: {
     title: 'Evidence: API complexity, isolated, 20 targets a type × ad-hoc rules/irrelevant information/system failures, off vs on',
-    args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '20', '--max-steps', '3', '--seed', '42', '--max-tokens', '256'],
+    args: ['wildagteval-simulated', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '20', '--max-steps', '3', '--seed', '42', '--max-tokens', '256'],
     context: 8192,
   },
 };
@@ -162,18 +162,34 @@ const RECORDINGS: Record<string, Recording> = {
   },
   'api-complexity': {
     title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, off vs on',
-    args: ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '1', '--conversations', '3', '--max-steps', '3', '--seed', '7', '--max-tokens', '256'],
+    args: [
+      'wildagteval-simulated',
+      '--mode',
+      'isolated',
+      '--types',
+      'ad_hoc,irrelevant,system_failure',
+      '--per-cell',
+      '1',
+      '--conversations',
+      '3',
+      '--max-steps',
+      '3',
+      '--seed',
+      '7',
+      '--max-tokens',
+      '256',
+    ],
     context: 8192,
   },
   wildagteval: {
     title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation",
-    args: ['wildagteval', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'],
+    args: ['wildagteval-benchmark', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'],
     context: 32768,
   },
   'wildagteval-40k': {
     title: "WildAgtEval's own benchmark at a 40K window (YaRN ×1.25): the cumulative ladder and the isolated notice pair, first conversation",
     args: [
-      'wildagteval',
+      'wildagteval-benchmark',
       '--wildagteval',
       WILD,
       '--experiments',
@@ -191,7 +207,7 @@ const RECORDINGS: Record<string, Recording> = {
   'wildagteval-ladder': {
     title: "WildAgtEval's own benchmark, the cumulative ladder (None → +Ad-hoc → +Unclear → +Info → +Irrelevant), first conversation",
     args: [
-      'wildagteval',
+      'wildagteval-benchmark',
       '--wildagteval',
       WILD,
       '--experiments',

@@ -29,7 +29,7 @@ const SWEEPS: Record<string, string[]> = {
   multiturn: ['multiturn', '--lengths', '1K,2K', '--count', '13', '--max-tokens', '64'],
   // the task's own tools only: with the whole catalog as distractors a prompt is ~8.5K tokens, past the window
   'composition-multiturn': ['composition', '--protocol', 'multi-turn', '--per-cell', '13', '--distractors', '0', '--max-tokens', '128'],
-  'api-complexity': ['api-complexity', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant', '--per-cell', '1', '--conversations', '6', '--max-steps', '3', '--max-tokens', '64'],
+  'wildagteval-simulated': ['wildagteval-simulated', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant', '--per-cell', '1', '--conversations', '6', '--max-steps', '3', '--max-tokens', '64'],
 };
 
 const seconds = (rs: SampleResult[]) => rs.reduce((t, r) => t + (r.timings?.prefillMs ?? 0), 0) / 1000;

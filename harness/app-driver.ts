@@ -146,7 +146,7 @@ export async function setupApiComplexity(
   page: Page,
   o: { system?: string; mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number },
 ) {
-  await chooseSuite(page, 'api-complexity');
+  await chooseSuite(page, 'wildagteval-simulated');
   if (o.system) await page.getByTestId('api-system').selectOption(o.system);
   await page.getByTestId(`api-mode-${o.mode}`).check();
   if (o.types)

@@ -31,13 +31,13 @@ import { DexieResultStore, importBfclFiles, replacedNote, addPackFiles, loadPack
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
 import { promptHolds } from '../src/lib/analysis/sample-filter';
-import { publishedWildRuns } from '../src/lib/suites/wildagteval/published-logs';
+import { publishedWildRuns } from '../src/lib/suites/wildagteval-benchmark/published-logs';
 import { importedRun } from '../src/lib/run/imported-run';
-import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval/judge';
-import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval/world/registry';
-import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval/suite';
-import { WILDAGTEVAL_SUITE, type WildAgtEvalConfig } from '../src/lib/suites/wildagteval/config';
+import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval-benchmark/judge';
+import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval-benchmark/world/registry';
+import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval-benchmark/suite';
+import { WILD_BENCHMARK_SUITE, type WildAgtEvalConfig } from '../src/lib/suites/wildagteval-benchmark/config';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
@@ -426,7 +426,7 @@ const api = {
       const { runs, unrecognised, skipped } = publishedWildRuns(files);
       const saved: { runId: string; name: string; results: number }[] = [];
       for (const published of runs) {
-        const file = { ...importedRun(WILDAGTEVAL_SUITE, published), prompts: new Map() };
+        const file = { ...importedRun(WILD_BENCHMARK_SUITE, published), prompts: new Map() };
         saved.push({ runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length });
       }
       return { runs: saved, unrecognised, skipped: skipped.length };

@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 240_000 });
 
 async function apiRun(page: Page, engine: 'oracle' | 'baseline', runs: number, setup: (page: Page) => Promise<void>) {
   await page.getByTestId('tab-run').click();
-  await page.getByTestId('suite-api-complexity').check();
+  await page.getByTestId('suite-wildagteval-simulated').check();
   await page.getByTestId(`engine-${engine}`).check();
   await setup(page);
   await page.getByTestId('start-run').click();

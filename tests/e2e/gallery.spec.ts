@@ -64,7 +64,7 @@ async function oracleRunInResults(page: Page) {
 
 test('the gallery shows capable models first: a Qwen run of every suite, and a catalog curve of 100+ samples over 4+ lengths × 5+ positions that is neither near 0 nor near 100%', () => {
   const qwen = manifest.filter((e) => e.model.startsWith('Qwen2.5-Coder'));
-  for (const suite of ['catalog', 'response-qa', 'multiturn', 'robustness', 'composition', 'api-complexity', 'wildagteval'])
+  for (const suite of ['catalog', 'response-qa', 'multiturn', 'robustness', 'composition', 'wildagteval-simulated', 'wildagteval-benchmark'])
     expect(
       qwen.map((e) => e.suite),
       suite,
@@ -91,7 +91,7 @@ test('every gallery entry names the command that re-creates it, as a person type
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {
   // a bound against a hang, for a loaded machine: every entry is opened
   test.setTimeout(1_800_000);
-  for (const suite of ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'api-complexity', 'wildagteval']) expect(manifest.map((e) => e.suite)).toContain(suite);
+  for (const suite of ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'wildagteval-simulated', 'wildagteval-benchmark']) expect(manifest.map((e) => e.suite)).toContain(suite);
   // fetched only when opened (never in the first page): the evidence designs' hundreds of samples stay under 1 MiB a file
   for (const e of manifest) expect(readFileSync(`examples/${e.file}`).length, e.file).toBeLessThan(1024 * 1024);
   const outside = await guardNetwork(page);

@@ -39,7 +39,7 @@ test('a disabled Start says why; nonsense numbers are refused by name; mended, S
   await expect(blockers).toContainText('Tasks per level: -3 — give a whole number from 0 to 10000');
   await page.getByTestId('cmp-per-level').fill('1');
   await expect(start).toBeEnabled();
-  await page.getByTestId('suite-api-complexity').check();
+  await page.getByTestId('suite-wildagteval-simulated').check();
   for (const t of ['ad_hoc', 'unclear', 'notice', 'irrelevant', 'feature_limit', 'system_failure']) await page.getByTestId(`api-type-${t}`).uncheck();
   await expect(blockers).toHaveText('Start needs: choose a complexity type.');
 });

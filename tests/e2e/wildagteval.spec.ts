@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 300_000 });
 
 async function wildRun(page: Page, runs: number, choose: (page: Page) => Promise<void>) {
   await page.getByTestId('tab-run').click();
-  await page.getByTestId('suite-wildagteval').check();
+  await page.getByTestId('suite-wildagteval-benchmark').check();
   await page.getByTestId('engine-oracle').check();
   await choose(page);
   await page.getByTestId('start-run').click();
@@ -58,7 +58,7 @@ test('imported by folder, run by the oracle in isolated and cumulative mode, vie
 
   // a model engine with an 8K window: the measured prompt is refused, pointing to a server
   await page.getByTestId('tab-run').click();
-  await page.getByTestId('suite-wildagteval').check();
+  await page.getByTestId('suite-wildagteval-benchmark').check();
   await page.getByTestId('engine-wllama').check();
   await expect(page.getByTestId('wae-plan')).toContainText('episodes over 50 conversations');
   // the longest system prompt of the chosen experiments (ad-hoc off: no complexity; on: ad-hoc)

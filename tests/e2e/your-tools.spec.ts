@@ -109,7 +109,7 @@ test('WildAgtEval complexity switches on your functions: rules from their parame
   await importAcme(page);
   await page.getByTestId('tab-run').click();
   await page.getByTestId('engine-oracle').check();
-  await page.getByTestId('suite-api-complexity').check();
+  await page.getByTestId('suite-wildagteval-simulated').check();
   await page.getByTestId('api-system').selectOption('yours:Acme internal payroll');
   const own = page.getByTestId('own-api');
   await expect(own).toContainText('Your 3 functions, answered by a stand-in');

@@ -179,11 +179,11 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     const ref = '../shared/reference/wildagteval';
     if (!existsSync(join(ref, 'databases'))) return console.warn(`skipped: ${ref} is not present (it comes with ../shared)`);
     // llama-cpp-python does not report its window: without --context each episode is that sample's context_overflow
-    const overflow = await evalRun(['wildagteval', ...served(), '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild.jsonl')]);
+    const overflow = await evalRun(['wildagteval-benchmark', ...served(), '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild.jsonl')]);
     expect(overflow.code, overflow.text).toBe(0);
     expect(overflow.text).toContain('0/2 answered correct (0.0%), 2 over the context window');
     // told the window, the runner refuses before any request
-    const r = await evalRun(['wildagteval', ...served(), '--context', '1536', '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild-refused.jsonl')]);
+    const r = await evalRun(['wildagteval-benchmark', ...served(), '--context', '1536', '--wildagteval', ref, '--conversations', '1', '--out', join(dir, 'wild-refused.jsonl')]);
     expect(r.code, r.text).toBe(2);
     expect(r.text).toMatch(
       /WildAgtEval's prompt measures [\d,]+ tokens \(the server's tokenizer\) before any step, plus 48 for the answer: more than the server's 1,536-token window\. Serve a model with a longer window/,

@@ -75,9 +75,9 @@ describe.skipIf(missing !== null)('every suite on SmolLM2 through the server', (
   }, 900_000);
 
   it("API complexity: an isolated pair and a cumulative conversation with WildAgtEval's protocol; the model replies in every turn it is given", async () => {
-    const isolated = await run('api-complexity', ['--mode', 'isolated', '--types', 'irrelevant', '--per-cell', '1', '--conversations', '1', '--max-steps', '2'], 48);
+    const isolated = await run('wildagteval-simulated', ['--mode', 'isolated', '--types', 'irrelevant', '--per-cell', '1', '--conversations', '1', '--max-steps', '2'], 48);
     expect(isolated.file.results).toHaveLength(2);
-    const cumulative = await run('api-complexity', ['--mode', 'cumulative', '--conversations', '1', '--max-steps', '1'], 48);
+    const cumulative = await run('wildagteval-simulated', ['--mode', 'cumulative', '--conversations', '1', '--max-steps', '1'], 48);
     for (const x of [...isolated.file.results, ...cumulative.file.results]) {
       const turns = x.score.api?.turns ?? [];
       expect(turns.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/lib/core/types';
-import { readWildAgtEvalResult, readWildAgtEvalScoring } from '../../src/lib/suites/wildagteval/log-files';
+import { readWildAgtEvalResult, readWildAgtEvalScoring } from '../../src/lib/suites/wildagteval-benchmark/log-files';
 import { type ApiStep, rulesFromTable, scoreApiTurn } from '../../src/lib/scoring/api-accuracy';
 
 const rules = rulesFromTable({

@@ -17,12 +17,12 @@ import { DOMAINS } from '../../src/lib/simulate/api/define';
 import { notFoundMessage } from '../../src/lib/simulate/api/api-system';
 import { API_FUNCTIONS, API_SCORING, apiFunctionNamed, apiReference, ASSIGNMENTS, goldCall, invokeApi } from '../../src/lib/simulate/api/home-system';
 import { createWorld } from '../../src/lib/simulate/api/world';
-import { builtinConversations, replayGold } from '../../src/lib/suites/api-complexity/conversations';
+import { builtinConversations, replayGold } from '../../src/lib/suites/wildagteval-simulated/conversations';
 import { parseReply } from '../../src/lib/prompts/episode-protocol';
-import { parseJudgeScore } from '../../src/lib/suites/api-complexity/error-handling';
-import { apiComplexitySource } from '../../src/lib/suites/api-complexity/suite';
-import { planApiComplexity } from '../../src/lib/suites/api-complexity/plan';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
+import { parseJudgeScore } from '../../src/lib/suites/wildagteval-simulated/error-handling';
+import { apiComplexitySource } from '../../src/lib/suites/wildagteval-simulated/suite';
+import { planApiComplexity } from '../../src/lib/suites/wildagteval-simulated/plan';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const on = (type: (typeof COMPLEXITY_TYPES)[number], fn: string) => new ComplexityConfig(`${type}:${fn}`, [[type, fn]]);

@@ -19,7 +19,7 @@ import type { RunCommon } from '../../src/lib/run/run-row';
 import { type SuiteId, type SuitePlan, SUITES } from '../../src/lib/suites/registry';
 import { sourceFor } from '../../src/lib/run/sources';
 import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
 import { COMPOSITION_PROMPTS } from '../../src/lib/suites/composition/prompts';
 import { DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/config';
 import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/config';
@@ -92,7 +92,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
     name: 'API complexity isolated, two wordings',
     packs: [],
     run: {
-      suite: 'api-complexity',
+      suite: 'wildagteval-simulated',
       config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
       template: DEFAULT_PROMPT,
       order: 'grid',
@@ -102,7 +102,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   {
     name: 'API complexity cumulative',
     packs: [],
-    run: { suite: 'api-complexity', config: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
+    run: { suite: 'wildagteval-simulated', config: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
   },
 ];
 
@@ -115,6 +115,9 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
 function lockedCell(c: Cell): Cell {
   return { length: c.tools ?? c.length, position: c.alpha ?? c.record ?? 0, ...(c.variant === undefined ? {} : { variant: c.variant }) } as Cell;
 }
+
+/** The ids the two WildAgtEval suites had when these hashes were taken (a sample names its suite). */
+const LOCKED_SUITE_IDS: Record<string, string> = { 'wildagteval-simulated': 'api-complexity', 'wildagteval-benchmark': 'wildagteval' };
 
 function stable(r: SampleResult): unknown {
   const { createdAt: _c, timings: _t, runId: _r, id: _i, ...rest } = r;
@@ -135,7 +138,7 @@ async function hashesOf(run: Fixture, packs: Pack[]): Promise<{ samples: string;
   for (const id of source.ids) {
     const sample = source.build(id);
     expectDeclaredMeasures(run.suite, sample.cell);
-    samples.update(JSON.stringify([id, { ...sample, cell: lockedCell(sample.cell) }])).update('\n');
+    samples.update(JSON.stringify([id, { ...sample, suite: LOCKED_SUITE_IDS[sample.suite] ?? sample.suite, cell: lockedCell(sample.cell) }])).update('\n');
   }
   const store = new MemoryResultStore();
   await runSamples({
@@ -145,7 +148,7 @@ async function hashesOf(run: Fixture, packs: Pack[]): Promise<{ samples: string;
     store,
     request: { maxTokens: 256, temperature: 0 },
     signal: new AbortController().signal,
-    format: run.suite === 'composition' ? 'auto' : run.suite === 'api-complexity' || run.suite === 'wildagteval' ? 'json' : 'bfcl-python',
+    format: run.suite === 'composition' ? 'auto' : run.suite === 'wildagteval-simulated' || run.suite === 'wildagteval-benchmark' ? 'json' : 'bfcl-python',
   });
   const oracle = createHash('sha256');
   for (const id of source.ids) oracle.update(JSON.stringify(stable(store.results.get(`lock:${id}`)!))).update('\n');
@@ -178,7 +181,7 @@ describe('behaviour lock', () => {
     const pack = readWildAgtEvalDir(WILD);
     const got = await hashesOf(
       {
-        suite: 'wildagteval',
+        suite: 'wildagteval-benchmark',
         config: { packId: pack.id, set: 'Combined50_transformed', experiments: ['isolated:ad-hoc:off', 'isolated:unclear:on', 'isolated:notice:on', 'cumulative:irrelevant'], conversations: 2 },
         template: DEFAULT_PROMPT,
         order: 'prefix',

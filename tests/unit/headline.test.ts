@@ -14,12 +14,12 @@ describe("one number per run, the paper's (issue 37, item 4)", () => {
     // a composition with no task fully right still has a score (the table showed 0% beside the report's 37.9%)
     expect(headlineValue(headlineSums(of('composition'), [r({ value: 0.85 }), r({ value: 0.55 })]))).toBeCloseTo(0.7);
     const turns = (...ok: boolean[]) => ({ api: { turns: ok.map((success, turn) => ({ turn, success })) } }) as never;
-    expect(headlineSums(of('api-complexity'), [r(turns(true, false)), r(turns(true)), r({ api: { turns: [{ turn: 0, success: false }], errorHandling: { score: 2 } } } as never)])).toEqual({
+    expect(headlineSums(of('wildagteval-simulated'), [r(turns(true, false)), r(turns(true)), r({ api: { turns: [{ turn: 0, success: false }], errorHandling: { score: 2 } } } as never)])).toEqual({
       hits: 2,
       count: 3,
       unanswered: 0,
     });
-    expect(headlineSums(of('wildagteval'), [r(turns(false), { experiment: 'error:system_failure:play' }), r(turns(true))])).toEqual({ hits: 1, count: 1, unanswered: 0 });
+    expect(headlineSums(of('wildagteval-benchmark'), [r(turns(false), { experiment: 'error:system_failure:play' }), r(turns(true))])).toEqual({ hits: 1, count: 1, unanswered: 0 });
     expect(headlineValue({ hits: 0, count: 0 })).toBeNull();
     expect(SUITES.composition.headline.label).toBe('score (CompToolBench)');
   });
@@ -27,7 +27,7 @@ describe("one number per run, the paper's (issue 37, item 4)", () => {
 
 describe('an engine error is no answer (issue 46, item 1)', () => {
   it('is left out of the headline and counted apart, for every measure', () => {
-    for (const suite of ['catalog', 'composition', 'api-complexity'] as const) {
+    for (const suite of ['catalog', 'composition', 'wildagteval-simulated'] as const) {
       const sums = headlineSums(of(suite), [r({ correct: true, value: 1, api: { turns: [{ turn: 0, success: true }] } } as never), outage(), outage()]);
       expect(sums).toEqual({ hits: 1, count: 1, unanswered: 2 });
       expect(headlineValue(sums)).toBe(1);

@@ -390,7 +390,16 @@ describe("the runner's arguments", () => {
     expect(s.run.packIds).toEqual(['builtin-catalog']);
     expect(s.concurrency).toBe(1);
     expect(parseTokens('lengths', '128K')).toBe(131072);
-    expect(parseEvalArgs(['api-complexity', '--wordings', 'coref,resolved']).run.config).toMatchObject({ wordings: ['coref', 'resolved'] });
+    expect(parseEvalArgs(['wildagteval-simulated', '--wordings', 'coref,resolved']).run.config).toMatchObject({ wordings: ['coref', 'resolved'] });
+  });
+  it("runs a suite named by its old id as today's, says so, and writes (and resumes) the file the old command wrote", () => {
+    const old = parseEvalArgs(['api-complexity', '--conversations', '2']);
+    const now = parseEvalArgs(['wildagteval-simulated', '--conversations', '2']);
+    expect([old.suite, old.run.suite, old.out]).toEqual(['wildagteval-simulated', 'wildagteval-simulated', 'api-complexity.run.jsonl']);
+    expect(old.renamed).toBe('api-complexity is called wildagteval-simulated now: running wildagteval-simulated');
+    expect({ ...old.run, name: '' }).toEqual({ ...now.run, name: '' });
+    expect([now.renamed, now.out]).toEqual([null, 'wildagteval-simulated.run.jsonl']);
+    expect(parseEvalArgs(['wildagteval', '--wildagteval', 'dir']).run.suite).toBe('wildagteval-benchmark');
   });
   it('names the flag of every mistake', () => {
     const bad: [string[], RegExp][] = [
@@ -409,17 +418,17 @@ describe("the runner's arguments", () => {
       [['catalog', '--count', '3'], /--count is for multiturn, robustness, not catalog/],
       [['response-qa', '--constraint', 'on'], /--constraint is for catalog, multiturn, composition, robustness, not response-qa/],
       [['robustness', '--constraint', 'both'], /--constraint both .* is for the catalog/],
-      [['wildagteval'], /wildagteval needs --wildagteval DIR/],
-      [['wildagteval', '--wildagteval', 'd', '--seed', '3'], /--seed is for catalog, .*api-complexity, not wildagteval/],
+      [['wildagteval-benchmark'], /wildagteval-benchmark needs --wildagteval DIR/],
+      [['wildagteval-benchmark', '--wildagteval', 'd', '--seed', '3'], /--seed is for catalog, .*wildagteval-simulated, not wildagteval-benchmark/],
       [['robustness', '--added', '21'], /--added \(tools added per request\): "21" must be a whole number from 0 to 20/],
       [['catalog', '--concurrency', '0'], /--concurrency: "0" must be a whole number from 1 to 256/],
       [['catalog', '--bogus'], /Unknown option '--bogus'/],
       [['catalog', '--tools', 't.json'], /--tools needs --requests/],
-      [['api-complexity', '--requests', 'r.jsonl'], /--requests needs --tools/],
-      [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for catalog, robustness, api-complexity, not composition/],
+      [['wildagteval-simulated', '--requests', 'r.jsonl'], /--requests needs --tools/],
+      [['composition', '--tools', 't.json', '--requests', 'r.jsonl'], /--tools is for catalog, robustness, wildagteval-simulated, not composition/],
       [['catalog', '--server-reuse', 'aligned'], /--server-reuse is for --engine openai, not oracle/],
       [['catalog', '--engine', 'openai', '--base-url', 'http://h/v1', '--server-reuse', 'sometimes'], /--server-reuse/],
-      [['api-complexity', '--wordings', 'coref,plain'], /--wordings: "plain" is not one of coref, resolved/],
+      [['wildagteval-simulated', '--wordings', 'coref,plain'], /--wordings: "plain" is not one of coref, resolved/],
     ];
     for (const [argv, message] of bad) {
       expect(() => parseEvalArgs(argv), argv.join(' ')).toThrow(UsageError);
@@ -461,7 +470,7 @@ describe("the runner's run file", () => {
     expect(new Set(catalog.results.map((r) => r.itemId))).toEqual(new Set(['payslips-2024', 'payslip-march', 'bonus', 'headcount-eng']));
     const apiOut = join(dir, 'own-api.jsonl');
     const lines: string[] = [];
-    expect(await runEval(['api-complexity', ...own, '--types', 'ad_hoc,irrelevant', '--out', apiOut], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
+    expect(await runEval(['wildagteval-simulated', ...own, '--types', 'ad_hoc,irrelevant', '--out', apiOut], { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     const api = readRunFile(readFileSync(apiOut, 'utf8'));
     expect(api.run).toMatchObject({ packIds: ['yours:Acme internal payroll'], config: { packId: 'yours:Acme internal payroll' }, total: 10, correct: 10 });
     expect(lines.join('\n')).toContain('ad_hoc: off 100.0% → on 100.0% (3 pairs)');
@@ -470,7 +479,10 @@ describe("the runner's run file", () => {
     writeFileSync(bad, '{"query": "x", "expected": [{"name": "acme_grant_bonus", "arguments": {"employeeId": 7}}]}\n');
     const errors: string[] = [];
     expect(
-      await runEval(['api-complexity', '--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', bad, '--out', join(dir, 'bad.jsonl')], { ...quiet, out: (l) => errors.push(l) }),
+      await runEval(['wildagteval-simulated', '--tools', 'tests/fixtures/your-tools/acme-payroll.openapi.yaml', '--requests', bad, '--out', join(dir, 'bad.jsonl')], {
+        ...quiet,
+        out: (l) => errors.push(l),
+      }),
     ).not.toBe(0);
     expect(errors.join('\n')).toMatch(/bad\.requests\.jsonl request 1.*employeeId: expected a string, found 7/);
   });

@@ -158,7 +158,7 @@ describe('run file of an API-complexity run', () => {
     const run: RunRow = {
       ...catalogRun('run-api'),
       name: 'oracle · API complexity',
-      suite: 'api-complexity',
+      suite: 'wildagteval-simulated',
       packIds: [],
       predictions: undefined,
       config: { mode: 'isolated', types: ['notice', 'system_failure'], ladder: ['base'], wordings: ['coref'], conversations: 2, perType: 0, seed: 7, maxSteps: 4, judge: 'rubric' },

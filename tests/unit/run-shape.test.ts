@@ -14,8 +14,8 @@ const FIRST_SHAPE_KEY: Record<string, string> = {
   'response-qa': 'responseQa',
   multiturn: 'multiturn',
   composition: 'composition',
-  'api-complexity': 'apiComplexity',
-  wildagteval: 'wildagteval',
+  'wildagteval-simulated': 'apiComplexity',
+  'wildagteval-benchmark': 'wildagteval',
 };
 const gallery = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; suite: string }[];
 
@@ -115,11 +115,11 @@ describe('the run row keeps its suite configuration in one field', () => {
     }
   });
 
-  it('a run file is written as version 3 and read back the same; its header holds no field of the first shape', () => {
+  it('a run file is written as version 4 and read back the same; its header holds no field of the first shape', () => {
     const file = readRunFile(readFileSync('examples/qwen05-robustness-200.run.jsonl', 'utf8'));
     const text = writeRunFile(file);
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
-    expect(header.version).toBe(3);
+    expect(header.version).toBe(4);
     expect(Object.keys(header.run)).not.toContain('sweep');
     expect(Object.keys(header.run)).not.toContain('robustness');
     const back = readRunFile(text);
@@ -133,7 +133,8 @@ describe('the run row keeps its suite configuration in one field', () => {
 
   it("a run of before its suite kept a configuration was planned from the suite's defaults; a WildAgtEval run from result logs has none", () => {
     expect(withConfig({ suite: 'robustness', sweep: { seed: 1 } })).toEqual({ suite: 'robustness', config: SUITES.robustness.config.defaults });
-    expect(withConfig({ suite: 'wildagteval', sweep: { seed: 0 } })).toEqual({ suite: 'wildagteval', config: null });
+    // and under the id its suite has now (WildAgtEval's own benchmark was `wildagteval`)
+    expect(withConfig({ suite: 'wildagteval', sweep: { seed: 0 } })).toEqual({ suite: 'wildagteval-benchmark', config: null });
     const already = { suite: 'catalog', config: { lengths: [1024] } };
     expect(withConfig(already)).toBe(already);
   });
@@ -176,5 +177,74 @@ describe('the run row keeps its suite configuration in one field', () => {
     expect(wild).toEqual({ id: 'wildagteval', source: 'wildagteval', createdAt: 1, name: 'WildAgtEval', data: '{"tools": [], "items": []}', contentHash: 'h1', files });
     expect(plain).toEqual({ id: 'p', source: 'builtin', createdAt: 2, name: 'P', data: '{"tools": [], "items": []}', contentHash: 'h2' });
     db.close();
+  });
+});
+
+describe('the two WildAgtEval suites are named for what they run (issue 45: they were `api-complexity` and `wildagteval`)', () => {
+  const recordingOf = (suite: string) => {
+    const entry = gallery.find((e) => e.suite === suite);
+    if (!entry) throw new Error(`no ${suite} recording in the gallery`);
+    return readFileSync(`examples/${entry.file}`, 'utf8');
+  };
+  const headerOf = (text: string) => JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
+  const withHeader = (text: string, header: object) => [JSON.stringify(header), ...text.split('\n').slice(1)].join('\n');
+
+  it('files written under the old ids open under the new ones, results and all; a version 4 file with an old id is refused, naming it', () => {
+    for (const [old, now] of [
+      ['api-complexity', 'wildagteval-simulated'],
+      ['wildagteval', 'wildagteval-benchmark'],
+    ] as const) {
+      const text = recordingOf(now);
+      const header = headerOf(text);
+      expect(header.run.suite).toBe(old);
+      const read = readRunFile(text, 'old.run.jsonl');
+      expect(read.run.suite).toBe(now);
+      expect(read.results.length).toBeGreaterThan(0);
+      // what the app writes today carries the new id, and reads back to the same run
+      const written = writeRunFile(read);
+      const today = headerOf(written);
+      expect(today.run.suite).toBe(now);
+      expect(readRunFile(written).run).toEqual(read.run);
+      // a version 3 file (today's shape but for the id) reads the same way
+      expect(readRunFile(withHeader(written, { ...today, version: 3, run: { ...today.run, suite: old } }), 'v3.run.jsonl').run).toEqual(read.run);
+      const v4WithOld = withHeader(written, { ...today, run: { ...today.run, suite: old } });
+      expect(() => readRunFile(v4WithOld, 'new.run.jsonl')).toThrow(/run\.suite/);
+    }
+  });
+
+  it("the app's database of before renames its stored runs when it opens, keeping everything else — also runs stored in the first shape", async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('renamed', { indexedDB: factory, IDBKeyRange });
+    old.version(6).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    const api = { ...SUITES['wildagteval-simulated'].config.defaults, conversations: 2 };
+    await old.table('runs').bulkPut([
+      { id: 'a', createdAt: 1, status: 'completed', suite: 'api-complexity', packIds: [], config: api, name: 'a' },
+      { id: 'w', createdAt: 2, status: 'paused', suite: 'wildagteval', packIds: ['wildagteval'], config: null, name: 'w' },
+      { id: 'c', createdAt: 3, status: 'completed', suite: 'catalog', packIds: ['p'], config: { lengths: [1024] }, name: 'c' },
+    ]);
+    await old.table('results').put({ id: 'a:1', runId: 'a', index: 0, cell: { length: 0 } });
+    old.close();
+    const db = new AppDB('renamed', { indexedDB: factory, IDBKeyRange });
+    expect((await db.runs.orderBy('createdAt').toArray()).map((r) => [r.id, r.suite, r.config, r.packIds, r.status])).toEqual([
+      ['a', 'wildagteval-simulated', api, [], 'completed'],
+      ['w', 'wildagteval-benchmark', null, ['wildagteval'], 'paused'],
+      ['c', 'catalog', { lengths: [1024] }, ['p'], 'completed'],
+    ]);
+    expect(await db.results.get('a:1')).toEqual({ id: 'a:1', runId: 'a', index: 0, cell: { length: 0 } });
+    db.close();
+
+    // a database from before version 4: the first shape and the old id, read into both
+    const first = new IDBFactory();
+    const older = new Dexie('renamed-first', { indexedDB: first, IDBKeyRange });
+    older.version(3).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    await older
+      .table('runs')
+      .put({ id: 'a', createdAt: 1, status: 'completed', suite: 'api-complexity', packIds: [], sweep: { lengths: [], positions: [], samplesPerCell: 1, seed: 7 }, apiComplexity: api, name: 'a' });
+    older.close();
+    const upgraded = new AppDB('renamed-first', { indexedDB: first, IDBKeyRange });
+    const [run] = await upgraded.runs.toArray();
+    expect([run?.suite, run?.config]).toEqual(['wildagteval-simulated', api]);
+    expect(Object.keys(run ?? {})).not.toContain('apiComplexity');
+    upgraded.close();
   });
 });

@@ -7,8 +7,8 @@ import { parseEvalArgs } from '../../src/cli/eval/eval-args';
 import { defaultSuiteFields, SUITE_LIST, suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/registry';
 import { settingProblems, valueAt, wordProblems } from '../../src/lib/suites/settings';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
-import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval/benchmark-files';
-import { builtinConversations } from '../../src/lib/suites/api-complexity/conversations';
+import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
+import { builtinConversations } from '../../src/lib/suites/wildagteval-simulated/conversations';
 import { numberProblem } from '../../src/lib/suites/number-fields';
 import type { RunRow } from '../../src/lib/run/run-row';
 import { newRun } from '../../src/lib/run/new-run';
@@ -33,7 +33,7 @@ function openingSetup(packs: readonly string[]): SuiteSetup {
 }
 
 /** The runner with no options but those a suite cannot run without. */
-const runnerArgs = (suite: string) => (suite === 'wildagteval' ? [suite, '--wildagteval', 'dir'] : [suite]);
+const runnerArgs = (suite: string) => (suite === 'wildagteval-benchmark' ? [suite, '--wildagteval', 'dir'] : [suite]);
 
 describe('a suite declares each setting once', () => {
   for (const d of SUITE_LIST) {

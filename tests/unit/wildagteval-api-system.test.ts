@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { replayReference } from '../../src/cli/parity/wildagteval-replay';
 import { pyJsonDumps } from '../../src/lib/core/py-json';
 import { PyFloat, PyTuple } from '../../src/lib/core/pyvalue';
-import { readExecMapping, readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval/benchmark-files';
+import { readExecMapping, readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
-import { invokeWildTool, WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval/world/registry';
-import { replayGoldCalls } from '../../src/lib/suites/wildagteval/world/replay';
-import { pyRound } from '../../src/lib/suites/wildagteval/world/values';
-import { createWildState, DATABASE_FILES, type Databases, userOfConversation } from '../../src/lib/suites/wildagteval/world/state';
-import { switchKey } from '../../src/lib/suites/wildagteval/world/switches';
+import { invokeWildTool, WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
+import { replayGoldCalls } from '../../src/lib/suites/wildagteval-benchmark/world/replay';
+import { pyRound } from '../../src/lib/suites/wildagteval-benchmark/world/values';
+import { createWildState, DATABASE_FILES, type Databases, userOfConversation } from '../../src/lib/suites/wildagteval-benchmark/world/state';
+import { switchKey } from '../../src/lib/suites/wildagteval-benchmark/world/switches';
 
 describe("Python's json.dumps", () => {
   it('writes floats as Python does, escapes non-ASCII, keeps key order', () => {

@@ -6,9 +6,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NamedText } from '../../src/lib/core/types';
-import { readWildAgtEvalFiles } from '../../src/lib/suites/wildagteval/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval/world/registry';
-import { DATABASE_FILES } from '../../src/lib/suites/wildagteval/world/state';
+import { readWildAgtEvalFiles } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
+import { DATABASE_FILES } from '../../src/lib/suites/wildagteval-benchmark/world/state';
 
 const KNOWN = new Set(WILD_FUNCTION_NAMES);
 const OBJECT_FILES = new Set(['irrelevant_mock_data', 'media_database', 'mock_data', 'shopping_carts']);

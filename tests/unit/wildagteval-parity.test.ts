@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { resultLogFiles, runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
 import type { Json } from '../../src/lib/core/types';
 import type { ApiCallRecord } from '../../src/lib/scoring/api-accuracy';
-import { readWildAgtEvalScoring } from '../../src/lib/suites/wildagteval/log-files';
-import { fixWildAgtEvalLabels, WILDAGTEVAL_SCORING } from '../../src/lib/suites/wildagteval/analyzer';
+import { readWildAgtEvalScoring } from '../../src/lib/suites/wildagteval-benchmark/log-files';
+import { fixWildAgtEvalLabels, WILDAGTEVAL_SCORING } from '../../src/lib/suites/wildagteval-benchmark/analyzer';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'results_sample', 'scoring_reference.json'));

@@ -6,14 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../../src/lib/core/pyvalue';
-import { readWildAgtEvalFiles, readWildConversation, type WildConversation } from '../../src/lib/suites/wildagteval/benchmark-files';
+import { readWildAgtEvalFiles, readWildConversation, type WildConversation } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { pyJsonDumps } from '../../src/lib/core/py-json';
-import { createWildState, DATABASE_FILES } from '../../src/lib/suites/wildagteval/world/state';
-import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval/world/registry';
-import { switchKey } from '../../src/lib/suites/wildagteval/world/switches';
-import { expectedFrom, findTargetPoints, goldHistory, parseWildReply, wildPrompt, wildSystemText } from '../../src/lib/suites/wildagteval/protocol';
-import { STEP_BY_STEP_SUFFIX } from '../../src/lib/suites/wildagteval/step-by-step-suffix';
-import { isTargetReplayed, runsCrossTurn, WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
+import { createWildState, DATABASE_FILES } from '../../src/lib/suites/wildagteval-benchmark/world/state';
+import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
+import { switchKey } from '../../src/lib/suites/wildagteval-benchmark/world/switches';
+import { expectedFrom, findTargetPoints, goldHistory, parseWildReply, wildPrompt, wildSystemText } from '../../src/lib/suites/wildagteval-benchmark/protocol';
+import { STEP_BY_STEP_SUFFIX } from '../../src/lib/suites/wildagteval-benchmark/step-by-step-suffix';
+import { isTargetReplayed, runsCrossTurn, WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval-benchmark/experiments';
 
 describe('parsing a reply', () => {
   it('End of Turn first (any case), so a reply with both a call and the marker ends the turn', () => {

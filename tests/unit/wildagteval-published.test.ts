@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table3 } from '../../src/lib/analysis/api-complexity';
-import { experimentOfFolder, publishedWildRuns } from '../../src/lib/suites/wildagteval/published-logs';
+import { experimentOfFolder, publishedWildRuns } from '../../src/lib/suites/wildagteval-benchmark/published-logs';
 import { importedRun } from '../../src/lib/run/imported-run';
-import { WILDAGTEVAL_SUITE } from '../../src/lib/suites/wildagteval/config';
+import { WILD_BENCHMARK_SUITE } from '../../src/lib/suites/wildagteval-benchmark/config';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { hashString } from '../../src/lib/core/random';
 
@@ -33,7 +33,7 @@ describe.skipIf(!haveShared)('published WildAgtEval result logs as runs', () => 
   it('the sample folders: one run, the reference verdicts, Table 3 pairs, a run file round trip', () => {
     const reference = JSON.parse(readFileSync(join(DIR, 'scoring_reference.json'), 'utf8')) as { files: Record<string, { conversation_success: boolean; turns: { success: boolean }[] }> };
     const { runs: published, unrecognised, skipped } = publishedWildRuns(walk(DIR));
-    const runs = published.map((p) => importedRun(WILDAGTEVAL_SUITE, p));
+    const runs = published.map((p) => importedRun(WILD_BENCHMARK_SUITE, p));
     expect(unrecognised).toEqual([]);
     expect(skipped.some((s) => s.endsWith('scoring_reference.json'))).toBe(true);
     expect(runs.length).toBe(1);

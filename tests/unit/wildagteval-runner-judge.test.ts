@@ -44,7 +44,7 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
 
   it('judges every error episode once, names the judge in each result, and a rerun does nothing again', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'judge-')), 'errors.jsonl');
-    const argv = ['wildagteval', '--wildagteval', REF, '--experiments', 'error:system_failure:play', '--out', out, '--judge-base-url', baseUrl, '--judge-model', 'judge-model'];
+    const argv = ['wildagteval-benchmark', '--wildagteval', REF, '--experiments', 'error:system_failure:play', '--out', out, '--judge-base-url', baseUrl, '--judge-model', 'judge-model'];
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), status: () => undefined, env: {}, signal: new AbortController().signal };
     expect(await runEval(argv, io)).toBe(0);
@@ -62,6 +62,6 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
     expect(await runEval(argv, io)).toBe(0);
     expect(prompts).toHaveLength(file.results.length);
     expect(await runEval(['catalog', '--judge-base-url', baseUrl, '--judge-model', 'm'], { ...io, out: (l: string) => lines.push(l) })).toBe(2);
-    expect(lines.join('\n')).toMatch(/--judge-base-url is for wildagteval, not catalog/);
+    expect(lines.join('\n')).toMatch(/--judge-base-url is for wildagteval-benchmark, not catalog/);
   });
 });

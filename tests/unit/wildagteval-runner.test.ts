@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
 import type { NamedText } from '../../src/lib/core/types';
-import { readWildAgtEvalFiles } from '../../src/lib/suites/wildagteval/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval/world/registry';
-import { DATABASE_FILES } from '../../src/lib/suites/wildagteval/world/state';
-import { WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval/experiments';
-import { findTargetPoints, wildSystemText } from '../../src/lib/suites/wildagteval/protocol';
-import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle, type WildResultLog } from '../../src/lib/suites/wildagteval/runner';
+import { readWildAgtEvalFiles } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
+import { DATABASE_FILES } from '../../src/lib/suites/wildagteval-benchmark/world/state';
+import { WILD_EXPERIMENTS } from '../../src/lib/suites/wildagteval-benchmark/experiments';
+import { findTargetPoints, wildSystemText } from '../../src/lib/suites/wildagteval-benchmark/protocol';
+import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle, type WildResultLog } from '../../src/lib/suites/wildagteval-benchmark/runner';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'databases'));

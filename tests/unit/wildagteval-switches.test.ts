@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pyJsonDumps } from '../../src/lib/core/py-json';
 import { isDict, type PyDict, type PyValue } from '../../src/lib/core/pyvalue';
-import { readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval/benchmark-files';
+import { readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
-import { invokeWildTool } from '../../src/lib/suites/wildagteval/world/registry';
-import { createWildState, DATABASE_FILES, forkWildState, type WildState } from '../../src/lib/suites/wildagteval/world/state';
-import { switchKey } from '../../src/lib/suites/wildagteval/world/switches';
+import { invokeWildTool } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
+import { createWildState, DATABASE_FILES, forkWildState, type WildState } from '../../src/lib/suites/wildagteval-benchmark/world/state';
+import { switchKey } from '../../src/lib/suites/wildagteval-benchmark/world/switches';
 
 const REF = '../shared/reference/wildagteval';
 const haveShared = existsSync(join(REF, 'complexity_scenarios.json'));

@@ -15,11 +15,11 @@ import { sourceFor } from '../../src/lib/run/sources';
 import { scoreApiTurn } from '../../src/lib/scoring/api-accuracy';
 import { ComplexityConfig, NO_COMPLEXITY } from '../../src/lib/simulate/api/complexity';
 import { adHocRuleOf, isLookup, toolsApiSystem } from '../../src/lib/simulate/api/tools-system';
-import { runEpisode } from '../../src/lib/suites/api-complexity/episode';
-import { ownApiSetup, requestConversations } from '../../src/lib/suites/api-complexity/request-conversations';
-import { apiComplexitySource } from '../../src/lib/suites/api-complexity/suite';
-import { planApiComplexity } from '../../src/lib/suites/api-complexity/plan';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/api-complexity/config';
+import { runEpisode } from '../../src/lib/suites/wildagteval-simulated/episode';
+import { ownApiSetup, requestConversations } from '../../src/lib/suites/wildagteval-simulated/request-conversations';
+import { apiComplexitySource } from '../../src/lib/suites/wildagteval-simulated/suite';
+import { planApiComplexity } from '../../src/lib/suites/wildagteval-simulated/plan';
+import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import type { RunRow } from '../../src/lib/run/run-row';
 
@@ -119,7 +119,7 @@ describe('complexity on your tools', () => {
     expect(targets('unclear')).toEqual([]);
     expect(plan.filter((p) => p.cell.variant === 'off')).toHaveLength(plan.length / 2);
 
-    const run = { suite: 'api-complexity', config: { ...config, types: [...config.types] }, engine: { kind: 'oracle', model: 'oracle' } } as Pick<RunRow, 'suite' | 'config' | 'engine'>;
+    const run = { suite: 'wildagteval-simulated', config: { ...config, types: [...config.types] }, engine: { kind: 'oracle', model: 'oracle' } } as Pick<RunRow, 'suite' | 'config' | 'engine'>;
     const source = await sourceFor(run as RunRow, [pack], new CachedCounter(llama3Counter));
     const sample = source.build(source.ids[0] as string);
     expect(sample.packId).toBe(pack.id);

@@ -14,6 +14,7 @@ import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
 import { type Constraint, type FlagReader, MIN_MAX_TOKENS } from '../../lib/suites/declaration';
 import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { type Suite, type SuiteId, SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
+import { suiteIdNow } from '../../lib/store/run-shape';
 import { type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
@@ -75,7 +76,7 @@ export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
 ${SUITE_LIST.map((d) => `            ${d.id}: ${[settingUsage(d.settings, d.config.defaults), d.usage ?? ''].join(' ').trim()}`).join('\n')}
   data:     --bfcl DIR/BFCL_v4_simple_python.json (repeatable; catalog and robustness): BFCL question files, their answers read
             from DIR/possible_answer/ as BFCL lays them out — instead of the built-in pack
-            --tools FILE --requests FILE (catalog, robustness, api-complexity): your own tools (OpenAI/Anthropic/Gemini declarations
+            --tools FILE --requests FILE (catalog, robustness, wildagteval-simulated): your own tools (OpenAI/Anthropic/Gemini declarations
             or an OpenAPI document) and requests with expected calls (JSONL) — asked among the built-in catalog's tools,
             rephrased, or under WildAgtEval's complexity switches on your functions
             --wildagteval DIR (wildagteval): WildAgtEval's files (databases, conversation sets, agent prompts), read from DIR and
@@ -109,15 +110,17 @@ export interface EvalSettings {
   penaltyField: PenaltyField | null;
   /** how the server reuses its KV cache, when the user says */
   serverReuse: ServerReuse | null;
+  /** the suite's old id was typed: what the runner says before it starts */
+  renamed: string | null;
   out: string;
   svgDir: string | null;
   /** --html: where to write the run as one HTML page */
   htmlFile: string | null;
   /** BFCL question files to use as the packs (catalog, robustness) */
   bfclFiles: string[];
-  /** your own tools and requests files (catalog, robustness, api-complexity) */
+  /** your own tools and requests files (catalog, robustness, wildagteval-simulated) */
   ownTools: { tools: string; requests: string } | null;
-  /** WildAgtEval's benchmark folder (wildagteval) */
+  /** WildAgtEval's benchmark folder (wildagteval-benchmark) */
   wildagtevalDir: string | null;
   /** the model that judges a WildAgtEval run's error-handling episodes once it completes (another server's, e.g.) */
   judge: { baseUrl: string; model: string } | null;
@@ -182,7 +185,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   // every flag is text; the repeatable ones are lists
   const o = values as Partial<Record<string, string>>;
   const repeated = values as Partial<Record<'base-url' | 'bfcl', string[]>>;
-  const suite = oneOf('suite', positionals[0], SUITE_IDS);
+  // the ids the suites had before still run, under today's (a resumed run's command, a script)
+  const typed = positionals[0];
+  const suite = oneOf('suite', typed === undefined ? undefined : suiteIdNow(typed), SUITE_IDS);
   if (!suite) throw new UsageError('name a suite first (e.g. npm run eval -- catalog …)');
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const engine = oneOf('engine', o.engine, RUNNER_ENGINES) ?? 'oracle';
@@ -275,7 +280,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
     penaltyField: oneOf<PenaltyField>('penalty-field', o['penalty-field'], PENALTY_FIELDS) ?? null,
     serverReuse: oneOf<ServerReuse>('server-reuse', o['server-reuse'], SERVER_REUSE) ?? null,
-    out: o.out ?? `${suite}.run.jsonl`,
+    renamed: typed !== undefined && typed !== suite ? `${typed} is called ${suite} now: running ${suite}` : null,
+    // the same command writes (and resumes) the same file it did under the old id
+    out: o.out ?? `${typed ?? suite}.run.jsonl`,
     bfclFiles,
     ownTools,
     wildagtevalDir,

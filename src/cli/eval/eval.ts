@@ -10,15 +10,15 @@ import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../../lib/c
 import { CachedCounter, type TokenCounter } from '../../lib/context/token-counter';
 import { hashString } from '../../lib/core/random';
 import { sideSample } from '../../lib/core/side-sample';
-import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval/judge';
-import { wildBenchmarkOf } from '../../lib/suites/wildagteval/suite';
+import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval-benchmark/judge';
+import { wildBenchmarkOf } from '../../lib/suites/wildagteval-benchmark/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
-import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval/world/registry';
+import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval-benchmark/world/registry';
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
@@ -329,6 +329,7 @@ export async function runEval(argv: readonly string[], io: EvalIo): Promise<numb
     io.out(`error: ${e.message}\n\n${EVAL_USAGE}`);
     return 2;
   }
+  if (settings.renamed) io.out(`note: ${settings.renamed}`);
   let setup: Setup;
   try {
     setup = await setUp(settings, io);

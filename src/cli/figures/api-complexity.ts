@@ -10,7 +10,7 @@ import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { COMPLEXITY_LABELS, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../lib/simulate/api/complexity';
 import { DOMAIN_LABELS, DOMAINS } from '../../lib/simulate/api/define';
 import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../lib/simulate/api/home-system';
-import { builtinConversations } from '../../lib/suites/api-complexity/conversations';
+import { builtinConversations } from '../../lib/suites/wildagteval-simulated/conversations';
 
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 
@@ -37,7 +37,7 @@ export async function runApiComplexityFigures(out: (line: string) => void): Prom
 
   const run = async (engine: 'oracle' | 'baseline', flags: readonly string[]): Promise<SampleResult[]> => {
     const start = performance.now();
-    const results = await figureRun(engine, ['api-complexity', ...flags]);
+    const results = await figureRun(engine, ['wildagteval-simulated', ...flags]);
     out(`  (${results.length} episodes in ${((performance.now() - start) / 1000).toFixed(1)} s)`);
     return results;
   };

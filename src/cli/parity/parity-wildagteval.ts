@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filesUnder } from '../walk';
-import { scoreWildLog } from '../../lib/suites/wildagteval/log-score';
+import { scoreWildLog } from '../../lib/suites/wildagteval-benchmark/log-score';
 
 const REFERENCE = 'scoring_reference.json';
 /** a folder of result logs holds hundreds of files; this bounds a walk into the wrong folder */

@@ -1,16 +1,16 @@
 /**
  * `wildagteval-calls <cases.jsonl> [--databases DIR]`: each case's call run on the re-implemented API
- * system (see lib/suites/wildagteval/world/calls.ts); prints `{"id", "output"}` per case, then
+ * system (see lib/suites/wildagteval-benchmark/world/calls.ts); prints `{"id", "output"}` per case, then
  * `calls N, errors E`. The databases are WildAgtEval's `common/data` files: DIR, else the
  * `databases/` folder beside or above the cases file, else ../shared/reference/wildagteval/databases.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { databasesFor, readWildAgtEvalFiles } from '../../lib/suites/wildagteval/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval/world/registry';
+import { databasesFor, readWildAgtEvalFiles } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval-benchmark/world/registry';
 import { parseJsonValue } from '../../lib/parsing/json-value';
-import { readWildCallCase, runWildCallCase } from '../../lib/suites/wildagteval/world/calls';
-import type { Databases, WildCode } from '../../lib/suites/wildagteval/world/state';
+import { readWildCallCase, runWildCallCase } from '../../lib/suites/wildagteval-benchmark/world/calls';
+import type { Databases, WildCode } from '../../lib/suites/wildagteval-benchmark/world/state';
 
 const MAX_CASES = 100_000;
 const NO_COMPLEXITY_FOLDER = 'no_complexity_variant';

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NamedText } from '../../lib/core/types';
-import { readExecMapping, readWildConversation, readWildDatabases } from '../../lib/suites/wildagteval/benchmark-files';
-import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../lib/suites/wildagteval/world/registry';
-import { replayGoldCalls } from '../../lib/suites/wildagteval/world/replay';
+import { readExecMapping, readWildConversation, readWildDatabases } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
+import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../lib/suites/wildagteval-benchmark/world/registry';
+import { replayGoldCalls } from '../../lib/suites/wildagteval-benchmark/world/replay';
 
 export interface ReplayFigures {
   calls: number;

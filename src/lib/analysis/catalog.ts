@@ -4,6 +4,7 @@
  * Tables 1, 5 and 6, and the error taxonomy.
  */
 import type { SampleResult } from '../core/types';
+import { formatTokens } from './format';
 import { variantOf } from './sample-filter';
 
 export interface CellStats {
@@ -22,6 +23,13 @@ export interface CellStats {
 
 /** A cell of the catalog's grid, as a heatmap or a position curve names the one clicked. */
 export type GridCell = Pick<CellStats, 'length' | 'alpha'>;
+
+/** What a heatmap cell says on hover, in the app and in the runner's SVG alike: its accuracy (strict or lenient) and that accuracy's interval. */
+export function heatCellTitle(c: CellStats, lenient = false): string {
+  const [value, low, high] = lenient ? [c.lenientAccuracy, ...wilson(c.lenientCorrect, c.n)] : [c.accuracy, c.low, c.high];
+  const pct = (x: number, digits: number) => (x * 100).toFixed(digits);
+  return `${formatTokens(c.length)} tokens, α ${c.alpha}: ${pct(value, 1)}%${lenient ? ' lenient' : ''} of ${c.n} (95% Wilson interval ${pct(low, 0)}–${pct(high, 0)}%)`;
+}
 
 export function wilson(correct: number, n: number, z = 1.96): [number, number] {
   if (n === 0) return [0, 0];

@@ -217,7 +217,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     effect: `${type === 'ad_hoc' ? 'ad-hoc rules' : type === 'irrelevant' ? 'irrelevant information' : 'system failures'} in the API lower the agent's success`,
     paperFigure: type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : '12.0% average over all types',
     design: 'complexity',
-    suite: 'api-complexity',
+    suite: 'wildagteval-simulated',
     sides: { a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) }, b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) } },
     pairing: 'request',
     direction: -1,

@@ -3,7 +3,7 @@
  * scale, and accuracy bars for the other suites' groups. Every text is escaped.
  */
 import { interpolateRdYlGn, scaleBand, scaleLinear, scaleSequential } from 'd3';
-import type { CellStats } from './catalog';
+import { type CellStats, heatCellTitle } from './catalog';
 import { formatTokens } from './format';
 import { escapeMarkup } from '../core/markup';
 
@@ -42,7 +42,7 @@ export function heatmapSvg(cells: readonly CellStats[], title: string): string {
     const cx = (x(c.alpha) ?? 0) + x.bandwidth() / 2;
     const cy = (y(c.length) ?? 0) + y.bandwidth() / 2;
     parts.push(
-      `<g><title>${esc(`${formatTokens(c.length)} tokens, position ${c.alpha}: ${(c.accuracy * 100).toFixed(1)}% of ${c.n} (95% CI ${(c.low * 100).toFixed(0)}–${(c.high * 100).toFixed(0)}%)`)}</title><rect x="${x(c.alpha)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`,
+      `<g><title>${esc(heatCellTitle(c))}</title><rect x="${x(c.alpha)}" y="${y(c.length)}" width="${x.bandwidth()}" height="${y.bandwidth()}" rx="3" fill="${color(c.accuracy)}"/><text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" font-size="13" fill="${c.accuracy > 0.25 && c.accuracy < 0.8 ? '#111' : '#fff'}">${pct(c.accuracy)}</text></g>`,
     );
   }
   for (const p of positions) parts.push(`<text x="${(x(p) ?? 0) + x.bandwidth() / 2}" y="${height - m.bottom + 16}" text-anchor="middle" font-size="12">${p}</text>`);

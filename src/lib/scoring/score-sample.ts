@@ -28,7 +28,7 @@ export function plainCalls(calls: readonly Call[]): { name: string; args: unknow
 export function scoreSample(sample: Sample, output: string, format: OutputFormat = 'bfcl-python', calls?: readonly Call[], cutOff = false): ScoredOutput {
   const e = sample.expected;
   if (e.kind === 'qa') return scoreAnswer(output, e.answer);
-  // an API-system episode is scored turn by turn as it runs (suites/api-complexity), never from its text
+  // an API-system episode is scored turn by turn as it runs (suites/wildagteval-simulated), never from its text
   if (e.kind === 'api' || e.kind === 'wild') return { score: { correct: false, value: 0, errorType: 'api:not_an_episode', errorClass: null }, calls: null, parseError: null };
   const parsed: ParseResult = calls ? { ok: true, calls: [...calls] } : parseCalls(output, format);
   const parseError = parsed.ok ? null : describeParseError(output, parsed.error, cutOff);

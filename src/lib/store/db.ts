@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
-import { withConfig, withMeasures } from './run-shape';
+import { withConfig, withMeasures, withSuiteId } from './run-shape';
 
 export interface PackRow {
   id: string;
@@ -122,6 +122,17 @@ export class AppDB extends Dexie {
             if (result.cell) result.cell = withMeasures(suites.get(result.runId) ?? '', result.cell);
           });
       });
+    // the two WildAgtEval suites named for what they run (they were `api-complexity` and `wildagteval`)
+    this.version(7)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('runs')
+          .toCollection()
+          .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
+            ref.value = withSuiteId(run);
+          }),
+      );
   }
 }
 

@@ -21,17 +21,18 @@ import type { EngineChoice } from '../engines/kinds';
 import { SERVER_REUSE } from '../engines/host';
 import { SUITE_IDS, type SuiteId, SUITES } from '../suites/registry';
 import { settingProblems, wordProblems } from '../suites/settings';
-import { withConfig, withMeasures } from './run-shape';
+import { withConfig, withMeasures, withSuiteId } from './run-shape';
 
 export type { RecordedPrompt, Recording };
 
 const RUN_FILE_FORMAT = 'fc-playground-run';
 /**
  * version 2 keeps a run's suite configuration in `config`, version 3 each measure of a cell in its own
- * field; files of the versions before are read into that shape (`withConfig`, `withMeasures`)
+ * field, version 4 names the two WildAgtEval suites for what they run; files of the versions before
+ * are read into that shape (`withConfig`, `withMeasures`, `withSuiteId`)
  */
-const RUN_FILE_VERSION = 3;
-const READ_VERSIONS = [1, 2, 3];
+const RUN_FILE_VERSION = 4;
+const READ_VERSIONS = [1, 2, 3, 4];
 
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
 const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
@@ -213,7 +214,7 @@ function readHeader(value: unknown, where: string): Header {
   if (h.format !== RUN_FILE_FORMAT) r.fail('format', `expected "${RUN_FILE_FORMAT}" (is this a run file exported by fc-playground?), got ${describe(h.format)}`);
   const version = r.num(h, 'version');
   if (!READ_VERSIONS.includes(version)) r.fail('version', `version ${version} is not supported (this app reads versions ${READ_VERSIONS.slice(0, -1).join(', ')} and ${READ_VERSIONS.at(-1)})`);
-  const run = version === 1 ? withConfig(r.obj(h.run, 'run')) : r.obj(h.run, 'run');
+  const run = version === 1 ? withConfig(r.obj(h.run, 'run')) : version < 4 ? withSuiteId(r.obj(h.run, 'run')) : r.obj(h.run, 'run');
   r.only(run, RUN_FIELDS, 'run');
   r.str(run, 'id', 'run.id');
   if (!/^[\w.:-]{1,120}$/.test(run.id as string)) r.fail('run.id', 'expected letters, digits and . _ : - only');

@@ -8,6 +8,23 @@
  */
 import { type SuiteId, SUITES } from '../suites/registry';
 
+/**
+ * The ids the two WildAgtEval suites had before they were named for what they run (run files
+ * before version 4, the app's database before its version 7); their samples' ids still hash them.
+ */
+const RENAMED_SUITES: Readonly<Record<string, SuiteId>> = {
+  'api-complexity': 'wildagteval-simulated',
+  wildagteval: 'wildagteval-benchmark',
+};
+
+/** A suite's id today, for an id it may have had before (the runner takes the old ids too). */
+export const suiteIdNow = (id: string): string => RENAMED_SUITES[id] ?? id;
+
+/** A run whose suite had an id before: the run under today's. */
+export function withSuiteId<R extends { suite?: unknown }>(run: R): R {
+  return typeof run.suite === 'string' && run.suite in RENAMED_SUITES ? { ...run, suite: suiteIdNow(run.suite) } : run;
+}
+
 /** where the first shape kept each suite's configuration (the suites there were then; a suite added since never had that shape) */
 const FIRST_SHAPE_KEYS: Readonly<Partial<Record<SuiteId, string>>> = {
   catalog: 'sweep',
@@ -15,12 +32,14 @@ const FIRST_SHAPE_KEYS: Readonly<Partial<Record<SuiteId, string>>> = {
   'response-qa': 'responseQa',
   multiturn: 'multiturn',
   composition: 'composition',
-  'api-complexity': 'apiComplexity',
-  wildagteval: 'wildagteval',
+  'wildagteval-simulated': 'apiComplexity',
+  'wildagteval-benchmark': 'wildagteval',
 };
 const FIRST_SHAPE_FIELDS = new Set(Object.values(FIRST_SHAPE_KEYS));
 
-export function withConfig(run: Record<string, unknown>): Record<string, unknown> {
+/** A run of the first shape in today's (its suite under today's id too). */
+export function withConfig(first: Record<string, unknown>): Record<string, unknown> {
+  const run = withSuiteId(first);
   if ('config' in run || !(typeof run.suite === 'string' && run.suite in FIRST_SHAPE_KEYS)) return run;
   const suite = run.suite as SuiteId;
   const kept = run[FIRST_SHAPE_KEYS[suite] as string];
@@ -36,7 +55,8 @@ export function withConfig(run: Record<string, unknown>): Record<string, unknown
  * Read by what the suite declares its cells hold (`columns`); a cell already in today's shape is
  * returned as it is.
  */
-export function withMeasures(suite: string, cell: Record<string, unknown>): Record<string, unknown> {
+export function withMeasures(suiteId: string, cell: Record<string, unknown>): Record<string, unknown> {
+  const suite = suiteIdNow(suiteId);
   if (!('position' in cell) || !(suite in SUITES)) return cell;
   const { length, position, ...rest } = cell;
   const holds = SUITES[suite as SuiteId].columns;

@@ -7,9 +7,9 @@
  */
 import type { OutputFormat } from '../parsing';
 import type { SampleResult } from '../core/types';
-import type { Conversation } from './api-complexity/conversations';
-import type { OwnApiSetup } from './api-complexity/request-conversations';
-import type { WildPlanSummary } from './wildagteval/suite';
+import type { Conversation } from './wildagteval-simulated/conversations';
+import type { OwnApiSetup } from './wildagteval-simulated/request-conversations';
+import type { WildPlanSummary } from './wildagteval-benchmark/suite';
 import type { SuiteSetting, WordSetting } from './settings';
 import type { Pack } from '../core/types';
 import type { PlannedSource } from '../core/sample-source';

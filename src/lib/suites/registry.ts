@@ -3,7 +3,7 @@
  * them, and the suite-wide types that follow from them: a new suite is its folder and one line here.
  * The setup, the runner's flags and report, run files and the run driver loop over this.
  */
-import { apiComplexitySuite } from './api-complexity/declaration';
+import { apiComplexitySuite } from './wildagteval-simulated/declaration';
 import { catalogSuite } from './catalog/declaration';
 import { compositionSuite } from './composition/declaration';
 import type { SetupCommon, SuiteDeclaration, SuiteRunOf } from './declaration';
@@ -12,7 +12,7 @@ import { responseQaSuite } from './response-qa/declaration';
 import { robustnessSuite } from './robustness/declaration';
 import { settingFields } from './settings';
 import type { NumberField } from './number-fields';
-import { wildAgtEvalSuite } from './wildagteval/declaration';
+import { wildAgtEvalSuite } from './wildagteval-benchmark/declaration';
 
 const DECLARED = {
   catalog: catalogSuite,
@@ -20,8 +20,8 @@ const DECLARED = {
   multiturn: multiturnSuite,
   composition: compositionSuite,
   robustness: robustnessSuite,
-  'api-complexity': apiComplexitySuite,
-  wildagteval: wildAgtEvalSuite,
+  'wildagteval-simulated': apiComplexitySuite,
+  'wildagteval-benchmark': wildAgtEvalSuite,
 };
 
 type Declared = typeof DECLARED;

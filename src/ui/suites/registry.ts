@@ -18,10 +18,10 @@ import ResponseQaWording from './response-qa/ResponseQaWording.svelte';
 import MultiturnSetup from './multiturn/MultiturnSetup.svelte';
 import CompositionSetup from './composition/CompositionSetup.svelte';
 import CompositionWording from './composition/CompositionWording.svelte';
-import ApiComplexitySetup from './api-complexity/ApiComplexitySetup.svelte';
-import ApiComplexityWording from './api-complexity/ApiComplexityWording.svelte';
-import WildAgtEvalSetup from './wildagteval/WildAgtEvalSetup.svelte';
-import WildAgtEvalWording from './wildagteval/WildAgtEvalWording.svelte';
+import ApiComplexitySetup from './wildagteval-simulated/ApiComplexitySetup.svelte';
+import ApiComplexityWording from './wildagteval-simulated/ApiComplexityWording.svelte';
+import WildAgtEvalSetup from './wildagteval-benchmark/WildAgtEvalSetup.svelte';
+import WildAgtEvalWording from './wildagteval-benchmark/WildAgtEvalWording.svelte';
 
 export type SetupProps = { form: SetupForm; ctx: SetupContext };
 
@@ -55,6 +55,6 @@ export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
   'response-qa': { Setup: ResponseQaSetup, Wording: ResponseQaWording, Report: () => import('./response-qa/ResponseQaView.svelte') },
   multiturn: { Setup: MultiturnSetup, Wording: null, Report: () => import('./multiturn/MultiturnView.svelte') },
   composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: () => import('./composition/CompositionView.svelte') },
-  'api-complexity': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('./api-complexity/ApiComplexityView.svelte') },
-  wildagteval: { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: () => import('./wildagteval/WildAgtEvalReport.svelte') },
+  'wildagteval-simulated': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('./wildagteval-simulated/ApiComplexityView.svelte') },
+  'wildagteval-benchmark': { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: () => import('./wildagteval-benchmark/WildAgtEvalReport.svelte') },
 };

@@ -1,9 +1,9 @@
 /** The Run tab's state as each suite's setup view reads and edits it (RunSetup.svelte owns it). */
 import type { PackRow } from '../../lib/store/db';
-import type { OwnApiSetup } from '../../lib/suites/api-complexity/request-conversations';
+import type { OwnApiSetup } from '../../lib/suites/wildagteval-simulated/request-conversations';
 import type { SuiteFields } from '../../lib/suites/registry';
-import type { WildFilesSummary } from '../../lib/suites/wildagteval/benchmark-files';
-import type { WildPlanSummary } from '../../lib/suites/wildagteval/suite';
+import type { WildFilesSummary } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
+import type { WildPlanSummary } from '../../lib/suites/wildagteval-benchmark/suite';
 
 /** Every suite's fields, kept while the user switches between suites. */
 export interface SetupForm extends SuiteFields {

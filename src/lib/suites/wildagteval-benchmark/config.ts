@@ -1,5 +1,7 @@
 /** WildAgtEval's own benchmark: what a run of it is set up with, and the setup it opens with. */
-export const WILDAGTEVAL_SUITE = 'wildagteval';
+export const WILD_BENCHMARK_SUITE = 'wildagteval-benchmark';
+/** the suite's id when its sample ids were first hashed: the hash keeps it, so a sample's id (and a resumed run) never changes */
+export const SAMPLE_IDS_HASHED_AS = 'wildagteval';
 
 export interface WildAgtEvalConfig {
   /** the imported WildAgtEval pack */

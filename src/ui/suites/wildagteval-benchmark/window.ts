@@ -1,5 +1,5 @@
 /** Whether a WildAgtEval setup's prompt fits the engine's window, in words (one message for the Start blockers and the setup's red line). */
-import type { WildPlanSummary } from '../../../lib/suites/wildagteval/suite';
+import type { WildPlanSummary } from '../../../lib/suites/wildagteval-benchmark/suite';
 
 /** the longest system prompt of the setup: every step sends at least that */
 export function planPromptTokens(plan: WildPlanSummary | { error: string } | null): number {

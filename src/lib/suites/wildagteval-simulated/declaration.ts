@@ -8,8 +8,8 @@ import { planApiComplexity } from './plan';
 import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY } from './config';
 import { type Wording, WORDINGS } from './conversations';
 
-export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexityConfig, 'apiComplexity'> = {
-  id: 'api-complexity',
+export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, 'apiComplexity'> = {
+  id: 'wildagteval-simulated',
   label: 'API complexity (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
   // the suite brings its own API system (or the user's tools, chosen in its fields)
@@ -30,7 +30,7 @@ export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexit
   configure(s) {
     // an engine that is not a model cannot judge: the rubric checks do
     const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
-    return { suite: 'api-complexity', packIds: s.ownApi ? [s.ownApi.packId] : [], config: a };
+    return { suite: 'wildagteval-simulated', packIds: s.ownApi ? [s.ownApi.packId] : [], config: a };
   },
   config: { setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
   settings: [
@@ -52,7 +52,7 @@ export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexit
   ],
   flags: ['mode', 'types', 'wordings', 'tools', 'requests'],
   // WildAgtEval's complexity switches on your functions, your requests as conversations
-  withOwnTools: (run, packId) => ({ ...run, suite: 'api-complexity', packIds: [packId], config: { ...run.config, packId } }),
+  withOwnTools: (run, packId) => ({ ...run, suite: 'wildagteval-simulated', packIds: [packId], config: { ...run.config, packId } }),
   fromFlags(f, config) {
     const types = f.list('types') ?? config.types;
     for (const t of types) if (!(COMPLEXITY_TYPES as readonly string[]).includes(t)) f.fail(`--types: "${t}" is not one of ${COMPLEXITY_TYPES.join(', ')}`);
@@ -65,7 +65,7 @@ export const apiComplexitySuite: SuiteDeclaration<'api-complexity', ApiComplexit
       wordings: wordings as Wording[],
       ...(f.asksModel ? {} : { judge: 'rubric' as const }),
     };
-    return { suite: 'api-complexity', packIds: [], config: a };
+    return { suite: 'wildagteval-simulated', packIds: [], config: a };
   },
   size: (s) => ({ samples: planApiComplexity(s.apiComplexity, s.ownApi?.conversations ?? s.apiConversations, s.ownApi?.system).length, promptTokens: null }),
   needs(s) {

@@ -5,7 +5,9 @@ import { type CallFormat, MAX_STEPS_PER_TURN } from '../../prompts/episode-proto
 import type { Wording } from './conversations';
 import type { EvalMode } from './episode';
 
-export const API_COMPLEXITY_SUITE = 'api-complexity';
+export const WILD_SIMULATED_SUITE = 'wildagteval-simulated';
+/** the suite's id when its sample ids were first hashed: the hash keeps it, so a sample's id (and a resumed run) never changes */
+export const SAMPLE_IDS_HASHED_AS = 'api-complexity';
 
 export interface ApiComplexityConfig {
   mode: EvalMode;

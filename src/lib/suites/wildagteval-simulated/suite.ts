@@ -15,7 +15,7 @@ import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, type TurnRecord } from './episode';
 import type { OwnApiSetup } from './request-conversations';
-import { type ApiComplexityConfig, API_COMPLEXITY_SUITE } from './config';
+import { type ApiComplexityConfig, WILD_SIMULATED_SUITE } from './config';
 import { type PlannedEpisode, planApiComplexity } from './plan';
 import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from '../../prompts/episode-protocol';
@@ -100,7 +100,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): PlannedSo
     ];
     return {
       id: p.id,
-      suite: API_COMPLEXITY_SUITE,
+      suite: WILD_SIMULATED_SUITE,
       packId: opts.own?.packId ?? BUILTIN_API_PACK,
       itemId: p.target ? `${p.conversation.id}:${p.target.turn}:${p.target.step}` : p.conversation.id,
       cell: p.cell,

@@ -7,8 +7,8 @@ import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './config';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig | null, 'wildagteval'> = {
-  id: 'wildagteval',
+export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval'> = {
+  id: 'wildagteval-benchmark',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
   // the benchmark is the imported pack it runs on (chosen in its fields)
@@ -28,7 +28,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig
   },
   configure(s) {
     const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
-    return { suite: 'wildagteval', packIds: s.wild.packId ? [s.wild.packId] : [], config: w };
+    return { suite: 'wildagteval-benchmark', packIds: s.wild.packId ? [s.wild.packId] : [], config: w };
   },
   config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL, absent: 'a run read from published result logs (its samples are the logs)' },
   settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
@@ -47,7 +47,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval', WildAgtEvalConfig
     const experiments = f.list('experiments') ?? config.experiments;
     for (const id of experiments) if (!WILD_EXPERIMENTS.some((e) => e.id === id)) f.fail(`--experiments: "${id}" is not one of ${WILD_EXPERIMENTS.map((e) => e.id).join(', ')}`);
     const w: WildAgtEvalConfig = { ...config, packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? config.set, experiments };
-    return { suite: 'wildagteval', packIds: [WILDAGTEVAL_PACK_ID], config: w };
+    return { suite: 'wildagteval-benchmark', packIds: [WILDAGTEVAL_PACK_ID], config: w };
   },
   size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),
   needs(s) {

@@ -15,7 +15,7 @@ import { isTargetReplayed, switchSet, WILD_EXPERIMENTS, type WildExperiment, WIL
 import { findTargetPoints, goldHistory, type TargetPoint, type WildEntry, wildPrompt, wildSystemText } from './protocol';
 import { runConversation, runTargetPoint, type WildGenerate, wildLogText, wildOracle } from './runner';
 import { wildLogScore } from './log-score';
-import { type WildAgtEvalConfig, WILDAGTEVAL_SUITE } from './config';
+import { type WildAgtEvalConfig, SAMPLE_IDS_HASHED_AS, WILD_BENCHMARK_SUITE } from './config';
 
 export interface WildBenchmark extends WildAgtEvalFiles {
   databases: Databases;
@@ -68,7 +68,7 @@ export function planWildAgtEval(config: WildAgtEvalConfig, bench: Pick<WildAgtEv
   // the chosen set must be imported, whichever set each experiment then reads
   conversationsOf(bench, config);
   const plan: PlannedWild[] = [];
-  const id = (...parts: (string | number)[]) => hashString([WILDAGTEVAL_SUITE, config.packId, config.set, ...parts].join('|'));
+  const id = (...parts: (string | number)[]) => hashString([SAMPLE_IDS_HASHED_AS, config.packId, config.set, ...parts].join('|'));
   const chosen = WILD_EXPERIMENTS.filter((e) => config.experiments.includes(e.id));
   for (const unknown of config.experiments) experimentNamed(unknown);
   for (const experiment of chosen) {
@@ -141,7 +141,7 @@ export function wildAgtEvalSource(opts: WildAgtEvalSourceOptions): PlannedSource
     const prompt = wildPrompt(system, firstHistory(bench, p));
     return {
       id: p.id,
-      suite: WILDAGTEVAL_SUITE,
+      suite: WILD_BENCHMARK_SUITE,
       packId: opts.config.packId,
       itemId: p.conversation.name,
       cell: p.cell,
