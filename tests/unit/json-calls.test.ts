@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pyRepr } from '../../src/lib/core/pyvalue';
 import { parseCalls } from '../../src/lib/parsing';
-import type { ParseResult } from '../../src/lib/parsing/calls';
+import type { ParseResult } from '../../src/lib/parsing/parse-result';
 
 const show = (r: ParseResult) => (r.ok ? r.calls.map((c) => `${c.name}${pyRepr(c.args)}`).join(' ; ') : `error:${r.error.kind}`);
 

@@ -11,7 +11,7 @@ import { PyFloat, PyTuple } from '../../src/lib/core/pyvalue';
 import { readExecMapping, readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { parseJsonValue } from '../../src/lib/parsing/json-value';
 import { invokeWildTool, WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';
-import { replayGoldCalls } from '../../src/lib/suites/wildagteval-benchmark/world/replay';
+import { replayGoldCalls } from '../../src/lib/suites/wildagteval-benchmark/world/gold-replay';
 import { pyRound } from '../../src/lib/suites/wildagteval-benchmark/world/values';
 import { createWildState, DATABASE_FILES, type Databases, userOfConversation } from '../../src/lib/suites/wildagteval-benchmark/world/state';
 import { switchKey } from '../../src/lib/suites/wildagteval-benchmark/world/switches';

@@ -8,7 +8,7 @@
  */
 import { intValue, isPyInt, NON_STRING_KEY, newDict, PyFloat, PyOpaque, PyTuple, pyRepr, type PyDict, type PyValue } from '../core/pyvalue';
 import { pyStrip } from '../core/pystr';
-import { DecodeFailure, failure, type ParseResult } from './calls';
+import { DecodeFailure, failure, type ParseResult } from './parse-result';
 import { type Call } from '../core/calls';
 import { parsePythonExpression, type Node } from './python/ast';
 import { outputTooLong, ValueBudget } from './budget';

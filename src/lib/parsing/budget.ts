@@ -5,7 +5,7 @@
  * scored as the model's failure like any other unreadable answer.
  */
 import { isDict, PyTuple, type PyValue } from '../core/pyvalue';
-import { DecodeFailure } from './calls';
+import { DecodeFailure } from './parse-result';
 
 /** Longer outputs are refused unread: 8 characters a token at the highest output limit a run allows (2,048 tokens; answers average about 4). */
 export const MAX_OUTPUT_CHARS = 16_384;

@@ -3,7 +3,7 @@
  * act on (seen in real models' answers: function definitions in a Python fence, prose around
  * the call, answers cut off by the output limit). It explains; it never changes a verdict.
  */
-import type { ParseError } from './calls';
+import type { ParseError } from './parse-result';
 
 const DEFINITION = /^[ \t]*def[ \t]+[^\s(]+[ \t]*\(/m;
 const BARE_CALL = /^[A-Za-z_][\w.]*[ \t]*\(/;

@@ -1,11 +1,11 @@
 /** Output parsing: one entry point over the formats a model may answer in. */
 import { decodeBfclPython } from './bfcl-python';
-import { failure, type ParseResult } from './calls';
+import { failure, type ParseResult } from './parse-result';
 import { parseJsonCalls, parseToolCallTags, stripFence } from './json-calls';
 
 export type OutputFormat = 'bfcl-python' | 'json' | 'tool-call-tags' | 'auto';
 
-export type { ParseResult } from './calls';
+export type { ParseResult } from './parse-result';
 
 /**
  * `bfcl-python` is BFCL's own decoder, quirks included (use it for

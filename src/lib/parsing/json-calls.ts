@@ -9,7 +9,7 @@
  * Markdown fences are removed first. Numbers keep int vs float.
  */
 import { isDict, newDict, type PyDict, type PyValue } from '../core/pyvalue';
-import { failure, type ParseResult } from './calls';
+import { failure, type ParseResult } from './parse-result';
 import { type Call } from '../core/calls';
 import { outputTooLong } from './budget';
 import { JsonError, parseJsonValue } from './json-value';

@@ -8,7 +8,7 @@
  * parameter with the rule for its schema type.
  */
 import { isDict, isPyInt, newDict, PyFloat, pyIn, pyRepr, PyTuple, pyType, type PyDict, type PyTypeName, type PyValue } from '../core/pyvalue';
-import type { ParseResult } from '../parsing/calls';
+import type { ParseResult } from '../parsing/parse-result';
 import type { Call } from '../core/calls';
 import type { FunctionSchema, ParamSchema, PossibleAnswer } from '../core/schema';
 

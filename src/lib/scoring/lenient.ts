@@ -10,7 +10,7 @@
  */
 import { canonicalEntities, looseNumber, looseText, sameQuantity } from '../core/entities';
 import { isDict, isPyInt, newDict, numericValue, PyFloat, pyIn, PyTuple, type PyDict, type PyValue } from '../core/pyvalue';
-import type { ParseResult } from '../parsing/calls';
+import type { ParseResult } from '../parsing/parse-result';
 import type { Call } from '../core/calls';
 import { type CheckResult, checkBfclSample } from './bfcl-ast';
 import { type FunctionSchema, type PossibleAnswer } from '../core/schema';

@@ -6,7 +6,7 @@
  */
 import { intValue, isDict, isPyInt, newDict, numericValue, PyFloat, pyEquals, PyTuple, truthy, type PyInt, type PyValue } from '../../core/pyvalue';
 import { MAX_INT_BITS, MAX_INT_DIGITS, tooLarge, type ValueBudget } from '../budget';
-import { DecodeFailure } from '../calls';
+import { DecodeFailure } from '../parse-result';
 import type { Node } from './ast';
 
 const unsupported = (what: string): never => {

@@ -6,7 +6,7 @@
 import { isDict, type PyValue } from '../../core/pyvalue';
 import type { NamedText, Pack } from '../../core/types';
 import { JsonError, parseJsonValue } from '../../parsing/json-value';
-import type { GoldCall } from './world/replay';
+import type { GoldCall } from './world/gold-replay';
 import { DATABASE_FILES, type DatabaseFile, type Databases, userOfConversation, type WildCode } from './world/state';
 import { FormatError, parseJsonLines } from '../../formats/jsonl';
 

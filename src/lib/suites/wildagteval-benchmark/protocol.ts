@@ -9,7 +9,7 @@ import type { WildConversation } from './benchmark-files';
 import { tagBodies } from '../../parsing/json-calls';
 import { JsonError, parseJsonValue } from '../../parsing/json-value';
 import { invokeWildTool, type WildCallOutcome } from './world/registry';
-import type { GoldCall } from './world/replay';
+import type { GoldCall } from './world/gold-replay';
 import type { WildState } from './world/state';
 import { STEP_BY_STEP_SUFFIX } from './step-by-step-suffix';
 

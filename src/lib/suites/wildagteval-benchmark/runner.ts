@@ -7,7 +7,7 @@ import { pyJsonDumps } from '../../core/py-json';
 import type { PyValue } from '../../core/pyvalue';
 import type { WildConversation } from './benchmark-files';
 import { invokeWildTool } from './world/registry';
-import type { GoldCall } from './world/replay';
+import type { GoldCall } from './world/gold-replay';
 import { createWildState, type Databases, type WildState } from './world/state';
 import { dict } from './world/values';
 import { isTargetReplayed, runsCrossTurn, switchSet, type WildExperiment } from './experiments';

@@ -10,7 +10,7 @@ import { type Wording, WORDINGS } from './conversations';
 
 export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, 'apiComplexity'> = {
   id: 'wildagteval-simulated',
-  label: 'API complexity (WildAgtEval)',
+  label: 'API complexity on a simulated API (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
   // the suite brings its own API system (or the user's tools, chosen in its fields)
   defaultPacks: [],
