@@ -7,6 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs, parseTokens, RUNNER_ENGINES, UsageError } from '../../src/cli/eval/eval-args';
 import { ENGINE_KIND_IDS, ENGINE_KINDS, kindsRunningIn } from '../../src/lib/engines/kinds';
@@ -417,7 +419,7 @@ describe("the runner's arguments", () => {
       [['composition', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native', '--protocol', 'multi-turn'], /not this composition run/],
       [['catalog', '--count', '3'], /--count is for multiturn, robustness, not catalog/],
       [['response-qa', '--constraint', 'on'], /--constraint is for catalog, multiturn, composition, robustness, not response-qa/],
-      [['robustness', '--constraint', 'both'], /--constraint both .* is for the catalog/],
+      [['robustness', '--constraint', 'both'], /--constraint both .* is for catalog; robustness runs constrained or not/],
       [['wildagteval-benchmark'], /wildagteval-benchmark needs --wildagteval DIR/],
       [['wildagteval-benchmark', '--wildagteval', 'd', '--seed', '3'], /--seed is for catalog, .*wildagteval-simulated, not wildagteval-benchmark/],
       [['robustness', '--added', '21'], /--added \(tools added per request\): "21" must be a whole number from 0 to 20/],
@@ -446,6 +448,41 @@ describe("the runner's arguments", () => {
     const s = parseEvalArgs(['catalog', '--engine', 'openai', '--base-url', 'http://h/v1'], { OPENAI_API_KEY: 'sk-test' });
     expect(s.apiKey).toBe('sk-test');
     expect(JSON.stringify(s.run)).not.toContain('sk-test');
+  });
+});
+
+describe('the runner and a server that takes no grammar', () => {
+  it('refuses a constrained run before asking anything — the whole run, or a sweep with constrained cells', async () => {
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      if (req.url === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ data: [{ id: 'm' }] }));
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      for (const argv of [
+        ['catalog', '--constraint', 'both', '--lengths', '1K', '--positions', '0.5', '--per-cell', '1'],
+        ['robustness', '--constraint', 'on', '--count', '1'],
+      ]) {
+        const lines: string[] = [];
+        const code = await runEval([...argv, '--engine', 'openai', '--base-url', url, '--out', join(dir, 'no-grammar.jsonl')], {
+          out: (l) => lines.push(l),
+          status: () => undefined,
+          env: {},
+          signal: new AbortController().signal,
+        });
+        expect(code, argv[0]).toBe(2);
+        expect(lines.join('\n')).toMatch(/--constraint: the server at .* takes no grammar that we know of/);
+      }
+      expect(asked.some((a) => a.includes('chat/completions'))).toBe(false);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 

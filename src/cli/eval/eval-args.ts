@@ -110,6 +110,8 @@ export interface EvalSettings {
   penaltyField: PenaltyField | null;
   /** how the server reuses its KV cache, when the user says */
   serverReuse: ServerReuse | null;
+  /** decode under the grammar of the offered calls: the whole run, or the constrained cells of a suite that has them */
+  constraint: Constraint;
   /** the suite's old id was typed: what the runner says before it starts */
   renamed: string | null;
   out: string;
@@ -228,7 +230,11 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const judge = judgeUrl !== undefined && o['judge-model'] !== undefined ? { baseUrl: judgeUrl, model: o['judge-model'] } : null;
   const constraint = oneOf<Constraint>('constraint', o.constraint, CONSTRAINTS) ?? 'off';
   if (constraint === 'both' && declaration.constrain !== 'variants')
-    throw new UsageError(`--constraint both (free and constrained side by side in one run) is for the catalog; ${suite} runs constrained or not (--constraint on)`);
+    throw new UsageError(
+      `--constraint both (free and constrained side by side in one run) is for ${SUITE_LIST.filter((d) => d.constrain === 'variants')
+        .map((d) => d.id)
+        .join(', ')}; ${suite} runs constrained or not (--constraint on)`,
+    );
   if (constraint !== 'off' && declaration.constrain === null) throw new UsageError(`--constraint is for suites whose answers are calls of offered tools, not ${suite}`);
   const raw = (flag: string): string | undefined => (o as Record<string, string | undefined>)[flag];
   const flags: FlagReader = {
@@ -280,6 +286,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     grammarField: oneOf<GrammarField>('grammar-field', o['grammar-field'], ['grammar', 'guided_grammar', 'none']) ?? null,
     penaltyField: oneOf<PenaltyField>('penalty-field', o['penalty-field'], PENALTY_FIELDS) ?? null,
     serverReuse: oneOf<ServerReuse>('server-reuse', o['server-reuse'], SERVER_REUSE) ?? null,
+    constraint,
     renamed: typed !== undefined && typed !== suite ? `${typed} is called ${suite} now: running ${suite}` : null,
     // the same command writes (and resumes) the same file it did under the old id
     out: o.out ?? `${typed ?? suite}.run.jsonl`,

@@ -123,8 +123,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
   const probed = infos[0] as ServerInfo;
   const info: ServerInfo = { ...probed, grammarField: s.grammarField ?? probed.grammarField, penaltyField: s.penaltyField ?? probed.penaltyField };
-  const constrained = s.run.constrained === true || (s.run.suite === 'catalog' && (s.run.config.variants ?? []).includes('constrained'));
-  if (constrained && info.grammarField === 'none')
+  if (s.constraint !== 'off' && info.grammarField === 'none')
     throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
   const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
   if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
