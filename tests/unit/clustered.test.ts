@@ -73,4 +73,38 @@ describe('intervals and tests that describe the model, not the requests drawn (i
     expect(c.low).toBeGreaterThan(0.4);
     expect(c.pValue).toBeLessThan(0.001);
   });
+
+  it('too few requests to decide: the interval is the whole range and nothing is detectable, not a point; an accuracy is never narrower than its requests counted once', () => {
+    const dropping = (n: number): R[] =>
+      Array.from({ length: n }, (_, i) => [
+        { request: `q${i}`, cond: 'A', right: 1 },
+        { request: `q${i}`, cond: 'B', right: 0 },
+      ]).flat();
+    const contrast = (rows: R[]) => pairedContrast(rows, { isA: (r) => r.cond === 'A', isB: (r) => r.cond === 'B', pair: id, cluster: id, value: right })!;
+    // three requests that all lost under B: the sign flip cannot go below p = 2/8; a bootstrap said [-1, -1]
+    const three = contrast(dropping(3));
+    expect([three.difference, three.low, three.high, three.detectable]).toEqual([-1, -1, 1, 1]);
+    expect(three.pValue).toBeCloseTo(0.25);
+    expect(verdictOf(three, -1, 0.9)).toBe('inconclusive');
+    // six can decide (2/64 < 0.05): reproduced, with the bootstrap's interval
+    const six = contrast(dropping(6));
+    expect(six.pValue).toBeLessThan(0.05);
+    expect([six.low, six.high]).toEqual([-1, -1]);
+    expect(verdictOf(six, -1, 0.1)).toBe('reproduced');
+    // groups of 3 and 3 tasks: 20 arrangements, no p below 0.1
+    const groups = groupContrast(
+      [0, 1, 2].flatMap((i) => [
+        { request: `a${i}`, cond: 'A', right: 0 },
+        { request: `b${i}`, cond: 'B', right: 1 },
+      ]),
+      { isA: (r) => r.cond === 'A', isB: (r) => r.cond === 'B', cluster: id, value: right },
+    )!;
+    expect([groups.difference, groups.low, groups.high, groups.detectable]).toEqual([1, -1, 1, 1]);
+    // five requests asked four times each, all wrong: a bootstrap over them is 0–0%; Wilson over five answers is 0–43%
+    const wrong: R[] = Array.from({ length: 20 }, (_, i) => ({ request: `q${i % 5}`, cond: 'x', right: 0 }));
+    const share = clusteredShare(wrong, right, id);
+    expect(share.low).toBe(0);
+    expect(share.high).toBeCloseTo(wilson(0, 5)[1], 6);
+    expect(share.high).toBeGreaterThan(0.4);
+  });
 });

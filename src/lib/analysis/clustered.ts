@@ -5,11 +5,16 @@
  * request are not independent, and per-cell Wilson intervals describe those requests only.
  *
  * - An accuracy's interval: a cluster bootstrap by request (requests resampled with replacement,
- *   each bringing all its samples; percentile interval).
+ *   each bringing all its samples; percentile interval), never narrower than Wilson's over the
+ *   requests counted once each — a request's samples are worth at least one answer, and a bootstrap
+ *   over requests that all scored alike is a point (5 requests, all wrong: 0–0%).
  * - A contrast of two conditions (α 0.1 vs 0.5, original vs rephrased): each request's mean
  *   difference over the pairs it was asked in under both; their mean, its cluster-bootstrap
  *   interval, a two-sided sign-flip permutation test on the per-request differences, and the
- *   smallest difference the requests could have detected (power 0.8, α 0.05).
+ *   smallest difference the requests could have detected (power 0.8, α 0.05). With too few
+ *   requests for the test to reach p < 0.05 at all (fewer than 6 for the sign flip), the interval is
+ *   the whole range and nothing is detectable: a bootstrap over 3 requests that all dropped says
+ *   −100 to −100.
  * - A contrast of two groups of requests (CompToolBench's composed vs single-call tasks, each task
  *   in one level): the difference of means, a bootstrap within each group, a label permutation test.
  * Seeded: the same results give the same figures.
@@ -18,6 +23,14 @@ import { Rng } from '../core/random';
 import type { SampleResult } from '../core/types';
 import { mean, sampleVariance } from './stats';
 import { signFlipP } from './paired';
+import { wilson } from './catalog';
+
+/** n choose k, as a float (the arrangements of a label permutation). */
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= Math.min(k, n - k); i++) c = (c * (n - i + 1)) / i;
+  return c;
+}
 
 const BOOTSTRAP_RESAMPLES = 2000;
 const PERMUTATIONS = 10_000;
@@ -70,8 +83,15 @@ export function clusteredShare<R>(results: readonly R[], value: (r: R) => number
     draws.push(h / m);
   }
   draws.sort((a, b) => a - b);
-  return { value: hits / n, samples: n, clusters: groups.length, low: percentile(draws, 0.025), high: percentile(draws, 0.975) };
+  const [low, high] = wilson((hits / n) * groups.length, groups.length);
+  return { value: hits / n, samples: n, clusters: groups.length, low: Math.min(low, percentile(draws, 0.025)), high: Math.max(high, percentile(draws, 0.975)) };
 }
+
+/** The smallest two-sided p-value a permutation test over these many arrangements can give. */
+const smallestP = (arrangements: number): number => Math.min(1, 2 / arrangements);
+
+/** What a contrast says when its test could not decide whatever the results: the whole range, nothing detectable. */
+const UNDECIDABLE = { low: -1, high: 1, detectable: 1, decides: false } as const;
 
 export interface Contrast {
   /** mean over requests of (B − A) */
@@ -88,6 +108,8 @@ export interface Contrast {
   b: number;
   /** the smallest |difference| these requests detect with power 0.8 at α 0.05 */
   detectable: number;
+  /** its test can reach p < 0.05 with these many requests (else the interval is the whole range) */
+  decides: boolean;
   test: 'sign-flip permutation, per request' | 'label permutation, per task';
 }
 
@@ -139,17 +161,15 @@ export function pairedContrast<R>(
   if (pairs === 0) return null;
   const diffs = [...perCluster.values()].map((c) => mean(c.d));
   const rng = new Rng(`${o.seed ?? 'contrast'}:${diffs.length}:${mean(diffs)}`);
-  const { low, high } = meanInterval(diffs, rng);
+  const decides = smallestP(2 ** diffs.length) < 0.05;
   return {
     difference: mean(diffs),
-    low,
-    high,
+    ...(decides ? { ...meanInterval(diffs, rng), detectable: detectableOf(Math.sqrt(sampleVariance(diffs)), diffs.length), decides } : UNDECIDABLE),
     pValue: signFlipP(diffs),
     clusters: diffs.length,
     pairs,
     a: mean([...perCluster.values()].map((c) => mean(c.a))),
     b: mean([...perCluster.values()].map((c) => mean(c.b))),
-    detectable: detectableOf(Math.sqrt(sampleVariance(diffs)), diffs.length),
     test: 'sign-flip permutation, per request',
   };
 }
@@ -183,16 +203,18 @@ export function groupContrast<R>(results: readonly R[], o: { isA: (r: R) => bool
     if (Math.abs(d) >= Math.abs(observed) - 1e-12) asExtreme++;
   }
   const sd = Math.sqrt(sampleVariance(a) / a.length + sampleVariance(b) / b.length);
+  const decides = smallestP(binomial(a.length + b.length, a.length)) < 0.05;
   return {
     difference: observed,
-    low: percentile(draws, 0.025),
-    high: percentile(draws, 0.975),
+    low: decides ? percentile(draws, 0.025) : UNDECIDABLE.low,
+    high: decides ? percentile(draws, 0.975) : UNDECIDABLE.high,
     pValue: (asExtreme + 1) / (PERMUTATIONS + 1),
     clusters: a.length + b.length,
     pairs: 0,
     a: mean(a),
     b: mean(b),
-    detectable: Math.max((Z_ALPHA + Z_BETA) * sd, 1 / Math.min(a.length, b.length)),
+    detectable: decides ? Math.max((Z_ALPHA + Z_BETA) * sd, 1 / Math.min(a.length, b.length)) : UNDECIDABLE.detectable,
+    decides,
     test: 'label permutation, per task',
   };
 }

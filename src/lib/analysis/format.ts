@@ -10,6 +10,10 @@ export function repeatsLabel(repeats: number | undefined, temperature: number): 
 /** A difference of shares in signed points, one decimal: +7.5, −48.0. */
 export const signedPoints = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 
+/** A contrast's 95% interval in points, or none when its requests are too few for its test to decide: [−9.0, +0.0], [none: 5 requests]. */
+export const intervalText = (c: { low: number; high: number; clusters: number; decides: boolean }): string =>
+  c.decides ? `[${signedPoints(c.low)}, ${signedPoints(c.high)}]` : `[none: ${c.clusters} request${c.clusters === 1 ? '' : 's'}]`;
+
 /** A share as a percentage, one decimal: 38.5%. */
 export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
