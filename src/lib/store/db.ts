@@ -1,5 +1,5 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
 import type { PackSource, SampleResult } from '../core/types';
 import { STORAGE_FULL } from '../run/loop';
@@ -68,6 +68,15 @@ export interface RephrasingRow {
   createdAt: number;
 }
 
+/** A database upgrade that replaces every stored run by `rewrite` of it. */
+const rewriteRuns = (rewrite: (run: Record<string, unknown>) => Record<string, unknown>) => (tx: Transaction) =>
+  tx
+    .table('runs')
+    .toCollection()
+    .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
+      ref.value = rewrite(run);
+    });
+
 export class AppDB extends Dexie {
   packs!: EntityTable<PackRow, 'id'>;
   runs!: EntityTable<RunRow, 'id'>;
@@ -87,16 +96,7 @@ export class AppDB extends Dexie {
     this.version(2).stores({ rephrasings: 'id, model' });
     this.version(3).stores({ prompts: 'id, runId' });
     // a run keeps its suite's configuration in `config` (it was in `sweep` or under the suite's own key)
-    this.version(4)
-      .stores({})
-      .upgrade((tx) =>
-        tx
-          .table('runs')
-          .toCollection()
-          .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
-            ref.value = withConfig(run);
-          }),
-      );
+    this.version(4).stores({}).upgrade(rewriteRuns(withConfig));
     // a pack's imported files are `files` (they were under the one suite that keeps files), their summary made where it is shown
     this.version(5)
       .stores({})
@@ -123,16 +123,7 @@ export class AppDB extends Dexie {
           });
       });
     // the two WildAgtEval suites named for what they run (they were `api-complexity` and `wildagteval`)
-    this.version(7)
-      .stores({})
-      .upgrade((tx) =>
-        tx
-          .table('runs')
-          .toCollection()
-          .modify((run: Record<string, unknown>, ref: { value: unknown }) => {
-            ref.value = withSuiteId(run);
-          }),
-      );
+    this.version(7).stores({}).upgrade(rewriteRuns(withSuiteId));
   }
 }
 
