@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { EFFECTS, measureEffect } from '../src/lib/analysis/findings';
-import { formatP, formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
+import { detectsText, formatP, formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
 import { isUnanswered } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
@@ -41,7 +41,7 @@ function main() {
         if (!f) continue;
         const c = f.contrast;
         rows.push(
-          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${(c.detectable * 100).toFixed(1)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+          `| ${e.effect} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
         );
       }
     }

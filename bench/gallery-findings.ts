@@ -7,8 +7,14 @@ import { readRunFile } from '../src/lib/store/run-file';
 
 /** Each run file of examples/index.json with its answered results. */
 export function galleryRuns(read: (path: string, encoding: 'utf8') => string, root = 'examples'): RecordedRun<string>[] {
-  const manifest = JSON.parse(read(`${root}/index.json`, 'utf8')) as { file: string; model: string; suite: string }[];
-  return manifest.map((e) => ({ key: e.file, model: e.model, suite: e.suite, results: readRunFile(read(`${root}/${e.file}`, 'utf8'), e.file).results.filter((r) => !isUnanswered(r)) }));
+  const manifest = JSON.parse(read(`${root}/index.json`, 'utf8')) as { file: string; model: string; suite: string; command: string }[];
+  return manifest.map((e) => ({
+    key: e.file,
+    model: e.model,
+    suite: e.suite,
+    command: e.command,
+    results: readRunFile(read(`${root}/${e.file}`, 'utf8'), e.file).results.filter((r) => !isUnanswered(r)),
+  }));
 }
 
 const FINDINGS_BLOCK = /(<!-- findings:start -->\n)[\s\S]*?(\n<!-- findings:end -->)/;

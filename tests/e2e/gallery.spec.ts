@@ -85,7 +85,7 @@ test('the gallery shows capable models first: a Qwen run of every suite, and a c
 
 test('every gallery entry names the command that re-creates it, as a person types it', () => {
   // a model key and suite names, never the recorder's internal server key (the 1.5B rung once said "-- [10240,[]] catalog")
-  for (const e of manifest) if (e.command !== undefined) expect(e.command, e.file).toMatch(/^npm run bench:(gallery|model)( -- (smollm2|qwen0\.5b|qwen1\.5b)( [a-z0-9-]+)*)?$/);
+  for (const e of manifest) expect(e.command, e.file).toMatch(/^npm run bench:(gallery|model)( -- (smollm2|qwen0\.5b|qwen1\.5b)( [a-z0-9-]+)*)?$/);
 });
 
 test('the gallery holds a recorded run of every suite, each opens offline as a labelled recording with its views and prompts', async ({ page }) => {

@@ -36,4 +36,24 @@ describe("the README's findings table", () => {
     const text = readFileSync('README.md', 'utf8');
     expect(text, 'run npm run findings:readme').toBe(readmeWithFindings(text, galleryRuns(readFileSync)));
   });
+  it('names, on each recorded row, the run file and the command that re-records it; a row whose requests are too few to decide has no interval and detects nothing', () => {
+    const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; command: string }[];
+    const rows = readFileSync('README.md', 'utf8')
+      .split('<!-- findings:start -->')[1]!
+      .split('<!-- findings:end -->')[0]!
+      .trim()
+      .split('\n')
+      .slice(2)
+      .filter((r) => !r.includes('not recorded yet'));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      const file = /`examples\/([^`]+)`/.exec(row)?.[1];
+      const entry = manifest.find((e) => e.file === file);
+      expect(entry, row).toBeDefined();
+      expect(row).toContain(`re-recorded by \`${entry!.command}\``);
+      const cells = row.split(' | ');
+      if (cells[3]!.includes('[none:')) expect([cells[5], cells[6]]).toEqual(['nothing', 'inconclusive |']);
+      else expect(Number(cells[5])).toBeGreaterThan(0);
+    }
+  });
 });

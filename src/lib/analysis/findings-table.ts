@@ -2,7 +2,7 @@
  * The findings table as Markdown, for the README: one row per paper's effect, from the recording that
  * measures it on the most samples — the rows the app's first view tells in sentences (`effectLines`).
  */
-import { formatP, formatPercent as pct, intervalText, signedPoints } from './format';
+import { detectsText, formatP, formatPercent as pct, intervalText, signedPoints } from './format';
 import { EFFECTS } from './findings';
 import { effectLines, type RecordedRun } from './first-view';
 
@@ -15,9 +15,10 @@ export function findingsMarkdown(runs: readonly RecordedRun<string>[]): string {
   const rows = EFFECTS.map((e) => {
     const best = lines.find((l) => l.effectId === e.id)?.best;
     const effect = `${e.effect} (${e.paper}: ${e.paperFigure})`;
-    if (!best) return `| ${cell(effect)} | not recorded yet | | | | |`;
+    if (!best) return `| ${cell(effect)} | not recorded yet | | | | | |`;
     const c = best.finding.contrast;
-    return `| ${cell(effect)} | ${cell(best.run.model)}, ${best.run.results.length} samples (\`examples/${best.run.key}\`) | ${cell(`${best.finding.a} ${pct(c.a)} → ${best.finding.b} ${pct(c.b)}`)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${best.finding.verdict} |`;
+    const again = best.run.command ? `; re-recorded by \`${cell(best.run.command)}\`` : '';
+    return `| ${cell(effect)} | ${cell(best.run.model)}, ${best.run.results.length} samples (\`examples/${best.run.key}\`${again}) | ${cell(`${best.finding.a} ${pct(c.a)} → ${best.finding.b} ${pct(c.b)}`)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${best.finding.verdict} |`;
   });
-  return ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | verdict |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | detects ≥ | verdict |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

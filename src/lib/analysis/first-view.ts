@@ -35,6 +35,8 @@ export interface RecordedRun<K = string> {
   model: string;
   suite: string;
   results: readonly SampleResult[];
+  /** the command that re-records it, where it is known */
+  command?: string;
 }
 
 export interface EffectLine<K> {
