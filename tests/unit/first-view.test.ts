@@ -1,7 +1,7 @@
 // The first view's figures (issue 49): read from the recordings the app ships, with intervals over requests.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accuracyCurve, effectLines, effectRows } from '../../src/lib/analysis/first-view';
+import { accuracyCurve, effectLines, effectPicture, effectRows } from '../../src/lib/analysis/first-view';
 import { EFFECTS } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
@@ -57,5 +57,68 @@ describe('the first view', () => {
     const seen = rows.map((r) => order.indexOf(r.effectId));
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
     expect(new Set(rows.map((r) => r.effectId)).size).toBeGreaterThan(2);
+  });
+
+  describe("each effect's picture", () => {
+    const effect = (id: string) => EFFECTS.find((e) => e.id === id)!;
+    const robustness200 = { key: 'r200', model: 'Qwen 0.5B', suite: 'robustness', results: answered('qwen05-robustness-200.run.jsonl') };
+
+    it("robustness: the request's three wordings along x, the 0.5B's 38.5 / 34.0 / 39.0% of the findings table, each over its 200 requests", () => {
+      const picture = effectPicture(effect('robustness-rephrased'), [robustness200])!;
+      expect(picture.series.map((s) => s.name)).toEqual(['Qwen 0.5B']);
+      const points = picture.series[0]!.points;
+      expect(points.map((p) => [picture.xText(p.x), p.y])).toEqual([
+        ['original', 0.385],
+        ['rephrased', 0.34],
+        ['expanded toolkit', 0.39],
+      ]);
+      for (const p of points) {
+        expect([p.n, p.requests]).toEqual([200, 200]);
+        expect(p.low).toBeLessThan(p.y);
+        expect(p.high).toBeGreaterThan(p.y);
+      }
+      expect(picture.model).toBeUndefined();
+    });
+
+    it('a picture without series of its own draws one line per model, from its recording with the most samples on it (the ladder)', () => {
+      const small = { key: 'r60', model: 'Qwen 0.5B', suite: 'robustness', results: answered('qwen05-robustness.run.jsonl') };
+      const other = { ...small, key: 'other', model: 'Other model' };
+      const picture = effectPicture(effect('robustness-expanded'), [small, robustness200, other])!;
+      expect(picture.series.map((s) => [s.name, s.points[0]?.n])).toEqual([
+        ['Qwen 0.5B', 200],
+        ['Other model', 20],
+      ]);
+    });
+
+    it('lost in the middle: a line per length along α, drawn from the recording with the most samples, which it names', () => {
+      const runs = [
+        { key: 'b', model: 'Qwen 1.5B', suite: 'catalog', results: answered('qwen15-catalog.run.jsonl') },
+        { key: 'small', model: 'Qwen 0.5B', suite: 'catalog', results: answered('qwen05-browser-catalog.run.jsonl') },
+      ];
+      const picture = effectPicture(effect('catalog-middle'), runs)!;
+      expect(picture.model).toBe('Qwen 1.5B');
+      expect(picture.series.map((s) => s.name)).toEqual(['1K', '2K', '4K', '8K']);
+      for (const s of picture.series) expect(s.points.map((p) => p.x)).toEqual([0.1, 0.3, 0.5, 0.7, 0.9]);
+      // the 1.5B's 1K row: 5 requests a position
+      expect(picture.series[0]!.points.map((p) => p.n)).toEqual([5, 5, 5, 5, 5]);
+    });
+
+    it('answer depth keeps the depth samples only, along the record that holds the answer', () => {
+      const run = { key: 'qa', model: 'Qwen 0.5B', suite: 'response-qa', results: answered('qwen05-response-qa.run.jsonl') };
+      const depth = effectPicture(effect('response-depth'), [run])!;
+      const positionSamples = run.results.filter((r) => r.cell.variant === 'position');
+      expect(depth.series.flatMap((s) => s.points).reduce((n, p) => n + p.n, 0)).toBe(positionSamples.length);
+      expect(depth.series[0]!.points.map((p) => depth.xText(p.x))).toEqual([...new Set(positionSamples.map((r) => r.cell.record))].sort((x, y) => x! - y!).map((p) => `record ${p}`));
+    });
+
+    it("the Selection Gap draws CompToolBench's score by level, not right-or-wrong; an effect with no recording has no picture", () => {
+      const run = { key: 'c', model: 'Qwen 0.5B', suite: 'composition', results: answered('qwen05-composition.run.jsonl') };
+      const picture = effectPicture(effect('selection-gap'), [run])!;
+      expect(picture.yLabel).toBe('CompToolBench score');
+      const l0 = run.results.filter((r) => r.facets?.level === 'L0_node');
+      const mean = l0.reduce((a, r) => a + r.score.value, 0) / l0.length;
+      expect(picture.series[0]!.points[0]).toMatchObject({ x: 0, y: mean, n: l0.length });
+      expect(effectPicture(effect('conversation-length'), [run])).toBeNull();
+    });
   });
 });

@@ -42,7 +42,41 @@ export interface EffectDeclaration {
   paperSize: { relative: number } | { absolute: number; why: string };
   /** what a sample scores: right or wrong, or CompToolBench's DAG score */
   measure: 'correct' | 'score';
+  /** the one chart that makes the effect visible: the measure along the design's dimension */
+  picture: PictureDeclaration;
 }
+
+/**
+ * A chart of an effect: each sample `x` keeps is a point of its series (`series`, one line per
+ * value; one line when absent) at its x, as the mean of `measure` with its interval over requests.
+ */
+export interface PictureDeclaration {
+  xLabel: string;
+  /** the sample's place on the x axis, or undefined to leave it out */
+  x: (r: SampleResult) => number | undefined;
+  xText: (x: number) => string;
+  /** a length axis, doubling from tick to tick */
+  log?: boolean;
+  series?: (r: SampleResult) => string;
+}
+
+/** A picture along categories: x is the category's index in `names`, shown by its label. */
+const categories = (xLabel: string, of: (r: SampleResult) => string | undefined, names: readonly string[], labels: readonly string[] = names): PictureDeclaration => ({
+  xLabel,
+  x: (r) => {
+    const i = names.indexOf(of(r) ?? '');
+    return i < 0 ? undefined : i;
+  },
+  xText: (i) => labels[i] ?? String(i),
+});
+const BY_LENGTH: PictureDeclaration = { xLabel: 'prompt length (tokens)', x: (r) => r.cell.length, xText: formatTokens, log: true };
+const BY_ALPHA_PER_LENGTH: PictureDeclaration = {
+  xLabel: 'position of the right tool (α: 0 = start, 1 = end)',
+  x: (r) => r.cell.alpha,
+  xText: String,
+  series: (r) => formatTokens(r.cell.length),
+};
+const BY_WORDING = categories('the request', (r) => r.cell.variant, ['original', 'rephrased', 'expanded'], ['original', 'rephrased', 'expanded toolkit']);
 
 const at = (length: number) => (r: SampleResult) => r.cell.length === length;
 const alpha =
@@ -70,6 +104,13 @@ const shortestVsLongest =
     return { a: { label: formatTokens(lo), is: both(of, at(lo)) }, b: { label: formatTokens(hi), is: both(of, at(hi)) } };
   };
 
+/** WildAgtEval's complexity types that the `complexity` design isolates, and their names in words */
+const COMPLEXITY_TYPES = [
+  ['ad_hoc', 'ad-hoc rules'],
+  ['irrelevant', 'irrelevant information'],
+  ['system_failure', 'system failures'],
+] as const;
+
 export const EFFECTS: readonly EffectDeclaration[] = [
   {
     id: 'catalog-length',
@@ -84,6 +125,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: 0.076 },
     measure: 'correct',
+    picture: { ...BY_LENGTH, xLabel: 'catalog length (tokens), all positions' },
   },
   {
     id: 'catalog-middle',
@@ -98,6 +140,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
+    picture: BY_ALPHA_PER_LENGTH,
   },
   {
     id: 'catalog-recency',
@@ -112,6 +155,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
+    picture: BY_ALPHA_PER_LENGTH,
   },
   {
     id: 'response-size',
@@ -125,6 +169,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: 0.07 },
     measure: 'correct',
+    picture: { ...BY_LENGTH, xLabel: 'tool response size (tokens), answer in record 1', x: (r) => (r.cell.variant === 'size' ? r.cell.length : undefined) },
   },
   {
     id: 'response-depth',
@@ -143,6 +188,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: { relative: 0.05 },
     measure: 'correct',
+    picture: { xLabel: 'the record that holds the answer', x: (r) => (r.cell.variant === 'position' ? r.cell.record : undefined), xText: (p) => `record ${p}` },
   },
   {
     id: 'conversation-length',
@@ -157,6 +203,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: 0.13 },
     measure: 'correct',
+    picture: { ...BY_LENGTH, xLabel: 'conversation length (tokens)', series: (r) => (r.cell.variant === 'structured' ? 'fact in JSON' : 'fact in prose') },
   },
   {
     id: 'conversation-structured',
@@ -171,6 +218,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
+    picture: { ...categories('where the fact is stated', (r) => r.cell.variant, ['prose', 'structured'], ['in prose', 'in a JSON tool result']), series: (r) => formatTokens(r.cell.length) },
   },
   {
     id: 'robustness-rephrased',
@@ -184,6 +232,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: 0.08 },
     measure: 'correct',
+    picture: BY_WORDING,
   },
   {
     id: 'robustness-expanded',
@@ -197,6 +246,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: 0.01 },
     measure: 'correct',
+    picture: BY_WORDING,
   },
   {
     id: 'selection-gap',
@@ -210,11 +260,12 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: { absolute: 0.047, why: 'the local models’ average gap' },
     measure: 'score',
+    picture: categories('composition level', (r) => String(r.facets?.level), ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], ['L0 single call', 'L1 chain', 'L2 parallel', 'L3 DAG']),
   },
-  ...(['ad_hoc', 'irrelevant', 'system_failure'] as const).map((type): EffectDeclaration => ({
+  ...COMPLEXITY_TYPES.map(([type, words]): EffectDeclaration => ({
     id: `complexity-${type}`,
     paper: 'WildAgtEval (Table 5)',
-    effect: `${type === 'ad_hoc' ? 'ad-hoc rules' : type === 'irrelevant' ? 'irrelevant information' : 'system failures'} in the API lower the agent's success`,
+    effect: `${words} in the API lower the agent's success`,
     paperFigure: type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : '12.0% average over all types',
     design: 'complexity',
     suite: 'wildagteval-simulated',
@@ -223,6 +274,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: type === 'ad_hoc' ? 0.134 : type === 'irrelevant' ? 0.273 : 0.12 },
     measure: 'correct',
+    picture: categories('the complexity', (r) => (r.facets?.type === type ? r.cell.variant : undefined), ['off', 'on'], ['off', `${words} on`]),
   })),
 ];
 

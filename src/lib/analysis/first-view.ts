@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectFinding, measureEffect } from './findings';
+import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect } from './findings';
 
 export interface CurvePoint {
   x: number;
@@ -19,12 +19,14 @@ export interface CurvePoint {
   requests: number;
 }
 
-/** Accuracy at each value of `key` over the answered results, with intervals resampling requests. */
-export function accuracyCurve(results: readonly SampleResult[], key: (r: SampleResult) => number): CurvePoint[] {
+const rightOrWrong = (r: SampleResult) => (r.score.correct ? 1 : 0);
+
+/** Accuracy (or another measure) at each value of `key` over the answered results, with intervals resampling requests. */
+export function accuracyCurve(results: readonly SampleResult[], key: (r: SampleResult) => number, value: (r: SampleResult) => number = rightOrWrong): CurvePoint[] {
   const keys = [...new Set(results.map(key))].sort((a, b) => a - b);
   return keys.map((x) => {
     const here = results.filter((r) => key(r) === x);
-    const s = clusteredShare(here, (r) => (r.score.correct ? 1 : 0), requestOf, `curve:${x}`);
+    const s = clusteredShare(here, value, requestOf, `curve:${x}`);
     return { x, y: s.value, low: s.low, high: s.high, n: s.samples, requests: s.clusters };
   });
 }
@@ -78,4 +80,52 @@ export function effectLines<K>(runs: readonly RecordedRun<K>[]): EffectLine<K>[]
     const best = rows.find((r) => r.effectId === e.id);
     return { effectId: e.id, best: best ? { run: best.run, finding: best.finding } : null };
   });
+}
+
+/** An effect's chart: one curve per series of its picture, each point with its interval over requests. */
+export interface EffectPicture {
+  xLabel: string;
+  xText: (x: number) => string;
+  log: boolean;
+  yLabel: string;
+  /** the model whose run is drawn, where one run is (a picture with series of its own) */
+  model?: string;
+  series: { name: string; points: CurvePoint[] }[];
+}
+
+/**
+ * The one chart that makes an effect visible, from the recorded runs: per model, its recording of
+ * the effect's suite with the most samples on the chart. A picture with series of its own (a line per
+ * length, say) draws the best-powered of them; one without draws a line per model (the ladder).
+ * Null when no sample is on it.
+ */
+export function effectPicture<K>(e: EffectDeclaration, recorded: readonly RecordedRun<K>[], nameOf: (model: string) => string = (m) => m): EffectPicture | null {
+  const onIt = (run: RecordedRun<K>) => run.results.filter((r) => e.picture.x(r) !== undefined).length;
+  const best = new Map<string, { run: RecordedRun<K>; n: number }>();
+  for (const run of recorded.filter((r) => r.suite === e.suite)) {
+    const n = onIt(run);
+    if (n > 0 && n > (best.get(run.model)?.n ?? 0)) best.set(run.model, { run, n });
+  }
+  const runs = [...best.values()].sort((a, b) => b.n - a.n).map(({ run }) => ({ name: nameOf(run.model), results: run.results }));
+  const p = e.picture;
+  const value = e.measure === 'score' ? (r: SampleResult) => r.score.value : rightOrWrong;
+  const lines = new Map<string, { r: SampleResult; x: number }[]>();
+  for (const run of p.series ? runs.slice(0, 1) : runs) {
+    for (const r of run.results) {
+      const x = p.x(r);
+      if (x === undefined || !Number.isFinite(x)) continue;
+      const name = p.series?.(r) ?? run.name;
+      const on = lines.get(name) ?? [];
+      on.push({ r, x });
+      lines.set(name, on);
+    }
+  }
+  if (lines.size === 0) return null;
+  const series = [...lines].map(([name, on]) => {
+    const xOf = new Map(on.map(({ r, x }) => [r, x]));
+    return { name, points: accuracyCurve([...xOf.keys()], (r) => xOf.get(r) ?? NaN, value) };
+  });
+  if (p.series) series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+  const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
+  return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
