@@ -202,6 +202,11 @@ test("an opened recording's report comes into view, gives its interval over requ
   // length, lost in the middle, recency: each a verdict in words
   await expect(page.getByTestId('effect-row')).toHaveCount(3);
   for (const v of await page.getByTestId('effect-verdict').allTextContents()) expect(['reproduced', 'opposite', 'not reproduced', 'inconclusive']).toContain(v);
+  // and their pictures, once each: accuracy by length; by position, a line per length (lost in the middle and recency share it)
+  const pictures = page.getByTestId('effect-pictures').getByTestId('effect-picture');
+  await expect(pictures).toHaveCount(2);
+  await expect(pictures.nth(0)).toContainText('catalog length (tokens), all positions');
+  await expect(pictures.nth(1)).toContainText('8K tokens');
 });
 
 test("the papers' pages on a first visit offer the recordings of each experiment, and show them once opened (issue 49: they said 'No runs yet'); a comparison saved as one page opens again as its runs", async ({
@@ -302,6 +307,13 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(view.getByTestId('first-by-position-point').first()).toBeVisible();
   await expect(view.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
   await expect(view.getByTestId('first-effect').first()).toContainText('accuracy falls as the tool catalog grows: with Qwen2.5-Coder-1.5B, 1K 76.0% → 8K 28.0%');
+  // each effect's picture, drawn when asked: the rephrased request along the request's three wordings, a line per model
+  const rephrased = view.getByTestId('first-effect').filter({ hasText: 'a rephrased request is answered right less often' });
+  await expect(rephrased.getByTestId('effect-picture')).toHaveCount(0);
+  await rephrased.getByTestId('first-effect-picture').locator('summary').click();
+  const picture = rephrased.getByTestId('effect-picture');
+  await expect(picture).toContainText('expanded toolkit');
+  await expect(picture.getByTestId('effect-picture-point').first().locator('title')).toHaveText(/^Qwen2\.5-Coder-0\.5B · original: 38\.5% \(n = 200\), 95% interval \d+–\d+%$/);
   // the findings table: every effect on every model recorded, each row opening its run
   await view.getByTestId('findings-table').locator('summary').click();
   const tableRows = view.getByTestId('findings-table').getByTestId('effect-row');

@@ -97,7 +97,7 @@ describe('the first view', () => {
       ];
       const picture = effectPicture(effect('catalog-middle'), runs)!;
       expect(picture.model).toBe('Qwen 1.5B');
-      expect(picture.series.map((s) => s.name)).toEqual(['1K', '2K', '4K', '8K']);
+      expect(picture.series.map((s) => s.name)).toEqual(['1K tokens', '2K tokens', '4K tokens', '8K tokens']);
       for (const s of picture.series) expect(s.points.map((p) => p.x)).toEqual([0.1, 0.3, 0.5, 0.7, 0.9]);
       // the 1.5B's 1K row: 5 requests a position
       expect(picture.series[0]!.points.map((p) => p.n)).toEqual([5, 5, 5, 5, 5]);

@@ -57,6 +57,8 @@ export interface PictureDeclaration {
   xText: (x: number) => string;
   /** a length axis, doubling from tick to tick */
   log?: boolean;
+  /** x is a category's index (`categories`) */
+  categorical?: boolean;
   series?: (r: SampleResult) => string;
 }
 
@@ -68,13 +70,14 @@ const categories = (xLabel: string, of: (r: SampleResult) => string | undefined,
     return i < 0 ? undefined : i;
   },
   xText: (i) => labels[i] ?? String(i),
+  categorical: true,
 });
 const BY_LENGTH: PictureDeclaration = { xLabel: 'prompt length (tokens)', x: (r) => r.cell.length, xText: formatTokens, log: true };
 const BY_ALPHA_PER_LENGTH: PictureDeclaration = {
   xLabel: 'position of the right tool (α: 0 = start, 1 = end)',
   x: (r) => r.cell.alpha,
   xText: String,
-  series: (r) => formatTokens(r.cell.length),
+  series: (r) => `${formatTokens(r.cell.length)} tokens`,
 };
 const BY_WORDING = categories('the request', (r) => r.cell.variant, ['original', 'rephrased', 'expanded'], ['original', 'rephrased', 'expanded toolkit']);
 
@@ -218,7 +221,10 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: 1,
     paperSize: DESIGN_TARGET,
     measure: 'correct',
-    picture: { ...categories('where the fact is stated', (r) => r.cell.variant, ['prose', 'structured'], ['in prose', 'in a JSON tool result']), series: (r) => formatTokens(r.cell.length) },
+    picture: {
+      ...categories('where the fact is stated', (r) => r.cell.variant, ['prose', 'structured'], ['in prose', 'in a JSON tool result']),
+      series: (r) => `${formatTokens(r.cell.length)} tokens`,
+    },
   },
   {
     id: 'robustness-rephrased',

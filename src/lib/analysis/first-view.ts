@@ -87,6 +87,7 @@ export interface EffectPicture {
   xLabel: string;
   xText: (x: number) => string;
   log: boolean;
+  categorical: boolean;
   yLabel: string;
   /** the model whose run is drawn, where one run is (a picture with series of its own) */
   model?: string;
@@ -127,5 +128,5 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   });
   if (p.series) series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
-  return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
+  return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
