@@ -50,7 +50,7 @@ export interface EffectDeclaration {
  * A chart of an effect: each sample `x` keeps is a point of its series (`series`, one line per
  * value; one line when absent) at its x, as the mean of `measure` with its interval over requests.
  */
-export interface PictureDeclaration {
+interface PictureDeclaration {
   xLabel: string;
   /** the sample's place on the x axis, or undefined to leave it out */
   x: (r: SampleResult) => number | undefined;
