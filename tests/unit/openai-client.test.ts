@@ -598,6 +598,13 @@ describe("the runner's run file", () => {
     expect(svg.match(/<rect x=/g)).toHaveLength(4);
     expect(svg).toContain('a &lt;b&gt; &amp; &quot;c&quot;');
     expect(svg).not.toContain('<b>');
+    // and each effect's picture the run holds pairs of: accuracy by length, and by position with a line per length
+    // (named by the first effect it shows: α 0.1 and 0.9 hold pairs for recency, none for lost in the middle)
+    const byPosition = readFileSync(join(svgDir, 'effect-catalog-recency.svg'), 'utf8');
+    expect(byPosition).toContain('>1K tokens</text>');
+    expect(byPosition).toContain('>2K tokens</text>');
+    expect(byPosition.match(/<circle /g)).toHaveLength(4);
+    expect(readFileSync(join(svgDir, 'effect-catalog-length.svg'), 'utf8')).toContain('catalog length (tokens), all positions');
   });
 
   it('pairs prompt and native results sample by sample', () => {

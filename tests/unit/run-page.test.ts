@@ -27,6 +27,9 @@ describe('a run as one HTML page', () => {
     const html = await pageOf();
     expect(html).toContain(`<strong>${headlineOf(recorded.run, recorded.results).label}</strong>`);
     expect(html).toMatch(/<figure data-chart="[^"]*heatmap[^"]*"><svg/);
+    // its effects' pictures, once each: accuracy by length; by position, a line per length (lost in the middle and recency share it)
+    expect([...html.matchAll(/<figure data-chart="(effect-[^"]*)"/g)].map((m) => m[1])).toEqual(['effect-catalog-length.svg', 'effect-catalog-middle.svg']);
+    expect(html).toContain('Accuracy by position of the right tool (α: 0 = start, 1 = end)');
     expect(html.match(/<details class="sample /g)).toHaveLength(recorded.results.length);
     // shown as a fresh clone has them (the run file inside keeps its header as recorded)
     expect(html.slice(0, html.indexOf('<script'))).not.toContain('/work/');

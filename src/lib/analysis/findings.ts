@@ -79,7 +79,7 @@ const BY_ALPHA_PER_LENGTH: PictureDeclaration = {
   xText: String,
   series: (r) => `${formatTokens(r.cell.length)} tokens`,
 };
-const BY_WORDING = categories('the request', (r) => r.cell.variant, ['original', 'rephrased', 'expanded'], ['original', 'rephrased', 'expanded toolkit']);
+const BY_WORDING = categories("the request's wording", (r) => r.cell.variant, ['original', 'rephrased', 'expanded'], ['original', 'rephrased', 'expanded toolkit']);
 
 const at = (length: number) => (r: SampleResult) => r.cell.length === length;
 const alpha =
@@ -280,7 +280,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     direction: -1,
     paperSize: { relative: type === 'ad_hoc' ? 0.134 : type === 'irrelevant' ? 0.273 : 0.12 },
     measure: 'correct',
-    picture: categories('the complexity', (r) => (r.facets?.type === type ? r.cell.variant : undefined), ['off', 'on'], ['off', `${words} on`]),
+    picture: categories("the API's complexity", (r) => (r.facets?.type === type ? r.cell.variant : undefined), ['off', 'on'], ['off', `${words} on`]),
   })),
 ];
 

@@ -130,3 +130,16 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
+
+/** A picture's title from its axes: "Accuracy by the record that holds the answer". */
+export const pictureTitle = (p: EffectPicture): string => `${p.yLabel.charAt(0).toUpperCase()}${p.yLabel.slice(1)} by ${p.xLabel}`;
+
+/** The pictures of these effects on one run, each once (effects drawn alike share theirs, named by the first of them). */
+export function runEffectPictures(effects: readonly EffectDeclaration[], suite: string, results: readonly SampleResult[]): { effect: EffectDeclaration; picture: EffectPicture }[] {
+  const first = new Map<EffectDeclaration['picture'], EffectDeclaration>();
+  for (const e of effects) if (!first.has(e.picture)) first.set(e.picture, e);
+  return [...first.values()].flatMap((effect) => {
+    const picture = effectPicture(effect, [{ key: 'this run', model: 'this run', suite, results }]);
+    return picture ? [{ effect, picture }] : [];
+  });
+}

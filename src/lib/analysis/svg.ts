@@ -1,8 +1,9 @@
 /**
  * The runner's charts as standalone SVG files (no DOM): the catalog heatmap with the app's colour
- * scale, and accuracy bars for the other suites' groups. Every text is escaped.
+ * scale, accuracy bars for the other suites' groups, and each paper effect's picture. Every text is escaped.
  */
-import { interpolateRdYlGn, scaleBand, scaleLinear, scaleSequential } from 'd3';
+import { interpolateRdYlGn, line, scaleBand, scaleLinear, scaleLog, scaleSequential, schemeTableau10 } from 'd3';
+import type { CurvePoint, EffectPicture } from './first-view';
 import { type CellStats, heatCellTitle } from './catalog';
 import { formatTokens } from './format';
 import { escapeMarkup } from '../core/markup';
@@ -82,5 +83,51 @@ export function barsSvg(bars: readonly Bar[], title: string, axis: string): stri
     );
   });
   parts.push(`<text x="${(m.left + width - m.right) / 2}" y="${height - 12}" text-anchor="middle" font-size="12">${esc(axis)}</text>`);
+  return frame(width, height, title, parts.join('\n') + '\n');
+}
+
+const LINE_DASHES = ['', '6 3', '2 3', '8 3 2 3', '4 2', '1 2'];
+
+/** An effect's picture (`effectPicture`): a line per series, each point with its 95% interval over requests. */
+export function pictureSvg(picture: EffectPicture, title: string): string {
+  const width = 600;
+  const legendRow = 16;
+  const plotHeight = 300;
+  const height = plotHeight + 12 + picture.series.length * legendRow + 20;
+  const m = { top: 36, right: 24, bottom: 48, left: 56 };
+  const xs = [...new Set(picture.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const [lo, hi] = [xs[0] ?? 0, xs.at(-1) ?? 1];
+  const domain: [number, number] = picture.categorical ? [lo - 0.5, hi + 0.5] : lo === hi ? (picture.log ? [lo / 2, hi * 2] : [lo - 1, hi + 1]) : [lo, hi];
+  const x = (picture.log ? scaleLog().base(2) : scaleLinear()).domain(domain).range([m.left + 12, width - m.right - 12]);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([plotHeight - m.bottom, m.top]);
+  const dodge = (i: number) => (picture.series.length > 1 ? (i - (picture.series.length - 1) / 2) * Math.min(4, 24 / picture.series.length) : 0);
+  const parts: string[] = [];
+  for (const t of [0, 0.25, 0.5, 0.75, 1])
+    parts.push(
+      `<line x1="${m.left}" x2="${width - m.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${m.left - 6}" y="${y(t)}" dy="0.35em" text-anchor="end" font-size="11">${pct(t)}</text>`,
+    );
+  for (const v of xs) parts.push(`<text x="${x(v)}" y="${plotHeight - m.bottom + 16}" text-anchor="middle" font-size="11">${esc(picture.xText(v))}</text>`);
+  parts.push(`<text x="${(m.left + width - m.right) / 2}" y="${plotHeight - 12}" text-anchor="middle" font-size="12">${esc(picture.xLabel)}</text>`);
+  parts.push(`<text transform="translate(16 ${(m.top + plotHeight - m.bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="12">${esc(picture.yLabel)}</text>`);
+  picture.series.forEach((s, i) => {
+    const colour = schemeTableau10[i % schemeTableau10.length] as string; // the app's palette
+    const dash = LINE_DASHES[i % LINE_DASHES.length] as string;
+    const at = (p: CurvePoint) => x(p.x) + dodge(i);
+    const path = line<CurvePoint>()
+      .x(at)
+      .y((p) => y(p.y))(s.points);
+    parts.push(`<path d="${path ?? ''}" fill="none" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`);
+    for (const p of s.points)
+      parts.push(
+        `<g><title>${esc(`${s.name} · ${picture.xText(p.x)}: ${(p.y * 100).toFixed(1)}% (n = ${p.n}, ${p.requests} requests), 95% interval ${pct(p.low)}–${pct(p.high)}`)}</title><line x1="${at(p)}" x2="${at(p)}" y1="${y(p.low)}" y2="${y(p.high)}" stroke="${colour}" stroke-opacity="0.45" stroke-width="2"/><circle cx="${at(p)}" cy="${y(p.y)}" r="3.5" fill="${colour}"/></g>`,
+      );
+    const ly = plotHeight + 12 + i * legendRow;
+    parts.push(
+      `<line x1="${m.left}" x2="${m.left + 22}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/><text x="${m.left + 28}" y="${ly}" dy="0.35em" font-size="11">${esc(s.name)}</text>`,
+    );
+  });
+  parts.push(`<text x="${m.left}" y="${height - 6}" font-size="11">Vertical bars: 95% intervals over the requests asked (cluster bootstrap).</text>`);
   return frame(width, height, title, parts.join('\n') + '\n');
 }

@@ -2,7 +2,10 @@
  * The paper's tables for a run, as text (the runner's terminal, a shared page) and its charts as SVG: the same analysis functions the
  * app's views use, so the runner's table and the app's heatmap of the same file agree.
  */
+import { effectsOf } from '../analysis/findings';
+import { pictureTitle, runEffectPictures } from '../analysis/first-view';
 import { headlineSums, headlineText } from '../analysis/headline';
+import { pictureSvg } from '../analysis/svg';
 import { repeatSummary } from '../analysis/repeats';
 import { pct } from '../analysis/text-report';
 import { isUnanswered, type SampleResult } from '../core/types';
@@ -45,10 +48,14 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
   return lines;
 }
 
-/** The run's charts as SVG files (name → text): what `--svg DIR` writes. */
+/** The run's charts as SVG files (name → text): what `--svg DIR` writes and a run's page shows — its suite's, then its effects' pictures. */
 export async function chartsOf(run: RunRow, results: readonly SampleResult[]): Promise<SvgChart[]> {
-  return (await SUITES[run.suite].textReport()).charts(
-    run,
-    results.filter((r) => !isUnanswered(r)),
-  );
+  const answered = results.filter((r) => !isUnanswered(r));
+  return [...(await SUITES[run.suite].textReport()).charts(run, answered), ...effectCharts(run.suite, answered)];
+}
+
+/** The pictures of the effects this run holds pairs of, as the app's effects panel draws them. */
+function effectCharts(suite: string, answered: readonly SampleResult[]): SvgChart[] {
+  const effects = effectsOf(suite, answered).map((f) => f.effect);
+  return runEffectPictures(effects, suite, answered).map(({ effect, picture }) => ({ name: `effect-${effect.id}.svg`, svg: pictureSvg(picture, pictureTitle(picture)) }));
 }
