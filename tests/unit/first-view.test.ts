@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accuracyCurve, effectLines, effectPicture, effectRows } from '../../src/lib/analysis/first-view';
-import { EFFECTS } from '../../src/lib/analysis/findings';
+import { EFFECTS, measureEffect, measureEffectPerLength } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -120,5 +120,31 @@ describe('the first view', () => {
       expect(picture.series[0]!.points[0]).toMatchObject({ x: 0, y: mean, n: l0.length });
       expect(effectPicture(effect('conversation-length'), [run])).toBeNull();
     });
+  });
+
+  it('position bias is tested at each length too, as the design says; an effect the design pools only is not', () => {
+    const results = answered('qwen15-catalog.run.jsonl');
+    const middle = EFFECTS.find((e) => e.id === 'catalog-middle')!;
+    const perLength = measureEffectPerLength(middle, results);
+    expect(perLength.map((x) => x.length)).toEqual([1024, 2048, 4096, 8192]);
+    for (const { length, finding } of perLength) {
+      const here = results.filter((r) => r.cell.length === length);
+      const share = (alphas: number[]) => {
+        const on = here.filter((r) => alphas.includes(r.cell.alpha ?? NaN));
+        return on.filter((r) => r.score.correct).length / on.length;
+      };
+      // each of the five requests once at α 0.5 and twice at the ends: their means are the cells' accuracies
+      expect(finding.contrast.a).toBeCloseTo(share([0.5]));
+      expect(finding.contrast.b).toBeCloseTo(share([0.1, 0.9]));
+      expect([finding.contrast.clusters, finding.contrast.decides]).toEqual([5, false]);
+    }
+    // pooled, the same requests at every length: one cluster each
+    expect(measureEffect(middle, results)?.contrast.clusters).toBe(5);
+    expect(
+      measureEffectPerLength(
+        EFFECTS.find((e) => e.id === 'catalog-length')!,
+        results,
+      ),
+    ).toEqual([]);
   });
 });

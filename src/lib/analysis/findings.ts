@@ -44,6 +44,8 @@ export interface EffectDeclaration {
   measure: 'correct' | 'score';
   /** the one chart that makes the effect visible: the measure along the design's dimension */
   picture: PictureDeclaration;
+  /** the design tests it at each prompt length too, not only pooled over lengths */
+  perLength?: true;
 }
 
 /**
@@ -144,6 +146,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     paperSize: DESIGN_TARGET,
     measure: 'correct',
     picture: BY_ALPHA_PER_LENGTH,
+    perLength: true,
   },
   {
     id: 'catalog-recency',
@@ -159,6 +162,7 @@ export const EFFECTS: readonly EffectDeclaration[] = [
     paperSize: DESIGN_TARGET,
     measure: 'correct',
     picture: BY_ALPHA_PER_LENGTH,
+    perLength: true,
   },
   {
     id: 'response-size',
@@ -308,6 +312,16 @@ export function measureEffect(e: EffectDeclaration, results: readonly SampleResu
   if (!contrast) return null;
   const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
   return { effect: e, a: sides.a.label, b: sides.b.label, contrast, verdict: verdictOf(contrast, e.direction, paperAbsolute), paperAbsolute };
+}
+
+/** An effect the design also tests length by length: its finding at each prompt length the results hold pairs at. */
+export function measureEffectPerLength(e: EffectDeclaration, results: readonly SampleResult[]): { length: number; finding: EffectFinding }[] {
+  if (!e.perLength) return [];
+  const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
+  return lengths.flatMap((length) => {
+    const finding = measureEffect(e, results.filter(at(length)));
+    return finding ? [{ length, finding }] : [];
+  });
 }
 
 /** The effects a run of this suite can show that its results hold pairs of. */
