@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
-import { EFFECTS, measureEffect, measureEffectPerLength } from '../src/lib/analysis/findings';
-import { detectsText, formatP, formatPercent as pct, formatTokens, intervalText, signedPoints } from '../src/lib/analysis/format';
+import { EFFECTS, effectsOf } from '../src/lib/analysis/findings';
+import { detectsText, formatP, formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
 import { isUnanswered } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
@@ -36,16 +36,12 @@ function main() {
       headlines.push(
         `| ${model} | ${design} | ${state} | ${share.samples} samples, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] | ${(engineSeconds / 60).toFixed(0)} min |`,
       );
-      for (const e of EFFECTS.filter((x) => x.design === design)) {
-        const pooled = measureEffect(e, results);
-        if (!pooled) continue;
-        // pooled over lengths, then at each length where the design tests it there too
-        for (const { f, where } of [{ f: pooled, where: '' }, ...measureEffectPerLength(e, results).map(({ length, finding }) => ({ f: finding, where: ` at ${formatTokens(length)}` }))]) {
-          const c = f.contrast;
-          rows.push(
-            `| ${e.effect}${where} (${e.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
-          );
-        }
+      // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
+      for (const f of effectsOf(file.run.suite, results).filter((x) => x.effect.design === design)) {
+        const c = f.contrast;
+        rows.push(
+          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+        );
       }
     }
   }

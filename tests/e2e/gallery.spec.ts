@@ -199,8 +199,9 @@ test("an opened recording's report comes into view, gives its interval over requ
       }),
   ).size;
   await expect(page.getByTestId('clustered-interval')).toContainText(`95% interval over the ${requests} requests asked (${first.samples} samples)`);
-  // length, lost in the middle, recency: each a verdict in words
-  await expect(page.getByTestId('effect-row')).toHaveCount(3);
+  // length, lost in the middle, recency: each a verdict in words; the two position effects pooled and at each of the four lengths
+  await expect(page.getByTestId('effect-row')).toHaveCount(3 + 2 * 4);
+  await expect(page.getByTestId('effect-row').filter({ hasText: 'α 0.5 at 8K' })).toHaveCount(1);
   for (const v of await page.getByTestId('effect-verdict').allTextContents()) expect(['reproduced', 'opposite', 'not reproduced', 'inconclusive']).toContain(v);
   // and their pictures, once each: accuracy by length; by position, a line per length (lost in the middle and recency share it)
   const pictures = page.getByTestId('effect-pictures').getByTestId('effect-picture');

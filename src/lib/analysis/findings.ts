@@ -320,11 +320,15 @@ export function measureEffectPerLength(e: EffectDeclaration, results: readonly S
   const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
   return lengths.flatMap((length) => {
     const finding = measureEffect(e, results.filter(at(length)));
-    return finding ? [{ length, finding }] : [];
+    const where = ` at ${formatTokens(length)}`;
+    return finding ? [{ length, finding: { ...finding, a: finding.a + where, b: finding.b + where } }] : [];
   });
 }
 
-/** The effects a run of this suite can show that its results hold pairs of. */
+/** The effects a run of this suite can show that its results hold pairs of: each pooled, then at each length where its design tests it there too. */
 export function effectsOf(suite: string, results: readonly SampleResult[]): EffectFinding[] {
-  return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => measureEffect(e, results) ?? []);
+  return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
+    const pooled = measureEffect(e, results);
+    return pooled ? [pooled, ...measureEffectPerLength(e, results).map((x) => x.finding)] : [];
+  });
 }
