@@ -110,22 +110,20 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const runs = [...best.values()].sort((a, b) => b.n - a.n).map(({ run }) => ({ name: nameOf(run.model), results: run.results }));
   const p = e.picture;
   const value = e.measure === 'score' ? (r: SampleResult) => r.score.value : rightOrWrong;
-  const lines = new Map<string, { r: SampleResult; x: number }[]>();
+  const lines = new Map<string, SampleResult[]>();
   for (const run of p.series ? runs.slice(0, 1) : runs) {
     for (const r of run.results) {
       const x = p.x(r);
       if (x === undefined || !Number.isFinite(x)) continue;
       const name = p.series?.(r) ?? run.name;
       const on = lines.get(name) ?? [];
-      on.push({ r, x });
+      on.push(r);
       lines.set(name, on);
     }
   }
   if (lines.size === 0) return null;
-  const series = [...lines].map(([name, on]) => {
-    const xOf = new Map(on.map(({ r, x }) => [r, x]));
-    return { name, points: accuracyCurve([...xOf.keys()], (r) => xOf.get(r) ?? NaN, value) };
-  });
+  // every result kept has an x
+  const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
   if (p.series) series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };

@@ -4,6 +4,7 @@
  */
 import { interpolateRdYlGn, line, scaleBand, scaleLinear, scaleLog, scaleSequential, schemeTableau10 } from 'd3';
 import type { CurvePoint, EffectPicture } from './first-view';
+import { lineXDomain, seriesOffset } from './line-scale';
 import { type CellStats, heatCellTitle } from './catalog';
 import { formatTokens } from './format';
 import { escapeMarkup } from '../core/markup';
@@ -96,13 +97,11 @@ export function pictureSvg(picture: EffectPicture, title: string): string {
   const height = plotHeight + 12 + picture.series.length * legendRow + 20;
   const m = { top: 36, right: 24, bottom: 48, left: 56 };
   const xs = [...new Set(picture.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-  const [lo, hi] = [xs[0] ?? 0, xs.at(-1) ?? 1];
-  const domain: [number, number] = picture.categorical ? [lo - 0.5, hi + 0.5] : lo === hi ? (picture.log ? [lo / 2, hi * 2] : [lo - 1, hi + 1]) : [lo, hi];
-  const x = (picture.log ? scaleLog().base(2) : scaleLinear()).domain(domain).range([m.left + 12, width - m.right - 12]);
+  const x = (picture.log ? scaleLog().base(2) : scaleLinear()).domain(lineXDomain(xs, picture)).range([m.left + 12, width - m.right - 12]);
   const y = scaleLinear()
     .domain([0, 1])
     .range([plotHeight - m.bottom, m.top]);
-  const dodge = (i: number) => (picture.series.length > 1 ? (i - (picture.series.length - 1) / 2) * Math.min(4, 24 / picture.series.length) : 0);
+  const dodge = (i: number) => seriesOffset(i, picture.series.length);
   const parts: string[] = [];
   for (const t of [0, 0.25, 0.5, 0.75, 1])
     parts.push(
