@@ -12,7 +12,7 @@ import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
 import { galleryRuns } from '../../bench/gallery-findings';
 import { EFFECTS } from '../../src/lib/analysis/findings';
-import { effectLines } from '../../src/lib/analysis/first-view';
+import { effectLines, shortModelName } from '../../src/lib/analysis/first-view';
 import { pct } from '../../src/ui/results/run-series';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -306,14 +306,14 @@ test('the first view answers the question from the recordings, offline: accuracy
   const byLength = view.getByTestId('first-by-length');
   await expect(byLength.getByTestId('first-by-length-point').first()).toBeVisible({ timeout: 60_000 });
   // one curve per model of the ladder, with its interval over requests
-  for (const model of new Set(manifest.filter((e) => e.suite === 'catalog').map((e) => e.model.replace(/-Instruct.*$/, '')))) await expect(byLength).toContainText(model);
+  for (const model of new Set(manifest.filter((e) => e.suite === 'catalog').map((e) => shortModelName(e.model)))) await expect(byLength).toContainText(model);
   await expect(view.getByTestId('first-by-length-interval-note')).toContainText('intervals over the requests asked');
   await expect(view.getByTestId('first-by-position-point').first()).toBeVisible();
   await expect(view.getByTestId('first-effect')).toHaveCount(EFFECTS.length);
   // the first sentence tells the length effect from the gallery's best-powered recording of it, as the analysis measures it here
   const lengthLine = effectLines(galleryRuns(readFileSync)).find((l) => l.effectId === 'catalog-length')!.best!;
   const lengthFigures = `${lengthLine.finding.a} ${pct(lengthLine.finding.contrast.a)} → ${lengthLine.finding.b} ${pct(lengthLine.finding.contrast.b)}`;
-  const lengthModel = lengthLine.run.model.replace(/-Instruct.*$/, '');
+  const lengthModel = shortModelName(lengthLine.run.model);
   await expect(view.getByTestId('first-effect').first()).toContainText(`accuracy falls as the tool catalog grows: with ${lengthModel}, ${lengthFigures}`);
   await expect(view.getByTestId('first-effect').first()).toContainText(`${lengthLine.run.results.length} samples`);
   // each effect's picture, drawn when asked: the rephrased request along the request's three wordings, a line per model

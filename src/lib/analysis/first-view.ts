@@ -94,6 +94,9 @@ export interface EffectPicture {
   series: { name: string; points: CurvePoint[] }[];
 }
 
+/** a model's name short enough for a legend or a sentence: "Qwen2.5-Coder-1.5B", "SmolLM2-135M" */
+export const shortModelName = (model: string): string => model.replace(/-Instruct.*$/, '');
+
 /**
  * The one chart that makes an effect visible, from the recorded runs: per model, its recording of
  * the effect's suite with the most samples on the chart. A picture with series of its own (a line per

@@ -32,7 +32,8 @@ const RUN_FILE_FORMAT = 'fc-playground-run';
  * are read into that shape (`withConfig`, `withMeasures`, `withSuiteId`)
  */
 const RUN_FILE_VERSION = 4;
-const READ_VERSIONS = [1, 2, 3, 4];
+/** the versions this app reads */
+export const READ_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
 const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
