@@ -27,20 +27,22 @@ function main() {
       const path = join(ROOT, model, `${design}.run.jsonl`);
       if (!existsSync(path)) continue;
       const file = readRunFile(readFileSync(path, 'utf8'), path);
-      const results = file.results.filter((r) => !isUnanswered(r));
-      const state = file.run.status === 'completed' ? 'complete' : `partial (${file.results.length} so far)`;
+      // a prompt that could not be built was never asked: in no figure, but counted in the row
+      const unbuilt = file.results.filter((r) => r.error?.kind === 'build_error').length;
+      const results = file.results.filter((r) => !isUnanswered(r) && r.error?.kind !== 'build_error');
+      const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
       // the same seed as the app's report panel: the same file gives the same interval in both
       const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
       // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
       const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
       headlines.push(
-        `| ${model} | ${design} | ${state} | ${share.samples} samples, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] | ${(engineSeconds / 60).toFixed(0)} min |`,
+        `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] | ${(engineSeconds / 60).toFixed(0)} min |`,
       );
       // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
       for (const f of effectsOf(file.run.suite, results).filter((x) => x.effect.design === design)) {
         const c = f.contrast;
         rows.push(
-          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${state === 'complete' ? f.verdict : `(${f.verdict} so far)`} |`,
+          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsText(c)} | ${state === 'complete' ? f.verdict : `(${f.verdict}; ${state})`} |`,
         );
       }
     }

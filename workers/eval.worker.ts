@@ -38,6 +38,7 @@ import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/
 import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval-benchmark/world/registry';
 import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval-benchmark/suite';
 import { WILD_BENCHMARK_SUITE, type WildAgtEvalConfig } from '../src/lib/suites/wildagteval-benchmark/config';
+import { settlingCallbacks } from './settle-callbacks';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
@@ -657,4 +658,4 @@ const api = {
 };
 
 export type EvalWorkerApi = typeof api;
-Comlink.expose(api);
+Comlink.expose(settlingCallbacks(api));

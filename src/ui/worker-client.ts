@@ -19,3 +19,5 @@ export function evalWorker(): Comlink.Remote<EvalWorkerApi> {
   remote ??= Comlink.wrap<EvalWorkerApi>(spawn());
   return remote;
 }
+
+export const proxy = Comlink.proxy;

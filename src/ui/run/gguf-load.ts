@@ -1,8 +1,7 @@
 /** Loading a GGUF model into the tab's llama.cpp, as the model panel and the first view's one-click sweep do it. */
 import type { GgufLoadOptions, GgufSource } from '../../lib/engines/wllama';
 import { app } from '../app-state.svelte';
-import { workerCallback } from '../worker-callback';
-import { evalWorker } from '../worker-client';
+import { evalWorker, proxy } from '../worker-client';
 
 /**
  * Loads the model (downloaded once from a URL, then read from the browser's storage), showing its
@@ -13,9 +12,12 @@ export async function loadGgufModel(source: GgufSource, options: GgufLoadOptions
   app.modelLoad = { progress: 0, text: `Starting llama.cpp${options.device === 'webgpu' ? ' on the GPU' : ''}…` };
   // the model loaded so far is being replaced: nothing can run on it meanwhile
   app.loadedModel = null;
-  const progress = workerCallback((p: { progress: number; text: string }) => (app.modelLoad = p));
   try {
-    const gguf = await evalWorker().loadGguf(source, options, progress.proxied);
+    const gguf = await evalWorker().loadGguf(
+      source,
+      options,
+      proxy((p: { progress: number; text: string }) => (app.modelLoad = p)),
+    );
     app.loadedModel = { engine: 'wllama', id: gguf.id, contextWindow: gguf.contextSize, gguf };
     return true;
   } catch (e) {
@@ -23,7 +25,6 @@ export async function loadGgufModel(source: GgufSource, options: GgufLoadOptions
     app.loadedModel = null;
     return false;
   } finally {
-    progress.close();
     app.modelLoad = null;
   }
 }

@@ -5,8 +5,7 @@ import { askToStop, heldRunLocks, RUN_BUSY, whenRunIdle } from '../../lib/store/
 import { deleteRun } from '../../lib/store/repos';
 import { app } from '../app-state.svelte';
 import { db } from '../live-db';
-import { workerCallback } from '../worker-callback';
-import { evalWorker } from '../worker-client';
+import { evalWorker, proxy } from '../worker-client';
 import { appendToTail, NO_STREAM, SHOW_EVERY_MS, type StreamTail } from './stream-tail';
 
 const resultListeners = new Set<(r: SampleResult) => void>();
@@ -39,20 +38,22 @@ export async function startRun(runId: string): Promise<void> {
         app.streaming = stream;
       }, SHOW_EVERY_MS);
   };
-  const progress = workerCallback((p: RunProgress) => {
-    app.progress = p;
-    if (p.currentSampleId && p.currentSampleId !== current) {
-      current = p.currentSampleId;
-      show(NO_STREAM, true);
-    }
-    if (!p.currentSampleId && p.last) {
-      show(appendToTail(NO_STREAM, p.last.output), true);
-      for (const listener of resultListeners) listener(p.last);
-    }
-  });
-  const pieces = workerCallback((_id: string, delta: string) => show(appendToTail(stream, delta)));
   try {
-    const outcome = await evalWorker().startRun(runId, progress.proxied, pieces.proxied);
+    const outcome = await evalWorker().startRun(
+      runId,
+      proxy((p: RunProgress) => {
+        app.progress = p;
+        if (p.currentSampleId && p.currentSampleId !== current) {
+          current = p.currentSampleId;
+          show(NO_STREAM, true);
+        }
+        if (!p.currentSampleId && p.last) {
+          show(appendToTail(NO_STREAM, p.last.output), true);
+          for (const listener of resultListeners) listener(p.last);
+        }
+      }),
+      proxy((_id: string, delta: string) => show(appendToTail(stream, delta))),
+    );
     show(stream, true);
     app.ended = { runId, outcome };
   } catch (e) {
@@ -61,8 +62,6 @@ export async function startRun(runId: string): Promise<void> {
     // the worker could not start it (no model loaded, no server…): it marked the run failed with this message
     else app.ended = { runId, outcome: { status: 'failed', error: (e as Error).message } };
   } finally {
-    progress.close();
-    pieces.close();
     app.activeRunId = null;
     void refreshRunLocks().catch(() => undefined);
     // a GPU abort resets llama.cpp, and a reload after it may have failed: the model panel shows what the worker holds
