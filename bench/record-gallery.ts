@@ -318,7 +318,9 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
   if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
   const unbuilt = file.results.filter((x) => x.error?.kind === 'build_error');
   if (unbuilt.length)
-    return console.log(`${suite}: not published: ${unbuilt.length} of ${file.results.length} prompts could not be built, so the design does not measure what it states (first: ${unbuilt[0]?.error?.message})`);
+    return console.log(
+      `${suite}: not published: ${unbuilt.length} of ${file.results.length} prompts could not be built, so the design does not measure what it states (first: ${unbuilt[0]?.error?.message})`,
+    );
   const name = `${g.short}-${suite}.run.jsonl`;
   copyFileSync(path, join(examples, name));
   writeManifestEntries(examples, [

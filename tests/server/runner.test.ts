@@ -189,4 +189,21 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
       /WildAgtEval's prompt measures [\d,]+ tokens \(the server's tokenizer\) before any step, plus 48 for the answer: more than the server's 1,536-token window\. Serve a model with a longer window/,
     );
   }, 600_000);
+
+  it('a cell none of whose prompts can be built (conversations longer than its length) is refused before any request; the same file then takes a run it can build', async () => {
+    const out = join(dir, 'unbuildable.jsonl');
+    const refused = await evalRun(['multiturn', ...served(), '--lengths', '1K,2K', '--settings', 'prose', '--count', '2', '--out', out]);
+    expect(refused.code, refused.text).toBe(2);
+    expect(refused.text).toMatch(
+      /No prompt of 1K tokens · prose \(2 samples\) can be built, so the run would measure nothing there; nothing was asked\. The first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/,
+    );
+    expect(readRunFile(readFileSync(out, 'utf8')).results).toEqual([]);
+    // the refused run left no result: its file takes a run whose prompts can be built
+    const fits = await evalRun(['multiturn', ...served(), '--lengths', '2K', '--settings', 'prose', '--count', '2', '--out', out]);
+    expect(fits.code, fits.text).toBe(0);
+    const file = readRunFile(readFileSync(out, 'utf8'));
+    expect(file.results).toHaveLength(2);
+    // asked (this server's 1,536-token window takes no 2K prompt: each is its context_overflow), none left unbuilt
+    expect(file.results.map((r) => r.error?.kind ?? 'answered')).not.toContain('build_error');
+  }, 600_000);
 });

@@ -28,7 +28,7 @@ import { readBodyText } from '../../src/lib/engines/bounded-body';
 import { appendToTail, NO_STREAM, STREAM_TAIL_CHARS } from '../../src/ui/run/stream-tail';
 import { NATIVE_SYSTEM, openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
 import { DEFAULT_PROMPT, renderMessages } from '../../src/lib/prompts/template';
-import { readRunFile } from '../../src/lib/store/run-file';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'fc-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -561,9 +561,15 @@ describe("the runner's run file", () => {
     // a server run made under the server's own repeat penalty (files made before it was switched off say no field) is another run
     const served = join(dir, 'served.jsonl');
     const before = { ...file.run, engine: { kind: 'openai' as const, model: 'm', baseUrl: 'http://h/v1' } };
-    new RunFileStore(served, before);
+    writeFileSync(served, writeRunFile({ run: before, recording: null, results: file.results }));
     expect(() => new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'repeat_penalty' } })).toThrow(/repeat penalty differ/);
-    expect(new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'none' } }).resumed).toBe(0);
+    expect(new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'none' } }).resumed).toBe(2);
+    // a file that holds no result (a run refused before its first request) is replaced by a run of other settings: nothing is lost
+    const empty = join(dir, 'empty.jsonl');
+    new RunFileStore(empty, before);
+    const other = new RunFileStore(empty, { ...before, config: { ...(before.config as object), seed: 99 } } as RunRow);
+    expect(other.resumed).toBe(0);
+    expect((readRunFile(readFileSync(empty, 'utf8')).run.config as { seed: number }).seed).toBe(99);
     const lines: string[] = [];
     expect(await runEval(argv, { ...quiet, out: (l) => lines.push(l) })).toBe(0);
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(3);

@@ -14,7 +14,7 @@ import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval-b
 import { wildBenchmarkOf } from '../../lib/suites/wildagteval-benchmark/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
+import type { CallMode, Cell, Engine, Pack, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
 import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
@@ -29,6 +29,8 @@ import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines
 import { createEnginePool } from '../../lib/engines/pool';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
+import { unbuildableCells } from '../../lib/run/unbuildable';
+import { cellText } from '../../lib/analysis/format';
 import type { RunRow } from '../../lib/run/run-row';
 import { type SuiteRun, SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
@@ -151,6 +153,16 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
 
+/** Before anything is asked: a cell none of whose prompts can be built is refused; prompts that cannot be built elsewhere are said. */
+function refuseUnbuildableCells(run: RunRow, ids: readonly string[], cellOf: (id: string) => Cell, failures: ReadonlyMap<string, string>, io: EvalIo): void {
+  const found = unbuildableCells(ids, cellOf, failures);
+  if (found.wholeCells.length) {
+    const cells = found.wholeCells.map((c) => `${cellText(c.cell, SUITES[run.suite].columns) || 'the only cell'} (${c.samples} samples)`).join(', ');
+    throw new UsageError(`No prompt of ${cells} can be built, so the run would measure nothing there; nothing was asked. The first: ${found.first} Choose cells the packs can fill.`);
+  }
+  if (found.unbuilt) io.out(`${found.unbuilt} of ${ids.length} prompts cannot be built: recorded as build errors, asked nothing (the first: ${found.first})`);
+}
+
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
   if (modes.length === 1) return out;
   return out.endsWith('.jsonl') ? `${out.slice(0, -'.jsonl'.length)}.${mode}.jsonl` : `${out}.${mode}`;
@@ -209,15 +221,18 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
         // measured before any generation: a server's tokenizer may wait behind its generations (llama-cpp-python's lock)
         const todo = source.ids.filter((id) => !store.has(id));
         const t0 = performance.now();
+        const failures = new Map<string, string>();
         for (const [i, id] of todo.entries()) {
           if (io.signal.aborted) break;
           // a prompt the packs cannot fill is recorded as that sample's build_error when its turn comes
           await buildCounted(setup.counting, () => source.build(id)).catch((e: unknown) => {
             if (!(e instanceof ContextBudgetError)) throw e;
+            failures.set(id, e.message);
           });
           io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
         }
         if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        if (!io.signal.aborted) refuseUnbuildableCells(run, todo, source.cellOf, failures, io);
       }
       if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
         // every step sends the whole system prompt: a window that cannot take the first is refused before any request

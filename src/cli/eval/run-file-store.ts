@@ -52,6 +52,7 @@ export class RunFileStore implements ResultStore {
     recording: Recording | null = null,
   ) {
     let dropped = 0;
+    let resumed: ReturnType<typeof readRunFile> | null = null;
     if (existsSync(path)) {
       let text = readFileSync(path, 'utf8');
       if (text !== '' && !text.endsWith('\n')) {
@@ -60,14 +61,19 @@ export class RunFileStore implements ResultStore {
         writeFileSync(path, text);
       }
       const file = readRunFile(text);
-      if (runFingerprint(file.run) !== runFingerprint(run)) {
+      const same = runFingerprint(file.run) === runFingerprint(run);
+      // a file that holds no result yet (a run refused before its first request) loses nothing when replaced
+      if (!same && file.results.length) {
         throw new RunFileMismatchError(
           `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model, call mode, the server's KV reuse or its repeat penalty differ from these settings. Resume it with its own settings, or write to another --out.`,
         );
       }
-      this.run = { ...file.run, status: 'running' };
-      this.recording = file.recording;
-      for (const r of file.results) this.results.set(r.sampleId, r);
+      if (same) resumed = file;
+    }
+    if (resumed) {
+      this.run = { ...resumed.run, status: 'running' };
+      this.recording = resumed.recording;
+      for (const r of resumed.results) this.results.set(r.sampleId, r);
     } else {
       this.run = run;
       this.recording = recording;
