@@ -119,3 +119,20 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await oracleRun.uncheck();
   await expect(c3.getByTestId('multiturn-chart-point')).toHaveCount(4);
 });
+
+test('conversations too long for a length: the monitor says how many prompts could not be built and why; the model is not asked them', async ({ page }) => {
+  await page.goto('index.html');
+  await page.getByTestId('suite-multiturn').check();
+  await page.getByTestId('engine-oracle').check();
+  await expect(page.getByTestId('pack-builtin-travel-conversations')).toBeChecked({ timeout: 30_000 });
+  // every conversation's opening, tools and last request measure more than 1K tokens
+  await setChips(page, 'mt-length', [1024, 2048], [1024, 2048, 4096, 8192]);
+  await page.getByTestId('mt-count').fill('2');
+  await expect(page.getByTestId('estimate')).toContainText('8 samples');
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 150_000 });
+  await expect(page.getByTestId('run-unbuilt')).toContainText('4 prompts could not be built, so the model was not asked them');
+  await expect(page.getByTestId('run-unbuilt')).toContainText(/The first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/);
+  const results = await readStore<{ error: { kind: string } | null; output: string }>(page, 'results');
+  expect(results.filter((r) => r.error?.kind === 'build_error').map((r) => r.output)).toEqual(['', '', '', '']);
+});

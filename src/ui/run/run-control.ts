@@ -21,6 +21,7 @@ export async function startRun(runId: string): Promise<void> {
   app.activeRunId = runId;
   app.ended = null;
   app.progress = null;
+  app.unbuilt = null;
   app.streaming = NO_STREAM;
   let current = '';
   // pieces are kept as they come and shown at most every SHOW_EVERY_MS: the page redraws a few KB a tenth of a second, not at every token
@@ -48,6 +49,7 @@ export async function startRun(runId: string): Promise<void> {
           show(NO_STREAM, true);
         }
         if (!p.currentSampleId && p.last) {
+          if (p.last.error?.kind === 'build_error') app.unbuilt = { count: (app.unbuilt?.count ?? 0) + 1, first: app.unbuilt?.first ?? p.last.error.message };
           show(appendToTail(NO_STREAM, p.last.output), true);
           for (const listener of resultListeners) listener(p.last);
         }
