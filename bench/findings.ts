@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { EFFECTS, effectsOf } from '../src/lib/analysis/findings';
 import { detectsText, formatP, formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
-import { isUnanswered } from '../src/lib/core/types';
+import { countsInFigures, isUnbuilt } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
@@ -28,8 +28,8 @@ function main() {
       if (!existsSync(path)) continue;
       const file = readRunFile(readFileSync(path, 'utf8'), path);
       // a prompt that could not be built was never asked: in no figure, but counted in the row
-      const unbuilt = file.results.filter((r) => r.error?.kind === 'build_error').length;
-      const results = file.results.filter((r) => !isUnanswered(r) && r.error?.kind !== 'build_error');
+      const unbuilt = file.results.filter(isUnbuilt).length;
+      const results = file.results.filter(countsInFigures);
       const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
       // the same seed as the app's report panel: the same file gives the same interval in both
       const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { findingsMarkdown } from '../src/lib/analysis/findings-table';
 import type { RecordedRun } from '../src/lib/analysis/first-view';
-import { isUnanswered } from '../src/lib/core/types';
+import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
 /** Each run file of examples/index.json with its answered results. */
@@ -13,7 +13,7 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
     model: e.model,
     suite: e.suite,
     command: e.command,
-    results: readRunFile(read(`${root}/${e.file}`, 'utf8'), e.file).results.filter((r) => !isUnanswered(r)),
+    results: readRunFile(read(`${root}/${e.file}`, 'utf8'), e.file).results.filter(countsInFigures),
   }));
 }
 

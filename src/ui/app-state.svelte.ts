@@ -31,8 +31,8 @@ class AppState {
   /** runs whose lock a worker holds (this tab's active run included): generated there, shown elsewhere read-only */
   runLocks: ReadonlySet<string> = $state.raw(new Set());
   progress: RunProgress | null = $state.raw(null);
-  /** the active run's prompts that could not be built in this session (never asked; each scored wrong): how many, and the first reason */
-  unbuilt: { count: number; first: string } | null = $state.raw(null);
+  /** why the first of the active run's prompts that could not be built in this session could not be (the count is its progress's) */
+  firstUnbuilt: string | null = $state(null);
   /** the output being generated now: its tail, and how long it is */
   streaming: StreamTail = $state.raw(NO_STREAM);
   /** how the latest run of this page ended, until another starts or the user dismisses it */

@@ -131,8 +131,20 @@ test('conversations too long for a length: the monitor says how many prompts cou
   await expect(page.getByTestId('estimate')).toContainText('8 samples');
   await page.getByTestId('start-run').click();
   await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 150_000 });
-  await expect(page.getByTestId('run-unbuilt')).toContainText('4 prompts could not be built, so the model was not asked them');
+  await expect(page.getByTestId('run-unbuilt')).toContainText('4 prompts could not be built, so the model was not asked them: in no accuracy.');
+  // the oracle answered every prompt it was asked right: the unbuilt are in no accuracy
+  await expect(page.getByTestId('run-progress')).toContainText('8 / 8 samples (100%) · accuracy 100%');
   await expect(page.getByTestId('run-unbuilt')).toContainText(/The first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/);
   const results = await readStore<{ error: { kind: string } | null; output: string }>(page, 'results');
   expect(results.filter((r) => r.error?.kind === 'build_error').map((r) => r.output)).toEqual(['', '', '', '']);
+  // the run's report says it too, after a reload
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await page
+    .getByRole('button', { name: /^oracle · multi-turn/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('unbuilt-note')).toContainText('4 prompts could not be built, so the model was not asked them: in no figure.');
+  await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
+  await expect(page.getByTestId('run-headline').first()).toHaveText('100.0% (4 not built)');
 });

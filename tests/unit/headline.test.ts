@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headlineSums, headlineText, headlineValue } from '../../src/lib/analysis/headline';
+import { headlineMoved, headlinePart, headlineSums, headlineText, headlineValue } from '../../src/lib/analysis/headline';
 import { type SuiteId, SUITES } from '../../src/lib/suites/registry';
 import type { SampleResult } from '../../src/lib/core/types';
 
@@ -38,5 +38,22 @@ describe('an engine error is no answer (issue 46, item 1)', () => {
     expect(headlineValue(sums)).toBeNull();
     expect(headlineText(sums, (x) => `${(x * 100).toFixed(1)}%`)).toBe('no answers (3 unanswered)');
     expect(headlineText(headlineSums(of('catalog'), [r({ correct: true }), r({}), outage()]), (x) => `${(x * 100).toFixed(1)}%`)).toBe('50.0% (1 unanswered)');
+  });
+});
+
+describe('a prompt that could not be built was never asked', () => {
+  const unbuilt = () => r({ errorType: 'build_error' }, undefined, { kind: 'build_error', message: 'A 1024-token conversation cannot be built for conv-006' });
+  it('is left out of the headline and counted apart from the unanswered; an oracle with unbuilt cells is still at 100%', () => {
+    const sums = headlineSums(of('multiturn'), [r({ correct: true }), r({ correct: true }), unbuilt(), unbuilt(), outage()]);
+    expect(sums).toEqual({ hits: 2, count: 2, unanswered: 1, unbuilt: 2 });
+    expect(headlineText(sums, (x) => `${(x * 100).toFixed(0)}%`)).toBe('100% (1 unanswered, 2 not built)');
+    expect(headlineText(headlineSums(of('multiturn'), [unbuilt()]), (x) => `${x}`)).toBe('no answers (1 not built)');
+  });
+  it('kept as results come: a moved sum keeps the unbuilt count, and says none when there are none', () => {
+    const zero = { hits: 0, count: 0, unanswered: 0 };
+    const one = headlineMoved(zero, headlinePart(of('catalog'), unbuilt()), { hits: 0, count: 0 });
+    expect(one).toEqual({ hits: 0, count: 0, unanswered: 0, unbuilt: 1 });
+    expect(headlineMoved(one, headlinePart(of('catalog'), r({ correct: true })), { hits: 0, count: 0 })).toEqual({ hits: 1, count: 1, unanswered: 0, unbuilt: 1 });
+    expect(headlineSums(of('catalog'), [r({ correct: true })])).toEqual({ hits: 1, count: 1, unanswered: 0 });
   });
 });

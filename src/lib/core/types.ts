@@ -352,6 +352,12 @@ type ResultError = { kind: 'context_overflow' | 'engine_error' | 'aborted' | 'bu
  */
 export const isUnanswered = (r: { error: ResultError | null }): boolean => r.error?.kind === 'engine_error';
 
+/** A sample whose prompt could not be built: the model was never asked it, so it is in no accuracy either; counted apart, not asked again (its prompt would fail the same way). */
+export const isUnbuilt = (r: { error: ResultError | null }): boolean => r.error?.kind === 'build_error';
+
+/** What every figure is over: the samples the model answered, right or wrong (a prompt over its window is a wrong answer), not the unanswered and the unbuilt. */
+export const countsInFigures = (r: { error: ResultError | null }): boolean => !isUnanswered(r) && !isUnbuilt(r);
+
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */
   id: string;

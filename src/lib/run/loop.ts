@@ -7,7 +7,7 @@
  * counted twice. A sample that ended in an engine error is no answer: a resume asks it again, and
  * its new result replaces the error.
  */
-import { type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, type Sample, type SampleResult, type Score } from '../core/types';
+import { type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, isUnbuilt, type Sample, type SampleResult, type Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../core/calls';
@@ -23,6 +23,8 @@ export interface CompletedSamples {
   sampleIds: Set<string>;
   /** how many of them are correct, so accuracy so far counts them after a resume */
   correct: number;
+  /** how many of them had a prompt that could not be built (never asked, in no accuracy); absent where the store cannot say */
+  unbuilt?: number;
 }
 
 export interface ResultStore {
@@ -35,6 +37,8 @@ export interface RunProgress {
   done: number;
   total: number;
   correct: number;
+  /** of the done, the samples whose prompt could not be built: never asked, so accuracy so far is correct / (done − unbuilt) */
+  unbuilt: number;
   /** the sample being generated, or null between samples */
   currentSampleId: string | null;
   /** the current sample's prompt tokens, once it is built (the engine reads them before its first token) */
@@ -110,6 +114,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   const todo = opts.source.ids.map((id, index) => ({ id, index })).filter(({ id }) => !before.sampleIds.has(id));
   let finished = total - todo.length;
   let correct = before.correct;
+  let unbuilt = before.unbuilt ?? 0;
   let sessionSamples = 0;
   const sessionStart = now();
   let decodeTokens = 0;
@@ -125,6 +130,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       done: finished,
       total,
       correct,
+      unbuilt,
       currentSampleId,
       currentPromptTokens,
       msPerSample,
@@ -217,6 +223,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       finished++;
       sessionSamples++;
       if (result.score.correct) correct++;
+      if (isUnbuilt(result)) unbuilt++;
       progress(null, result);
     }
   };
@@ -316,10 +323,12 @@ export class MemoryResultStore implements ResultStore {
 export function completedOf(results: Iterable<SampleResult>): CompletedSamples {
   const sampleIds = new Set<string>();
   let correct = 0;
+  let unbuilt = 0;
   for (const r of results) {
     if (isUnanswered(r)) continue;
     sampleIds.add(r.sampleId);
     if (r.score.correct) correct++;
+    if (isUnbuilt(r)) unbuilt++;
   }
-  return { sampleIds, correct };
+  return { sampleIds, correct, unbuilt };
 }

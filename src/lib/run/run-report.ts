@@ -8,7 +8,7 @@ import { headlineSums, headlineText } from '../analysis/headline';
 import { pictureSvg } from '../analysis/svg';
 import { repeatSummary } from '../analysis/repeats';
 import { pct } from '../analysis/text-report';
-import { isUnanswered, type SampleResult } from '../core/types';
+import { countsInFigures, isUnanswered, isUnbuilt, type SampleResult } from '../core/types';
 import type { RunRow } from './run-row';
 import type { SvgChart } from '../suites/declaration';
 import { SUITES } from '../suites/registry';
@@ -23,20 +23,15 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
   const n = results.length;
   const correct = results.filter((r) => r.score.correct).length;
   const overflow = results.filter((r) => r.error?.kind === 'context_overflow').length;
-  const errors = results.filter((r) => r.error?.kind === 'engine_error').length;
-  const unbuilt = results.filter((r) => r.error?.kind === 'build_error');
+  const errors = results.filter(isUnanswered).length;
+  const unbuilt = results.filter(isUnbuilt);
   const headline = headlineOf(run, results).text;
-  const answered = n - errors;
+  const answered = n - errors - unbuilt.length;
   const lines = [
-    `${run.name}: ${SUITES[run.suite].headline.label} ${headline} · ${correct}/${answered} answered correct (${pct(answered ? correct / answered : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `; ${errors} unanswered (engine errors, in no figure: the same command asks them again)` : ''}${unbuilt.length ? `, ${unbuilt.length} prompts that could not be built (first: ${unbuilt[0]?.error?.message})` : ''}`,
+    `${run.name}: ${SUITES[run.suite].headline.label} ${headline} · ${correct}/${answered} answered correct (${pct(answered ? correct / answered : null).trim()})${overflow ? `, ${overflow} over the context window` : ''}${errors ? `; ${errors} unanswered (engine errors, in no figure: the same command asks them again)` : ''}${unbuilt.length ? `; ${unbuilt.length} prompts that could not be built (never asked, in no figure; first: ${unbuilt[0]?.error?.message})` : ''}`,
   ];
   // the suite's tables are over the answered samples, as the app's report is
-  lines.push(
-    ...(await SUITES[run.suite].textReport()).reportLines(
-      run,
-      results.filter((r) => !isUnanswered(r)),
-    ),
-  );
+  lines.push(...(await SUITES[run.suite].textReport()).reportLines(run, results.filter(countsInFigures)));
   const repeated = repeatSummary(results);
   if (repeated) {
     const r = repeated;
@@ -50,7 +45,7 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
 
 /** The run's charts as SVG files (name → text): what `--svg DIR` writes and a run's page shows — its suite's, then its effects' pictures. */
 export async function chartsOf(run: RunRow, results: readonly SampleResult[]): Promise<SvgChart[]> {
-  const answered = results.filter((r) => !isUnanswered(r));
+  const answered = results.filter(countsInFigures);
   return [...(await SUITES[run.suite].textReport()).charts(run, answered), ...effectCharts(run.suite, answered)];
 }
 

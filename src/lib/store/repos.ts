@@ -325,7 +325,7 @@ export class DexieResultStore implements ResultStore {
         const unanswered = await this.db.results.where('runId').equals(runId).filter(isUnanswered).primaryKeys();
         for (const k of unanswered) sampleIds.delete(String(k).slice(runId.length + 1));
       }
-      return { sampleIds, correct: run?.correct ?? 0 };
+      return { sampleIds, correct: run?.correct ?? 0, ...(run?.headline ? { unbuilt: run.headline.unbuilt ?? 0 } : {}) };
     });
   }
 

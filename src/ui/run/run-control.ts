@@ -1,5 +1,5 @@
 /** Starting, pausing, resuming and cancelling runs from the page. */
-import type { SampleResult } from '../../lib/core/types';
+import { isUnbuilt, type SampleResult } from '../../lib/core/types';
 import type { RunProgress } from '../../lib/run/loop';
 import { askToStop, heldRunLocks, RUN_BUSY, whenRunIdle } from '../../lib/store/run-locks';
 import { deleteRun } from '../../lib/store/repos';
@@ -21,7 +21,7 @@ export async function startRun(runId: string): Promise<void> {
   app.activeRunId = runId;
   app.ended = null;
   app.progress = null;
-  app.unbuilt = null;
+  app.firstUnbuilt = null;
   app.streaming = NO_STREAM;
   let current = '';
   // pieces are kept as they come and shown at most every SHOW_EVERY_MS: the page redraws a few KB a tenth of a second, not at every token
@@ -49,7 +49,7 @@ export async function startRun(runId: string): Promise<void> {
           show(NO_STREAM, true);
         }
         if (!p.currentSampleId && p.last) {
-          if (p.last.error?.kind === 'build_error') app.unbuilt = { count: (app.unbuilt?.count ?? 0) + 1, first: app.unbuilt?.first ?? p.last.error.message };
+          if (isUnbuilt(p.last)) app.firstUnbuilt ??= p.last.error?.message ?? null;
           show(appendToTail(NO_STREAM, p.last.output), true);
           for (const listener of resultListeners) listener(p.last);
         }
