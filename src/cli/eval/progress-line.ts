@@ -1,4 +1,4 @@
-/** The runner's progress on the terminal: a bar, counts, samples/s and the ETA (the run loop's), prompt tokens/s. */
+/** The runner's progress on the terminal: a bar, counts, samples/s and the ETA (the run loop's), prompt tokens/s, correct of the asked and the prompts not built. */
 import { formatDuration } from '../../lib/run/estimate';
 import type { RunProgress } from '../../lib/run/loop';
 
@@ -8,5 +8,5 @@ export function progressLine(p: RunProgress, promptTokensPerSecond: number, widt
   const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
   const samplesPerSecond = p.msPerSample > 0 ? 1000 / p.msPerSample : 0;
   const eta = p.done < p.total && samplesPerSecond > 0 ? formatDuration(p.etaMs / 1000) : '—';
-  return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}`;
+  return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}${p.unbuilt ? ` of ${p.done - p.unbuilt} asked · ${p.unbuilt} not built (never asked)` : ''}`;
 }
