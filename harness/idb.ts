@@ -19,3 +19,24 @@ export function readStore<T>(page: Page, store: 'results' | 'runs' | 'packs'): P
     store,
   );
 }
+
+/** Writes a row straight into one of the app's stores, as an earlier version of the app could have left it. */
+export function putRow(page: Page, store: 'runs', row: object): Promise<void> {
+  return page.evaluate(
+    ([name, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('fc-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          tx.objectStore(name).put(value);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [store, row] as const,
+  );
+}

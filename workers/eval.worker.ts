@@ -30,6 +30,7 @@ import { AppDB } from '../src/lib/store/db';
 import { DexieResultStore, importBfclFiles, replacedNote, addPackFiles, loadPacks, loadRunPacks, recordedPrompts, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '../src/lib/store/run-file';
 import { sourceFor } from '../src/lib/run/sources';
+import { probeUnbuildableCells, type UnfillableCells } from '../src/lib/run/unbuildable';
 import { promptHolds } from '../src/lib/analysis/sample-filter';
 import { publishedWildRuns } from '../src/lib/suites/wildagteval-benchmark/published-logs';
 import { importedRun } from '../src/lib/run/imported-run';
@@ -494,6 +495,23 @@ const api = {
       return wildPlanSummary(config, wildBenchmarkOf(pack), await defaultCounter());
     } catch (e) {
       return { error: (e as Error).message };
+    }
+  },
+
+  /**
+   * The cells of a run not started yet none of whose prompts can be built, measured with the tokenizer
+   * the run would measure with; null where that tokenizer is not here (a model not loaded, a server not
+   * answering): the run itself says it then.
+   */
+  async unbuildableCells(draft: RunDraft): Promise<UnfillableCells | null> {
+    try {
+      const counter = await counterFor(draft);
+      if (!counter) return null;
+      const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(draft)) ?? null) : null;
+      const source = await plannedSource(draft, await loadPacks(db, draft.packIds), counter, counting);
+      return await probeUnbuildableCells(source.ids, source.cellOf, (id) => buildCounted(counting, () => source.build(id)));
+    } catch {
+      return null;
     }
   },
 

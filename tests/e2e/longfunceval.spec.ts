@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { readStore } from '../../harness/idb';
+import { putRow, readStore } from '../../harness/idb';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -120,7 +120,7 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(c3.getByTestId('multiturn-chart-point')).toHaveCount(4);
 });
 
-test('conversations too long for a length: the monitor says how many prompts could not be built and why; the model is not asked them', async ({ page }) => {
+test('conversations too long for a length: Start says which cells no prompt fits before anything is asked; a stored run with such a cell says how many were not built', async ({ page }) => {
   await page.goto('index.html');
   await page.getByTestId('suite-multiturn').check();
   await page.getByTestId('engine-oracle').check();
@@ -129,19 +129,51 @@ test('conversations too long for a length: the monitor says how many prompts cou
   await setChips(page, 'mt-length', [1024, 2048], [1024, 2048, 4096, 8192]);
   await page.getByTestId('mt-count').fill('2');
   await expect(page.getByTestId('estimate')).toContainText('8 samples');
+  // checked at Start, with the tokenizer the run would measure with: nothing is stored, nothing asked
   await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('start-run')).toBeDisabled();
+  await expect(page.getByTestId('start-blockers')).toContainText(
+    /cells the packs can fill: no prompt of 1K[^(]*\(2 samples\), 1K[^(]*\(2 samples\) can be built, so the run would measure nothing there \(the first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/,
+  );
+  expect(await readStore(page, 'runs')).toEqual([]);
+  await expect(page.getByTestId('run-monitor')).toHaveCount(0);
+  await setChips(page, 'mt-length', [2048], [1024, 2048, 4096, 8192]);
+  await expect(page.getByTestId('start-blockers')).toHaveCount(0);
+  await page.getByTestId('start-run').click();
+  await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 150_000 });
+  await expect(page.getByTestId('run-unbuilt')).toHaveCount(0);
+
+  // a run stored before Start checked its cells (an earlier version of the app) still holds a 1K cell
+  const [done] = await readStore<{ id: string; name: string; config: { lengths: number[] }; total: number }>(page, 'runs');
+  if (!done) throw new Error('the 2K run was not stored');
+  await putRow(page, 'runs', {
+    ...done,
+    id: 'run-stored-with-1k',
+    name: `${done.name.replace('2K', '1K/2K')}`,
+    status: 'paused',
+    config: { ...done.config, lengths: [1024, 2048] },
+    total: 8,
+    done: 0,
+    correct: 0,
+  });
+  await page.reload();
+  await page.getByTestId('tab-results').click();
+  await page
+    .getByRole('row', { name: /1K\/2K/ })
+    .getByTestId('resume-run')
+    .click();
   await expect(page.getByTestId('monitor-title')).toHaveText('Run completed', { timeout: 150_000 });
   await expect(page.getByTestId('run-unbuilt')).toContainText('4 prompts could not be built, so the model was not asked them: in no accuracy.');
   // the oracle answered every prompt it was asked right: the unbuilt are in no accuracy
   await expect(page.getByTestId('run-progress')).toContainText('8 / 8 samples (100%) · accuracy 100%');
   await expect(page.getByTestId('run-unbuilt')).toContainText(/The first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/);
-  const results = await readStore<{ error: { kind: string } | null; output: string }>(page, 'results');
-  expect(results.filter((r) => r.error?.kind === 'build_error').map((r) => r.output)).toEqual(['', '', '', '']);
+  const results = await readStore<{ runId: string; error: { kind: string } | null; output: string }>(page, 'results');
+  expect(results.filter((r) => r.runId === 'run-stored-with-1k' && r.error?.kind === 'build_error').map((r) => r.output)).toEqual(['', '', '', '']);
   // the run's report says it too, after a reload
   await page.reload();
   await page.getByTestId('tab-results').click();
   await page
-    .getByRole('button', { name: /^oracle · multi-turn/ })
+    .getByRole('button', { name: /^oracle · multi-turn · 1K\/2K/ })
     .first()
     .click();
   await expect(page.getByTestId('unbuilt-note')).toContainText('4 prompts could not be built, so the model was not asked them: in no figure.');

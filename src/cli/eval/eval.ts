@@ -29,8 +29,7 @@ import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines
 import { createEnginePool } from '../../lib/engines/pool';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
-import { unbuildableCells } from '../../lib/run/unbuildable';
-import { cellText } from '../../lib/analysis/format';
+import { unbuildableCells, wholeCellsText } from '../../lib/run/unbuildable';
 import type { RunRow } from '../../lib/run/run-row';
 import { type SuiteRun, SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
@@ -157,8 +156,9 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
 function refuseUnbuildableCells(run: RunRow, ids: readonly string[], cellOf: (id: string) => Cell, failures: ReadonlyMap<string, string>, io: EvalIo): void {
   const found = unbuildableCells(ids, cellOf, failures);
   if (found.wholeCells.length) {
-    const cells = found.wholeCells.map((c) => `${cellText(c.cell, SUITES[run.suite].columns) || 'the only cell'} (${c.samples} samples)`).join(', ');
-    throw new UsageError(`No prompt of ${cells} can be built, so the run would measure nothing there; nothing was asked. The first: ${found.first} Choose cells the packs can fill.`);
+    throw new UsageError(
+      `No prompt of ${wholeCellsText(found.wholeCells, SUITES[run.suite].columns)} can be built, so the run would measure nothing there; nothing was asked. The first: ${found.first} Choose cells the packs can fill.`,
+    );
   }
   if (found.unbuilt) io.out(`${found.unbuilt} of ${ids.length} prompts cannot be built: recorded as build errors, asked nothing (the first: ${found.first})`);
 }

@@ -10,7 +10,7 @@ import type { SampleSource } from '../core/sample-source';
 import type { Engine, Pack } from '../core/types';
 import { type ResultStore, type RunOptions, type RunOutcome, runSamples } from './loop';
 import type { RunRow, RunStatus } from './run-row';
-import { sourceBuilder } from './sources';
+import { type RunPlan, sourceBuilder } from './sources';
 
 export interface DriveOptions extends Pick<RunOptions, 'store' | 'signal' | 'concurrency' | 'onProgress' | 'onToken' | 'recover'> {
   run: RunRow;
@@ -31,8 +31,8 @@ function statusOf(outcome: RunOutcome): RunStatus {
   return outcome.reason === 'cancel' ? 'cancelled' : 'paused';
 }
 
-/** The run's samples, as the loop will ask them (measured with the run's tokenizer). */
-export async function plannedSource(run: RunRow, packs: readonly Pack[], counter: TokenCounter, counting: AsyncCounting | null): Promise<SampleSource> {
+/** The run's samples, as the loop will ask them (measured with the run's tokenizer); a run not started yet has them too. */
+export async function plannedSource(run: RunPlan, packs: readonly Pack[], counter: TokenCounter, counting: AsyncCounting | null): Promise<SampleSource> {
   const build = await sourceBuilder(run);
   return buildCounted(counting, () => build(packs, counter));
 }

@@ -7,7 +7,7 @@ import { SUITES, type SuitePlan } from '../suites/registry';
 import type { SuiteSource } from '../suites/declaration';
 
 /** What a run's samples are planned from: its suite's part, and the run-wide template, order and engine. */
-type RunPlan = SuitePlan & Pick<RunCommon, 'template' | 'order' | 'engine' | 'repeats'>;
+export type RunPlan = SuitePlan & Pick<RunCommon, 'template' | 'order' | 'engine' | 'repeats'>;
 
 /**
  * The run's samples, in its order, each asked as many times as the run repeats them: a function of
