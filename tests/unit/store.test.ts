@@ -165,6 +165,48 @@ describe('schema upgrade', () => {
     expect(await db.rephrasings.where('model').equals('m').count()).toBe(1);
   });
 
+  it('a database of version 7 sums again the headline of a run holding prompts that could not be built: they leave the accuracy, counted apart', async () => {
+    const { default: Dexie } = await import('dexie');
+    const factory = new IDBFactory();
+    const old = new Dexie('unbuilt', { indexedDB: factory, IDBKeyRange });
+    old.version(7).stores({ packs: 'id, source, createdAt', runs: 'id, createdAt, status', results: 'id, runId, [runId+index]', settings: 'key', rephrasings: 'id, model', prompts: 'id, runId' });
+    const result = (runId: string, index: number, correct: boolean, error: { kind: string; message: string } | null) => ({
+      id: `${runId}:${index}`,
+      runId,
+      sampleId: `s${index}`,
+      index,
+      cell: { length: 1024 },
+      score: { correct, value: correct ? 1 : 0, errorType: error ? error.kind : null, errorClass: null },
+      error,
+      createdAt: 1,
+    });
+    const buildError = { kind: 'build_error', message: 'A 1024-token conversation cannot be built' };
+    await old.table('runs').bulkPut([
+      // as stored before: 2 right of 4, the 2 unbuilt counted wrong
+      { id: 'with-unbuilt', createdAt: 1, status: 'completed', suite: 'multiturn', headline: { hits: 2, count: 4, unanswered: 0 } },
+      { id: 'without', createdAt: 2, status: 'completed', suite: 'multiturn', headline: { hits: 1, count: 2, unanswered: 0 } },
+      { id: 'no-headline', createdAt: 3, status: 'completed', suite: 'multiturn' },
+    ]);
+    await old
+      .table('results')
+      .bulkPut([
+        result('with-unbuilt', 0, true, null),
+        result('with-unbuilt', 1, true, null),
+        result('with-unbuilt', 2, false, buildError),
+        result('with-unbuilt', 3, false, buildError),
+        result('without', 0, true, null),
+        result('without', 1, false, null),
+        result('no-headline', 0, false, buildError),
+      ]);
+    old.close();
+    const db = new AppDB('unbuilt', { indexedDB: factory, IDBKeyRange });
+    expect((await db.runs.get('with-unbuilt'))?.headline).toEqual({ hits: 2, count: 2, unanswered: 0, unbuilt: 2 });
+    expect((await db.runs.get('without'))?.headline).toEqual({ hits: 1, count: 2, unanswered: 0 });
+    expect((await db.runs.get('no-headline'))?.headline).toBeUndefined();
+    expect(await db.results.count()).toBe(7);
+    db.close();
+  });
+
   it('packs are versioned by content: a run keeps the version it started with; a re-import is a new version (issue 17, item 4)', async () => {
     const db = freshDb();
     await savePack(db, readBfclPack({ name: 't', questions: Q, answers: A }));

@@ -1,7 +1,9 @@
 /** IndexedDB schema (Dexie). Opened the same way in the page and in the worker. */
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { RecordedPrompt, RunRow } from '../run/run-row';
-import type { PackSource, SampleResult } from '../core/types';
+import { isUnbuilt, type PackSource, type SampleResult } from '../core/types';
+import { headlineSums } from '../analysis/headline';
+import { SUITES } from '../suites/registry';
 import { STORAGE_FULL } from '../run/loop';
 import { withConfig, withMeasures, withSuiteId } from './run-shape';
 
@@ -124,6 +126,27 @@ export class AppDB extends Dexie {
       });
     // the two WildAgtEval suites named for what they run (they were `api-complexity` and `wildagteval`)
     this.version(7).stores({}).upgrade(rewriteRuns(withSuiteId));
+    // a prompt that could not be built is in no figure (headlines once counted it wrong): a run holding one is summed again
+    this.version(8).stores({}).upgrade(sumUnbuiltApart);
+  }
+}
+
+async function sumUnbuiltApart(tx: Transaction): Promise<void> {
+  const runIds = new Set<string>();
+  await tx
+    .table('results')
+    .toCollection()
+    .each((r: Pick<SampleResult, 'runId' | 'error'>) => void (isUnbuilt(r) && runIds.add(r.runId)));
+  for (const runId of runIds) {
+    const results: SampleResult[] = await tx.table('results').where('runId').equals(runId).toArray();
+    await tx
+      .table('runs')
+      .where('id')
+      .equals(runId)
+      .modify((run: RunRow) => {
+        // a run stored before headlines were kept has none, and gets none here
+        if (run.headline && run.suite in SUITES) run.headline = headlineSums(SUITES[run.suite].headline.measure, results);
+      });
   }
 }
 
