@@ -542,6 +542,20 @@ describe("the runner's run file", () => {
     expect(readRunFile(readFileSync(out, 'utf8')).results).toHaveLength(4);
   });
 
+  it('refuses a cell none of whose prompts can be built when no server counts tokens (the prompts are built as asked)', async () => {
+    const out = join(dir, 'oracle-unbuildable.jsonl');
+    const lines: string[] = [];
+    const argv = ['multiturn', '--engine', 'oracle', '--settings', 'prose', '--count', '2', '--out', out];
+    expect(await runEval([...argv, '--lengths', '1K,2K'], { ...quiet, out: (l) => lines.push(l) })).toBe(2);
+    expect(lines.join('\n')).toMatch(
+      /No prompt of 1K tokens · prose \(2 samples\) can be built, so the run would measure nothing there; nothing was asked\. The first: A 1024-token conversation cannot be built/,
+    );
+    expect(readRunFile(readFileSync(out, 'utf8')).results).toEqual([]);
+    // the same file then takes the run its packs can fill
+    expect(await runEval([...argv, '--lengths', '2K'], quiet)).toBe(0);
+    expect(readRunFile(readFileSync(out, 'utf8')).results.map((r) => r.score.correct)).toEqual([true, true]);
+  });
+
   it('drops a torn last line, and refuses a file of another run', async () => {
     const out = join(dir, 'torn.jsonl');
     const argv = ['catalog', '--engine', 'baseline', '--lengths', '1K', '--positions', '0.5', '--per-cell', '3', '--out', out];

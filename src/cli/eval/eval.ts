@@ -14,7 +14,7 @@ import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval-b
 import { wildBenchmarkOf } from '../../lib/suites/wildagteval-benchmark/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { CallMode, Cell, Engine, Pack, SampleResult } from '../../lib/core/types';
+import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
 import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
@@ -29,7 +29,7 @@ import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines
 import { createEnginePool } from '../../lib/engines/pool';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
-import { unbuildableCells, wholeCellsText } from '../../lib/run/unbuildable';
+import { probeUnbuildableCells, unbuildableCells, type UnfillableCells, wholeCellsText } from '../../lib/run/unbuildable';
 import type { RunRow } from '../../lib/run/run-row';
 import { type SuiteRun, SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
@@ -152,15 +152,13 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
 }
 
-/** Before anything is asked: a cell none of whose prompts can be built is refused; prompts that cannot be built elsewhere are said. */
-function refuseUnbuildableCells(run: RunRow, ids: readonly string[], cellOf: (id: string) => Cell, failures: ReadonlyMap<string, string>, io: EvalIo): void {
-  const found = unbuildableCells(ids, cellOf, failures);
+/** Before anything is asked: a cell none of whose prompts can be built is refused. */
+function refuseUnfillableCells(run: RunRow, found: UnfillableCells): void {
   if (found.wholeCells.length) {
     throw new UsageError(
       `No prompt of ${wholeCellsText(found.wholeCells, SUITES[run.suite].columns)} can be built, so the run would measure nothing there; nothing was asked. The first: ${found.first} Choose cells the packs can fill.`,
     );
   }
-  if (found.unbuilt) io.out(`${found.unbuilt} of ${ids.length} prompts cannot be built: recorded as build errors, asked nothing (the first: ${found.first})`);
 }
 
 function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): string {
@@ -232,7 +230,16 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
           io.status(`measuring prompts with the server's tokenizer: ${i + 1}/${todo.length}`, i + 1 === todo.length);
         }
         if (todo.length) io.out(`prompts measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        if (!io.signal.aborted) refuseUnbuildableCells(run, todo, source.cellOf, failures, io);
+        if (!io.signal.aborted) {
+          const found = unbuildableCells(todo, source.cellOf, failures);
+          refuseUnfillableCells(run, found);
+          // prompts that cannot be built elsewhere are said
+          if (found.unbuilt) io.out(`${found.unbuilt} of ${todo.length} prompts cannot be built: recorded as build errors, asked nothing (the first: ${found.first})`);
+        }
+      } else {
+        // prompts built as they are asked: each cell is tried until one of its prompts builds
+        const todo = source.ids.filter((id) => !store.has(id));
+        refuseUnfillableCells(run, await probeUnbuildableCells(todo, source.cellOf, async (id) => source.build(id), io.signal));
       }
       if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
         // every step sends the whole system prompt: a window that cannot take the first is refused before any request
