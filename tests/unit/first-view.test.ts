@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accuracyCurve, effectLines, effectPicture, effectRows } from '../../src/lib/analysis/first-view';
-import { EFFECTS, measureEffect, measureEffectPerLength } from '../../src/lib/analysis/findings';
+import { detectsOf, EFFECTS, measureEffect, measureEffectPerLength, verdictText } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -80,14 +80,18 @@ describe('the first view', () => {
       expect(picture.model).toBeUndefined();
     });
 
-    it('a picture without series of its own draws one line per model, from its recording with the most samples on it (the ladder)', () => {
+    it("a picture without series of its own draws one line per model, from its recording with the most samples on it (the ladder), in the order of the models' names", () => {
       const small = { key: 'r60', model: 'Qwen 0.5B', suite: 'robustness', results: answered('qwen05-robustness.run.jsonl') };
-      const other = { ...small, key: 'other', model: 'Other model' };
-      const picture = effectPicture(effect('robustness-expanded'), [small, robustness200, other])!;
-      expect(picture.series.map((s) => [s.name, s.points[0]?.n])).toEqual([
+      const other = { ...small, key: 'other', model: 'Qwen 0.1B' };
+      const expected = [
+        ['Qwen 0.1B', 20],
         ['Qwen 0.5B', 200],
-        ['Other model', 20],
-      ]);
+      ];
+      for (const recorded of [
+        [small, robustness200, other],
+        [other, small, robustness200],
+      ])
+        expect(effectPicture(effect('robustness-expanded'), recorded)!.series.map((s) => [s.name, s.points[0]?.n])).toEqual(expected);
     });
 
     it('lost in the middle: a line per length along α, drawn from the recording with the most samples, which it names', () => {
@@ -146,5 +150,23 @@ describe('the first view', () => {
         results,
       ),
     ).toEqual([]);
+  });
+  it("a drop from nothing right is no finding: the 0.5B's ad-hoc targets (0 of 20 off) and SmolLM2's robustness (0 of 600) are a floor, nothing detectable; a drop from above it is tested", () => {
+    const complexity = answered('qwen05-complexity.run.jsonl');
+    const adHoc = measureEffect(
+      EFFECTS.find((e) => e.id === 'complexity-ad_hoc')!,
+      complexity,
+    )!;
+    expect([adHoc.contrast.a, adHoc.bound, adHoc.verdict, detectsOf(adHoc), verdictText(adHoc)]).toEqual([0, 'floor', 'inconclusive', 'nothing', 'inconclusive (a floor: off is 0.0%)']);
+    const failures = measureEffect(
+      EFFECTS.find((e) => e.id === 'complexity-system_failure')!,
+      complexity,
+    )!;
+    expect([failures.bound, failures.verdict]).toEqual([null, 'reproduced']);
+    const rephrased = measureEffect(
+      EFFECTS.find((e) => e.id === 'robustness-rephrased')!,
+      answered('smollm2-robustness-200.run.jsonl'),
+    )!;
+    expect([rephrased.bound, detectsOf(rephrased)]).toEqual(['floor', 'nothing']);
   });
 });

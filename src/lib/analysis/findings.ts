@@ -5,7 +5,7 @@
  * docs/findings.md's table is its output.
  */
 import type { SampleResult } from '../core/types';
-import { formatTokens } from './format';
+import { detectsText, formatPercent, formatTokens } from './format';
 import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
 
 type Select = (r: SampleResult) => boolean;
@@ -297,7 +297,15 @@ export interface EffectFinding {
   verdict: Verdict;
   /** the paper's smallest effect in absolute points at this run's level of A */
   paperAbsolute: number;
+  /** A's level leaves the paper's effect no room: a drop from nothing right (floor), a rise from everything right (ceiling) */
+  bound: 'floor' | 'ceiling' | null;
 }
+
+/** The verdict in words, saying why where A's level leaves the effect no room: "inconclusive (a floor: A is 0.0%)". */
+export const verdictText = (f: EffectFinding): string => (f.bound ? `${f.verdict} (a ${f.bound}: ${f.a} is ${formatPercent(f.contrast.a)})` : f.verdict);
+
+/** The smallest difference the run could detect, in points — nothing where A's level leaves the effect no room. */
+export const detectsOf = (f: EffectFinding): string => (f.bound ? 'nothing' : detectsText(f.contrast));
 
 /** One effect measured on one run's results, or null when the run holds no pair of it. */
 export function measureEffect(e: EffectDeclaration, results: readonly SampleResult[]): EffectFinding | null {
@@ -311,7 +319,9 @@ export function measureEffect(e: EffectDeclaration, results: readonly SampleResu
       : pairedContrast(results, { isA: sides.a.is, isB: sides.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, value, seed });
   if (!contrast) return null;
   const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
-  return { effect: e, a: sides.a.label, b: sides.b.label, contrast, verdict: verdictOf(contrast, e.direction, paperAbsolute), paperAbsolute };
+  const bound = e.direction === -1 && contrast.a === 0 ? 'floor' : e.direction === 1 && contrast.a === 1 ? 'ceiling' : null;
+  const verdict = bound ? 'inconclusive' : verdictOf(contrast, e.direction, paperAbsolute);
+  return { effect: e, a: sides.a.label, b: sides.b.label, contrast, verdict, paperAbsolute, bound };
 }
 
 /** An effect the design also tests length by length: its finding at each prompt length the results hold pairs at. */

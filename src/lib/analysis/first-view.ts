@@ -127,7 +127,8 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   if (lines.size === 0) return null;
   // every result kept has an x
   const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
-  if (p.series) series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+  // by name, whatever the order of the recordings: "1K" before "4K", "Qwen2.5-Coder-0.5B" before "…-1.5B"
+  series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
