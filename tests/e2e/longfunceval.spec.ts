@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { setChips } from '../../harness/app-driver';
 import { putRow, readStore } from '../../harness/idb';
 
 test.describe.configure({ timeout: 180_000 });
@@ -15,10 +16,6 @@ async function startRun(page: Page, runs: number, label: RegExp) {
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 150_000 });
   await page.getByRole('button', { name: label }).first().click();
-}
-
-async function setChips(page: Page, prefix: string, values: number[], all: number[]) {
-  for (const v of all) await page.getByTestId(`${prefix}-${v}`).setChecked(values.includes(v));
 }
 
 async function responseQaRun(page: Page, engine: 'oracle' | 'baseline', runs: number) {
@@ -120,7 +117,7 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(c3.getByTestId('multiturn-chart-point')).toHaveCount(4);
 });
 
-test('conversations too long for a length: Start says which cells no prompt fits before anything is asked; a stored run with such a cell says how many were not built', async ({ page }) => {
+test('conversations too long for a length: beside Start, before it is pressed, which cells no prompt fits; a stored run with such a cell says how many were not built', async ({ page }) => {
   await page.goto('index.html');
   await page.getByTestId('suite-multiturn').check();
   await page.getByTestId('engine-oracle').check();
@@ -129,8 +126,7 @@ test('conversations too long for a length: Start says which cells no prompt fits
   await setChips(page, 'mt-length', [1024, 2048], [1024, 2048, 4096, 8192]);
   await page.getByTestId('mt-count').fill('2');
   await expect(page.getByTestId('estimate')).toContainText('8 samples');
-  // checked at Start, with the tokenizer the run would measure with: nothing is stored, nothing asked
-  await page.getByTestId('start-run').click();
+  // checked as the setup settles, with the tokenizer the run would measure with, before Start is pressed: nothing is stored, nothing asked
   await expect(page.getByTestId('start-run')).toBeDisabled();
   await expect(page.getByTestId('start-blockers')).toContainText(
     /cells the packs can fill: no prompt of 1K[^(]*\(2 samples\), 1K[^(]*\(2 samples\) can be built, so the run would measure nothing there \(the first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/,
