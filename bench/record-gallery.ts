@@ -21,60 +21,9 @@ import { updateReadmeFindings } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
-import { CPU_SERVER_BOUNDS, startLlamaServer } from '../harness/llama-server';
-import { modelMissing, QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../harness/real-model';
-
-interface GalleryModel {
-  model: RealModel;
-  /** what the gallery says of it: model and quantization (the file, its source and licence are in docs/findings.md) */
-  label: string;
-  short: string;
-  /** recordings of its own where the suite's default does not fit it (a smaller window) */
-  overrides?: Record<string, Recording>;
-}
-
-const MODELS: Record<string, GalleryModel> = {
-  'qwen0.5b': {
-    model: QWEN_CODER_05B,
-    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M',
-    short: 'qwen05',
-  },
-  'qwen1.5b': {
-    model: QWEN_CODER_15B,
-    label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
-    short: 'qwen15',
-    overrides: {
-      // 4K only: the length where its 100-sample curve was mid-range (32%; 92% at 2K), chosen for that (docs/findings.md, the design)
-      position: {
-        title: 'Evidence: needle position at 4K, α 0.1/0.5/0.9 × 100 requests',
-        args: ['catalog', '--lengths', '4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
-        context: 6144,
-      },
-    },
-  },
-  // the model ladder's lowest rung, on the same catalog samples as far as its 8K window goes
-  smollm2: {
-    model: SMOLLM2,
-    label: 'SmolLM2-135M-Instruct Q4_1',
-    short: 'smollm2',
-    overrides: {
-      catalog: {
-        title: 'Tool catalog, 1K–4K tokens × 5 needle positions × 5 requests (its 8K window takes no 8K prompt)',
-        args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'],
-        context: 6144,
-      },
-    },
-  },
-};
-
-interface Recording {
-  title: string;
-  args: string[];
-  /** the server's window for this recording */
-  context: number;
-  /** more llama-cpp-python server flags (a longer window by YaRN rope scaling) */
-  serverArgs?: string[];
-}
+import { startLlamaServer } from '../harness/llama-server';
+import { modelMissing } from '../harness/real-model';
+import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
 
 /**
  * Qwen2.5's window stretched past its trained 32K by YaRN (as Qwen documents for long inputs), here
@@ -83,45 +32,6 @@ interface Recording {
 const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rope_freq_scale', '0.8'];
 
 const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
-
-/**
- * The evidence designs (docs/findings.md, "The design"): one recording per effect, the app's default
- * seed, many distinct requests, each asked under every condition of its contrast so the tests pair
- * by request. Written before recording; not stopped when a result looks significant.
- */
-const EVIDENCE: Record<string, Recording> = {
-  position: {
-    title: 'Evidence: length 1K/2K/4K × needle position α 0.1/0.5/0.9 × 100 requests',
-    args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
-    context: 6144,
-  },
-  'robustness-200': {
-    title: 'Evidence: robustness, 200 requests × original/rephrased/expanded toolkit',
-    args: ['robustness', '--count', '200', '--seed', '42', '--max-tokens', '128'],
-    context: 4096,
-  },
-  depth: {
-    title: 'Evidence: long tool responses, size 1K/2K/4K (record 1) and depth records 1/4/8 at 4K × 50 questions',
-    args: ['response-qa', '--lengths', '1K,2K,4K', '--positions', '1,4,8', '--per-cell', '50', '--seed', '42', '--max-tokens', '64'],
-    context: 6144,
-  },
-  // 2K, not 1K: the opening, tools and last request of every conversation measure 1,174–1,357 tokens (the 1K cells of a first recording could not be built)
-  turns: {
-    title: 'Evidence: long conversations, 2K/4K tokens × fact in prose/JSON × 60 conversations',
-    args: ['multiturn', '--lengths', '2K,4K', '--settings', 'prose,structured', '--count', '60', '--seed', '42', '--max-tokens', '128'],
-    context: 6144,
-  },
-  levels: {
-    title: 'Evidence: composition L0–L3, every task (200), single-turn, task tools only',
-    args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '1000', '--distractors', '0', '--protocol', 'single-turn', '--seed', '42', '--max-tokens', '256'],
-    context: 6144,
-  },
-  complexity: {
-    title: 'Evidence: API complexity, isolated, 20 targets a type × ad-hoc rules/irrelevant information/system failures, off vs on',
-    args: ['wildagteval-simulated', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '20', '--max-steps', '3', '--seed', '42', '--max-tokens', '256'],
-    context: 8192,
-  },
-};
 
 /**
  * The order the evidence is recorded in (`npm run bench:gallery -- evidence`): every row of the 0.5B
@@ -228,8 +138,6 @@ const RECORDINGS: Record<string, Recording> = {
   },
 };
 
-const SERVER_THREADS = 2;
-
 async function main() {
   const [key, ...only] = process.argv.slice(2);
   if (key === 'evidence') {
@@ -272,7 +180,7 @@ async function record(key: string, suites: readonly string[]) {
   }
   for (const [serverKey, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [context, serverArgs] = JSON.parse(serverKey) as [number, string[]];
-    const kvReuse = 'aligned';
+    const kvReuse = SERVER_KV_REUSE;
     const server = await startLlamaServer({ model: g.model, contextSize: context, threads: SERVER_THREADS, extraArgs: serverArgs, kvReuse });
     // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
     const onSignal = () => void server.stop().then(() => process.exit(130));
@@ -283,7 +191,7 @@ async function record(key: string, suites: readonly string[]) {
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
-        const runnerArgs = [...r.args, ...CPU_SERVER_BOUNDS, '--server-reuse', kvReuse];
+        const runnerArgs = runnerArgsOf(r);
         const provenance = {
           command: `npm run bench:gallery -- ${key} ${s}`,
           note:

@@ -26,7 +26,7 @@ export interface EffectDeclaration {
   effect: string;
   /** what the paper measured */
   paperFigure: string;
-  /** the recording (bench/record-gallery.ts's EVIDENCE key) whose samples test it */
+  /** the recording (an EVIDENCE key of bench/gallery-designs.ts) whose samples test it */
   design: string;
   /** the suite whose runs can show it (the app's report tests every run of it that holds pairs) */
   suite: string;
@@ -307,11 +307,20 @@ export const verdictText = (f: EffectFinding): string => (f.bound ? `${f.verdict
 /** The smallest difference the run could detect, in points — nothing where A's level leaves the effect no room. */
 export const detectsOf = (f: EffectFinding): string => (f.bound ? 'nothing' : detectsText(f.contrast));
 
+/** The effect's conditions A and B on these results (read off their cells where the effect says so), or null. */
+export const sidesOf = (e: EffectDeclaration, results: readonly SampleResult[]): Sides | null => (typeof e.sides === 'function' ? e.sides(results) : e.sides);
+
+/** What a sample scores for the effect: 1 or 0 for right or wrong, or its DAG score. */
+export const measureOf =
+  (e: EffectDeclaration) =>
+  (r: SampleResult): number =>
+    e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0;
+
 /** One effect measured on one run's results, or null when the run holds no pair of it. */
 export function measureEffect(e: EffectDeclaration, results: readonly SampleResult[]): EffectFinding | null {
-  const sides = typeof e.sides === 'function' ? e.sides(results) : e.sides;
+  const sides = sidesOf(e, results);
   if (!sides) return null;
-  const value = (r: SampleResult) => (e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0);
+  const value = measureOf(e);
   const seed = e.id;
   const contrast =
     e.pairing === 'groups'

@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect } from './findings';
+import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureOf } from './findings';
 
 export interface CurvePoint {
   x: number;
@@ -112,7 +112,7 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   }
   const runs = [...best.values()].sort((a, b) => b.n - a.n).map(({ run }) => ({ name: nameOf(run.model), results: run.results }));
   const p = e.picture;
-  const value = e.measure === 'score' ? (r: SampleResult) => r.score.value : rightOrWrong;
+  const value = measureOf(e);
   const lines = new Map<string, SampleResult[]>();
   for (const run of p.series ? runs.slice(0, 1) : runs) {
     for (const r of run.results) {

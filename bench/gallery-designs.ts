@@ -1,0 +1,108 @@
+/**
+ * The real models the gallery is recorded with and the evidence designs of docs/findings.md, declared
+ * once: `npm run bench:gallery` records them, `npm run bench:recheck` asks a design again with
+ * another seed.
+ */
+import { CPU_SERVER_BOUNDS } from '../harness/llama-server';
+import { QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../harness/real-model';
+
+export interface Recording {
+  title: string;
+  args: string[];
+  /** the server's window for this recording */
+  context: number;
+  /** more llama-cpp-python server flags (a longer window by YaRN rope scaling) */
+  serverArgs?: string[];
+}
+
+export interface GalleryModel {
+  model: RealModel;
+  /** what the gallery says of it: model and quantization (the file, its source and licence are in docs/findings.md) */
+  label: string;
+  short: string;
+  /** recordings of its own where the suite's default does not fit it (a smaller window) */
+  overrides?: Record<string, Recording>;
+}
+
+export const MODELS: Record<string, GalleryModel> = {
+  'qwen0.5b': {
+    model: QWEN_CODER_05B,
+    label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M',
+    short: 'qwen05',
+  },
+  'qwen1.5b': {
+    model: QWEN_CODER_15B,
+    label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
+    short: 'qwen15',
+    overrides: {
+      // 4K only: the length where its 100-sample curve was mid-range (32%; 92% at 2K), chosen for that (docs/findings.md, the design)
+      position: {
+        title: 'Evidence: needle position at 4K, α 0.1/0.5/0.9 × 100 requests',
+        args: ['catalog', '--lengths', '4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+        context: 6144,
+      },
+    },
+  },
+  // the model ladder's lowest rung, on the same catalog samples as far as its 8K window goes
+  smollm2: {
+    model: SMOLLM2,
+    label: 'SmolLM2-135M-Instruct Q4_1',
+    short: 'smollm2',
+    overrides: {
+      catalog: {
+        title: 'Tool catalog, 1K–4K tokens × 5 needle positions × 5 requests (its 8K window takes no 8K prompt)',
+        args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.3,0.5,0.7,0.9', '--per-cell', '5', '--seed', '7', '--order', 'prefix', '--max-tokens', '128'],
+        context: 6144,
+      },
+    },
+  },
+};
+
+/**
+ * The evidence designs (docs/findings.md, "The design"): one recording per effect, the app's default
+ * seed, many distinct requests, each asked under every condition of its contrast so the tests pair
+ * by request. Written before recording; not stopped when a result looks significant.
+ */
+export const EVIDENCE: Record<string, Recording> = {
+  position: {
+    title: 'Evidence: length 1K/2K/4K × needle position α 0.1/0.5/0.9 × 100 requests',
+    args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+    context: 6144,
+  },
+  'robustness-200': {
+    title: 'Evidence: robustness, 200 requests × original/rephrased/expanded toolkit',
+    args: ['robustness', '--count', '200', '--seed', '42', '--max-tokens', '128'],
+    context: 4096,
+  },
+  depth: {
+    title: 'Evidence: long tool responses, size 1K/2K/4K (record 1) and depth records 1/4/8 at 4K × 50 questions',
+    args: ['response-qa', '--lengths', '1K,2K,4K', '--positions', '1,4,8', '--per-cell', '50', '--seed', '42', '--max-tokens', '64'],
+    context: 6144,
+  },
+  // 2K, not 1K: the opening, tools and last request of every conversation measure 1,174–1,357 tokens (the 1K cells of a first recording could not be built)
+  turns: {
+    title: 'Evidence: long conversations, 2K/4K tokens × fact in prose/JSON × 60 conversations',
+    args: ['multiturn', '--lengths', '2K,4K', '--settings', 'prose,structured', '--count', '60', '--seed', '42', '--max-tokens', '128'],
+    context: 6144,
+  },
+  levels: {
+    title: 'Evidence: composition L0–L3, every task (200), single-turn, task tools only',
+    args: ['composition', '--levels', 'L0_node,L1_chain,L2_parallel,L3_dag', '--per-cell', '1000', '--distractors', '0', '--protocol', 'single-turn', '--seed', '42', '--max-tokens', '256'],
+    context: 6144,
+  },
+  complexity: {
+    title: 'Evidence: API complexity, isolated, 20 targets a type × ad-hoc rules/irrelevant information/system failures, off vs on',
+    args: ['wildagteval-simulated', '--mode', 'isolated', '--types', 'ad_hoc,irrelevant,system_failure', '--per-cell', '20', '--max-steps', '3', '--seed', '42', '--max-tokens', '256'],
+    context: 8192,
+  },
+};
+
+/** The server's threads and KV reuse for every recording: exact reuse (a prefix cut at a micro-batch boundary). */
+export const SERVER_THREADS = 2;
+export const SERVER_KV_REUSE = 'aligned';
+
+/** The runner's arguments for a recording on the CPU server (its wider bounds: an 8K prompt takes a minute or two). */
+export const runnerArgsOf = (r: Recording): string[] => [...r.args, ...CPU_SERVER_BOUNDS, '--server-reuse', SERVER_KV_REUSE];
+
+/** A model's evidence design: its own where it has one (the 1.5B's `position` at 4K only), else the common one. */
+export const evidenceDesign = (g: GalleryModel, design: string): Recording | undefined => (design in EVIDENCE ? (g.overrides?.[design] ?? EVIDENCE[design]) : undefined);
