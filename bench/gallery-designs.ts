@@ -13,6 +13,8 @@ export interface Recording {
   context: number;
   /** more llama-cpp-python server flags (a longer window by YaRN rope scaling) */
   serverArgs?: string[];
+  /** the runner's time bounds, where the CPU server's (CPU_SERVER_BOUNDS) are too short for the prompt */
+  bounds?: readonly string[];
 }
 
 export interface GalleryModel {
@@ -102,7 +104,7 @@ export const SERVER_THREADS = 2;
 export const SERVER_KV_REUSE = 'aligned';
 
 /** The runner's arguments for a recording on the CPU server (its wider bounds: an 8K prompt takes a minute or two). */
-export const runnerArgsOf = (r: Recording): string[] => [...r.args, ...CPU_SERVER_BOUNDS, '--server-reuse', SERVER_KV_REUSE];
+export const runnerArgsOf = (r: Recording): string[] => [...r.args, ...(r.bounds ?? CPU_SERVER_BOUNDS), '--server-reuse', SERVER_KV_REUSE];
 
 /** A model's evidence design: its own where it has one (the 1.5B's `position` at 4K only), else the common one. */
 export const evidenceDesign = (g: GalleryModel, design: string): Recording | undefined => (design in EVIDENCE ? (g.overrides?.[design] ?? EVIDENCE[design]) : undefined);

@@ -21,6 +21,7 @@ import { updateReadmeFindings } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
+import { isUnanswered, isUnbuilt } from '../src/lib/core/types';
 import { startLlamaServer } from '../harness/llama-server';
 import { modelMissing } from '../harness/real-model';
 import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
@@ -100,6 +101,8 @@ const RECORDINGS: Record<string, Recording> = {
     title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation",
     args: ['wildagteval-benchmark', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'],
     context: 32768,
+    // the 1.5B on 2 cores had read neither ~27K-token first prompt after 1,800 s (2026-12-03, one of them on an idle machine)
+    bounds: ['--first-byte-timeout', '10800', '--stream-gap-timeout', '600', '--request-timeout', '21600'],
   },
   'wildagteval-40k': {
     title: "WildAgtEval's own benchmark at a 40K window (YaRN ×1.25): the cumulative ladder and the isolated notice pair, first conversation",
@@ -224,7 +227,10 @@ async function record(key: string, suites: readonly string[]) {
 function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
   if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
-  const unbuilt = file.results.filter((x) => x.error?.kind === 'build_error');
+  const unanswered = file.results.filter(isUnanswered);
+  if (unanswered.length)
+    return console.log(`${suite}: not published: ${unanswered.length} of ${file.results.length} samples were not answered (${unanswered[0]?.error?.message}); the same command asks them again`);
+  const unbuilt = file.results.filter(isUnbuilt);
   if (unbuilt.length)
     return console.log(
       `${suite}: not published: ${unbuilt.length} of ${file.results.length} prompts could not be built, so the design does not measure what it states (first: ${unbuilt[0]?.error?.message})`,
