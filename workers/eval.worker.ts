@@ -501,10 +501,13 @@ const api = {
   /**
    * The cells of a run not started yet none of whose prompts can be built, measured with the tokenizer
    * the run would measure with; null where that tokenizer is not here (a model not loaded, a server not
-   * answering): the run itself says it then.
+   * answering): the run itself says it then. `load` false (the check as the setup changes): only a
+   * tokenizer already in memory measures — the Llama 3 tokenizer is fetched when a run needs it, not
+   * for a check — else null.
    */
-  async unbuildableCells(draft: RunDraft): Promise<UnfillableCells | null> {
+  async unbuildableCells(draft: RunDraft, load = true): Promise<UnfillableCells | null> {
     try {
+      if (!load && (draft.counterId === 'llama3' ? llama3 === null : draft.counterId.startsWith('server:'))) return null;
       const counter = await counterFor(draft);
       if (!counter) return null;
       const counting = counter instanceof PrefetchedCounter ? ((await serverCountingFor(draft)) ?? null) : null;

@@ -117,7 +117,9 @@ test('long conversations: oracle at 100%, the baseline, the settings × lengths 
   await expect(c3.getByTestId('multiturn-chart-point')).toHaveCount(4);
 });
 
-test('conversations too long for a length: beside Start, before it is pressed, which cells no prompt fits; a stored run with such a cell says how many were not built', async ({ page }) => {
+test('conversations too long for a length: Start says which cells no prompt fits before anything is asked, and, its tokenizer loaded, as the setup changes; a stored run with such a cell says how many were not built', async ({
+  page,
+}) => {
   await page.goto('index.html');
   await page.getByTestId('suite-multiturn').check();
   await page.getByTestId('engine-oracle').check();
@@ -126,13 +128,18 @@ test('conversations too long for a length: beside Start, before it is pressed, w
   await setChips(page, 'mt-length', [1024, 2048], [1024, 2048, 4096, 8192]);
   await page.getByTestId('mt-count').fill('2');
   await expect(page.getByTestId('estimate')).toContainText('8 samples');
-  // checked as the setup settles, with the tokenizer the run would measure with, before Start is pressed: nothing is stored, nothing asked
+  // checked at Start, with the tokenizer the run would measure with (fetched for it): nothing is stored, nothing asked
+  await page.getByTestId('start-run').click();
   await expect(page.getByTestId('start-run')).toBeDisabled();
   await expect(page.getByTestId('start-blockers')).toContainText(
     /cells the packs can fill: no prompt of 1K[^(]*\(2 samples\), 1K[^(]*\(2 samples\) can be built, so the run would measure nothing there \(the first: A 1024-token conversation cannot be built for conv-\d+: it measures [\d,]+ tokens/,
   );
   expect(await readStore(page, 'runs')).toEqual([]);
   await expect(page.getByTestId('run-monitor')).toHaveCount(0);
+  // the tokenizer now here, another setup with a 1K cell is checked as it settles, before Start is pressed
+  await setChips(page, 'mt-length', [1024, 4096], [1024, 2048, 4096, 8192]);
+  await expect(page.getByTestId('start-blockers')).toContainText(/no prompt of 1K[^(]*\(2 samples\), 1K[^(]*\(2 samples\) can be built/);
+  await expect(page.getByTestId('start-run')).toBeDisabled();
   await setChips(page, 'mt-length', [2048], [1024, 2048, 4096, 8192]);
   await expect(page.getByTestId('start-blockers')).toHaveCount(0);
   await page.getByTestId('start-run').click();
