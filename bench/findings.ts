@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
-import { formatP, formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
+import { formatP, formatPercent as pct, differenceText } from '../src/lib/analysis/format';
 import { countsInFigures, isUnbuilt } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
@@ -42,7 +42,7 @@ function main() {
       for (const f of effectsOf(file.run.suite, results).filter((x) => x.effect.design === design)) {
         const c = f.contrast;
         rows.push(
-          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsOf(f)} | ${state === 'complete' ? verdictText(f) : `(${verdictText(f)}; ${state})`} |`,
+          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(f)} | ${state === 'complete' ? verdictText(f) : `(${verdictText(f)}; ${state})`} |`,
         );
       }
     }

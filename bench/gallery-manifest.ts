@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ManifestEntry } from '../src/ui/examples';
+import { isUnanswered, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 
 export type { ManifestEntry };
 
@@ -31,4 +32,18 @@ export function writeManifestEntries(examples: string, entries: readonly Manifes
   const all = [...old.filter((e) => !written.has(e.file)), ...entries].sort((a, b) => rank(a) - rank(b));
   writeFileSync(path, JSON.stringify(all, null, 2) + '\n');
   return all;
+}
+
+/**
+ * Why a run may not enter the gallery, or null: unfinished; holding samples the engine never answered
+ * (a server that timed out: the same command asks them again); or prompts that could not be built, so
+ * the design does not measure what it states.
+ */
+export function whyNotPublishable(run: { status: string }, results: readonly Pick<SampleResult, 'error'>[]): string | null {
+  if (run.status !== 'completed') return `not completed (${run.status})`;
+  const unanswered = results.filter(isUnanswered);
+  if (unanswered.length) return `${unanswered.length} of ${results.length} samples were not answered (${unanswered[0]?.error?.message}); the same command asks them again`;
+  const unbuilt = results.filter(isUnbuilt);
+  if (unbuilt.length) return `${unbuilt.length} of ${results.length} prompts could not be built, so the design does not measure what it states (first: ${unbuilt[0]?.error?.message})`;
+  return null;
 }

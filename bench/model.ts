@@ -17,7 +17,7 @@ import { type Page } from '@playwright/test';
 import { wilson } from '../src/lib/analysis/catalog';
 import type { SampleResult } from '../src/lib/core/types';
 import type { RunRow } from '../src/lib/run/run-row';
-import { writeManifestEntries, type ManifestEntry } from './gallery-manifest';
+import { whyNotPublishable, writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
@@ -275,6 +275,11 @@ async function main() {
       if (pair.length === 2) {
         reuseRows.push(reuseRow(c.title, pair[0] as (typeof pair)[number], on));
         console.log(reuseRows.at(-1));
+      }
+      const why = whyNotPublishable(on.run, on.results);
+      if (why) {
+        console.log(`${c.file}: not published: ${why}`);
+        continue;
       }
       const file = (await page.evaluate(
         ([id, rec]) =>

@@ -9,28 +9,28 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runEval } from '../src/cli/eval/eval';
-import { formatPercent as pct, intervalText, signedPoints } from '../src/lib/analysis/format';
+import { formatPercent as pct, differenceText } from '../src/lib/analysis/format';
 import { type LevelCheck, recheck } from '../src/lib/analysis/recheck';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
-import { startLlamaServer } from '../harness/llama-server';
 import { modelMissing } from '../harness/real-model';
-import { evidenceDesign, MODELS, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
+import { evidenceDesign, MODELS } from './gallery-designs';
+import { runRecording, withRecordingServer } from './recording-server';
 
 const MIN_REQUESTS = 10;
 
-/** The design's arguments with another seed and `share` of its requests (its `--per-cell` or `--count`). */
-function rerunArgs(args: readonly string[], seed: number, share: number): { args: string[]; requests: number } {
+/** The design's arguments with another seed and `share` of its requests (its `--per-cell` or `--count`), and the seed it was recorded with. */
+function rerunArgs(args: readonly string[], seed: number, share: number): { args: string[]; requests: number; recordedSeed: string } {
   const out = [...args];
   const seedAt = out.indexOf('--seed');
   if (seedAt < 0) throw new Error('the design names no --seed: nothing to vary');
+  const recordedSeed = out[seedAt + 1]!;
   out[seedAt + 1] = String(seed);
   const sizeAt = out.findIndex((a) => a === '--per-cell' || a === '--count');
   if (sizeAt < 0) throw new Error('the design names no --per-cell or --count');
   const requests = Math.max(MIN_REQUESTS, Math.round(Number(out[sizeAt + 1]) * share));
   out[sizeAt + 1] = String(requests);
-  return { args: out, requests };
+  return { args: out, requests, recordedSeed };
 }
 
 const levelText = (l: LevelCheck) => `${l.label} ${pct(l.recorded.value)} [${pct(l.recorded.low)}–${pct(l.recorded.high)}] → ${pct(l.rerun.value)} ${l.inside ? 'inside' : '**outside**'}`;
@@ -53,55 +53,25 @@ async function main() {
   const missing = modelMissing(g.model);
   if (missing) throw new Error(missing);
 
-  const { args, requests } = rerunArgs(r.args, seed, share);
+  const { args, requests, recordedSeed } = rerunArgs(r.args, seed, share);
   const dir = join(process.cwd(), '.cache', 'recheck', key!);
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `${design}-seed${seed}-${requests}.run.jsonl`);
-  const server = await startLlamaServer({ model: g.model, contextSize: r.context, threads: SERVER_THREADS, extraArgs: r.serverArgs ?? [], kvReuse: SERVER_KV_REUSE });
-  const onSignal = () => void server.stop().then(() => process.exit(130));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  let code: number;
-  try {
-    code = await runEval(
-      [
-        ...runnerArgsOf({ ...r, args }),
-        '--engine',
-        'openai',
-        '--base-url',
-        server.baseUrl,
-        '--model',
-        g.model.alias,
-        '--name',
-        `${r.title} · recheck, seed ${seed}, ${requests} requests`,
-        '--out',
-        out,
-      ],
-      {
-        out: (l) => console.log(l),
-        status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
-        env: process.env,
-        signal: new AbortController().signal,
-      },
-    );
-  } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await server.stop();
-  }
+  const code = await withRecordingServer(g, r, (baseUrl) => runRecording(g, { ...r, args }, baseUrl, { name: `${r.title} · recheck, seed ${seed}, ${requests} requests`, out }));
   if (code !== 0) throw new Error(`the re-run stopped (exit ${code}); the same command goes on from ${out}`);
 
   const rerun = readRunFile(readFileSync(out, 'utf8'), out);
   const check = recheck(recorded.run.suite, recorded.results.filter(countsInFigures), rerun.results.filter(countsInFigures));
   console.log(
-    `\n${key} · ${design}: the recording (seed ${r.args[r.args.indexOf('--seed') + 1]}, ${check.requests.recorded} requests) against a re-run with seed ${seed} (${check.requests.rerun} requests, ${check.requests.shared} of whose item ids the recording holds too${recorded.run.suite === 'response-qa' ? ': response QA numbers its questions, so these are places, not the same questions' : ''})`,
+    `\n${key} · ${design}: the recording (seed ${recordedSeed}, ${check.requests.recorded} requests) against a re-run with seed ${seed} (${check.requests.rerun} requests, ${check.requests.shared} of whose item ids the recording holds too${recorded.run.suite === 'response-qa' ? ': response QA numbers its questions, so these are places, not the same questions' : ''})`,
   );
   console.log(`${levelText(check.accuracy)} (the re-run's accuracy against the recording's interval)\n`);
   console.log('| effect | recorded B − A [95%] | re-run B − A [95%] | inside | agree | A | B |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const c of check.effects) {
     const where = c.length === null ? '' : ` (at ${c.length / 1024}K)`;
-    const diff = (f: typeof c.recorded) => `${signedPoints(f.contrast.difference)} ${intervalText(f.contrast)}`;
     console.log(
-      `| ${c.effect.effect}${where} | ${diff(c.recorded)} | ${diff(c.rerun)} | ${c.inside ? 'yes' : '**no**'} | ${c.agree ? 'yes' : '**no**'} | ${levelText(c.levels[0])} | ${levelText(c.levels[1])} |`,
+      `| ${c.effect.effect}${where} | ${differenceText(c.recorded.contrast)} | ${differenceText(c.rerun.contrast)} | ${c.inside ? 'yes' : '**no**'} | ${c.agree ? 'yes' : '**no**'} | ${levelText(c.levels[0])} | ${levelText(c.levels[1])} |`,
     );
   }
   console.log(

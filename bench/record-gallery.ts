@@ -15,16 +15,14 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { runEval } from '../src/cli/eval/eval';
-import { writeManifestEntries } from './gallery-manifest';
+import { whyNotPublishable, writeManifestEntries } from './gallery-manifest';
 import { updateReadmeFindings } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
-import { isUnanswered, isUnbuilt } from '../src/lib/core/types';
-import { startLlamaServer } from '../harness/llama-server';
 import { modelMissing } from '../harness/real-model';
 import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
+import { runRecording, withRecordingServer } from './recording-server';
 
 /**
  * Qwen2.5's window stretched past its trained 32K by YaRN (as Qwen documents for long inputs), here
@@ -183,58 +181,32 @@ async function record(key: string, suites: readonly string[]) {
   }
   for (const [serverKey, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [context, serverArgs] = JSON.parse(serverKey) as [number, string[]];
-    const kvReuse = SERVER_KV_REUSE;
-    const server = await startLlamaServer({ model: g.model, contextSize: context, threads: SERVER_THREADS, extraArgs: serverArgs, kvReuse });
-    // stopped by a signal (a long recording is often stopped by hand): the server goes with it; the run file resumes
-    const onSignal = () => void server.stop().then(() => process.exit(130));
-    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-    try {
+    await withRecordingServer(g, { context, serverArgs }, async (baseUrl) => {
       for (const s of names) {
         const r = g.overrides?.[s] ?? RECORDINGS[s]!;
         const out = join(dir, `${s}.run.jsonl`);
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
-        const runnerArgs = runnerArgsOf(r);
         const provenance = {
           command: `npm run bench:gallery -- ${key} ${s}`,
           note:
             `model file ${basename(g.model.file)} sha256 ${g.model.sha256}; ` +
-            `server llama-cpp-python 0.3.36 (harness/llama_cpp_server.py, window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''}, KV reuse ${kvReuse}, ${SERVER_THREADS} threads, greedy); ` +
-            `runner: npm run eval -- ${runnerArgs.join(' ')} --engine openai --base-url <server> --model ${g.model.alias}`,
+            `server llama-cpp-python 0.3.36 (harness/llama_cpp_server.py, window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''}, KV reuse ${SERVER_KV_REUSE}, ${SERVER_THREADS} threads, greedy); ` +
+            `runner: npm run eval -- ${runnerArgsOf(r).join(' ')} --engine openai --base-url <server> --model ${g.model.alias}`,
         };
-        // a CPU server reads an 8K prompt in a minute or two and WildAgtEval's 27K one in several: wider bounds than a GPU server's defaults
-        const code = await runEval(
-          [...runnerArgs, '--engine', 'openai', '--base-url', server.baseUrl, '--model', g.model.alias, '--name', `${r.title}`, '--out', out, '--svg', join(charts, `${s}-svg`)],
-          {
-            out: (l) => console.log(l),
-            status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
-            env: process.env,
-            signal: new AbortController().signal,
-            ...(s in EVIDENCE ? { provenance } : {}),
-          },
-        );
+        const code = await runRecording(g, r, baseUrl, { name: r.title, out, extraArgs: ['--svg', join(charts, `${s}-svg`)], ...(s in EVIDENCE ? { provenance } : {}) });
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
         if (code === 0) publish(key, s, r, out, g, examples);
       }
-    } finally {
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-      await server.stop();
-    }
+    });
   }
 }
 
 /** Copies a finished run file into examples/, puts its entry in the manifest and rewrites the README's findings table. */
 function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
-  if (file.run.status !== 'completed') return console.log(`${suite}: not completed (${file.run.status}), not published`);
-  const unanswered = file.results.filter(isUnanswered);
-  if (unanswered.length)
-    return console.log(`${suite}: not published: ${unanswered.length} of ${file.results.length} samples were not answered (${unanswered[0]?.error?.message}); the same command asks them again`);
-  const unbuilt = file.results.filter(isUnbuilt);
-  if (unbuilt.length)
-    return console.log(
-      `${suite}: not published: ${unbuilt.length} of ${file.results.length} prompts could not be built, so the design does not measure what it states (first: ${unbuilt[0]?.error?.message})`,
-    );
+  const why = whyNotPublishable(file.run, file.results);
+  if (why) return console.log(`${suite}: not published: ${why}`);
   const name = `${g.short}-${suite}.run.jsonl`;
   copyFileSync(path, join(examples, name));
   writeManifestEntries(examples, [
@@ -255,4 +227,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
   if (updateReadmeFindings(join(examples, '..', 'README.md'), examples)) console.log('README.md: findings table rewritten from the gallery');
 }
 
-await main();
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

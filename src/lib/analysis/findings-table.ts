@@ -3,7 +3,7 @@
  * that model's recording that measures it on the most samples — the rows of the app's first view
  * (`effectRows`); an effect no recording measures yet has one row saying so.
  */
-import { formatP, formatPercent as pct, intervalText, signedPoints } from './format';
+import { formatP, formatPercent as pct, differenceText } from './format';
 import { detectsOf, EFFECTS, verdictText } from './findings';
 import { effectRows, type RecordedRun } from './first-view';
 
@@ -20,7 +20,7 @@ export function findingsMarkdown(runs: readonly RecordedRun<string>[]): string {
     return mine.map(({ run, finding }) => {
       const c = finding.contrast;
       const again = run.command ? `; re-recorded by \`${cell(run.command)}\`` : '';
-      return `| ${cell(effect)} | ${cell(run.model)}, ${run.results.length} samples (\`examples/${run.key}\`${again}) | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${signedPoints(c.difference)} ${intervalText(c)} | ${formatP(c.pValue)} | ${detectsOf(finding)} | ${verdictText(finding)} |`;
+      return `| ${cell(effect)} | ${cell(run.model)}, ${run.results.length} samples (\`examples/${run.key}\`${again}) | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(finding)} | ${verdictText(finding)} |`;
     });
   });
   return ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | detects ≥ | verdict |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');

@@ -14,6 +14,9 @@ export const signedPoints = (x: number): string => `${x >= 0 ? '+' : '−'}${Mat
 export const intervalText = (c: { low: number; high: number; clusters: number; decides: boolean }): string =>
   c.decides ? `[${signedPoints(c.low)}, ${signedPoints(c.high)}]` : `[none: ${c.clusters} request${c.clusters === 1 ? '' : 's'}]`;
 
+/** A contrast's B − A with its 95% interval: −19.3 [−27.7, −11.7]. */
+export const differenceText = (c: { difference: number; low: number; high: number; clusters: number; decides: boolean }): string => `${signedPoints(c.difference)} ${intervalText(c)}`;
+
 /** The smallest difference a contrast's requests could detect, in points — or nothing, when its test cannot decide with them. */
 export const detectsText = (c: { detectable: number; decides: boolean }): string => (c.decides ? (c.detectable * 100).toFixed(1) : 'nothing');
 

@@ -1,0 +1,38 @@
+/**
+ * What recording a design and asking it again share: the server it is recorded on, and the runner's
+ * arguments and io against it.
+ */
+import { type EvalIo, runEval } from '../src/cli/eval/eval';
+import { startLlamaServer } from '../harness/llama-server';
+import { type GalleryModel, runnerArgsOf, type Recording, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
+
+/**
+ * Starts the server a recording is made on (its window and flags, the recordings' threads and KV
+ * reuse), runs `fn` against its address and stops it — on SIGINT or SIGTERM too, exiting 130: a long
+ * recording is often stopped by hand, and its run file resumes.
+ */
+export async function withRecordingServer<T>(g: GalleryModel, r: Pick<Recording, 'context' | 'serverArgs'>, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = await startLlamaServer({ model: g.model, contextSize: r.context, threads: SERVER_THREADS, extraArgs: r.serverArgs ?? [], kvReuse: SERVER_KV_REUSE });
+  const onSignal = () => void server.stop().then(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    return await fn(server.baseUrl);
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await server.stop();
+  }
+}
+
+/**
+ * Runs a recording's design against the server at `baseUrl` with the runner, writing `out`; its lines
+ * printed, its progress line rewritten in place. Resolves to the runner's exit code.
+ */
+export function runRecording(g: GalleryModel, r: Recording, baseUrl: string, run: { name: string; out: string; extraArgs?: readonly string[]; provenance?: EvalIo['provenance'] }): Promise<number> {
+  return runEval([...runnerArgsOf(r), '--engine', 'openai', '--base-url', baseUrl, '--model', g.model.alias, '--name', run.name, '--out', run.out, ...(run.extraArgs ?? [])], {
+    out: (l) => console.log(l),
+    status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
+    env: process.env,
+    signal: new AbortController().signal,
+    ...(run.provenance ? { provenance: run.provenance } : {}),
+  });
+}
