@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPercent as pct, differenceText } from '../src/lib/analysis/format';
-import { type LevelCheck, recheck } from '../src/lib/analysis/recheck';
+import { insideTally, type LevelCheck, recheck } from '../src/lib/analysis/recheck';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 import { modelMissing } from '../harness/real-model';
@@ -33,7 +33,9 @@ function rerunArgs(args: readonly string[], seed: number, share: number): { args
   return { args: out, requests, recordedSeed };
 }
 
-const levelText = (l: LevelCheck) => `${l.label} ${pct(l.recorded.value)} [${pct(l.recorded.low)}–${pct(l.recorded.high)}] → ${pct(l.rerun.value)} ${l.inside ? 'inside' : '**outside**'}`;
+const chanceText = (chance: number) => `${Math.round(chance * 100)}%`;
+const levelText = (l: LevelCheck) =>
+  `${l.label} ${pct(l.recorded.value)} [${pct(l.recorded.low)}–${pct(l.recorded.high)}] → ${pct(l.rerun.value)} ${l.inside ? 'inside' : '**outside**'} (${chanceText(l.chance)})`;
 
 async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { seed: { type: 'string', default: '7' }, share: { type: 'string', default: String(1 / 3) } } });
@@ -71,11 +73,15 @@ async function main() {
   for (const c of check.effects) {
     const where = c.length === null ? '' : ` (at ${c.length / 1024}K)`;
     console.log(
-      `| ${c.effect.effect}${where} | ${differenceText(c.recorded.contrast)} | ${differenceText(c.rerun.contrast)} | ${c.inside ? 'yes' : '**no**'} | ${c.agree ? 'yes' : '**no**'} | ${levelText(c.levels[0])} | ${levelText(c.levels[1])} |`,
+      `| ${c.effect.effect}${where} | ${differenceText(c.recorded.contrast)} | ${differenceText(c.rerun.contrast)} | ${c.inside ? 'yes' : '**no**'} (${chanceText(c.chance)}) | ${c.agree ? 'yes' : '**no**'} | ${levelText(c.levels[0])} | ${levelText(c.levels[1])} |`,
     );
   }
+  const tally = insideTally(check);
   console.log(
-    `\ninside: the re-run's figure within the recording's 95% interval; agree: the two differences within 1.96 standard errors of their difference (each run's error read from its own interval). Re-run file: ${out}`,
+    `\n${tally.inside} of ${tally.figures} figures inside; ${tally.expected.toFixed(1)} expected were both runs measuring the same model (the chance in brackets: how often a re-run of this size lands inside, its own error and the recording's read from their intervals).`,
+  );
+  console.log(
+    `inside: the re-run's figure within the recording's 95% interval; agree: the two differences within 1.96 standard errors of their difference (each run's error read from its own interval). Re-run file: ${out}`,
   );
 }
 

@@ -1,7 +1,7 @@
 // A recording checked against a re-run of its design with other requests (npm run bench:recheck): what lands inside its intervals, what does not.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recheck } from '../../src/lib/analysis/recheck';
+import { insideChance, insideTally, recheck } from '../../src/lib/analysis/recheck';
 import { countsInFigures, type SampleResult } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -49,5 +49,22 @@ describe('a recording against a re-run of its design', () => {
     const middle = check.effects.filter((c) => c.effect.id === 'catalog-middle');
     expect(middle.map((c) => c.length)).toEqual([null, 1024, 2048, 4096]);
     expect(middle[0]!.rerun.contrast.clusters).toBe(50);
+  });
+
+  it("how often a re-run lands inside the recording's interval when both measure the same model: 83% at the same size, 67% at a third", () => {
+    const recorded = { low: 0.3, high: 0.5 };
+    expect(insideChance(recorded, recorded)).toBeCloseTo(0.834, 3);
+    // a third of the requests: an interval √3 as wide
+    const third = { low: 0.4 - 0.1 * Math.sqrt(3), high: 0.4 + 0.1 * Math.sqrt(3) };
+    expect(insideChance(recorded, third)).toBeCloseTo(0.673, 3);
+    expect(insideChance({ low: 0, high: 0 }, { low: 0, high: 0 })).toBe(1);
+    // the check itself carries it: the same answers again are as likely inside as a re-run of the same size can be
+    const check = recheck('robustness', robustness, robustness);
+    expect(check.accuracy.chance).toBeCloseTo(0.834, 3);
+    // accuracy, two differences, and the levels original, rephrased, expanded (original counted once)
+    const tally = insideTally(check);
+    expect([tally.inside, tally.figures]).toEqual([6, 6]);
+    expect(tally.expected).toBeGreaterThan(4.5);
+    expect(tally.expected).toBeLessThan(6);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRanks, mean, regularizedIncompleteBeta, spearman } from '../../src/lib/analysis/stats';
+import { averageRanks, mean, normalCdf, regularizedIncompleteBeta, spearman, Z_ALPHA, Z_BETA } from '../../src/lib/analysis/stats';
 
 describe('statistics', () => {
   it('ranks ties by their average', () => expect(averageRanks([10, 20, 10, 30])).toEqual([1.5, 3, 1.5, 4]));
@@ -11,5 +11,12 @@ describe('statistics', () => {
   });
   it('incomplete beta', () => {
     expect(regularizedIncompleteBeta(0.5, 2, 3)).toBeCloseTo(0.6875, 12);
+  });
+  it("the normal CDF at its quantiles and in both tails (scipy's norm.cdf)", () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(Z_ALPHA)).toBeCloseTo(0.975, 6);
+    expect(normalCdf(Z_BETA)).toBeCloseTo(0.8, 6);
+    expect(normalCdf(-1)).toBeCloseTo(0.15865525393145707, 6);
+    expect(normalCdf(-4)).toBeCloseTo(3.167124183311998e-5, 6);
   });
 });

@@ -21,7 +21,7 @@
  */
 import { Rng } from '../core/random';
 import type { SampleResult } from '../core/types';
-import { mean, sampleVariance } from './stats';
+import { mean, sampleVariance, Z_ALPHA, Z_BETA } from './stats';
 import { signFlipP } from './paired';
 import { wilson } from './catalog';
 
@@ -34,8 +34,6 @@ function binomial(n: number, k: number): number {
 
 const BOOTSTRAP_RESAMPLES = 2000;
 const PERMUTATIONS = 10_000;
-const Z_ALPHA = 1.959964;
-const Z_BETA = 0.841621;
 
 /** A result's request: its pack item, else its sample. */
 export const requestOf = (r: Pick<SampleResult, 'itemId' | 'sampleId'>): string => r.itemId ?? r.sampleId;

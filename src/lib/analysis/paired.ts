@@ -9,7 +9,7 @@
 import { Rng } from '../core/random';
 import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
-import { mean, regularizedIncompleteBeta, sampleVariance } from './stats';
+import { mean, regularizedIncompleteBeta, sampleVariance, Z_ALPHA, Z_BETA } from './stats';
 
 export interface PairedComparison {
   /** McNemar on single answers, or a permutation test on samples asked several times */
@@ -31,9 +31,6 @@ export interface PairedComparison {
   /** the smallest |difference| these pairs detect with power 0.8 at α = 0.05 */
   detectable: number;
 }
-
-const Z_ALPHA = 1.959964;
-const Z_BETA = 0.841621;
 
 /** The samples both runs have (same sample id, or same planned sample when either repeats), compared; null when they share none. */
 export function pairResults(a: readonly SampleResult[], b: readonly SampleResult[]): PairedComparison | null {

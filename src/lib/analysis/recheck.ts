@@ -7,9 +7,7 @@
 import type { SampleResult } from '../core/types';
 import { type ClusteredShare, clusteredShare, requestOf } from './clustered';
 import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
-
-/** A normal interval's half-width over its standard error */
-const Z95 = 1.959964;
+import { normalCdf, Z_ALPHA } from './stats';
 
 export interface LevelCheck {
   label: string;
@@ -17,6 +15,8 @@ export interface LevelCheck {
   rerun: ClusteredShare;
   /** the re-run's level lies inside the recording's interval */
   inside: boolean;
+  /** how often a re-run of its size lands inside, were both runs measuring the same model (insideChance) */
+  chance: number;
 }
 
 interface EffectCheck {
@@ -27,6 +27,8 @@ interface EffectCheck {
   rerun: EffectFinding;
   /** the re-run's B − A lies inside the recording's interval (always, where the recording's test cannot decide) */
   inside: boolean;
+  /** how often a re-run of its size lands inside, were both runs measuring the same model (insideChance) */
+  chance: number;
   /** the two differences differ by less than 1.96 standard errors of their difference (each run's error from its own interval) */
   agree: boolean;
   /** A's and B's levels, each on its own side's samples */
@@ -46,10 +48,26 @@ export interface Recheck {
 
 const within = (x: number, i: { low: number; high: number }): boolean => x >= i.low && x <= i.high;
 
+/** A figure's standard error, read from its 95% interval. */
+const standardError = (i: { low: number; high: number }): number => (i.high - i.low) / (2 * Z_ALPHA);
+
+/**
+ * How often the re-run's figure lands inside the recording's 95% interval when both runs measure the
+ * same model, each with its own error (read from its interval): their difference is then normal with
+ * variance s₁² + s₂², and inside when within 1.96 s₁ — 83% for a re-run as large as the recording,
+ * 67% for one a third its size. So a small re-run's figure falls outside now and then, right or not.
+ */
+export function insideChance(recorded: { low: number; high: number }, rerun: { low: number; high: number }): number {
+  const s1 = standardError(recorded);
+  const s2 = standardError(rerun);
+  if (s1 === 0 && s2 === 0) return 1;
+  return 2 * normalCdf((Z_ALPHA * s1) / Math.hypot(s1, s2)) - 1;
+}
+
 function level(label: string, recorded: readonly SampleResult[], rerun: readonly SampleResult[], value: (r: SampleResult) => number): LevelCheck {
   const a = clusteredShare(recorded, value, requestOf);
   const b = clusteredShare(rerun, value, requestOf);
-  return { label, recorded: a, rerun: b, inside: within(b.value, a) };
+  return { label, recorded: a, rerun: b, inside: within(b.value, a), chance: insideChance(a, b) };
 }
 
 function effectCheck(e: EffectDeclaration, length: number | null, recorded: readonly SampleResult[], rerun: readonly SampleResult[]): EffectCheck | null {
@@ -58,7 +76,6 @@ function effectCheck(e: EffectDeclaration, length: number | null, recorded: read
   const theirs = length === null ? measureEffect(e, rerun) : measureEffectPerLength(e, rerun).find((x) => x.length === length)?.finding;
   const sides = sidesOf(e, at(recorded));
   if (!mine || !theirs || !sides) return null;
-  const se = (c: { low: number; high: number }) => (c.high - c.low) / (2 * Z95);
   const gap = Math.abs(mine.contrast.difference - theirs.contrast.difference);
   const value = measureOf(e);
   const side = (s: typeof sides.a) => level(s.label, at(recorded).filter(s.is), at(rerun).filter(s.is), value);
@@ -68,7 +85,8 @@ function effectCheck(e: EffectDeclaration, length: number | null, recorded: read
     recorded: mine,
     rerun: theirs,
     inside: within(theirs.contrast.difference, mine.contrast),
-    agree: gap <= Z95 * Math.hypot(se(mine.contrast), se(theirs.contrast)),
+    chance: mine.contrast.decides ? insideChance(mine.contrast, theirs.contrast) : 1,
+    agree: gap <= Z_ALPHA * Math.hypot(standardError(mine.contrast), standardError(theirs.contrast)),
     levels: [side(sides.a), side(sides.b)],
   };
 }
@@ -87,4 +105,16 @@ export function recheck(suite: string, recorded: readonly SampleResult[], rerun:
     requests: { recorded: mine.size, rerun: theirs.size, shared: [...theirs].filter((id) => mine.has(id)).length },
     effects,
   };
+}
+
+/**
+ * How many of the check's figures landed inside the recording's intervals, against how many were
+ * expected to (the sum of their chances): the accuracy, each B − A, and each level once (two effects
+ * with the same A share its level).
+ */
+export function insideTally(check: Recheck): { inside: number; figures: number; expected: number } {
+  const levels = new Map<string, LevelCheck>();
+  for (const c of check.effects) for (const l of c.levels) levels.set(`${c.length}|${l.label}`, l);
+  const figures = [check.accuracy, ...check.effects, ...levels.values()];
+  return { inside: figures.filter((f) => f.inside).length, figures: figures.length, expected: figures.reduce((t, f) => t + f.chance, 0) };
 }

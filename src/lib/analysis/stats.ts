@@ -1,4 +1,17 @@
-/** Small statistics used by the analyses: means, ranks, Spearman ρ with its p-value. */
+/** Small statistics used by the analyses: means, ranks, Spearman ρ with its p-value, the normal distribution's quantiles and CDF. */
+
+/** The standard normal's 97.5% quantile: a 95% interval's half-width over its standard error, and the two-sided test's z at α = 0.05. */
+export const Z_ALPHA = 1.959964;
+/** The standard normal's 80% quantile: the z of a test's power 0.8. */
+export const Z_BETA = 0.841621;
+
+/** The standard normal's CDF, Φ(x) (Abramowitz & Stegun 7.1.26: error below 1.5e-7). */
+export function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
 
 /** Arithmetic mean, summed left to right (as Python's sum); 0 for no values. */
 export function mean(values: readonly number[]): number {
