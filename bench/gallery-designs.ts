@@ -3,6 +3,7 @@
  * once: `npm run bench:gallery` records them, `npm run bench:recheck` asks a design again with
  * another seed.
  */
+import { join } from 'node:path';
 import { CPU_SERVER_BOUNDS } from '../harness/llama-server';
 import { QWEN_CODER_05B, QWEN_CODER_15B, SMOLLM2, type RealModel } from '../harness/real-model';
 
@@ -26,6 +27,16 @@ export interface GalleryModel {
   overrides?: Record<string, Recording>;
 }
 
+/** WildAgtEval's repository as ../shared holds it (its benchmark's databases, prompts and labels) */
+export const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
+
+/**
+ * The runner's bounds at WildAgtEval's ~27K-token prompt: the 1.5B on 2 cores had read neither
+ * episode's first prompt after the CPU bounds' 1,800 s (2026-12-03, beside a recheck), so 3 h to the
+ * first byte, 6 h a request.
+ */
+export const WILD_BOUNDS = ['--first-byte-timeout', '10800', '--stream-gap-timeout', '600', '--request-timeout', '21600'] as const;
+
 export const MODELS: Record<string, GalleryModel> = {
   'qwen0.5b': {
     model: QWEN_CODER_05B,
@@ -42,6 +53,13 @@ export const MODELS: Record<string, GalleryModel> = {
         title: 'Evidence: needle position at 4K, α 0.1/0.5/0.9 × 100 requests',
         args: ['catalog', '--lengths', '4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
         context: 6144,
+      },
+      // the ladder's first two rungs only (issue 48): each reads the ~27K-token prompt afresh, ~30 min on 2 cores
+      'wildagteval-ladder': {
+        title: "WildAgtEval's own benchmark, the cumulative ladder's first rungs (None → +Ad-hoc), first conversation",
+        args: ['wildagteval-benchmark', '--wildagteval', WILD, '--experiments', 'cumulative:none,cumulative:ad-hoc', '--conversations', '1', '--max-tokens', '256', '--context', '32768'],
+        context: 32768,
+        bounds: WILD_BOUNDS,
       },
     },
   },

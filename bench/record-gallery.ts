@@ -21,7 +21,7 @@ import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
 import { modelMissing } from '../harness/real-model';
-import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
+import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS, WILD, WILD_BOUNDS } from './gallery-designs';
 import { runRecording, withRecordingServer } from './recording-server';
 
 /**
@@ -29,8 +29,6 @@ import { runRecording, withRecordingServer } from './recording-server';
  * ×1.25 to 40K: WildAgtEval's "adhoc+unclear" prompt is 34,108 tokens in Qwen's tokenizer.
  */
 const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rope_freq_scale', '0.8'];
-
-const WILD = join(process.cwd(), '..', 'shared', 'reference', 'wildagteval');
 
 /**
  * The order the evidence is recorded in (`npm run bench:gallery -- evidence`): every row of the 0.5B
@@ -49,6 +47,7 @@ const EVIDENCE_QUEUE: [model: string, recording: string][] = [
   ['qwen1.5b', 'depth'],
   ['qwen1.5b', 'position'],
   ['qwen1.5b', 'wildagteval'],
+  ['qwen1.5b', 'wildagteval-ladder'],
 ];
 
 const RECORDINGS: Record<string, Recording> = {
@@ -99,8 +98,7 @@ const RECORDINGS: Record<string, Recording> = {
     title: "WildAgtEval's own benchmark, isolated ad-hoc pair, first conversation",
     args: ['wildagteval-benchmark', '--wildagteval', WILD, '--experiments', 'isolated:ad-hoc:off,isolated:ad-hoc:on', '--conversations', '1', '--max-tokens', '512', '--context', '32768'],
     context: 32768,
-    // the 1.5B on 2 cores had read neither ~27K-token first prompt after 1,800 s (2026-12-03, one of them on an idle machine)
-    bounds: ['--first-byte-timeout', '10800', '--stream-gap-timeout', '600', '--request-timeout', '21600'],
+    bounds: WILD_BOUNDS,
   },
   'wildagteval-40k': {
     title: "WildAgtEval's own benchmark at a 40K window (YaRN ×1.25): the cumulative ladder and the isolated notice pair, first conversation",
@@ -194,7 +192,7 @@ async function record(key: string, suites: readonly string[]) {
             `server llama-cpp-python 0.3.36 (harness/llama_cpp_server.py, window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''}, KV reuse ${SERVER_KV_REUSE}, ${SERVER_THREADS} threads, greedy); ` +
             `runner: npm run eval -- ${runnerArgsOf(r).join(' ')} --engine openai --base-url <server> --model ${g.model.alias}`,
         };
-        const code = await runRecording(g, r, baseUrl, { name: r.title, out, extraArgs: ['--svg', join(charts, `${s}-svg`)], ...(s in EVIDENCE ? { provenance } : {}) });
+        const code = await runRecording(g, r, baseUrl, { name: r.title, out, extraArgs: ['--svg', join(charts, `${s}-svg`)], provenance });
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
         if (code === 0) publish(key, s, r, out, g, examples);
       }
