@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accuracyCurve, effectLines, effectPicture, effectRows } from '../../src/lib/analysis/first-view';
-import { detectsOf, EFFECTS, measureEffect, measureEffectPerLength, verdictText } from '../../src/lib/analysis/findings';
+import { detectsOf, EFFECTS, effectsOf, measureEffect, measureEffectPerLength, verdictText } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -150,6 +150,19 @@ describe('the first view', () => {
         results,
       ),
     ).toEqual([]);
+  });
+  it("a run of one length shows each position effect once, named by its length, not pooled and again at that length (the 1.5B's position design, 4K only)", () => {
+    const at4K = answered('qwen15-catalog.run.jsonl').filter((r) => r.cell.length === 4096);
+    const rows = effectsOf('catalog', at4K).filter((f) => f.effect.id === 'catalog-middle' || f.effect.id === 'catalog-recency');
+    expect(rows.map((f) => `${f.effect.id}: ${f.a} → ${f.b}`)).toEqual(['catalog-middle: α 0.5 at 4K → α 0.1 and 0.9 at 4K', 'catalog-recency: α 0.1 at 4K → α 0.9 at 4K']);
+    expect(rows[0]!.contrast.difference).toBeCloseTo(
+      measureEffect(
+        EFFECTS.find((e) => e.id === 'catalog-middle')!,
+        at4K,
+      )!.contrast.difference,
+    );
+    // over several lengths: pooled, then each length
+    expect(effectsOf('catalog', answered('qwen15-catalog.run.jsonl')).filter((f) => f.effect.id === 'catalog-middle')).toHaveLength(5);
   });
   it("a drop from nothing right is no finding: the 0.5B's ad-hoc targets (0 of 20 off) and SmolLM2's robustness (0 of 600) are a floor, nothing detectable; a drop from above it is tested", () => {
     const complexity = answered('qwen05-complexity.run.jsonl');

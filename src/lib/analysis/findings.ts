@@ -344,10 +344,16 @@ export function measureEffectPerLength(e: EffectDeclaration, results: readonly S
   });
 }
 
-/** The effects a run of this suite can show that its results hold pairs of: each pooled, then at each length where its design tests it there too. */
+/**
+ * The effects a run of this suite can show that its results hold pairs of: each pooled, then at each
+ * length where its design tests it there too — one row, named by its length, where the run has one
+ * length (pooled over it, the same figure).
+ */
 export function effectsOf(suite: string, results: readonly SampleResult[]): EffectFinding[] {
   return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
     const pooled = measureEffect(e, results);
-    return pooled ? [pooled, ...measureEffectPerLength(e, results).map((x) => x.finding)] : [];
+    const perLength = measureEffectPerLength(e, results).map((x) => x.finding);
+    if (!pooled) return [];
+    return perLength.length === 1 ? perLength : [pooled, ...perLength];
   });
 }

@@ -97,7 +97,9 @@ export function recheck(suite: string, recorded: readonly SampleResult[], rerun:
   const mine = ids(recorded);
   const theirs = ids(rerun);
   const effects = EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
-    const lengths = e.perLength ? [...new Set(recorded.map((r) => r.cell.length))].sort((a, b) => a - b) : [];
+    const all = [...new Set(recorded.map((r) => r.cell.length))].sort((a, b) => a - b);
+    // a design of one length: pooled is that length, checked once
+    const lengths = e.perLength && all.length > 1 ? all : [];
     return [null, ...lengths].map((length) => effectCheck(e, length, recorded, rerun)).filter((c): c is EffectCheck => c !== null);
   });
   return {
