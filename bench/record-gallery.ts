@@ -10,8 +10,9 @@
  * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
  * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
  * `npm run bench:gallery -- evidence` records the evidence designs of docs/findings.md, model by
- * model in EVIDENCE_QUEUE's order, each resuming where it stopped; their run files' headers carry
- * the command above, the model file's sha256 and the server's reuse mode.
+ * model in EVIDENCE_QUEUE's order, each resuming where it stopped. A run file begun by this recorder
+ * carries in its header the command that re-records it, the model file's sha256, the server's window,
+ * reuse mode and threads, and the runner's arguments.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
