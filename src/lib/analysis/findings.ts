@@ -99,11 +99,14 @@ const both =
     fs.every((f) => f(r));
 const DESIGN_TARGET = { absolute: 0.15, why: 'the paper gives no figure; the design was sized for 15 points' } as const;
 
+/** The prompt lengths a run's results hold, shortest first. */
+export const lengthsOf = (results: readonly SampleResult[]): number[] => [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
+
 /** The run's shortest and longest prompt length (among the samples `of` keeps): A and B of a length effect. */
 const shortestVsLongest =
   (of: Select = () => true) =>
   (results: readonly SampleResult[]): Sides | null => {
-    const lengths = [...new Set(results.filter(of).map((r) => r.cell.length))].sort((x, y) => x - y);
+    const lengths = lengthsOf(results.filter(of));
     const [lo, hi] = [lengths[0], lengths.at(-1)];
     if (lo === undefined || hi === undefined || lo === hi) return null;
     return { a: { label: formatTokens(lo), is: both(of, at(lo)) }, b: { label: formatTokens(hi), is: both(of, at(hi)) } };
@@ -336,8 +339,7 @@ export function measureEffect(e: EffectDeclaration, results: readonly SampleResu
 /** An effect the design also tests length by length: its finding at each prompt length the results hold pairs at. */
 export function measureEffectPerLength(e: EffectDeclaration, results: readonly SampleResult[]): { length: number; finding: EffectFinding }[] {
   if (!e.perLength) return [];
-  const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
-  return lengths.flatMap((length) => {
+  return lengthsOf(results).flatMap((length) => {
     const finding = measureEffect(e, results.filter(at(length)));
     const where = ` at ${formatTokens(length)}`;
     return finding ? [{ length, finding: { ...finding, a: finding.a + where, b: finding.b + where } }] : [];
@@ -350,10 +352,11 @@ export function measureEffectPerLength(e: EffectDeclaration, results: readonly S
  * length (pooled over it, the same figure).
  */
 export function effectsOf(suite: string, results: readonly SampleResult[]): EffectFinding[] {
+  const oneLength = lengthsOf(results).length === 1;
   return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
+    const perLength = () => measureEffectPerLength(e, results).map((x) => x.finding);
+    if (oneLength && e.perLength) return perLength();
     const pooled = measureEffect(e, results);
-    const perLength = measureEffectPerLength(e, results).map((x) => x.finding);
-    if (!pooled) return [];
-    return perLength.length === 1 ? perLength : [pooled, ...perLength];
+    return pooled ? [pooled, ...perLength()] : [];
   });
 }

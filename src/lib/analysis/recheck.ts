@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { type ClusteredShare, clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
+import { EFFECTS, type EffectDeclaration, type EffectFinding, lengthsOf, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
 import { normalCdf, Z_ALPHA } from './stats';
 
 export interface LevelCheck {
@@ -97,7 +97,7 @@ export function recheck(suite: string, recorded: readonly SampleResult[], rerun:
   const mine = ids(recorded);
   const theirs = ids(rerun);
   const effects = EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
-    const all = [...new Set(recorded.map((r) => r.cell.length))].sort((a, b) => a - b);
+    const all = lengthsOf(recorded);
     // a design of one length: pooled is that length, checked once
     const lengths = e.perLength && all.length > 1 ? all : [];
     return [null, ...lengths].map((length) => effectCheck(e, length, recorded, rerun)).filter((c): c is EffectCheck => c !== null);
