@@ -7,6 +7,7 @@
 import type { SampleResult } from '../core/types';
 import { detectsText, formatPercent, formatTokens } from './format';
 import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
+import { lengthsOf } from './long-context';
 
 type Select = (r: SampleResult) => boolean;
 interface Side {
@@ -98,9 +99,6 @@ const both =
   (r) =>
     fs.every((f) => f(r));
 const DESIGN_TARGET = { absolute: 0.15, why: 'the paper gives no figure; the design was sized for 15 points' } as const;
-
-/** The prompt lengths a run's results hold, shortest first. */
-export const lengthsOf = (results: readonly SampleResult[]): number[] => [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
 
 /** The run's shortest and longest prompt length (among the samples `of` keeps): A and B of a length effect. */
 const shortestVsLongest =

@@ -23,6 +23,8 @@ export interface GroupStats {
 export type KeyOf = (r: SampleResult) => string | number | undefined;
 
 export const byLength: KeyOf = (r) => r.cell.length;
+/** The prompt lengths a run's results hold, shortest first. */
+export const lengthsOf = (results: readonly SampleResult[]): number[] => [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
 export const byAlpha: KeyOf = (r) => r.cell.alpha;
 const byRecord: KeyOf = (r) => r.cell.record;
 const byVariant: KeyOf = (r) => r.cell.variant;
@@ -79,7 +81,7 @@ export interface SettingsRow {
 
 /** Table 2: one row per setting, one column per conversation length. */
 export function settingsTable(results: readonly SampleResult[]): { lengths: number[]; rows: SettingsRow[] } {
-  const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b);
+  const lengths = lengthsOf(results);
   const rows = accuracyBy(results, byVariant).map((s) => {
     const cells = accuracyBy(
       results.filter((r) => r.cell.variant === s.key),

@@ -6,7 +6,8 @@
  */
 import type { SampleResult } from '../core/types';
 import { type ClusteredShare, clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, lengthsOf, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
+import { lengthsOf } from './long-context';
+import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
 import { normalCdf, Z_ALPHA } from './stats';
 
 export interface LevelCheck {
