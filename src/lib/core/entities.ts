@@ -1,4 +1,5 @@
 /** Surface forms that name the same thing: US states and their codes, number words. */
+import { ONES, TENS } from './number-words';
 
 const US_STATES: Record<string, string> = {
   AL: 'Alabama',
@@ -91,38 +92,7 @@ export function canonicalEntities(loose: string): string {
   return loose;
 }
 
-const SMALL: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  a: 1,
-  an: 1,
-};
+const SMALL: Record<string, number> = Object.fromEntries([...ONES.map((w, i) => [w, i] as const), ...TENS.slice(2).map((w, i) => [w, (i + 2) * 10] as const), ['a', 1], ['an', 1]]);
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, dozen: 12 };
 
 /** "seven" → 7, "twenty one" → 21, "two hundred and five" → 205, "a dozen" → 12; null otherwise. */

@@ -3,6 +3,7 @@ import type { Json, JsonObject } from '../../core/types';
 import { canonicalJson } from '../../core/canonical-json';
 import { defineTool, fail, round } from '../define';
 import type { CompositionTool } from './categories';
+import { numberToWords, ONES, SCALES, TENS } from '../../core/number-words';
 
 const records = { type: 'array', items: 'dict', description: 'The records, e.g. [{"name": "a", "value": 3}].' } as const;
 const field = { type: 'string', description: 'Field name of the records.' } as const;
@@ -295,44 +296,6 @@ export const STRING_TOOLS: CompositionTool[] = [
     },
   }),
 ];
-
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const SCALES: [number, string][] = [
-  [1e9, 'billion'],
-  [1e6, 'million'],
-  [1e3, 'thousand'],
-];
-
-function numberToWords(n: number): string {
-  if (n < 0) return `minus ${numberToWords(-n)}`;
-  if (n < 20) return ONES[n] as string;
-  if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ''}`;
-  if (n < 1000) return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` and ${numberToWords(n % 100)}` : ''}`;
-  for (const [size, word] of SCALES) if (n >= size) return `${numberToWords(Math.floor(n / size))} ${word}${n % size ? `${n % size < 100 ? ' and' : ''} ${numberToWords(n % size)}` : ''}`;
-  return String(n);
-}
 
 function wordsToNumber(text: string): number {
   const words = text

@@ -9,6 +9,7 @@
 import { looseText, parseNumberWords } from '../../core/entities';
 import { isDict, type PyValue, pyType } from '../../core/pyvalue';
 import type { PossibleAnswer } from '../../core/schema';
+import { numberToWords } from '../../core/number-words';
 
 export interface Perturbation {
   id: string;
@@ -102,30 +103,6 @@ const entitySurface: Perturbation = {
   },
 };
 
-const WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-
 /** Small whole numbers as words: "7 days" → "seven days" (never inside ids, decimals, dates, money or percentages). */
 const numberWords: Perturbation = {
   id: 'number-words',
@@ -134,7 +111,7 @@ const numberWords: Perturbation = {
     // not in ids, decimals, times, money, exponents, code or literals: only a number standing as a word
     const out = text.replace(/(?<![\w.,:/$€£#^*=(\['"+-])(\d{1,2})(?![\w.,:/%^*)\]'"+-]|\.\d)/g, (m, d: string) => {
       const n = Number(d);
-      return n >= 2 && n <= 20 && !d.startsWith('0') ? (WORDS[n] as string) : m;
+      return n >= 2 && n <= 20 && !d.startsWith('0') ? numberToWords(n) : m;
     });
     return out === text ? null : out;
   },
