@@ -10,9 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
-import { formatP, formatPercent as pct, differenceText } from '../src/lib/analysis/format';
-import { countsInFigures, isUnbuilt } from '../src/lib/core/types';
+import { detectsText, differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
+import { pairResults } from '../src/lib/analysis/paired';
+import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
+import { MODELS } from './gallery-designs';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
 
@@ -22,6 +24,7 @@ function main() {
   const rows: string[] = [];
   const headlines: string[] = [];
   const designs = [...new Set(EFFECTS.map((e) => e.design))];
+  const recorded = new Map<string, { results: SampleResult[]; state: string }>();
   for (const model of models) {
     for (const design of designs) {
       const path = join(ROOT, model, `${design}.run.jsonl`);
@@ -31,6 +34,7 @@ function main() {
       const unbuilt = file.results.filter(isUnbuilt).length;
       const results = file.results.filter(countsInFigures);
       const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
+      recorded.set(`${model}/${design}`, { results, state });
       // the same seed as the app's report panel: the same file gives the same interval in both
       const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
       // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
@@ -53,6 +57,33 @@ function main() {
   console.log('\nEffects (B − A in points, 95% interval clustered by request; p: sign-flip permutation per request, or label permutation per task)\n');
   console.log('| effect (paper) | model | recording | A → B | B − A [95%] | p | detects ≥ | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
+  const ladder = ladderRows(recorded, designs);
+  if (ladder.length === 0) return;
+  console.log('\nThe model ladder: each design on the next larger model, on the samples both recorded (paired per sample; B − A, interval and test over requests)\n');
+  console.log('| design | A → B | samples (requests) | A | B | B − A [95%] | p | detects ≥ |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of ladder) console.log(r);
+}
+
+/** Each design's recordings, model after model smallest first (`parameters`), compared on the samples they share. */
+function ladderRows(recorded: ReadonlyMap<string, { results: SampleResult[]; state: string }>, designs: readonly string[]): string[] {
+  const ladder = Object.entries(MODELS)
+    .sort(([, a], [, b]) => a.parameters - b.parameters)
+    .map(([key]) => key);
+  return designs.flatMap((design) => {
+    const rungs = ladder.flatMap((model) => {
+      const r = recorded.get(`${model}/${design}`);
+      return r ? [{ model, ...r }] : [];
+    });
+    return rungs.slice(1).flatMap((b, i) => {
+      const a = rungs[i] as (typeof rungs)[number];
+      const p = pairResults(a.results, b.results);
+      if (!p) return [];
+      const partial = [a, b].filter((x) => x.state.startsWith('partial')).map((x) => `${x.model} ${x.state}`);
+      return [
+        `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${differenceText({ ...p, clusters: p.requests })} | ${formatP(p.pValue)} | ${detectsText(p)} |`,
+      ];
+    });
+  });
 }
 
 main();

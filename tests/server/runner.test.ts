@@ -159,7 +159,7 @@ describe.skipIf(missing !== null)("the runner against llama-cpp-python's server"
     const native = expectEachSampleOnce(join(dir, 'calls.native.jsonl'));
     expect(native.run.engine.calls).toBe('native');
     expect(native.results.map((x) => x.sampleId).sort()).toEqual(prompt.results.map((x) => x.sampleId).sort());
-    expect(r.text).toMatch(/prompt vs native tool calls, 2 paired samples: prompt \d+\.\d%, native \d+\.\d%/);
+    expect(r.text).toMatch(/prompt vs native tool calls, 2 paired samples of \d requests?: prompt \d+\.\d%, native \d+\.\d%/);
   }, 600_000);
 
   it('repeats at a temperature: each answer its own sample and seed, and sampling really varies the answers', async () => {

@@ -630,7 +630,7 @@ describe("the runner's run file", () => {
   it('pairs prompt and native results sample by sample', () => {
     const r = (sampleId: string, correct: boolean) => ({ sampleId, score: { correct } }) as SampleResult;
     expect(pairedLines([r('a', true), r('b', true), r('c', false), r('d', false)], [r('a', true), r('b', false), r('c', true), r('d', false)])).toEqual([
-      'prompt vs native tool calls, 4 paired samples: prompt 50.0%, native 50.0%',
+      'prompt vs native tool calls, 4 paired samples of 4 requests: prompt 50.0%, native 50.0%, native − prompt in points +0.0 [none: 4 requests]',
       '  both correct 1, only prompt 1, only native 1, neither 1; McNemar p = 1.000, detectable difference ±99.8 points',
     ]);
   });

@@ -23,6 +23,26 @@ describe('paired comparison of two runs', () => {
     const p = pairResults(a, b);
     expect(p).toMatchObject({ test: 'mcnemar', pairs: 4, bothCorrect: 1, onlyA: 1, onlyB: 1, neither: 1, accuracyA: 0.5, accuracyB: 0.5, difference: 0, pValue: 1 });
     expect(pairResults(a, [r('x', true)])).toBeNull();
+    // the Wald interval of a paired difference: ± 1.96 · √(1 + 1 − 0) / 4
+    expect(p?.low).toBeCloseTo(-0.693, 3);
+    expect(p?.high).toBeCloseTo(0.693, 3);
+  });
+
+  it('a request asked in several samples is one unit: the test and interval are over requests, not samples', () => {
+    // 10 requests, each in 3 cells; B is right on every cell of requests 5 and 6 as well
+    const cells = (right: (request: number) => boolean) => Array.from({ length: 10 }, (_, i) => [0, 1, 2].map((k) => ({ ...r(`q${i}@${k}`, right(i)), itemId: `q${i}` }) as SampleResult)).flat();
+    const p = pairResults(
+      cells((i) => i < 5),
+      cells((i) => i < 7),
+    )!;
+    expect(p).toMatchObject({ test: 'permutation', pairs: 30, requests: 10, onlyA: 0, onlyB: 6 });
+    expect(p.difference).toBeCloseTo(0.2);
+    // counted as 30 independent samples, McNemar would call 6 discordant of one sign significant
+    expect(mcnemarExact(0, 6)).toBeLessThan(0.05);
+    // two requests moved: the sign flip over requests cannot tell (2 of 4 sign patterns as extreme)
+    expect(p.pValue).toBeGreaterThan(0.4);
+    expect(p.low).toBeLessThanOrEqual(0);
+    expect(p.high).toBeGreaterThanOrEqual(0.2);
   });
 
   it('the smallest detectable difference shrinks with more pairs and grows with disagreement', () => {

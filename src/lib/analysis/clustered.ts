@@ -20,9 +20,9 @@
  * Seeded: the same results give the same figures.
  */
 import { Rng } from '../core/random';
+import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
-import { mean, sampleVariance, Z_ALPHA, Z_BETA } from './stats';
-import { signFlipP } from './paired';
+import { mean, pairedTP, sampleVariance, signFlipP, Z_ALPHA, Z_BETA } from './stats';
 import { wilson } from './catalog';
 
 /** n choose k, as a float (the arrangements of a label permutation). */
@@ -34,9 +34,11 @@ function binomial(n: number, k: number): number {
 
 const BOOTSTRAP_RESAMPLES = 2000;
 const PERMUTATIONS = 10_000;
+/** above this many requests sign flips and the bootstrap cost too much in a page: the paired t-test and the normal interval they approach */
+const MAX_PERMUTED = 2000;
 
-/** A result's request: its pack item, else its sample. */
-export const requestOf = (r: Pick<SampleResult, 'itemId' | 'sampleId'>): string => r.itemId ?? r.sampleId;
+/** A result's request: its pack item, else its (planned) sample. */
+export const requestOf = (r: Pick<SampleResult, 'itemId' | 'sampleId'>): string => r.itemId ?? repeatOf(r.sampleId).base;
 
 export interface ClusteredShare {
   /** the share over every sample (hits / samples) */
@@ -108,7 +110,7 @@ export interface Contrast {
   detectable: number;
   /** its test can reach p < 0.05 with these many requests (else the interval is the whole range) */
   decides: boolean;
-  test: 'sign-flip permutation, per request' | 'label permutation, per task';
+  test: 'sign-flip permutation, per request' | 'paired t, per request' | 'label permutation, per task';
 }
 
 /** Bootstrap interval of the mean of `values`, and the smallest mean difference they could show. */
@@ -126,15 +128,29 @@ function meanInterval(values: readonly number[], rng: Rng): { low: number; high:
 /** The smallest mean difference `n` units with this spread detect; no smaller than one unit's share. */
 const detectableOf = (sd: number, n: number): number => Math.max(((Z_ALPHA + Z_BETA) * sd) / Math.sqrt(n), 1 / n);
 
+/** What a paired contrast is computed from: per request, the mean B − A over its pairs, and its mean A and B. */
+export interface RequestDifferences {
+  diffs: number[];
+  a: number[];
+  b: number[];
+  pairs: number;
+}
+
+/** The options of a paired contrast: which results are A and B, which form a pair, which request a pair belongs to. */
+interface PairingOptions<R> {
+  isA: (r: R) => boolean;
+  isB: (r: R) => boolean;
+  pair: (r: R) => string;
+  cluster: (r: R) => string;
+  value: (r: R) => number;
+}
+
 /**
- * Condition A vs B, paired: results of one `pair` key (a request at one length, say) under both
- * conditions form a pair (their values averaged when a side has several); pairs are averaged per
- * `cluster` (the request) before any statistic. Null when no pair exists.
+ * Results of one `pair` key (a request at one length, say) under both conditions form a pair (their
+ * values averaged when a side has several); pairs are averaged per `cluster` (the request). Null
+ * when no pair exists.
  */
-export function pairedContrast<R>(
-  results: readonly R[],
-  o: { isA: (r: R) => boolean; isB: (r: R) => boolean; pair: (r: R) => string; cluster: (r: R) => string; value: (r: R) => number; seed?: string },
-): Contrast | null {
+export function requestDifferences<R>(results: readonly R[], o: PairingOptions<R>): RequestDifferences | null {
   const sides = new Map<string, { cluster: string; a: number[]; b: number[] }>();
   for (const r of results) {
     const side = o.isA(r) ? 'a' : o.isB(r) ? 'b' : null;
@@ -157,18 +173,29 @@ export function pairedContrast<R>(
     perCluster.set(s.cluster, c);
   }
   if (pairs === 0) return null;
-  const diffs = [...perCluster.values()].map((c) => mean(c.d));
+  const clusters = [...perCluster.values()];
+  return { diffs: clusters.map((c) => mean(c.d)), a: clusters.map((c) => mean(c.a)), b: clusters.map((c) => mean(c.b)), pairs };
+}
+
+/** Condition A vs B, paired (`requestDifferences`), every statistic over requests. Null when no pair exists. */
+export function pairedContrast<R>(results: readonly R[], o: PairingOptions<R> & { seed?: string }): Contrast | null {
+  const per = requestDifferences(results, o);
+  if (!per) return null;
+  const { diffs } = per;
   const rng = new Rng(`${o.seed ?? 'contrast'}:${diffs.length}:${mean(diffs)}`);
   const decides = smallestP(2 ** diffs.length) < 0.05;
+  const permuted = diffs.length <= MAX_PERMUTED;
+  const sd = Math.sqrt(sampleVariance(diffs));
+  const interval = permuted ? meanInterval(diffs, rng) : { low: mean(diffs) - (Z_ALPHA * sd) / Math.sqrt(diffs.length), high: mean(diffs) + (Z_ALPHA * sd) / Math.sqrt(diffs.length) };
   return {
     difference: mean(diffs),
-    ...(decides ? { ...meanInterval(diffs, rng), detectable: detectableOf(Math.sqrt(sampleVariance(diffs)), diffs.length), decides } : UNDECIDABLE),
-    pValue: signFlipP(diffs),
+    ...(decides ? { ...interval, detectable: detectableOf(sd, diffs.length), decides } : UNDECIDABLE),
+    pValue: permuted ? signFlipP(diffs) : pairedTP(diffs),
     clusters: diffs.length,
-    pairs,
-    a: mean([...perCluster.values()].map((c) => mean(c.a))),
-    b: mean([...perCluster.values()].map((c) => mean(c.b))),
-    test: 'sign-flip permutation, per request',
+    pairs: per.pairs,
+    a: mean(per.a),
+    b: mean(per.b),
+    test: permuted ? 'sign-flip permutation, per request' : 'paired t, per request',
   };
 }
 

@@ -1,68 +1,120 @@
 /**
- * Two runs on the same samples, compared pair by pair: McNemar's exact test on the samples one run
- * gets right and the other wrong, and the smallest difference in accuracy the number of pairs can
- * detect (two-sided α = 0.05, power 0.8), so "no significant difference" is read with its size.
- * Runs that ask each sample several times are paired by planned sample instead (the answers to one
- * sample are not independent): each sample's share of right answers, compared by a sign-flip
- * permutation test on the per-sample differences.
+ * Two runs on the same samples, compared pair by pair, with the smallest difference in accuracy the
+ * pairs can detect (two-sided α = 0.05, power 0.8), so "no significant difference" is read with its
+ * size.
+ * - Each request answered once by each run: McNemar's exact test on the samples one run gets right
+ *   and the other wrong, and a Wald interval for the paired difference.
+ * - A request asked in several samples (every cell of a catalog run, every wording of a robustness
+ *   request) or a sample answered several times: the answers of one request are not independent,
+ *   so every figure is over requests (`pairedContrast`): each request's mean difference over its
+ *   samples (a sample answered several times counts as its share of right answers), a sign-flip
+ *   permutation test and a cluster-bootstrap interval.
  */
-import { Rng } from '../core/random';
 import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
-import { mean, regularizedIncompleteBeta, sampleVariance, Z_ALPHA, Z_BETA } from './stats';
+import { pairedContrast, requestOf } from './clustered';
+import { Z_ALPHA, Z_BETA } from './stats';
 
 export interface PairedComparison {
-  /** McNemar on single answers, or a permutation test on samples asked several times */
+  /** McNemar on single answers to distinct requests, else a test over requests */
   test: 'mcnemar' | 'permutation' | 't';
-  /** pairs: samples in both runs (with repeats: planned samples, each its share of right answers) */
+  /** samples in both runs (with repeats: planned samples, each its share of right answers) */
   pairs: number;
+  /** the requests those samples ask: the test's units */
+  requests: number;
   /** right in both (with repeats: every answer right in both) */
   bothCorrect: number;
   /** A right, B wrong (with repeats: A's share of right answers higher) */
   onlyA: number;
   onlyB: number;
   neither: number;
+  /** over requests (each request's mean over its samples), as the difference */
   accuracyA: number;
   accuracyB: number;
   /** accuracy of B minus accuracy of A */
   difference: number;
+  /** its 95% interval (the whole range when the test cannot decide: too few requests) */
+  low: number;
+  high: number;
+  /** its test can reach p < 0.05 with these many requests */
+  decides: boolean;
   /** two-sided p-value of the test */
   pValue: number;
   /** the smallest |difference| these pairs detect with power 0.8 at α = 0.05 */
   detectable: number;
 }
 
+/** Each planned sample's share of right answers, and the request it asks. */
+function sampleShares(rs: readonly SampleResult[]): Map<string, { share: number; request: string }> {
+  const tally = new Map<string, { right: number; n: number; request: string }>();
+  for (const r of rs) {
+    const base = repeatOf(r.sampleId).base;
+    const t = tally.get(base) ?? { right: 0, n: 0, request: requestOf(r) };
+    t.n++;
+    if (r.score.correct) t.right++;
+    tally.set(base, t);
+  }
+  return new Map([...tally].map(([k, t]) => [k, { share: t.right / t.n, request: t.request }]));
+}
+
 /** The samples both runs have (same sample id, or same planned sample when either repeats), compared; null when they share none. */
 export function pairResults(a: readonly SampleResult[], b: readonly SampleResult[]): PairedComparison | null {
-  const repeated = (rs: readonly SampleResult[]) => rs.some((r) => repeatOf(r.sampleId).repeat > 1);
-  if (repeated(a) || repeated(b)) return pairSamples(a, b);
-  const byId = new Map(a.map((r) => [r.sampleId, r.score.correct]));
-  let bothCorrect = 0;
-  let onlyA = 0;
-  let onlyB = 0;
-  let neither = 0;
-  for (const r of b) {
-    const inA = byId.get(r.sampleId);
-    if (inA === undefined) continue;
-    if (inA && r.score.correct) bothCorrect++;
-    else if (inA) onlyA++;
-    else if (r.score.correct) onlyB++;
-    else neither++;
+  const sharesA = sampleShares(a);
+  const pairs = [...sampleShares(b)].flatMap(([base, inB]) => {
+    const inA = sharesA.get(base);
+    return inA === undefined ? [] : [{ x: inA.share, y: inB.share, request: inB.request }];
+  });
+  if (pairs.length === 0) return null;
+  const n = pairs.length;
+  const counts = {
+    pairs: n,
+    requests: new Set(pairs.map((p) => p.request)).size,
+    bothCorrect: pairs.filter((p) => p.x === 1 && p.y === 1).length,
+    onlyA: pairs.filter((p) => p.x > p.y).length,
+    onlyB: pairs.filter((p) => p.y > p.x).length,
+    neither: pairs.filter((p) => p.x === 0 && p.y === 0).length,
+  };
+  const repeated = [...a, ...b].some((r) => repeatOf(r.sampleId).repeat > 1);
+  if (!repeated && counts.requests === n) {
+    const { onlyA, onlyB } = counts;
+    const difference = (onlyB - onlyA) / n;
+    // the Wald interval of a paired difference of proportions
+    const half = (Z_ALPHA * Math.sqrt(Math.max(onlyA + onlyB - (onlyB - onlyA) ** 2 / n, 0))) / n;
+    return {
+      test: 'mcnemar',
+      ...counts,
+      accuracyA: (counts.bothCorrect + onlyA) / n,
+      accuracyB: (counts.bothCorrect + onlyB) / n,
+      difference,
+      low: difference - half,
+      high: difference + half,
+      // the smallest two-sided exact p of n discordant pairs: 2 / 2^n
+      decides: n >= 6,
+      pValue: mcnemarExact(onlyA, onlyB),
+      detectable: detectableDifference(n, (onlyA + onlyB) / n),
+    };
   }
-  const pairs = bothCorrect + onlyA + onlyB + neither;
-  if (pairs === 0) return null;
+  const tagged = [...a.map((r) => ({ r, side: 'a' })), ...b.map((r) => ({ r, side: 'b' }))];
+  const c = pairedContrast(tagged, {
+    isA: (t) => t.side === 'a',
+    isB: (t) => t.side === 'b',
+    pair: (t) => repeatOf(t.r.sampleId).base,
+    cluster: (t) => requestOf(t.r),
+    value: (t) => (t.r.score.correct ? 1 : 0),
+    seed: 'paired',
+  });
+  if (!c) return null;
   return {
-    test: 'mcnemar',
-    pairs,
-    bothCorrect,
-    onlyA,
-    onlyB,
-    neither,
-    accuracyA: (bothCorrect + onlyA) / pairs,
-    accuracyB: (bothCorrect + onlyB) / pairs,
-    difference: (onlyB - onlyA) / pairs,
-    pValue: mcnemarExact(onlyA, onlyB),
-    detectable: detectableDifference(pairs, (onlyA + onlyB) / pairs),
+    test: c.test === 'paired t, per request' ? 't' : 'permutation',
+    ...counts,
+    accuracyA: c.a,
+    accuracyB: c.b,
+    difference: c.difference,
+    low: c.low,
+    high: c.high,
+    decides: c.decides,
+    pValue: c.pValue,
+    detectable: c.detectable,
   };
 }
 
@@ -100,79 +152,9 @@ export function detectableDifference(pairs: number, discordant: number): number 
   return hi;
 }
 
-/** Each planned sample's share of right answers. */
-function sampleShares(rs: readonly SampleResult[]): Map<string, number> {
-  const tally = new Map<string, { right: number; n: number }>();
-  for (const r of rs) {
-    const base = repeatOf(r.sampleId).base;
-    const t = tally.get(base) ?? { right: 0, n: 0 };
-    t.n++;
-    if (r.score.correct) t.right++;
-    tally.set(base, t);
-  }
-  return new Map([...tally].map(([k, t]) => [k, t.right / t.n]));
-}
-
-/** Sign flips drawn for the permutation test (seeded: the same runs give the same p-value). */
-const PERMUTATIONS = 10_000;
-/** above this many samples the permutation test costs too much in a page; the paired t-test it approaches is used */
-const MAX_PERMUTED = 2000;
-
-/** Two-sided sign-flip permutation p-value of the mean of `d` (exchangeable signs under no difference). */
-export function signFlipP(d: readonly number[]): number {
-  const observed = Math.abs(mean(d));
-  if (observed === 0) return 1;
-  const rng = new Rng(`paired:${d.length}:${observed}`);
-  let asExtreme = 0;
-  for (let k = 0; k < PERMUTATIONS; k++) {
-    let sum = 0;
-    for (const x of d) sum += rng.next() < 0.5 ? -x : x;
-    if (Math.abs(sum / d.length) >= observed - 1e-12) asExtreme++;
-  }
-  return (asExtreme + 1) / (PERMUTATIONS + 1);
-}
-
-/** Two-sided paired t-test p-value of the mean of `d`. */
-function pairedTP(d: readonly number[]): number {
-  const m = mean(d);
-  const v = sampleVariance(d);
-  if (m === 0) return 1;
-  if (v === 0) return 0;
-  const df = d.length - 1;
-  const t = m / Math.sqrt(v / d.length);
-  return regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
-}
-
-function pairSamples(a: readonly SampleResult[], b: readonly SampleResult[]): PairedComparison | null {
-  const sharesA = sampleShares(a);
-  const pairs: [number, number][] = [];
-  for (const [base, shareB] of sampleShares(b)) {
-    const shareA = sharesA.get(base);
-    if (shareA !== undefined) pairs.push([shareA, shareB]);
-  }
-  if (pairs.length === 0) return null;
-  const d = pairs.map(([x, y]) => y - x);
-  const n = pairs.length;
-  const permuted = n <= MAX_PERMUTED;
-  return {
-    test: permuted ? 'permutation' : 't',
-    pairs: n,
-    bothCorrect: pairs.filter(([x, y]) => x === 1 && y === 1).length,
-    onlyA: d.filter((x) => x < 0).length,
-    onlyB: d.filter((x) => x > 0).length,
-    neither: pairs.filter(([x, y]) => x === 0 && y === 0).length,
-    accuracyA: mean(pairs.map(([x]) => x)),
-    accuracyB: mean(pairs.map(([, y]) => y)),
-    difference: mean(d),
-    pValue: permuted ? signFlipP(d) : pairedTP(d),
-    // a normal approximation on the per-sample differences, no smaller than what n pairs can show at all
-    detectable: Math.max(((Z_ALPHA + Z_BETA) * Math.sqrt(sampleVariance(d))) / Math.sqrt(n), detectableDifference(n, 0)),
-  };
-}
-
 /** How a comparison's test is named where its p-value is shown. */
 export const PAIRED_TEST_NAMES: Record<PairedComparison['test'], string> = {
   mcnemar: 'McNemar',
-  permutation: 'sign-flip permutation, per sample',
-  t: 'paired t, per sample',
+  permutation: 'sign-flip permutation, per request',
+  t: 'paired t, per request',
 };

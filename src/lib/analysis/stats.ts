@@ -1,4 +1,5 @@
-/** Small statistics used by the analyses: means, ranks, Spearman ρ with its p-value, the normal distribution's quantiles and CDF. */
+/** Small statistics used by the analyses: means, ranks, Spearman ρ with its p-value, the normal distribution's quantiles and CDF, the sign-flip and paired t tests of a mean difference. */
+import { Rng } from '../core/random';
 
 /** The standard normal's 97.5% quantile: a 95% interval's half-width over its standard error, and the two-sided test's z at α = 0.05. */
 export const Z_ALPHA = 1.959964;
@@ -114,4 +115,31 @@ export function regularizedIncompleteBeta(x: number, a: number, b: number): numb
     if (Math.abs(1 - cd) < 1e-15) break;
   }
   return front * (f - 1);
+}
+
+/** Sign flips drawn for the permutation test (seeded: the same runs give the same p-value). */
+const SIGN_FLIPS = 10_000;
+/** Two-sided sign-flip permutation p-value of the mean of `d` (exchangeable signs under no difference). */
+export function signFlipP(d: readonly number[]): number {
+  const observed = Math.abs(mean(d));
+  if (observed === 0) return 1;
+  const rng = new Rng(`paired:${d.length}:${observed}`);
+  let asExtreme = 0;
+  for (let k = 0; k < SIGN_FLIPS; k++) {
+    let sum = 0;
+    for (const x of d) sum += rng.next() < 0.5 ? -x : x;
+    if (Math.abs(sum / d.length) >= observed - 1e-12) asExtreme++;
+  }
+  return (asExtreme + 1) / (SIGN_FLIPS + 1);
+}
+
+/** Two-sided paired t-test p-value of the mean of `d`. */
+export function pairedTP(d: readonly number[]): number {
+  const m = mean(d);
+  const v = sampleVariance(d);
+  if (m === 0) return 1;
+  if (v === 0) return 0;
+  const df = d.length - 1;
+  const t = m / Math.sqrt(v / d.length);
+  return regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
 }
