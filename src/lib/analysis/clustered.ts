@@ -129,7 +129,7 @@ function meanInterval(values: readonly number[], rng: Rng): { low: number; high:
 const detectableOf = (sd: number, n: number): number => Math.max(((Z_ALPHA + Z_BETA) * sd) / Math.sqrt(n), 1 / n);
 
 /** What a paired contrast is computed from: per request, the mean B − A over its pairs, and its mean A and B. */
-export interface RequestDifferences {
+interface RequestDifferences {
   diffs: number[];
   a: number[];
   b: number[];
@@ -150,7 +150,7 @@ interface PairingOptions<R> {
  * values averaged when a side has several); pairs are averaged per `cluster` (the request). Null
  * when no pair exists.
  */
-export function requestDifferences<R>(results: readonly R[], o: PairingOptions<R>): RequestDifferences | null {
+function requestDifferences<R>(results: readonly R[], o: PairingOptions<R>): RequestDifferences | null {
   const sides = new Map<string, { cluster: string; a: number[]; b: number[] }>();
   for (const r of results) {
     const side = o.isA(r) ? 'a' : o.isB(r) ? 'b' : null;
