@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
 import { detectsText, differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
-import { pairResults } from '../src/lib/analysis/paired';
+import { modelLadder } from '../src/lib/analysis/ladder';
 import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 import { MODELS } from './gallery-designs';
@@ -24,7 +24,7 @@ function main() {
   const rows: string[] = [];
   const headlines: string[] = [];
   const designs = [...new Set(EFFECTS.map((e) => e.design))];
-  const recorded = new Map<string, { results: SampleResult[]; state: string }>();
+  const recorded = new Map<string, { suite: string; results: SampleResult[]; state: string }>();
   for (const model of models) {
     for (const design of designs) {
       const path = join(ROOT, model, `${design}.run.jsonl`);
@@ -34,7 +34,7 @@ function main() {
       const unbuilt = file.results.filter(isUnbuilt).length;
       const results = file.results.filter(countsInFigures);
       const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
-      recorded.set(`${model}/${design}`, { results, state });
+      recorded.set(`${model}/${design}`, { suite: file.run.suite, results, state });
       // the same seed as the app's report panel: the same file gives the same interval in both
       const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
       // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
@@ -57,32 +57,27 @@ function main() {
   console.log('\nEffects (B − A in points, 95% interval clustered by request; p: sign-flip permutation per request, or label permutation per task)\n');
   console.log('| effect (paper) | model | recording | A → B | B − A [95%] | p | detects ≥ | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
-  const ladder = ladderRows(recorded, designs);
+  const ladder = ladderRows(recorded);
   if (ladder.length === 0) return;
   console.log('\nThe model ladder: each design on the next larger model, on the samples both recorded (paired per sample; B − A, interval and test over requests)\n');
   console.log('| design | A → B | samples (requests) | A | B | B − A [95%] | p | detects ≥ |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of ladder) console.log(r);
 }
 
-/** Each design's recordings, model after model smallest first (`parameters`), compared on the samples they share. */
-function ladderRows(recorded: ReadonlyMap<string, { results: SampleResult[]; state: string }>, designs: readonly string[]): string[] {
-  const ladder = Object.entries(MODELS)
-    .sort(([, a], [, b]) => a.parameters - b.parameters)
-    .map(([key]) => key);
-  return designs.flatMap((design) => {
-    const rungs = ladder.flatMap((model) => {
-      const r = recorded.get(`${model}/${design}`);
-      return r ? [{ model, ...r }] : [];
+/** Each recording against the next smaller model's recording of the same samples (`modelLadder`). */
+function ladderRows(recorded: ReadonlyMap<string, { suite: string; results: SampleResult[]; state: string }>): string[] {
+  const runs = [...recorded].flatMap(([key, r]) => {
+    const [model = ''] = key.split('/');
+    const g = MODELS[model];
+    return g ? [{ key, model, parameters: g.model.parameters, suite: r.suite, results: r.results }] : [];
+  });
+  return modelLadder(runs).map(({ a, b, paired: p }) => {
+    const partial = [a, b].flatMap((x) => {
+      const state = recorded.get(x.key)?.state ?? '';
+      return state.startsWith('partial') ? [`${x.model} ${state}`] : [];
     });
-    return rungs.slice(1).flatMap((b, i) => {
-      const a = rungs[i] as (typeof rungs)[number];
-      const p = pairResults(a.results, b.results);
-      if (!p) return [];
-      const partial = [a, b].filter((x) => x.state.startsWith('partial')).map((x) => `${x.model} ${x.state}`);
-      return [
-        `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${differenceText({ ...p, clusters: p.requests })} | ${formatP(p.pValue)} | ${detectsText(p)} |`,
-      ];
-    });
+    const design = a.key.split('/')[1] === b.key.split('/')[1] ? b.key.split('/')[1] : `${a.key.split('/')[1]} → ${b.key.split('/')[1]}`;
+    return `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${differenceText({ ...p, clusters: p.requests })} | ${formatP(p.pValue)} | ${detectsText(p)} |`;
   });
 }
 

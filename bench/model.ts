@@ -293,6 +293,7 @@ async function main() {
         file: c.file,
         suite: on.run.suite,
         model: bench.label,
+        parameters: bench.model.parameters,
         engine: `llama.cpp in WebAssembly (CPU engine, ${threads} threads)`,
         recordedAt,
         title: c.title,

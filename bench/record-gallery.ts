@@ -213,6 +213,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
       file: name,
       suite: file.run.suite,
       model: g.label,
+      parameters: g.model.parameters,
       engine: `llama.cpp server (native, ${SERVER_THREADS} threads), headless runner`,
       recordedAt: (file.recording?.recordedAt ?? new Date().toISOString()).slice(0, 10),
       title: r.title,

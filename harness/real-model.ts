@@ -33,6 +33,8 @@ export interface RealModel {
   fetchAs: string;
   /** the file's sha256, as scripts/fetch-models.sh checks it */
   sha256: string;
+  /** its size in parameters: the model ladder's order (the gallery's manifest carries it) */
+  parameters: number;
 }
 
 const cached = (name: string) => join(process.cwd(), '.cache', 'models', name);
@@ -44,6 +46,7 @@ export const SMOLLM2: RealModel = {
   alias: 'smollm2',
   fetchAs: 'smollm2',
   sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+  parameters: 135e6,
 };
 
 export const QWEN_CODER_05B: RealModel = {
@@ -53,6 +56,7 @@ export const QWEN_CODER_05B: RealModel = {
   alias: 'qwen2.5-coder-0.5b-instruct-q4_k_m',
   fetchAs: 'qwen0.5b',
   sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
+  parameters: 0.49e9,
 };
 
 export const QWEN_CODER_15B: RealModel = {
@@ -62,6 +66,7 @@ export const QWEN_CODER_15B: RealModel = {
   alias: 'qwen2.5-coder-1.5b-instruct-q4_k_m',
   fetchAs: 'qwen1.5b',
   sha256: 'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
+  parameters: 1.54e9,
 };
 
 /** Why a real model is missing (for a skip), or null when it is there. */

@@ -16,6 +16,8 @@ export interface ManifestEntry {
   file: string;
   suite: SuiteId;
   model: string;
+  /** the model's size in parameters: the model ladder's order */
+  parameters: number;
   engine: string;
   recordedAt: string;
   title: string;

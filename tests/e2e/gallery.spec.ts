@@ -13,6 +13,8 @@ import { readStore } from '../../harness/idb';
 import { galleryRuns } from '../../bench/gallery-findings';
 import { EFFECTS } from '../../src/lib/analysis/findings';
 import { effectLines, shortModelName } from '../../src/lib/analysis/first-view';
+import { differenceText } from '../../src/lib/analysis/format';
+import { modelLadder } from '../../src/lib/analysis/ladder';
 import { pct } from '../../src/ui/results/run-series';
 import { readRunFile } from '../../src/lib/store/run-file';
 
@@ -330,6 +332,16 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(tableRows.first()).toContainText(lengthFigures);
   expect(await tableRows.count()).toBeGreaterThan(EFFECTS.length);
   await view.getByTestId('findings-table').locator('summary').click();
+  // the model ladder: each recording against a smaller model's on the same samples, as the analysis pairs them here
+  const steps = modelLadder(galleryRuns(readFileSync));
+  const robust = steps.find((x) => x.a.key === 'qwen05-robustness-200.run.jsonl' && x.b.key === 'qwen15-robustness-200.run.jsonl')!;
+  await view.getByTestId('ladder-table').locator('summary').click();
+  const ladderRows = view.getByTestId('ladder-row');
+  await expect(ladderRows).toHaveCount(steps.length);
+  const robustRow = ladderRows.nth(steps.indexOf(robust));
+  await expect(robustRow).toContainText('Qwen2.5-Coder-0.5B → Qwen2.5-Coder-1.5B');
+  await expect(robustRow.getByTestId('ladder-difference')).toHaveText(differenceText({ ...robust.paired, clusters: robust.paired.requests }));
+  await view.getByTestId('ladder-table').locator('summary').click();
   // the view saved as one page opens from disk, offline, as drawn: charts and sentences, no controls
   const download = page.waitForEvent('download');
   await view.getByTestId('first-save').click();

@@ -31,20 +31,23 @@ describe("the README's quick start", () => {
   });
 });
 
+const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; command: string; model: string; parameters: number }[];
+/** the findings block's tables (the effects, the model ladder), each as its rows below the header */
+const tables = () =>
+  readFileSync('README.md', 'utf8')
+    .split('<!-- findings:start -->')[1]!
+    .split('<!-- findings:end -->')[0]!
+    .trim()
+    .split('\n\n')
+    .map((t) => t.split('\n').slice(2));
+
 describe("the README's findings table", () => {
   it('is the one the recordings give (npm run findings:readme), row for row', () => {
     const text = readFileSync('README.md', 'utf8');
     expect(text, 'run npm run findings:readme').toBe(readmeWithFindings(text, galleryRuns(readFileSync)));
   });
   it('names, on each recorded row, the run file and the command that re-records it; a row whose requests are too few to decide has no interval and detects nothing, nor does one at a floor', () => {
-    const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; command: string }[];
-    const rows = readFileSync('README.md', 'utf8')
-      .split('<!-- findings:start -->')[1]!
-      .split('<!-- findings:end -->')[0]!
-      .trim()
-      .split('\n')
-      .slice(2)
-      .filter((r) => !r.includes('not recorded yet'));
+    const rows = tables()[0]!.filter((r) => !r.includes('not recorded yet'));
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) {
       const file = /`examples\/([^`]+)`/.exec(row)?.[1];
@@ -58,5 +61,23 @@ describe("the README's findings table", () => {
         expect(cells[6]).toMatch(/^inconclusive( \(a floor: .* is 0\.0%\))? \|$/);
       } else expect(Number(cells[5])).toBeGreaterThan(0);
     }
+  });
+  it("sets each recording against a smaller model's recording in the gallery, with its interval over requests", () => {
+    // the ladder's order: every entry says its model's size (a recorder that left it out fails here)
+    for (const e of manifest) expect(e.parameters, e.file).toBeGreaterThan(0);
+    const ladder = tables()[1];
+    expect(ladder, 'the model ladder follows the effects').toBeDefined();
+    expect(ladder!.length).toBeGreaterThan(2);
+    for (const row of ladder!) {
+      const [a, b] = [...row.matchAll(/`examples\/([^`]+)`/g)].map((m) => manifest.find((e) => e.file === m[1]));
+      expect(a && b, row).toBeTruthy();
+      expect(a!.parameters, row).toBeLessThan(b!.parameters);
+      const cells = row.split(' | ');
+      if (cells[5]!.includes('[none:')) expect(cells[7]).toBe('nothing |');
+    }
+    // the robustness requests, 0.5B → 1.5B, as docs/findings.md reads them
+    expect(ladder!.find((r) => r.includes('`examples/qwen05-robustness-200.run.jsonl` → `examples/qwen15-robustness-200.run.jsonl`'))).toContain(
+      '| 600 (200) | 37.2% | 78.2% | +41.0 [+34.5, +47.5] |',
+    );
   });
 });
