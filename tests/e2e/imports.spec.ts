@@ -38,14 +38,25 @@ function bfclFiles(n: number, prefix = 'simple_big') {
 test('a 60 MB BFCL import runs off the page with progress; the picker takes the next files; a ground truth that is not a list is refused', async ({ page }) => {
   test.setTimeout(180_000);
   await guardNetwork(page);
+  // the largest text the page itself parses as JSON (the worker's parsing is its own)
+  await page.addInitScript(() => {
+    const w = window as unknown as { largestOnPage: number };
+    w.largestOnPage = 0;
+    const parse = JSON.parse;
+    JSON.parse = (text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+      w.largestOnPage = Math.max(w.largestOnPage, String(text).length);
+      return parse(text, reviver);
+    };
+  });
   await page.goto('index.html');
   await page.getByTestId('tab-packs').click();
   await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
-  // every state the progress line shows, and how long the page went without answering
+  // every state the progress line shows, and how long the page went without answering (a figure, not a verdict: it grows with the machine's load)
   await page.evaluate(() => {
-    const w = window as unknown as { seen: string[]; longest: number };
+    const w = window as unknown as { seen: string[]; longest: number; largestOnPage: number };
     w.seen = [];
     w.longest = 0;
+    w.largestOnPage = 0;
     new MutationObserver(() => {
       const t = document.querySelector('[data-testid="import-progress"]')?.textContent?.trim();
       if (t && w.seen.at(-1) !== t) w.seen.push(t);
@@ -66,8 +77,11 @@ test('a 60 MB BFCL import runs off the page with progress; the picker takes the 
   const seen = (await page.evaluate('window.seen')) as string[];
   expect(seen.some((t) => /Reading simple_big\.json: [1-9]\d?%/.test(t))).toBe(true);
   expect(seen.some((t) => t.includes('Storing the pack'))).toBe(true);
-  // the page was not frozen while 60 MB were parsed (it froze ~15 s for 156 MB)
-  expect((await page.evaluate('window.longest')) as number).toBeLessThan(2000);
+  // the page was not frozen while 60 MB were parsed (it froze ~15 s for 156 MB when it parsed them itself):
+  // it parsed nothing near the files' size — the worker did
+  const largestOnPage = (await page.evaluate('window.largestOnPage')) as number;
+  expect(largestOnPage, `the page itself parsed ${largestOnPage} characters of JSON`).toBeLessThan(1_000_000);
+  test.info().annotations.push({ type: 'longest main-thread task (ms)', description: String(await page.evaluate('window.longest')) });
   await expect(page.getByTestId('pack-row')).toHaveCount(5);
 
   // the same picker again, at once: a ground truth given as a bare number is refused by record and field
