@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
-import { detectsText, differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
+import { differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
+import { pairedCells } from '../src/lib/analysis/findings-table';
 import { modelLadder } from '../src/lib/analysis/ladder';
 import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -76,8 +77,9 @@ function ladderRows(recorded: ReadonlyMap<string, { suite: string; results: Samp
       const state = recorded.get(x.key)?.state ?? '';
       return state.startsWith('partial') ? [`${x.model} ${state}`] : [];
     });
-    const design = a.key.split('/')[1] === b.key.split('/')[1] ? b.key.split('/')[1] : `${a.key.split('/')[1]} → ${b.key.split('/')[1]}`;
-    return `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${differenceText({ ...p, clusters: p.requests })} | ${formatP(p.pValue)} | ${detectsText(p)} |`;
+    const [designA, designB] = [a, b].map((x) => x.key.split('/')[1]);
+    const design = designA === designB ? designB : `${designA} → ${designB}`;
+    return `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${pairedCells(p)} |`;
   });
 }
 

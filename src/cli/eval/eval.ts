@@ -4,8 +4,7 @@
  * with N requests in flight, resumable into the app's run file, a progress line, and the paper's
  * tables at the end. See EVAL_USAGE and docs/scale.md.
  */
-import { differenceText } from '../../lib/analysis/format';
-import { PAIRED_TEST_NAMES, pairResults } from '../../lib/analysis/paired';
+import { PAIRED_TEST_NAMES, pairedDifferenceText, pairResults } from '../../lib/analysis/paired';
 import { ContextBudgetError } from '../../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../../lib/context/token-counter';
@@ -337,7 +336,7 @@ export function pairedLines(prompt: readonly SampleResult[], native: readonly Sa
   if (!p) return ['prompt vs native tool calls: no sample in both runs'];
   const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
   return [
-    `prompt vs native tool calls, ${p.pairs} paired samples of ${p.requests} request${p.requests === 1 ? '' : 's'}: prompt ${pct(p.accuracyA)}, native ${pct(p.accuracyB)}, native − prompt in points ${differenceText({ ...p, clusters: p.requests })}`,
+    `prompt vs native tool calls, ${p.pairs} paired samples of ${p.requests} request${p.requests === 1 ? '' : 's'}: prompt ${pct(p.accuracyA)}, native ${pct(p.accuracyB)}, native − prompt in points ${pairedDifferenceText(p)}`,
     `  both correct ${p.bothCorrect}, only prompt ${p.onlyA}, only native ${p.onlyB}, neither ${p.neither}; ${PAIRED_TEST_NAMES[p.test]} p = ${p.pValue.toFixed(3)}, detectable difference ±${(p.detectable * 100).toFixed(1)} points`,
   ];
 }

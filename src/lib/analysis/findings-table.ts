@@ -5,6 +5,7 @@
  * (`modelLadder`), as the first view shows it too.
  */
 import { detectsText, formatP, formatPercent as pct, differenceText } from './format';
+import { pairedDifferenceText, type PairedComparison } from './paired';
 import { detectsOf, EFFECTS, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
@@ -30,6 +31,10 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
   return ladder ? `${effects}\n\n${ladder}` : effects;
 }
 
+/** A paired comparison's cells of a Markdown row: samples (requests), A, B, B − A [95%], p, detects ≥. */
+export const pairedCells = (p: PairedComparison): string =>
+  `${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${pairedDifferenceText(p)} | ${formatP(p.pValue)} | ${detectsText(p)}`;
+
 /** The model ladder as Markdown: each recording against a smaller model's on the samples both asked; empty when none shares samples. */
 function ladderMarkdown(runs: readonly SizedRun<string>[]): string {
   const steps = modelLadder(runs);
@@ -37,9 +42,6 @@ function ladderMarkdown(runs: readonly SizedRun<string>[]): string {
   return [
     '| recordings (A → B) | models | samples (requests) | A | B | B − A [95%] | p | detects ≥ |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...steps.map(
-      ({ a, b, paired: p }) =>
-        `| \`examples/${cell(a.key)}\` → \`examples/${cell(b.key)}\` | ${cell(shortModelName(a.model))} → ${cell(shortModelName(b.model))} | ${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${differenceText({ ...p, clusters: p.requests })} | ${formatP(p.pValue)} | ${detectsText(p)} |`,
-    ),
+    ...steps.map(({ a, b, paired: p }) => `| \`examples/${cell(a.key)}\` → \`examples/${cell(b.key)}\` | ${cell(shortModelName(a.model))} → ${cell(shortModelName(b.model))} | ${pairedCells(p)} |`),
   ].join('\n');
 }

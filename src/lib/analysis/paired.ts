@@ -13,6 +13,7 @@
 import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
 import { pairedContrast, requestOf } from './clustered';
+import { differenceText } from './format';
 import { Z_ALPHA, Z_BETA } from './stats';
 
 export interface PairedComparison {
@@ -151,6 +152,9 @@ export function detectableDifference(pairs: number, discordant: number): number 
   }
   return hi;
 }
+
+/** B − A in points with its 95% interval, as the tables write it (the interval's units are the requests). */
+export const pairedDifferenceText = (p: PairedComparison): string => differenceText({ ...p, clusters: p.requests });
 
 /** How a comparison's test is named where its p-value is shown. */
 export const PAIRED_TEST_NAMES: Record<PairedComparison['test'], string> = {
