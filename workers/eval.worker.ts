@@ -8,7 +8,8 @@ import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import type { Cell, Engine, GenerateRequest, NamedText, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import { type PickedFile, pickedAsText } from './picked-files';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
 import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
@@ -403,9 +404,9 @@ const api = {
   },
 
   /** A BFCL question file (and its possible answers) read and stored here, off the page's thread; returns what was imported. */
-  async importBfcl(files: { name: string; text: string }[], onProgress: (file: string, fraction: number) => void): Promise<{ name: string; items: number; tools: number; replaced: string }> {
+  async importBfcl(files: (NamedText | PickedFile)[], onProgress: (file: string, fraction: number) => void): Promise<{ name: string; items: number; tools: number; replaced: string }> {
     try {
-      const pack = await importBfclFiles(db, files, (file, fraction) => void onProgress(file, fraction));
+      const pack = await importBfclFiles(db, await pickedAsText(files), (file, fraction) => void onProgress(file, fraction));
       return { name: pack.name, items: pack.items.length, tools: pack.tools.length, replaced: replacedNote(pack.saved, `BFCL file ${pack.name}`) };
     } catch (e) {
       throw plainError(e);
@@ -413,8 +414,9 @@ const api = {
   },
 
   /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
-  async importWildAgtEval(files: { name: string; text: string }[]): Promise<{ description: string; replaced: string[] }> {
+  async importWildAgtEval(picked: (NamedText | PickedFile)[]): Promise<{ description: string; replaced: string[] }> {
     try {
+      const files = await pickedAsText(picked);
       const { pack, replaced } = await addPackFiles(db, WILDAGTEVAL_PACK_ID, (stored, createdAt) => addWildFiles(stored, files, new Set(WILD_FUNCTION_NAMES), createdAt ?? Date.now()));
       return { description: pack.description, replaced };
     } catch (e) {
@@ -423,9 +425,9 @@ const api = {
   },
 
   /** WildAgtEval's published result logs (folders of them) read, scored and stored as runs, one per model and experiment; nothing is stored if a log cannot be read. */
-  async importWildAgtEvalLogs(files: { name: string; text: string }[]): Promise<{ runs: { runId: string; name: string; results: number }[]; unrecognised: string[]; skipped: number }> {
+  async importWildAgtEvalLogs(picked: (NamedText | PickedFile)[]): Promise<{ runs: { runId: string; name: string; results: number }[]; unrecognised: string[]; skipped: number }> {
     try {
-      const { runs, unrecognised, skipped } = publishedWildRuns(files);
+      const { runs, unrecognised, skipped } = publishedWildRuns(await pickedAsText(picked));
       const saved: { runId: string; name: string; results: number }[] = [];
       for (const published of runs) {
         const file = { ...importedRun(WILD_BENCHMARK_SUITE, published), prompts: new Map() };

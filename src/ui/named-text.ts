@@ -2,11 +2,17 @@
 import { utf8Text } from '../lib/formats/jsonl';
 import { canConnect } from './run/connect-origins';
 import type { NamedText } from '../lib/core/types';
-export type { NamedText };
+import type { PickedFile } from '../../workers/picked-files';
+export type { NamedText, PickedFile };
+
+/** Picked files as the worker reads them: not read here, so a large file neither blocks the page nor is copied to the worker as text. */
+export function pickedFiles(files: FileList | readonly File[] | null | undefined): PickedFile[] {
+  // a file of a picked folder is named by its path in the folder (its folder can say what it is)
+  return [...(files ?? [])].map((f) => ({ name: f.webkitRelativePath || f.name, blob: f }));
+}
 
 async function filesAsText(files: FileList | readonly File[] | null | undefined): Promise<NamedText[]> {
-  // a file of a picked folder is named by its path in the folder (its folder can say what it is)
-  return Promise.all([...(files ?? [])].map(async (f) => ({ name: f.webkitRelativePath || f.name, text: utf8Text(new Uint8Array(await f.arrayBuffer()), f.name) })));
+  return Promise.all(pickedFiles(files).map(async (f) => ({ name: f.name, text: utf8Text(new Uint8Array(await f.blob.arrayBuffer()), f.name) })));
 }
 
 /** The file an `<input type="file">` was just given, read as text; the input is cleared so the same file can be picked again. */
@@ -46,7 +52,7 @@ export async function importFromUrls(urls: readonly string[], importFiles: (file
   return { imported: true };
 }
 
-/** Reads the files as UTF-8 text, then imports them; a file that is not UTF-8 imports nothing and the refusal names it. */
+/** Reads the files as UTF-8 text on the page, then imports them (for imports read on the page; the worker's take `pickedFiles`); a file that is not UTF-8 imports nothing and the refusal names it. */
 export async function importFromFiles(list: readonly File[], importFiles: (files: NamedText[]) => Promise<void>): Promise<string | null> {
   let files: NamedText[];
   try {

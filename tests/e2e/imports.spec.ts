@@ -38,14 +38,20 @@ function bfclFiles(n: number, prefix = 'simple_big') {
 test('a 60 MB BFCL import runs off the page with progress; the picker takes the next files; a ground truth that is not a list is refused', async ({ page }) => {
   test.setTimeout(180_000);
   await guardNetwork(page);
-  // the largest text the page itself parses as JSON (the worker's parsing is its own)
+  // the largest text the page itself parses as JSON, and the most bytes it decodes as text at once (the worker's are its own)
   await page.addInitScript(() => {
-    const w = window as unknown as { largestOnPage: number };
+    const w = window as unknown as { largestOnPage: number; decodedOnPage: number };
     w.largestOnPage = 0;
+    w.decodedOnPage = 0;
     const parse = JSON.parse;
     JSON.parse = (text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
       w.largestOnPage = Math.max(w.largestOnPage, String(text).length);
       return parse(text, reviver);
+    };
+    const decode = TextDecoder.prototype.decode;
+    TextDecoder.prototype.decode = function (this: TextDecoder, input?: AllowSharedBufferSource, options?: TextDecodeOptions) {
+      w.decodedOnPage = Math.max(w.decodedOnPage, input?.byteLength ?? 0);
+      return decode.call(this, input, options);
     };
   });
   await page.goto('index.html');
@@ -53,10 +59,11 @@ test('a 60 MB BFCL import runs off the page with progress; the picker takes the 
   await expect(page.getByTestId('pack-row')).toHaveCount(4, { timeout: 30_000 });
   // every state the progress line shows, and how long the page went without answering (a figure, not a verdict: it grows with the machine's load)
   await page.evaluate(() => {
-    const w = window as unknown as { seen: string[]; longest: number; largestOnPage: number };
+    const w = window as unknown as { seen: string[]; longest: number; largestOnPage: number; decodedOnPage: number };
     w.seen = [];
     w.longest = 0;
     w.largestOnPage = 0;
+    w.decodedOnPage = 0;
     new MutationObserver(() => {
       const t = document.querySelector('[data-testid="import-progress"]')?.textContent?.trim();
       if (t && w.seen.at(-1) !== t) w.seen.push(t);
@@ -78,9 +85,11 @@ test('a 60 MB BFCL import runs off the page with progress; the picker takes the 
   expect(seen.some((t) => /Reading simple_big\.json: [1-9]\d?%/.test(t))).toBe(true);
   expect(seen.some((t) => t.includes('Storing the pack'))).toBe(true);
   // the page was not frozen while 60 MB were parsed (it froze ~15 s for 156 MB when it parsed them itself):
-  // it parsed nothing near the files' size — the worker did
+  // it neither decoded nor parsed anything near the files' size — the worker read the files it was handed
   const largestOnPage = (await page.evaluate('window.largestOnPage')) as number;
   expect(largestOnPage, `the page itself parsed ${largestOnPage} characters of JSON`).toBeLessThan(1_000_000);
+  const decodedOnPage = (await page.evaluate('window.decodedOnPage')) as number;
+  expect(decodedOnPage, `the page itself decoded ${decodedOnPage} bytes as text`).toBeLessThan(1_000_000);
   test.info().annotations.push({ type: 'longest main-thread task (ms)', description: String(await page.evaluate('window.longest')) });
   await expect(page.getByTestId('pack-row')).toHaveCount(5);
 
