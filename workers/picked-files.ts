@@ -1,5 +1,5 @@
 /** Files the page hands over as they were picked: read and decoded here, so a large file never blocks the page. */
-import { utf8Text } from '../src/lib/formats/jsonl';
+import { MAX_IMPORT_BYTES, utf8Text } from '../src/lib/formats/jsonl';
 import type { NamedText } from '../src/lib/core/types';
 
 /** A picked file and the name it goes by (its path in a picked folder: the `File`'s own path does not survive the hand-over). */
@@ -8,11 +8,8 @@ export interface PickedFile {
   blob: Blob;
 }
 
-/** BFCL's largest file is 156 MB; a file several times that is not a dataset an import of ours reads, and would take the tab's memory. */
-export const MAX_PICKED_BYTES = 1024 * 1024 * 1024;
-
-/** Text as it is, picked files read as UTF-8; a file that is not UTF-8, or over MAX_PICKED_BYTES, is refused before any is read, naming it. */
-export async function pickedAsText(files: readonly (NamedText | PickedFile)[], maxBytes = MAX_PICKED_BYTES): Promise<NamedText[]> {
+/** Text as it is, picked files read as UTF-8; a file that is not UTF-8, or over MAX_IMPORT_BYTES, is refused before any is read, naming it. */
+export async function pickedAsText(files: readonly (NamedText | PickedFile)[], maxBytes = MAX_IMPORT_BYTES): Promise<NamedText[]> {
   const huge = files.find((f) => 'blob' in f && f.blob.size > maxBytes);
   if (huge && 'blob' in huge) throw new Error(`${huge.name}: ${huge.blob.size.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} an import reads`);
   return Promise.all(files.map(async (f) => ('text' in f ? f : { name: f.name, text: utf8Text(new Uint8Array(await f.blob.arrayBuffer()), f.name) })));

@@ -1,5 +1,6 @@
 /** Files and downloads as named text, for the import panels. */
-import { utf8Text } from '../lib/formats/jsonl';
+import { MAX_IMPORT_BYTES, utf8Text } from '../lib/formats/jsonl';
+import { readBodyBytes } from '../lib/engines/bounded-body';
 import { canConnect } from './run/connect-origins';
 import type { NamedText } from '../lib/core/types';
 import type { PickedFile } from '../../workers/picked-files';
@@ -28,7 +29,7 @@ export async function fetchText(url: string, named: 'file' | 'path' = 'file'): P
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   const name = named === 'path' ? decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '') || url : url.split('/').pop() || url;
-  return { name, text: utf8Text(new Uint8Array(await res.arrayBuffer()), name) };
+  return { name, text: utf8Text(await readBodyBytes(res, MAX_IMPORT_BYTES), name) };
 }
 
 export type UrlImportOutcome = { imported: true } | { imported: false; failed: string } | { imported: false; blockedUrl: string };

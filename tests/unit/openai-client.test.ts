@@ -24,7 +24,7 @@ import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/e
 import { apiRoot, checkBaseUrl, corsFixes, isLoopback, probeServer, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
-import { readBodyText } from '../../src/lib/engines/bounded-body';
+import { readBodyBytes, readBodyText } from '../../src/lib/engines/bounded-body';
 import { appendToTail, NO_STREAM, STREAM_TAIL_CHARS } from '../../src/ui/run/stream-tail';
 import { NATIVE_SYSTEM, openAITool, withoutToolList } from '../../src/lib/prompts/native-tools';
 import { DEFAULT_PROMPT, renderMessages } from '../../src/lib/prompts/template';
@@ -170,6 +170,24 @@ describe('every byte read from a server is bounded before it is held (issue 46, 
     const e = await readBodyText(new Response(body, { headers: { 'content-length': String(2 ** 31) } }), 1000).catch((x: Error) => x);
     expect((e as Error).message).toMatch(/2,147,483,648 bytes, over the 1,000-byte bound/);
     expect(pulled.bytes).toBeLessThanOrEqual(2 ** 20);
+  });
+  it('a body read as bytes comes whole and in order across its chunks, a multi-byte character split between two', async () => {
+    const bytes = new TextEncoder().encode('{"name": "café ☕", "n": 1}');
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let at = 0; at < bytes.length; at += 3) c.enqueue(bytes.slice(at, at + 3));
+        c.close();
+      },
+    });
+    const got = await readBodyBytes(new Response(body), bytes.length);
+    expect(new TextDecoder().decode(got)).toBe('{"name": "café ☕", "n": 1}');
+  });
+  it('a download with no declared length that passes the bound is refused, naming it, and read no further', async () => {
+    const { body, pulled } = endless('');
+    const e = await readBodyBytes(new Response(body), 3 * 2 ** 20).catch((x: Error) => x);
+    expect(e).toMatchObject({ name: 'ResponseTooLargeError' });
+    expect((e as Error).message).toMatch(/over the 3,145,728-byte bound \(read no further\)/);
+    expect(pulled.bytes).toBeLessThanOrEqual(5 * 2 ** 20);
   });
   it('a streamed line that arrives in thousands of pieces is read whole, each piece searched once', async () => {
     const content = 'y'.repeat(20_000);

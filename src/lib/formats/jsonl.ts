@@ -13,6 +13,9 @@ export class FormatError extends Error {
   }
 }
 
+/** The most bytes an import reads from one file, picked or downloaded (BFCL's largest file is 156 MB; a file several times that is not a dataset, and would take the tab's memory). */
+export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+
 /** A file's bytes as text; bytes that are not UTF-8 are refused (decoding would replace them with U+FFFD, silently changing the data). */
 export function utf8Text(bytes: Uint8Array, source: string): string {
   try {
