@@ -182,12 +182,14 @@ describe('the run row keeps its suite configuration in one field', () => {
 });
 
 describe('the two WildAgtEval suites are named for what they run (issue 45: they were `api-complexity` and `wildagteval`)', () => {
-  const recordingOf = (suite: string) => {
-    const entry = gallery.find((e) => e.suite === suite);
-    if (!entry) throw new Error(`no ${suite} recording of version 1 in the gallery`);
-    return readFileSync(`examples/${entry.file}`, 'utf8');
-  };
   const headerOf = (text: string) => JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
+  /** a gallery recording of `suite` written while it went by its old id (later recordings carry the new one) */
+  const recordingOf = (suite: string, oldId: string) => {
+    const texts = gallery.filter((e) => e.suite === suite).map((e) => readFileSync(`examples/${e.file}`, 'utf8'));
+    const text = texts.find((t) => headerOf(t).run.suite === oldId);
+    if (!text) throw new Error(`no ${suite} recording written under its old id ${oldId} in the gallery`);
+    return text;
+  };
   const withHeader = (text: string, header: object) => [JSON.stringify(header), ...text.split('\n').slice(1)].join('\n');
 
   it('files written under the old ids open under the new ones, results and all; a version 4 file with an old id is refused, naming it', () => {
@@ -195,7 +197,7 @@ describe('the two WildAgtEval suites are named for what they run (issue 45: they
       ['api-complexity', 'wildagteval-simulated'],
       ['wildagteval', 'wildagteval-benchmark'],
     ] as const) {
-      const text = recordingOf(now);
+      const text = recordingOf(now, old);
       const header = headerOf(text);
       expect(header.run.suite).toBe(old);
       const read = readRunFile(text, 'old.run.jsonl');
