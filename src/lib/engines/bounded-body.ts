@@ -7,29 +7,27 @@ import { namedError } from './errors';
 /** The name of the error a body over its bound throws. */
 export const RESPONSE_TOO_LARGE = 'ResponseTooLargeError';
 
-/** The body's bytes; past `maxBytes` the read is cancelled and a ResponseTooLargeError names the bound. */
-export async function readBodyBytes(res: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw namedError(RESPONSE_TOO_LARGE, `the server's response is ${declared.toLocaleString('en-US')} bytes, over the ${maxBytes.toLocaleString('en-US')}-byte bound`);
-  }
-  if (!res.body) return new Uint8Array(0);
+const bytesText = (n: number) => n.toLocaleString('en-US');
+
+/** The body's first `maxBytes` bytes, and whether more came: the read is cancelled at the first byte past the bound. */
+async function readUpTo(res: Response, maxBytes: number): Promise<{ bytes: Uint8Array; over: boolean }> {
+  if (!res.body) return { bytes: new Uint8Array(0), over: false };
   const reader = res.body.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
-  let finished = false;
+  let over = false;
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) throw namedError(RESPONSE_TOO_LARGE, `the server's response is over the ${maxBytes.toLocaleString('en-US')}-byte bound (read no further)`);
-      parts.push(value);
+      const room = maxBytes - total;
+      over = value.byteLength > room;
+      parts.push(over ? value.subarray(0, room) : value);
+      total += Math.min(value.byteLength, room);
+      if (over) break;
     }
-    finished = true;
   } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
+    if (over) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
   const bytes = new Uint8Array(total);
@@ -38,6 +36,18 @@ export async function readBodyBytes(res: Response, maxBytes: number): Promise<Ui
     bytes.set(p, at);
     at += p.byteLength;
   }
+  return { bytes, over };
+}
+
+/** The body's bytes; past `maxBytes` the read is cancelled and a ResponseTooLargeError names the bound. */
+export async function readBodyBytes(res: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw namedError(RESPONSE_TOO_LARGE, `the server's response is ${bytesText(declared)} bytes, over the ${bytesText(maxBytes)}-byte bound`);
+  }
+  const { bytes, over } = await readUpTo(res, maxBytes);
+  if (over) throw namedError(RESPONSE_TOO_LARGE, `the server's response is over the ${bytesText(maxBytes)}-byte bound (read no further)`);
   return bytes;
 }
 
@@ -48,28 +58,8 @@ export async function readBodyBytes(res: Response, maxBytes: number): Promise<Ui
  */
 export async function readBodyText(res: Response, maxBytes: number, over: 'throw' | 'cut' = 'throw'): Promise<string> {
   if (over === 'throw') return new TextDecoder().decode(await readBodyBytes(res, maxBytes));
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let total = 0;
-  let finished = false;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        parts.push(decoder.decode(value.subarray(0, value.byteLength - (total - maxBytes)), { stream: true }), '… (cut)');
-        return parts.join('');
-      }
-      parts.push(decoder.decode(value, { stream: true }));
-    }
-    finished = true;
-    parts.push(decoder.decode());
-    return parts.join('');
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
+  const cut = await readUpTo(res, maxBytes);
+  // a character the bound splits is dropped, not replaced
+  const text = new TextDecoder().decode(cut.bytes, { stream: cut.over });
+  return cut.over ? `${text}… (cut)` : text;
 }
