@@ -49,6 +49,8 @@ const EVIDENCE_QUEUE: [model: string, recording: string][] = [
   ['qwen1.5b', 'position'],
   ['qwen1.5b', 'wildagteval'],
   ['qwen1.5b', 'wildagteval-ladder'],
+  ['qwen1.5b', 'levels'],
+  ['qwen1.5b', 'complexity'],
 ];
 
 const RECORDINGS: Record<string, Recording> = {
