@@ -41,7 +41,7 @@ function main() {
       // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
       const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
       headlines.push(
-        `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${pct(share.value)} [${pct(share.low)}–${pct(share.high)}] | ${(engineSeconds / 60).toFixed(0)} min |`,
+        `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${share.samples === 0 ? '— (nothing scored yet)' : `${pct(share.value)} [${pct(share.low)}–${pct(share.high)}]`} | ${(engineSeconds / 60).toFixed(0)} min |`,
       );
       // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
       for (const f of effectsOf(file.run.suite, results).filter((x) => x.effect.design === design)) {
