@@ -116,11 +116,11 @@ describe('the run row keeps its suite configuration in one field', () => {
     }
   });
 
-  it('a run file is written as version 4 and read back the same; its header holds no field of the first shape', () => {
+  it('a run file is written as version 5 and read back the same; its header holds no field of the first shape', () => {
     const file = readRunFile(readFileSync('examples/qwen05-robustness-200.run.jsonl', 'utf8'));
     const text = writeRunFile(file);
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
-    expect(header.version).toBe(4);
+    expect(header.version).toBe(5);
     expect(Object.keys(header.run)).not.toContain('sweep');
     expect(Object.keys(header.run)).not.toContain('robustness');
     const back = readRunFile(text);

@@ -134,14 +134,14 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
   const engines = s.baseUrls.map((baseUrl) =>
     createOpenAIEngine({
-      ...serverEngineOptions({ model, grammarField: info.grammarField, penaltyField: info.penaltyField }, baseUrl, s.apiKey),
+      ...serverEngineOptions({ model, grammarField: info.grammarField, penaltyField: info.penaltyField, logprobs: info.logprobs }, baseUrl, s.apiKey),
       retry: { ...DEFAULT_RETRY, attempts: s.retries },
       timeouts: s.timeouts,
     }),
   );
   const contextWindow = s.contextWindow ?? info.contextWindow;
   io.out(
-    `server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField} · repeat penalty ${info.penaltyField === 'none' ? "the server's default (no field to switch it off)" : `off (${info.penaltyField} 1)`}`,
+    `server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField} · right-call probability ${info.logprobs === 'none' ? 'none (the server gave no log-probabilities for a forced continuation)' : `forced, via ${info.logprobs}`} · repeat penalty ${info.penaltyField === 'none' ? "the server's default (no field to switch it off)" : `off (${info.penaltyField} 1)`}`,
   );
   if (s.tokenizer === 'server' && info.tokenizer) {
     const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
@@ -180,7 +180,14 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
       kind: s.engine,
       model: engineLabel,
       ...(s.engine === 'openai'
-        ? { baseUrl: s.baseUrls[0], calls: mode, grammarField: setup.server?.grammarField, penaltyField: setup.server?.penaltyField, ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}) }
+        ? {
+            baseUrl: s.baseUrls[0],
+            calls: mode,
+            grammarField: setup.server?.grammarField,
+            penaltyField: setup.server?.penaltyField,
+            logprobs: setup.server?.logprobs,
+            ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}),
+          }
         : {}),
       ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
     },

@@ -288,6 +288,13 @@ export interface Engine {
   readonly info: EngineInfo;
   /** `sample` is given so that oracle, baseline and replay engines can answer; model engines use only `request`. */
   generate(request: GenerateRequest, sample: Sample, signal: AbortSignal, onToken?: (delta: string) => void): Promise<GenerateResult>;
+  /**
+   * The model's log-probability of `continuation` right after the request's prompt (teacher forcing, as
+   * lm-evaluation-harness's log-likelihood requests): each forced token with its log-probability and the
+   * model's top `topK` candidates at its place. Only engines with a model's logits have it; the loop hands
+   * the text to score, so an engine never learns which text is the answer.
+   */
+  scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<TokenChoice[]>;
 }
 
 export interface Score {
@@ -358,6 +365,25 @@ export const isUnbuilt = (r: { error: ResultError | null }): boolean => r.error?
 /** What every figure is over: the samples the model answered, right or wrong (a prompt over its window is a wrong answer), not the unanswered and the unbuilt. */
 export const countsInFigures = (r: { error: ResultError | null }): boolean => !isUnanswered(r) && !isUnbuilt(r);
 
+/**
+ * The model's log-probability of the expected call's name, forced after the same prompt in the call
+ * syntax the run asked for (docs/scoring.md, "The right call's probability").
+ */
+export interface CallLogprob {
+  /** the text forced: the call syntax up to and including the character after the expected function's name */
+  forced: string;
+  /** the forced tokens as the engine's own tokenizer read them (each token's text, `piece`), each with its natural-log probability */
+  tokens: { piece: string; logprob: number }[];
+  /** log P(forced | prompt): the sum over `tokens` */
+  logprob: number;
+  /**
+   * where the model parts from the right name: the first forced token that was not its top choice, its
+   * rank among the candidates there (1-based; null when below all of them) and those candidates; null when
+   * every forced token was the model's top choice
+   */
+  parts: { at: number; rank: number | null; top: { piece: string; logprob: number }[] } | null;
+}
+
 export interface SampleResult {
   /** `${runId}:${sampleId}`: writing the same sample twice overwrites, never duplicates */
   id: string;
@@ -377,6 +403,8 @@ export interface SampleResult {
   timings: Timings | null;
   error: ResultError | null;
   createdAt: number;
+  /** the expected call's log-probability, where the engine gives one and the sample expects a call (absent: never 0) */
+  callLogprob?: CallLogprob;
 }
 
 /** A file's name and its text, as imports read them (picked, dropped or downloaded). */

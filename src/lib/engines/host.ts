@@ -8,7 +8,7 @@ import type { AsyncCounting } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
 import type { CallMode, Engine } from '../core/types';
 import type { EngineDevice } from './load-log';
-import type { GrammarField, PenaltyField } from './openai-server';
+import type { GrammarField, LogprobsField, PenaltyField } from './openai-server';
 import type { RequestTimeouts } from './request-clock';
 import type { WebLLMEngine } from './webllm';
 import type { GgufEngine, LoadedGguf } from './wllama';
@@ -33,6 +33,8 @@ export interface EngineSettings {
    * identity: a penalty changes even greedy outputs.
    */
   penaltyField?: PenaltyField;
+  /** openai: how the server gives a forced continuation's log-probabilities (found by probing it); absent or 'none': no right-call probability */
+  logprobs?: LogprobsField;
   /** openai: the bounds on each request (ms) the run was started with */
   timeouts?: RequestTimeouts;
   /**

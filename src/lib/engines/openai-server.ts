@@ -5,6 +5,7 @@
  * be — for grammar support and for the one-line fix when a browser cannot reach it.
  */
 import { readBodyText, RESPONSE_TOO_LARGE } from './bounded-body';
+import { literalGrammar } from '../parsing/call-grammar';
 
 export type GrammarField = 'grammar' | 'guided_grammar' | 'none';
 /**
@@ -20,6 +21,14 @@ export const PENALTY_FIELDS = ['repeat_penalty', 'repetition_penalty', 'none'] a
 export function penaltyWords(field: PenaltyField | undefined): string {
   return field && field !== 'none' ? `repeat penalty off (${field} 1)` : "the server's own repeat penalty (not switched off: llama-cpp-python's and Ollama's default is 1.1)";
 }
+/**
+ * How a server gives the log-probabilities of a forced continuation: OpenAI's `logprobs` and
+ * `top_logprobs` on a chat completion whose grammar admits the continuation alone (llama.cpp's server,
+ * llama-cpp-python loaded with `logits_all`), or 'none' (found by asking once: `probeLogprobs`).
+ */
+export type LogprobsField = 'chat-logprobs' | 'none';
+export const LOGPROBS_FIELDS = ['chat-logprobs', 'none'] as const satisfies readonly LogprobsField[];
+
 type ServerKind = 'vllm' | 'llama.cpp' | 'llama-cpp-python' | 'ollama' | 'unknown';
 
 export interface ServerInfo {
@@ -33,6 +42,8 @@ export interface ServerInfo {
   penaltyField: PenaltyField;
   /** counts a text's tokens with the server's own tokenizer, when it has an endpoint for it */
   tokenizer: TokenizeEndpoint | null;
+  /** how it gives a forced continuation's log-probabilities (asked once: `probeLogprobs`) */
+  logprobs: LogprobsField;
 }
 
 export type TokenizeEndpoint = { path: '/tokenize'; style: 'vllm' | 'llama.cpp' } | { path: '/extras/tokenize/count'; style: 'llama-cpp-python' };
@@ -177,8 +188,38 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
   else if (kind === 'vllm') tokenizer = { path: '/tokenize', style: 'vllm' };
   else if (kind === 'llama.cpp') tokenizer = { path: '/tokenize', style: 'llama.cpp' };
   if (tokenizer && (await countTokens(baseUrl, tokenizer, model, 'a', apiKey, doFetch).catch(() => null)) === null) tokenizer = null;
+  const fields = REQUEST_FIELDS[kind];
+  const logprobs = model && fields.grammarField !== 'none' ? await probeLogprobs(baseUrl, model, fields.grammarField, apiKey, doFetch) : 'none';
+  return { kind, models, contextWindow, ...fields, tokenizer, logprobs };
+}
 
-  return { kind, models, contextWindow, ...REQUEST_FIELDS[kind], tokenizer };
+/** The text a server is made to read when asked whether it gives forced log-probabilities. */
+const LOGPROBS_PROBE = 'yes';
+
+/**
+ * Asks the server once for a forced continuation with its log-probabilities: 'chat-logprobs' when
+ * the answer carries a number at most 0 for each forced token, else 'none' (llama-cpp-python refuses
+ * unless its model was loaded with `logits_all`; a hosted API takes no grammar).
+ */
+async function probeLogprobs(baseUrl: string, model: string, grammarField: Exclude<GrammarField, 'none'>, apiKey: string | undefined, doFetch: Fetch): Promise<LogprobsField> {
+  const body = {
+    model,
+    messages: [{ role: 'user', content: 'Answer yes.' }],
+    max_tokens: 4,
+    temperature: 0,
+    [grammarField]: literalGrammar(LOGPROBS_PROBE),
+    logprobs: true,
+    top_logprobs: 2,
+  };
+  const answer = (await getJson(doFetch, `${apiRoot(baseUrl)}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: JSON.stringify(body),
+  })) as { choices?: { logprobs?: { content?: { token?: unknown; logprob?: unknown }[] } }[] } | null;
+  const content = answer?.choices?.[0]?.logprobs?.content;
+  if (!Array.isArray(content) || content.length === 0) return 'none';
+  const spelled = content.map((c) => (typeof c.token === 'string' ? c.token : '')).join('');
+  return spelled.startsWith(LOGPROBS_PROBE) && content.every((c) => typeof c.logprob === 'number' && c.logprob <= 0) ? 'chat-logprobs' : 'none';
 }
 
 /** One text's token count by the server's own tokenizer (without the BOS some servers add). */
@@ -191,7 +232,7 @@ async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: s
     signal: AbortSignal.timeout(COUNT_TIMEOUT_MS),
   });
   if (!res.ok) throw new ServerProbeError(`${endpoint.path} answered HTTP ${res.status}`);
-  const j = (await res.json()) as { count?: unknown; tokens?: unknown };
+  const j = JSON.parse(await readBodyText(res, MAX_PROBE_BYTES)) as { count?: unknown; tokens?: unknown };
   if (typeof j.count === 'number') return j.count;
   if (Array.isArray(j.tokens)) return j.tokens.length;
   throw new ServerProbeError(`${endpoint.path} answered without a count`);

@@ -6,11 +6,12 @@
  * the server reports them. Transient failures (429, 5xx, connection lost) are retried with
  * backoff; a prompt over the server's window becomes the sample's `context_overflow`.
  */
-import type { Engine, GenerateRequest, GenerateResult, Timings, Usage } from '../core/types';
+import type { Engine, GenerateRequest, GenerateResult, Timings, TokenChoice, Usage } from '../core/types';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
-import { apiRoot, type GrammarField, type PenaltyField, unreachableHelp } from './openai-server';
+import { apiRoot, type GrammarField, type LogprobsField, type PenaltyField, unreachableHelp } from './openai-server';
+import { literalGrammar } from '../parsing/call-grammar';
 import type { EngineSettings } from './host';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
@@ -37,6 +38,8 @@ export interface OpenAIEngineOptions extends OpenAIEndpoint {
   grammarField?: GrammarField;
   /** how the server's repeat penalty is switched off (sent as 1); 'none' (the default): not sent, the server's own stands */
   penaltyField?: PenaltyField;
+  /** how the server gives a forced continuation's log-probabilities (found by probing it); 'none' or absent: the engine scores none */
+  logprobs?: LogprobsField;
   /** stream tokens as they come (the app's live view); off, one response per request (the runner) */
   stream?: boolean;
   retry?: RetryPolicy;
@@ -57,6 +60,7 @@ export function serverEngineOptions(settings: EngineSettings, baseUrl: string, a
     stream: true,
     grammarField: settings.grammarField,
     penaltyField: settings.penaltyField ?? 'none',
+    ...(settings.logprobs ? { logprobs: settings.logprobs } : {}),
     ...(settings.timeouts ? { timeouts: settings.timeouts } : {}),
   };
 }
@@ -64,8 +68,15 @@ export function serverEngineOptions(settings: EngineSettings, baseUrl: string, a
 /** A response larger than this is refused (a model's answer is a few KB; the bound stops a runaway server). */
 const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
 
+interface LogprobEntry {
+  token?: unknown;
+  logprob?: unknown;
+  top_logprobs?: { token?: unknown; logprob?: unknown }[];
+}
+
 interface ChatChoice {
   message?: { content?: string | null; tool_calls?: unknown[] };
+  logprobs?: { content?: LogprobEntry[] | null } | null;
   delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] };
   finish_reason?: string | null;
 }
@@ -248,8 +259,33 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   }
 
   const info = { id: 'openai', kind: 'openai' as const, model: opts.model };
+  /**
+   * The continuation read under a grammar that admits it alone, unstreamed, with each token's
+   * log-probability and its top candidates (`logprobs` / `top_logprobs`, OpenAI's fields).
+   */
+  async function scoreContinuation(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<TokenChoice[]> {
+    const body = {
+      ...chatBody(opts.model, { ...request, grammar: literalGrammar(continuation), temperature: 0 }, { ...bodyOptions, stream: false }),
+      logprobs: true,
+      top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
+    };
+    const clock = new RequestClock(timeouts, signal);
+    try {
+      const res = await post(body, clock);
+      if (!res.ok) throw await failure(res);
+      const answer = parseAnswer(await readBounded(res));
+      if (answer.error) throw reportedError(answer.error);
+      return forcedTokens(answer.choices?.[0]?.logprobs?.content);
+    } catch (e) {
+      if (clock.expired) throw clock.error();
+      throw e;
+    } finally {
+      clock.done();
+    }
+  }
   return {
     info,
+    ...(opts.logprobs && opts.logprobs !== 'none' ? { scoreContinuation } : {}),
     async generate(request, sample, signal, onToken): Promise<GenerateResult> {
       const body = chatBody(opts.model, request, bodyOptions);
       const t0 = now();
@@ -314,6 +350,24 @@ interface Parsed {
   pieces: number;
   /** read from a stream (the first piece's arrival is when decoding began) */
   streamed: boolean;
+}
+
+/** Candidates asked for at each place at most (OpenAI's API takes up to 20). */
+const MAX_TOP_LOGPROBS = 10;
+
+/** A server's per-token log-probabilities, checked: each a token and a number at most 0. */
+function forcedTokens(content: LogprobEntry[] | null | undefined): TokenChoice[] {
+  if (!Array.isArray(content) || content.length === 0) throw namedError('ServerError', 'the server answered without the log-probabilities it was asked for (logprobs)');
+  const num = (v: unknown) => (typeof v === 'number' && v <= 0 ? v : typeof v === 'number' && Number.isFinite(v) ? Math.min(0, v) : null);
+  return content.map((c, i) => {
+    const logprob = num(c.logprob);
+    if (typeof c.token !== 'string' || logprob === null) throw namedError('ServerError', `the server's log-probability ${i + 1} is not a token and a number`);
+    const top = (Array.isArray(c.top_logprobs) ? c.top_logprobs : []).flatMap((t) => {
+      const lp = num(t.logprob);
+      return typeof t.token === 'string' && lp !== null ? [{ token: t.token, logprob: lp }] : [];
+    });
+    return { token: c.token, logprob, top };
+  });
 }
 
 /** An error a server reports inside a 200 answer (whole or streamed). */

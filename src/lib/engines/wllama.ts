@@ -20,6 +20,7 @@ import { cpuRemainder, type EngineDevice, gpuLoadProblem, readOffload } from './
 import { ggufCounter } from '../tokenizers/gguf';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
+import { literalGrammar } from '../parsing/call-grammar';
 
 export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
 
@@ -436,6 +437,40 @@ export function createGgufEngine(): GgufEngine {
         });
       } catch (e) {
         throw generateFailure(e, device);
+      }
+      return tokens;
+    },
+
+    async scoreContinuation(request, continuation, topK, signal) {
+      const w = wllama;
+      if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
+      const device = loaded.device.kind;
+      const tokens: TokenChoice[] = [];
+      type Choice = { token: string; logprob: number; top_logprobs?: { token: string; logprob: number }[] };
+      // llama.cpp reports each token's probability as the softmax of the model's raw logits, whatever the
+      // grammar admits: the grammar makes it read the continuation, the logits are the model's own
+      try {
+        await w.createChatCompletion({
+          messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
+          max_tokens: request.maxTokens,
+          temperature: 0,
+          seed: 0,
+          grammar: literalGrammar(continuation),
+          ...({
+            cache_prompt: true,
+            logprobs: true,
+            top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
+            ...(request.tools ? { tools: request.tools.map(openAITool) } : {}),
+          } as object),
+          abortSignal: signal,
+          stream: true,
+          onData: (chunk) => {
+            const content = (chunk.choices[0] as { logprobs?: { content?: Choice[] } } | undefined)?.logprobs?.content ?? [];
+            for (const c of content) tokens.push({ token: c.token, logprob: c.logprob, top: (c.top_logprobs ?? []).map((t) => ({ token: t.token, logprob: t.logprob })) });
+          },
+        });
+      } catch (e) {
+        if (!signal.aborted) throw generateFailure(e, device);
       }
       return tokens;
     },

@@ -76,6 +76,9 @@ function lit(text: string): string {
   );
 }
 
+/** A grammar that admits `text` alone: how an engine is made to read a given continuation (teacher forcing). */
+export const literalGrammar = (text: string): string => `root ::= ${lit(text)}`;
+
 const SEP = lit(', ');
 
 class RuleSet {

@@ -7,7 +7,7 @@
  * counted twice. A sample that ended in an engine error is no answer: a resume asks it again, and
  * its new result replaces the error.
  */
-import { type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, isUnbuilt, type Sample, type SampleResult, type Score } from '../core/types';
+import { type CallLogprob, type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, isUnbuilt, type Sample, type SampleResult, type Score } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../core/calls';
@@ -17,6 +17,7 @@ import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
 import { CONTEXT_OVERFLOW, GPU_ABORT, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
 import { ContextBudgetError } from '../context/catalog-context';
+import { callLogprobOf, FORCED_TOP_K, forcedCallText } from '../scoring/forced-call';
 
 /** What a run already has when it (re)starts. */
 export interface CompletedSamples {
@@ -72,6 +73,8 @@ export interface RunOptions {
   prepare?: (sampleId: string) => Promise<void>;
   /** requests in flight at once (a server batches them); 1 for engines that hold one conversation */
   concurrency?: number;
+  /** measure the expected call's log-probability where the engine can (on unless false: docs/scoring.md) */
+  scoreCalls?: boolean;
   /** called when the engine reports the GPU device lost; should reload the model */
   recover?: () => Promise<void>;
   now?: () => number;
@@ -165,6 +168,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
         const scored = gen.scored ?? scoreOutput(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
         const aborted = gen.finishReason === 'abort';
+        const callLogprob = aborted || opts.signal.aborted ? undefined : await forcedCallLogprob(opts, sample);
         result = {
           ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
           output: gen.text,
@@ -172,6 +176,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           parseError: scored.parseError,
           usage: gen.usage,
           timings: gen.timings,
+          ...(callLogprob ? { callLogprob } : {}),
         };
         if (aborted || opts.signal.aborted) {
           outcome ??= { status: 'stopped', reason: String(opts.signal.reason ?? 'interrupted') };
@@ -290,6 +295,24 @@ async function runSuiteEpisode(opts: RunOptions, episode: NonNullable<SampleSour
   });
   total.text = outcome.text;
   return { ...withSpeeds(total), scored: { score: outcome.score, calls: outcome.calls, parseError: null } };
+}
+
+/** Answer tokens allowed beyond the forced text's characters (an end token; never reached by a name's tokens). */
+const FORCED_SLACK_TOKENS = 4;
+
+/**
+ * The expected call's log-probability, where the engine gives one and the sample expects one call:
+ * the forced text is asked after the sample's own prompt, its KV cache reused, under a grammar that
+ * admits that text alone; the engine is handed the text, never the sample.
+ */
+async function forcedCallLogprob(opts: RunOptions, sample: Sample): Promise<CallLogprob | undefined> {
+  const score = opts.engine.scoreContinuation;
+  if (!score || opts.source.episode || opts.scoreCalls === false) return undefined;
+  const forced = forcedCallText(sample, opts.format, opts.calls);
+  if ('none' in forced) return undefined;
+  const { grammar: _grammar, ...request } = requestFor(opts.request, sample, opts.format, false, opts.calls);
+  const tokens = await score.call(opts.engine, { ...request, kvReuse: true, temperature: 0, maxTokens: forced.text.length + FORCED_SLACK_TOKENS }, forced.text, FORCED_TOP_K, opts.signal);
+  return callLogprobOf(forced.text, tokens);
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */

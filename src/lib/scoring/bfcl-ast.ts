@@ -119,7 +119,7 @@ const matchParallel: CallMatcher = (functions, calls, answers) => {
   return VALID;
 };
 
-function answerName(answer: PossibleAnswer): string {
+export function answerName(answer: PossibleAnswer): string {
   for (const k in answer) return k;
   return '';
 }

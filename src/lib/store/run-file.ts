@@ -9,12 +9,12 @@
 import { headlineSums } from '../analysis/headline';
 import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/sample-source';
-import { CALL_MODES, CELL_MEASURES, isUnanswered, type SampleResult } from '../core/types';
+import { type CallLogprob, CALL_MODES, CELL_MEASURES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
 import { ENGINE_KIND_IDS } from '../engines/kinds';
 import { storedModelId } from '../engines/gguf-models';
 import type { EngineDevice } from '../engines/load-log';
-import { PENALTY_FIELDS } from '../engines/openai-server';
+import { LOGPROBS_FIELDS, PENALTY_FIELDS } from '../engines/openai-server';
 import { FormatError } from '../formats/jsonl';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { EngineChoice } from '../engines/kinds';
@@ -28,12 +28,13 @@ export type { RecordedPrompt, Recording };
 const RUN_FILE_FORMAT = 'fc-playground-run';
 /**
  * version 2 keeps a run's suite configuration in `config`, version 3 each measure of a cell in its own
- * field, version 4 names the two WildAgtEval suites for what they run; files of the versions before
- * are read into that shape (`withConfig`, `withMeasures`, `withSuiteId`)
+ * field, version 4 names the two WildAgtEval suites for what they run, version 5 may carry each
+ * result's `callLogprob` (the right call's probability); files of the versions before are read into
+ * that shape (`withConfig`, `withMeasures`, `withSuiteId`)
  */
-const RUN_FILE_VERSION = 4;
+const RUN_FILE_VERSION = 5;
 /** the versions this app reads */
-export const READ_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const READ_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 
 /** Bounds on untrusted input: a run file larger than this is refused before it is read. */
 const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
@@ -103,7 +104,19 @@ const RUN_FIELDS = [
   'recording',
   'speed',
 ] as const satisfies readonly (keyof RunRow)[];
-const ENGINE_FIELDS = ['kind', 'model', 'contextWindow', 'baseUrl', 'calls', 'grammarField', 'penaltyField', 'timeouts', 'serverReuse', 'device'] as const satisfies readonly (keyof EngineChoice)[];
+const ENGINE_FIELDS = [
+  'kind',
+  'model',
+  'contextWindow',
+  'baseUrl',
+  'calls',
+  'grammarField',
+  'penaltyField',
+  'logprobs',
+  'timeouts',
+  'serverReuse',
+  'device',
+] as const satisfies readonly (keyof EngineChoice)[];
 const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note'] as const satisfies readonly (keyof EngineDevice)[];
 const DEVICE_KINDS = ['cpu', 'webgpu'] as const satisfies readonly EngineDevice['kind'][];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
@@ -124,7 +137,11 @@ const RESULT_FIELDS = [
   'timings',
   'error',
   'createdAt',
+  'callLogprob',
 ] as const satisfies readonly (keyof SampleResult)[];
+const CALL_LOGPROB_FIELDS = ['forced', 'tokens', 'logprob', 'parts'] as const satisfies readonly (keyof CallLogprob)[];
+/** A forced name has a few tokens; a file listing more is not one this app wrote. */
+const MAX_FORCED_TOKENS = 256;
 type Uncovered =
   | Exclude<keyof RunRow, (typeof RUN_FIELDS)[number]>
   | Exclude<keyof EngineChoice, (typeof ENGINE_FIELDS)[number]>
@@ -236,6 +253,7 @@ function readHeader(value: unknown, where: string): Header {
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
   if (engine.serverReuse !== undefined) r.oneOf(engine, 'serverReuse', SERVER_REUSE, 'run.engine.serverReuse');
   if (engine.penaltyField !== undefined) r.oneOf(engine, 'penaltyField', PENALTY_FIELDS, 'run.engine.penaltyField');
+  if (engine.logprobs !== undefined) r.oneOf(engine, 'logprobs', LOGPROBS_FIELDS, 'run.engine.logprobs');
   if (engine.device !== undefined) {
     const device = r.obj(engine.device, 'run.engine.device');
     r.only(device, DEVICE_FIELDS, 'run.engine.device');
@@ -366,6 +384,7 @@ function readResult(value: unknown, run: { id: string; suite: string }, version:
     r.str(e, 'message', 'result.error.message');
   }
   r.num(x, 'createdAt', 'result.createdAt');
+  if (x.callLogprob !== undefined) readCallLogprob(r, r.obj(x.callLogprob, 'result.callLogprob'));
   let prompt: RecordedPrompt | null = null;
   if (line.prompt !== undefined) {
     const p = r.obj(line.prompt, 'prompt');
@@ -384,6 +403,37 @@ function readResult(value: unknown, run: { id: string; suite: string }, version:
     };
   }
   return { result: x as unknown as SampleResult, prompt };
+}
+
+/** A result's forced call: its text, its tokens (which must spell it), their log-probabilities and where the model parted from them. */
+function readCallLogprob(r: Reader, c: Obj): void {
+  const where = 'result.callLogprob';
+  r.only(c, CALL_LOGPROB_FIELDS, where);
+  const forced = r.str(c, 'forced', `${where}.forced`);
+  const list = c.tokens;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_FORCED_TOKENS) r.fail(`${where}.tokens`, `expected a list of 1 to ${MAX_FORCED_TOKENS} tokens, got ${describe(list)}`);
+  const choice = (v: unknown, field: string) => {
+    const o = r.obj(v, field);
+    r.only(o, ['piece', 'logprob'], field);
+    const logprob = r.num(o, 'logprob', `${field}.logprob`);
+    if (!(logprob <= 0)) r.fail(`${field}.logprob`, `a log-probability is at most 0, got ${logprob}`);
+    return { piece: r.str(o, 'piece', `${field}.piece`), logprob };
+  };
+  const tokens = (list as unknown[]).map((t, i) => choice(t, `${where}.tokens[${i}]`));
+  if (tokens.map((t) => t.piece).join('') !== forced) r.fail(`${where}.tokens`, 'the tokens do not spell the forced text');
+  const sum = tokens.reduce((s, t) => s + t.logprob, 0);
+  const logprob = r.num(c, 'logprob', `${where}.logprob`);
+  if (Math.abs(logprob - sum) > 1e-6 * Math.max(1, Math.abs(sum))) r.fail(`${where}.logprob`, `${logprob} is not the sum of its tokens' log-probabilities (${sum})`);
+  if (c.parts !== null) {
+    const p = r.obj(c.parts, `${where}.parts`);
+    r.only(p, ['at', 'rank', 'top'], `${where}.parts`);
+    const at = r.num(p, 'at', `${where}.parts.at`);
+    if (!Number.isInteger(at) || at < 0 || at >= tokens.length) r.fail(`${where}.parts.at`, `not the index of a forced token: ${at}`);
+    if (p.rank !== null) r.num(p, 'rank', `${where}.parts.rank`);
+    const top = p.top;
+    if (!Array.isArray(top) || top.length > MAX_FORCED_TOKENS) r.fail(`${where}.parts.top`, `expected a list, got ${describe(top)}`);
+    (top as unknown[]).forEach((t, i) => choice(t, `${where}.parts.top[${i}]`));
+  }
 }
 
 /** Reads and validates a whole run file; throws FormatError naming the line and field of the first mistake. */

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogPack } from '../../datasets/catalog/build';
+import type { Engine, GenerateRequest, Sample, TokenChoice } from '../../src/lib/core/types';
+import { CachedCounter } from '../../src/lib/context/token-counter';
+import { createOracleEngine } from '../../src/lib/engines/oracle';
+import { createEnginePool } from '../../src/lib/engines/pool';
+import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
+import { callLogprobOf, forcedCallText } from '../../src/lib/scoring/forced-call';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
+import { catalogSource } from '../../src/lib/suites/catalog/suite';
+import { llama3Counter } from '../../src/lib/tokenizers/llama3';
+import type { RunRow } from '../../src/lib/run/run-row';
+
+const pack = buildCatalogPack();
+const counter = new CachedCounter(llama3Counter);
+const source = () => catalogSource({ packs: [pack], sweep: { lengths: [1000], positions: [0.1, 0.9], samplesPerCell: 3, seed: 5 }, template: DEFAULT_PROMPT, counter });
+const request = { maxTokens: 64, temperature: 0 };
+
+/** Splits a text into tokens of up to three characters, each given a log-probability by a rule the test knows. */
+function fakeTokens(text: string, top: (i: number, token: string) => { token: string; logprob: number }[]): TokenChoice[] {
+  const out: TokenChoice[] = [];
+  for (let i = 0, k = 0; i < text.length; i += 3, k++) {
+    const token = text.slice(i, i + 3);
+    const candidates = top(k, token);
+    out.push({ token, logprob: candidates.find((c) => c.token === token)?.logprob ?? -9, top: candidates });
+  }
+  return out;
+}
+
+/** An engine with a model's side only: answers from the oracle's text, scores continuations by `fakeTokens`, and keeps what it was handed. */
+function scoringEngine(): Engine & { asked: { request: GenerateRequest; continuation: string }[] } {
+  const oracle = createOracleEngine();
+  const asked: { request: GenerateRequest; continuation: string }[] = [];
+  return {
+    info: { id: 'fake', kind: 'wllama', model: 'fake' },
+    asked,
+    generate: (r, s, signal) => oracle.generate(r, s, signal),
+    async scoreContinuation(req, continuation) {
+      asked.push({ request: req, continuation });
+      // the forced token is first at every place but the second, where 'zzz' is likelier
+      return [
+        ...fakeTokens(continuation, (k, token) =>
+          k === 1
+            ? [
+                { token: 'zzz', logprob: -0.5 },
+                { token, logprob: -1.5 },
+              ]
+            : [{ token, logprob: -0.25 }],
+        ),
+        { token: '', logprob: -0.01, top: [] },
+      ];
+    },
+  };
+}
+
+describe('the right call’s probability', () => {
+  it('forces the python-call syntax up to the character after the expected name, and nothing for native calls or answers', () => {
+    const sample = source().build(source().ids[0] as string);
+    const name = Object.keys((sample.expected as { possibleAnswer: Record<string, unknown>[] }).possibleAnswer[0] as object)[0];
+    expect(forcedCallText(sample, 'bfcl-python')).toEqual({ text: `[${name}(` });
+    expect(forcedCallText(sample, 'bfcl-python', 'native')).toHaveProperty('none');
+    expect(forcedCallText({ expected: { kind: 'qa', answer: { kind: 'exact', value: 'x' } } } as unknown as Sample, 'bfcl-python')).toHaveProperty('none');
+  });
+
+  it('sums the tokens that spell the forced text, and says where the model parted from it', () => {
+    const tokens = fakeTokens('[get_weather(', (k, token) =>
+      k === 2
+        ? [
+            { token: 'xyz', logprob: -0.1 },
+            { token: 'abc', logprob: -0.2 },
+            { token, logprob: -3 },
+          ]
+        : [{ token, logprob: -0.5 }],
+    );
+    const c = callLogprobOf('[get_weather(', [...tokens, { token: '<eos>', logprob: -0.2, top: [] }]);
+    expect(c.tokens.map((t) => t.piece).join('')).toBe('[get_weather(');
+    expect(c.logprob).toBeCloseTo(-0.5 * 4 - 3, 10);
+    expect(c.parts).toEqual({
+      at: 2,
+      rank: 3,
+      top: [
+        { piece: 'xyz', logprob: -0.1 },
+        { piece: 'abc', logprob: -0.2 },
+        { piece: 'eat', logprob: -3 },
+      ],
+    });
+    expect(() =>
+      callLogprobOf(
+        '[get(',
+        fakeTokens('[got(', (_, token) => [{ token, logprob: -1 }]),
+      ),
+    ).toThrow(/forced/);
+  });
+
+  it('the loop records it beside the verdict, handing the engine the text and the prompt, never the sample', async () => {
+    const engine = scoringEngine();
+    const store = new MemoryResultStore();
+    const src = source();
+    expect((await runSamples({ runId: 'p', source: src, engine, store, request, format: 'bfcl-python', signal: new AbortController().signal })).status).toBe('completed');
+    const results = [...store.results.values()];
+    expect(results).toHaveLength(src.ids.length);
+    for (const r of results) {
+      const sample = src.build(r.sampleId);
+      const forced = forcedCallText(sample, 'bfcl-python') as { text: string };
+      expect(r.callLogprob?.forced).toBe(forced.text);
+      expect(r.callLogprob?.logprob).toBeCloseTo(r.callLogprob!.tokens.length * -0.25 - 1.25, 10);
+      expect(r.callLogprob?.parts?.at).toBe(1);
+      expect(r.score.correct).toBe(true);
+    }
+    for (const a of engine.asked) {
+      expect(a.request.grammar).toBeUndefined();
+      expect(a.request.kvReuse).toBe(true);
+      expect(Object.keys(a.request)).not.toContain('expected');
+    }
+  });
+
+  it('is absent, never 0, where the engine has no logits or the run switches it off', async () => {
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'o', source: source(), engine: createOracleEngine(), store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    expect([...store.results.values()].every((r) => r.callLogprob === undefined)).toBe(true);
+    const off = new MemoryResultStore();
+    await runSamples({ runId: 'f', source: source(), engine: scoringEngine(), store: off, request, format: 'bfcl-python', signal: new AbortController().signal, scoreCalls: false });
+    expect([...off.results.values()].every((r) => r.callLogprob === undefined)).toBe(true);
+  });
+
+  it('a pool sends a forced continuation to the engine that read its prompt', async () => {
+    const engines = [scoringEngine(), scoringEngine(), scoringEngine()];
+    const pool = createEnginePool(engines);
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'q', source: source(), engine: pool, store, request, format: 'bfcl-python', signal: new AbortController().signal, concurrency: 3 });
+    expect(engines.reduce((n, e) => n + e.asked.length, 0)).toBe(store.results.size);
+  });
+
+  it('a run file carries it and refuses one whose figures disagree with its tokens', async () => {
+    const engine = scoringEngine();
+    const store = new MemoryResultStore();
+    await runSamples({ runId: 'run-x', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    const run: RunRow = {
+      id: 'run-x',
+      name: 'fake · catalog',
+      createdAt: 1,
+      updatedAt: 2,
+      status: 'completed',
+      suite: 'catalog',
+      packIds: [pack.id],
+      config: { lengths: [1000], positions: [0.1, 0.9], samplesPerCell: 3, seed: 5 },
+      engine: { kind: 'wllama', model: 'https://example.org/m.gguf', contextWindow: 2048 },
+      template: DEFAULT_PROMPT,
+      format: 'bfcl-python',
+      request,
+      counterId: 'llama3',
+      total: 6,
+      done: 0,
+      correct: 0,
+    };
+    const results = [...store.results.values()];
+    const text = writeRunFile({ run, results });
+    const back = readRunFile(text);
+    expect(back.results.map((r) => r.callLogprob)).toEqual(results.map((r) => r.callLogprob));
+    const bad = text.replace(/"logprob":(-?[0-9.e-]+),"parts"/, '"logprob":-0.001,"parts"');
+    expect(() => readRunFile(bad)).toThrow(/callLogprob\.logprob/);
+  });
+});
