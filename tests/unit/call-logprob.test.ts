@@ -39,7 +39,7 @@ function scoringEngine(): Engine & { asked: { request: GenerateRequest; continua
     async scoreContinuation(req, continuation) {
       asked.push({ request: req, continuation });
       // the forced token is first at every place but the second, where 'zzz' is likelier
-      return [
+      const tokens = [
         ...fakeTokens(continuation, (k, token) =>
           k === 1
             ? [
@@ -50,6 +50,7 @@ function scoringEngine(): Engine & { asked: { request: GenerateRequest; continua
         ),
         { token: '', logprob: -0.01, top: [] },
       ];
+      return { tokens, canonical: true };
     },
   };
 }
@@ -73,7 +74,7 @@ describe('the right call’s probability', () => {
           ]
         : [{ token, logprob: -0.5 }],
     );
-    const c = callLogprobOf('[get_weather(', [...tokens, { token: '<eos>', logprob: -0.2, top: [] }]);
+    const c = callLogprobOf('[get_weather(', { tokens: [...tokens, { token: '<eos>', logprob: -0.2, top: [] }], canonical: true });
     expect(c.tokens.map((t) => t.piece).join('')).toBe('[get_weather(');
     expect(c.logprob).toBeCloseTo(-0.5 * 4 - 3, 10);
     expect(c.parts).toEqual({
@@ -85,12 +86,7 @@ describe('the right call’s probability', () => {
         { piece: 'eat', logprob: -3 },
       ],
     });
-    expect(() =>
-      callLogprobOf(
-        '[get(',
-        fakeTokens('[got(', (_, token) => [{ token, logprob: -1 }]),
-      ),
-    ).toThrow(/forced/);
+    expect(() => callLogprobOf('[get(', { tokens: fakeTokens('[got(', (_, token) => [{ token, logprob: -1 }]), canonical: false })).toThrow(/forced/);
   });
 
   it('the loop records it beside the verdict, handing the engine the text and the prompt, never the sample', async () => {
@@ -158,7 +154,7 @@ describe('the right call’s probability', () => {
     const text = writeRunFile({ run, results });
     const back = readRunFile(text);
     expect(back.results.map((r) => r.callLogprob)).toEqual(results.map((r) => r.callLogprob));
-    const bad = text.replace(/"logprob":(-?[0-9.e-]+),"parts"/, '"logprob":-0.001,"parts"');
+    const bad = text.replace(/"logprob":(-?[0-9.e-]+),"canonical"/, '"logprob":-0.001,"canonical"');
     expect(() => readRunFile(bad)).toThrow(/callLogprob\.logprob/);
   });
 });

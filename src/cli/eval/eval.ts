@@ -25,7 +25,7 @@ import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack'
 import type { EngineHost } from '../../lib/engines/host';
 import { openEngine } from '../../lib/engines/kinds';
 import { createOpenAIEngine, DEFAULT_RETRY, serverEngineOptions } from '../../lib/engines/openai';
-import { probeServer, type ServerInfo, serverCountMany } from '../../lib/engines/openai-server';
+import { probeServer, type ServerInfo, serverCountMany, serverTokenIds } from '../../lib/engines/openai-server';
 import { createEnginePool } from '../../lib/engines/pool';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
@@ -135,6 +135,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const engines = s.baseUrls.map((baseUrl) =>
     createOpenAIEngine({
       ...serverEngineOptions({ model, grammarField: info.grammarField, penaltyField: info.penaltyField, logprobs: info.logprobs }, baseUrl, s.apiKey),
+      ...(info.tokenizer ? { tokenIds: serverTokenIds(baseUrl, info.tokenizer, model, s.apiKey) } : {}),
       retry: { ...DEFAULT_RETRY, attempts: s.retries },
       timeouts: s.timeouts,
     }),

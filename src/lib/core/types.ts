@@ -263,6 +263,16 @@ export interface TokenChoice {
   top: { token: string; logprob: number }[];
 }
 
+/**
+ * A continuation as an engine read it: its tokens, and whether they are the engine tokenizer's own
+ * tokenization of the text (false: another path spelling it, or one the engine could not check; its
+ * probability is then not the text's, and the analyses leave it out).
+ */
+export interface ForcedTokens {
+  tokens: TokenChoice[];
+  canonical: boolean;
+}
+
 export interface GenerateResult {
   text: string;
   finishReason: 'stop' | 'length' | 'abort';
@@ -294,7 +304,7 @@ export interface Engine {
    * model's top `topK` candidates at its place. Only engines with a model's logits have it; the loop hands
    * the text to score, so an engine never learns which text is the answer.
    */
-  scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<TokenChoice[]>;
+  scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<ForcedTokens>;
 }
 
 export interface Score {
@@ -376,6 +386,8 @@ export interface CallLogprob {
   tokens: { piece: string; logprob: number }[];
   /** log P(forced | prompt): the sum over `tokens` */
   logprob: number;
+  /** the tokens are the engine tokenizer's own tokenization of `forced` (what the measure is defined on); false: another path, left out of the analyses */
+  canonical: boolean;
   /**
    * where the model parts from the right name: the first forced token that was not its top choice, its
    * rank among the candidates there (1-based; null when below all of them) and those candidates; null when

@@ -238,6 +238,33 @@ async function countTokens(baseUrl: string, endpoint: TokenizeEndpoint, model: s
   throw new ServerProbeError(`${endpoint.path} answered without a count`);
 }
 
+/** A text's token ids by the server's own tokenizer, without the BOS some servers add (llama-cpp-python: `/extras/tokenize`). */
+async function tokenIdsOf(baseUrl: string, endpoint: TokenizeEndpoint, model: string, text: string, apiKey: string | undefined, doFetch: Fetch): Promise<number[]> {
+  const path = endpoint.style === 'llama-cpp-python' ? '/extras/tokenize' : endpoint.path;
+  const body = endpoint.style === 'vllm' ? { model, prompt: text, add_special_tokens: false } : endpoint.style === 'llama.cpp' ? { content: text, add_special: false } : { input: text, model };
+  const res = await doFetch(`${serverRoot(baseUrl)}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(COUNT_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new ServerProbeError(`${path} answered HTTP ${res.status}`);
+  const j = JSON.parse(await readBodyText(res, MAX_PROBE_BYTES)) as { tokens?: unknown };
+  const ids = Array.isArray(j.tokens) ? j.tokens.map((t) => (typeof t === 'number' ? t : typeof t === 'object' && t && 'id' in t ? Number((t as { id: unknown }).id) : NaN)) : null;
+  if (!ids || ids.some((id) => !Number.isInteger(id))) throw new ServerProbeError(`${path} answered without token ids`);
+  return ids;
+}
+
+/** Splits texts into the server tokenizer's ids; a BOS it adds to every text (its ids of the empty text) is taken off. */
+export function serverTokenIds(baseUrl: string, endpoint: TokenizeEndpoint, model: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): (text: string) => Promise<number[]> {
+  let added: Promise<number[]> | null = null;
+  return async (text) => {
+    added ??= tokenIdsOf(baseUrl, endpoint, model, '', apiKey, doFetch);
+    const [prefix, ids] = await Promise.all([added, tokenIdsOf(baseUrl, endpoint, model, text, apiKey, doFetch)]);
+    return prefix.length && prefix.every((id, i) => ids[i] === id) ? ids.slice(prefix.length) : ids;
+  };
+}
+
 /**
  * Counts many texts with the server's tokenizer, `parallel` requests at a time. A tokenizer that adds
  * a BOS token to every text it is given (llama-cpp-python's, for models that use one) counts the

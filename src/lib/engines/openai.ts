@@ -6,12 +6,12 @@
  * the server reports them. Transient failures (429, 5xx, connection lost) are retried with
  * backoff; a prompt over the server's window becomes the sample's `context_overflow`.
  */
-import type { Engine, GenerateRequest, GenerateResult, Timings, TokenChoice, Usage } from '../core/types';
+import type { Engine, ForcedTokens, GenerateRequest, GenerateResult, Timings, TokenChoice, Usage } from '../core/types';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
 import { apiRoot, type GrammarField, type LogprobsField, type PenaltyField, unreachableHelp } from './openai-server';
-import { literalGrammar } from '../parsing/call-grammar';
+import { forcingOf, readAsSplit } from './forcing';
 import type { EngineSettings } from './host';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
@@ -40,6 +40,8 @@ export interface OpenAIEngineOptions extends OpenAIEndpoint {
   penaltyField?: PenaltyField;
   /** how the server gives a forced continuation's log-probabilities (found by probing it); 'none' or absent: the engine scores none */
   logprobs?: LogprobsField;
+  /** the server tokenizer's split of a text, which a forced continuation is read as (absent: not known, the reading is not the split) */
+  tokenIds?: (text: string) => Promise<number[]>;
   /** stream tokens as they come (the app's live view); off, one response per request (the runner) */
   stream?: boolean;
   retry?: RetryPolicy;
@@ -263,9 +265,12 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
    * The continuation read under a grammar that admits it alone, unstreamed, with each token's
    * log-probability and its top candidates (`logprobs` / `top_logprobs`, OpenAI's fields).
    */
-  async function scoreContinuation(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<TokenChoice[]> {
+  async function scoreContinuation(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<ForcedTokens> {
+    const ids = opts.tokenIds ? await opts.tokenIds(continuation) : null;
+    const forcing = forcingOf(continuation, ids);
     const body = {
-      ...chatBody(opts.model, { ...request, grammar: literalGrammar(continuation), temperature: 0 }, { ...bodyOptions, stream: false }),
+      ...chatBody(opts.model, { ...request, grammar: forcing.grammar, temperature: 0 }, { ...bodyOptions, stream: false }),
+      ...(ids ? { logit_bias: forcing.logitBias } : {}),
       logprobs: true,
       top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
     };
@@ -275,7 +280,8 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
       if (!res.ok) throw await failure(res);
       const answer = parseAnswer(await readBounded(res));
       if (answer.error) throw reportedError(answer.error);
-      return forcedTokens(answer.choices?.[0]?.logprobs?.content);
+      const tokens = forcedTokens(answer.choices?.[0]?.logprobs?.content);
+      return { tokens, canonical: readAsSplit(tokens, continuation, ids) };
     } catch (e) {
       if (clock.expired) throw clock.error();
       throw e;

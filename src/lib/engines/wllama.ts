@@ -20,7 +20,8 @@ import { cpuRemainder, type EngineDevice, gpuLoadProblem, readOffload } from './
 import { ggufCounter } from '../tokenizers/gguf';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
-import { literalGrammar } from '../parsing/call-grammar';
+import { forcingOf, readAsSplit } from './forcing';
+import { ByteBpe } from '../tokenizers/byte-bpe';
 
 export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
 
@@ -447,16 +448,19 @@ export function createGgufEngine(): GgufEngine {
       const device = loaded.device.kind;
       const tokens: TokenChoice[] = [];
       type Choice = { token: string; logprob: number; top_logprobs?: { token: string; logprob: number }[] };
+      const ids = counter instanceof ByteBpe ? counter.encode(continuation) : null;
+      const forcing = forcingOf(continuation, ids);
       // llama.cpp reports each token's probability as the softmax of the model's raw logits, whatever the
-      // grammar admits: the grammar makes it read the continuation, the logits are the model's own
+      // grammar and bias admit: they make it read the continuation, the logits are the model's own
       try {
         await w.createChatCompletion({
           messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
           max_tokens: request.maxTokens,
           temperature: 0,
           seed: 0,
-          grammar: literalGrammar(continuation),
+          grammar: forcing.grammar,
           ...({
+            logit_bias: forcing.logitBias,
             cache_prompt: true,
             logprobs: true,
             top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),
@@ -472,7 +476,7 @@ export function createGgufEngine(): GgufEngine {
       } catch (e) {
         if (!signal.aborted) throw generateFailure(e, device);
       }
-      return tokens;
+      return { tokens, canonical: readAsSplit(tokens, continuation, ids) };
     },
 
     async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {

@@ -3,7 +3,7 @@
  * what the engine's forced tokens make of it. Pure: the run loop asks the engine, this decides what to
  * ask and reads the answer.
  */
-import type { CallLogprob, CallMode, Sample, TokenChoice } from '../core/types';
+import type { CallLogprob, CallMode, ForcedTokens, Sample, TokenChoice } from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { answerName } from './bfcl-ast';
 
@@ -34,7 +34,7 @@ function expectedFirstName(e: Sample['expected']): string | null {
 }
 
 /** Reads the forced tokens: the tokens that spell `forced` (an engine may add an end token after them), their sum, and where the model parts from them. */
-export function callLogprobOf(forced: string, tokens: readonly TokenChoice[]): CallLogprob {
+export function callLogprobOf(forced: string, { tokens, canonical }: ForcedTokens): CallLogprob {
   const kept: TokenChoice[] = [];
   let spelled = '';
   for (const t of tokens) {
@@ -58,6 +58,7 @@ export function callLogprobOf(forced: string, tokens: readonly TokenChoice[]): C
     forced,
     tokens: kept.map((t) => ({ piece: t.token, logprob: t.logprob })),
     logprob: kept.reduce((s, t) => s + t.logprob, 0),
+    canonical,
     parts,
   };
 }

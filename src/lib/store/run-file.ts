@@ -139,7 +139,7 @@ const RESULT_FIELDS = [
   'createdAt',
   'callLogprob',
 ] as const satisfies readonly (keyof SampleResult)[];
-const CALL_LOGPROB_FIELDS = ['forced', 'tokens', 'logprob', 'parts'] as const satisfies readonly (keyof CallLogprob)[];
+const CALL_LOGPROB_FIELDS = ['forced', 'tokens', 'logprob', 'canonical', 'parts'] as const satisfies readonly (keyof CallLogprob)[];
 /** A forced name has a few tokens; a file listing more is not one this app wrote. */
 const MAX_FORCED_TOKENS = 256;
 type Uncovered =
@@ -424,6 +424,7 @@ function readCallLogprob(r: Reader, c: Obj): void {
   const sum = tokens.reduce((s, t) => s + t.logprob, 0);
   const logprob = r.num(c, 'logprob', `${where}.logprob`);
   if (Math.abs(logprob - sum) > 1e-6 * Math.max(1, Math.abs(sum))) r.fail(`${where}.logprob`, `${logprob} is not the sum of its tokens' log-probabilities (${sum})`);
+  r.bool(c, 'canonical', `${where}.canonical`);
   if (c.parts !== null) {
     const p = r.obj(c.parts, `${where}.parts`);
     r.only(p, ['at', 'rank', 'top'], `${where}.parts`);
