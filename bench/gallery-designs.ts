@@ -89,6 +89,19 @@ export const EVIDENCE: Record<string, Recording> = {
     args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.5,0.9', '--per-cell', '100', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
     context: 6144,
   },
+  // the right call's probability (issue 75): the first 30 requests of `position`'s plan, each in its 9 cells,
+  // to measure what the probability decides with 30 requests beside accuracy on the same samples
+  'position-probability': {
+    title: "Evidence: the right call's probability — length 1K/2K/4K × needle position α 0.1/0.5/0.9 × 30 requests",
+    args: ['catalog', '--lengths', '1K,2K,4K', '--positions', '0.1,0.5,0.9', '--per-cell', '30', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+    context: 6144,
+  },
+  // the papers' lengths (issue 71): LongFuncEval measures from 8K; the 0.5B's window is 32K
+  'position-long': {
+    title: "Evidence: the papers' lengths — 8K/16K × needle position α 0.1/0.5/0.9 × 30 requests, with the right call's probability",
+    args: ['catalog', '--lengths', '8K,16K', '--positions', '0.1,0.5,0.9', '--per-cell', '30', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+    context: 17408,
+  },
   'robustness-200': {
     title: 'Evidence: robustness, 200 requests × original/rephrased/expanded toolkit',
     args: ['robustness', '--count', '200', '--seed', '42', '--max-tokens', '128'],

@@ -56,12 +56,33 @@ function scoringEngine(): Engine & { asked: { request: GenerateRequest; continua
 }
 
 describe('the right call’s probability', () => {
-  it('forces the python-call syntax up to the character after the expected name, and nothing for native calls or answers', () => {
+  it('forces the expected first call through its first argument’s =, and measures `[name(`; nothing for native calls or answers', () => {
     const sample = source().build(source().ids[0] as string);
-    const name = Object.keys((sample.expected as { possibleAnswer: Record<string, unknown>[] }).possibleAnswer[0] as object)[0];
-    expect(forcedCallText(sample, 'bfcl-python')).toEqual({ text: `[${name}(` });
+    const name = Object.keys((sample.expected as { possibleAnswer: Record<string, unknown>[] }).possibleAnswer[0] as object)[0] as string;
+    const forced = forcedCallText(sample, 'bfcl-python') as { text: string; measured: number };
+    expect(forced.text).toMatch(new RegExp(`^\\[${name}\\(\\w+=$`));
+    expect(forced.text.slice(0, forced.measured)).toBe(`[${name}(`);
+    const noArgs = { expected: { kind: 'dag', protocol: 'single-turn', level: 'L0_node', steps: [{ toolName: 'get_time', arguments: {} }] }, tools: [] } as unknown as Sample;
+    expect(forcedCallText(noArgs, 'auto')).toEqual({ text: '[get_time()]', measured: 10 });
     expect(forcedCallText(sample, 'bfcl-python', 'native')).toHaveProperty('none');
-    expect(forcedCallText({ expected: { kind: 'qa', answer: { kind: 'exact', value: 'x' } } } as unknown as Sample, 'bfcl-python')).toHaveProperty('none');
+    expect(forcedCallText({ expected: { kind: 'qa', answer: { kind: 'exact', value: 'x' } }, tools: [] } as unknown as Sample, 'bfcl-python')).toHaveProperty('none');
+  });
+
+  it('sums only the tokens that begin inside `[name(`: a token holding the ( and what follows counts, later ones do not', () => {
+    const c = callLogprobOf(
+      { text: '[f(member_id=', measured: 3 },
+      {
+        tokens: [
+          { token: '[f', logprob: -1, top: [{ token: '[f', logprob: -1 }] },
+          { token: '(member', logprob: -0.5, top: [{ token: '(member', logprob: -0.5 }] },
+          { token: '_id', logprob: -2, top: [{ token: '_id', logprob: -2 }] },
+          { token: '=', logprob: -3, top: [{ token: '=', logprob: -3 }] },
+        ],
+        canonical: true,
+      },
+    );
+    expect(c.tokens.map((t) => t.piece)).toEqual(['[f', '(member']);
+    expect(c.logprob).toBe(-1.5);
   });
 
   it('sums the tokens that spell the forced text, and says where the model parted from it', () => {
@@ -74,7 +95,7 @@ describe('the right call’s probability', () => {
           ]
         : [{ token, logprob: -0.5 }],
     );
-    const c = callLogprobOf('[get_weather(', { tokens: [...tokens, { token: '<eos>', logprob: -0.2, top: [] }], canonical: true });
+    const c = callLogprobOf({ text: '[get_weather(', measured: 13 }, { tokens: [...tokens, { token: '<eos>', logprob: -0.2, top: [] }], canonical: true });
     expect(c.tokens.map((t) => t.piece).join('')).toBe('[get_weather(');
     expect(c.logprob).toBeCloseTo(-0.5 * 4 - 3, 10);
     expect(c.parts).toEqual({
@@ -86,7 +107,7 @@ describe('the right call’s probability', () => {
         { piece: 'eat', logprob: -3 },
       ],
     });
-    expect(() => callLogprobOf('[get(', { tokens: fakeTokens('[got(', (_, token) => [{ token, logprob: -1 }]), canonical: false })).toThrow(/forced/);
+    expect(() => callLogprobOf({ text: '[get(', measured: 5 }, { tokens: fakeTokens('[got(', (_, token) => [{ token, logprob: -1 }]), canonical: false })).toThrow(/forced/);
   });
 
   it('the loop records it beside the verdict, handing the engine the text and the prompt, never the sample', async () => {

@@ -8,6 +8,7 @@ import type { SampleResult } from '../core/types';
 import { detectsText, formatPercent, formatTokens } from './format';
 import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
 import { lengthsOf } from './long-context';
+import { callProbabilityOf } from '../scoring/forced-call';
 
 type Select = (r: SampleResult) => boolean;
 interface Side {
@@ -18,6 +19,9 @@ interface Sides {
   a: Side;
   b: Side;
 }
+
+/** Right or wrong, CompToolBench's DAG score, or the right call's probability (docs/scoring.md). */
+export type EffectMeasure = 'correct' | 'score' | 'probability';
 
 export interface EffectDeclaration {
   id: string;
@@ -42,7 +46,7 @@ export interface EffectDeclaration {
   /** the paper's smallest effect: relative to A, or in absolute points where the paper gives none (then the design's target) */
   paperSize: { relative: number } | { absolute: number; why: string };
   /** what a sample scores: right or wrong, or CompToolBench's DAG score */
-  measure: 'correct' | 'score';
+  measure: EffectMeasure;
   /** the one chart that makes the effect visible: the measure along the design's dimension */
   picture: PictureDeclaration;
   /** the design tests it at each prompt length too, not only pooled over lengths */
@@ -311,6 +315,8 @@ export const EFFECTS: readonly EffectDeclaration[] = [
 
 export interface EffectFinding {
   effect: EffectDeclaration;
+  /** what the contrast was computed on (the effect's own measure unless asked for another) */
+  measure: EffectMeasure;
   /** the conditions compared on this run */
   a: string;
   b: string;
@@ -331,17 +337,21 @@ export const detectsOf = (f: EffectFinding): string => (f.bound ? 'nothing' : de
 /** The effect's conditions A and B on these results (read off their cells where the effect says so), or null. */
 export const sidesOf = (e: EffectDeclaration, results: readonly SampleResult[]): Sides | null => (typeof e.sides === 'function' ? e.sides(results) : e.sides);
 
-/** What a sample scores for the effect: 1 or 0 for right or wrong, or its DAG score. */
+/** What a sample scores for the effect: 1 or 0 for right or wrong, its DAG score, or its right call's probability (NaN where it has none). */
 export const measureOf =
-  (e: EffectDeclaration) =>
+  (e: Pick<EffectDeclaration, 'measure'>) =>
   (r: SampleResult): number =>
-    e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0;
+    e.measure === 'probability' ? (callProbabilityOf(r) ?? NaN) : e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0;
 
-/** One effect measured on one run's results, or null when the run holds no pair of it. */
-export function measureEffect(e: EffectDeclaration, results: readonly SampleResult[]): EffectFinding | null {
+/**
+ * One effect measured on one run's results, or null when the run holds no pair of it: on its own
+ * measure, or on another (the right call's probability beside accuracy) over the results that have it.
+ */
+export function measureEffect(e: EffectDeclaration, all: readonly SampleResult[], measure: EffectMeasure = e.measure): EffectFinding | null {
+  const results = measure === 'probability' ? all.filter((r) => callProbabilityOf(r) !== undefined) : all;
   const sides = sidesOf(e, results);
   if (!sides) return null;
-  const value = measureOf(e);
+  const value = measureOf({ measure });
   const seed = e.id;
   const contrast =
     e.pairing === 'groups'
@@ -351,14 +361,14 @@ export function measureEffect(e: EffectDeclaration, results: readonly SampleResu
   const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
   const bound = e.direction === -1 && contrast.a === 0 ? 'floor' : e.direction === 1 && contrast.a === 1 ? 'ceiling' : null;
   const verdict = bound ? 'inconclusive' : verdictOf(contrast, e.direction, paperAbsolute);
-  return { effect: e, a: sides.a.label, b: sides.b.label, contrast, verdict, paperAbsolute, bound };
+  return { effect: e, measure, a: sides.a.label, b: sides.b.label, contrast, verdict, paperAbsolute, bound };
 }
 
 /** An effect the design also tests length by length: its finding at each prompt length the results hold pairs at. */
-export function measureEffectPerLength(e: EffectDeclaration, results: readonly SampleResult[]): { length: number; finding: EffectFinding }[] {
+export function measureEffectPerLength(e: EffectDeclaration, results: readonly SampleResult[], measure: EffectMeasure = e.measure): { length: number; finding: EffectFinding }[] {
   if (!e.perLength) return [];
   return lengthsOf(results).flatMap((length) => {
-    const finding = measureEffect(e, results.filter(at(length)));
+    const finding = measureEffect(e, results.filter(at(length)), measure);
     const where = ` at ${formatTokens(length)}`;
     return finding ? [{ length, finding: { ...finding, a: finding.a + where, b: finding.b + where } }] : [];
   });
@@ -369,12 +379,12 @@ export function measureEffectPerLength(e: EffectDeclaration, results: readonly S
  * length where its design tests it there too — one row, named by its length, where the run has one
  * length (pooled over it, the same figure).
  */
-export function effectsOf(suite: string, results: readonly SampleResult[]): EffectFinding[] {
+export function effectsOf(suite: string, results: readonly SampleResult[], measure?: EffectMeasure): EffectFinding[] {
   const oneLength = lengthsOf(results).length === 1;
   return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
-    const perLength = () => measureEffectPerLength(e, results).map((x) => x.finding);
+    const perLength = () => measureEffectPerLength(e, results, measure).map((x) => x.finding);
     if (oneLength && e.perLength) return perLength();
-    const pooled = measureEffect(e, results);
+    const pooled = measureEffect(e, results, measure);
     return pooled ? [pooled, ...perLength()] : [];
   });
 }

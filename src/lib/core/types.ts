@@ -236,6 +236,8 @@ export interface Timings {
   decodeMs: number;
   prefillTokensPerSecond?: number;
   decodeTokensPerSecond?: number;
+  /** ms spent reading the forced call for the right call's probability, after the answer (absent: not measured) */
+  forcedMs?: number;
   /** true when prefill and decode could not be told apart (a whole answer at once, no server timings): prefillMs is the whole request, and no rate is derived from it */
   unsplit?: boolean;
 }
@@ -380,9 +382,12 @@ export const countsInFigures = (r: { error: ResultError | null }): boolean => !i
  * syntax the run asked for (docs/scoring.md, "The right call's probability").
  */
 export interface CallLogprob {
-  /** the text forced: the call syntax up to and including the character after the expected function's name */
+  /** the text forced: the expected first call from its `[` through its first argument's `=` */
   forced: string;
-  /** the forced tokens as the engine's own tokenizer read them (each token's text, `piece`), each with its natural-log probability */
+  /**
+   * the forced tokens that begin inside `[name(` (the measured part), as the engine's own tokenizer read
+   * them (each token's text, `piece`), each with its natural-log probability; they spell a prefix of `forced`
+   */
   tokens: { piece: string; logprob: number }[];
   /** log P(forced | prompt): the sum over `tokens` */
   logprob: number;

@@ -31,6 +31,11 @@ export interface EngineKindDeclaration {
   nativeCalls: boolean;
   /** can answer one sample several times (a predictions file holds one answer each) */
   repeatable: boolean;
+  /**
+   * the right call's probability (docs/scoring.md): 'forced' where the engine reads a given continuation
+   * and reports the model's log-probabilities (a server only when its probe found it does), else why not
+   */
+  callProbability: 'forced' | { none: string };
   /** where it runs: in the tab's worker, in the headless runner, or both */
   runsIn: readonly ('browser' | 'node')[];
   /** how a run's engine of this kind is opened (loaded when a run starts: the page loads no engine) */
@@ -38,7 +43,7 @@ export interface EngineKindDeclaration {
 }
 
 /** What an engine that is no model can and cannot do. */
-const NO_MODEL = { asksModel: false, loadsModel: false, kvReuseByDefault: false, counter: 'llama3', nativeCalls: false } as const;
+const NO_MODEL = { asksModel: false, loadsModel: false, kvReuseByDefault: false, counter: 'llama3', nativeCalls: false, callProbability: { none: 'no model answers: there are no log-probabilities' } } as const;
 
 export const ENGINE_KINDS = {
   webllm: {
@@ -50,6 +55,7 @@ export const ENGINE_KINDS = {
     kvReuseByDefault: false,
     counter: 'model',
     nativeCalls: false,
+    callProbability: { none: "WebLLM's API reports log-probabilities of the tokens it generates but cannot be made to read a given continuation (no grammar of a literal text, no logit bias by position)" },
     repeatable: true,
     runsIn: ['browser'],
     open: () => import('./open-in-tab').then((m) => m.openWebllm),
@@ -63,6 +69,7 @@ export const ENGINE_KINDS = {
     kvReuseByDefault: true,
     counter: 'model',
     nativeCalls: true,
+    callProbability: 'forced',
     repeatable: true,
     runsIn: ['browser'],
     open: () => import('./open-in-tab').then((m) => m.openWllama),
@@ -76,6 +83,7 @@ export const ENGINE_KINDS = {
     kvReuseByDefault: false,
     counter: 'server',
     nativeCalls: true,
+    callProbability: 'forced',
     repeatable: true,
     runsIn: ['browser', 'node'],
     open: () => import('./openai').then((m) => m.openServer),
@@ -116,6 +124,15 @@ export const ENGINE_KIND_IDS = Object.keys(ENGINE_KINDS) as EngineKind[];
 
 /** The kinds that run where asked. */
 export const kindsRunningIn = (where: 'browser' | 'node'): EngineKind[] => ENGINE_KIND_IDS.filter((k) => (ENGINE_KINDS[k].runsIn as readonly string[]).includes(where));
+
+/** Why a run's results carry no right-call probability, or null where its engine gives one. */
+export function whyNoCallProbability(engine: EngineChoice): string | null {
+  const declared: EngineKindDeclaration = ENGINE_KINDS[engine.kind];
+  if (declared.callProbability !== 'forced') return declared.callProbability.none;
+  if (engine.kind === 'openai' && engine.logprobs !== 'chat-logprobs')
+    return engine.logprobs === 'none' ? 'the server gave no log-probabilities for a forced continuation when probed (llama-cpp-python needs them enabled; a hosted API takes no grammar)' : 'the run was made before the server was probed for log-probabilities';
+  return null;
+}
 
 /** A run's engine: its kind and how it was set up. */
 export interface EngineChoice extends EngineSettings {

@@ -168,14 +168,16 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
         const format = gen.textFormat === 'openai-message' ? 'json' : opts.format;
         const scored = gen.scored ?? scoreOutput(sample, gen.text, format, gen.calls, gen.finishReason === 'length');
         const aborted = gen.finishReason === 'abort';
+        const forcedFrom = now();
         const callLogprob = aborted || opts.signal.aborted ? undefined : await forcedCallLogprob(opts, sample);
+        const forcedMs = callLogprob ? now() - forcedFrom : undefined;
         result = {
           ...baseResult(opts.runId, id, index, sample, aborted ? failedScore('aborted') : scored.score, aborted ? { kind: 'aborted', message: 'generation interrupted' } : null),
           output: gen.text,
           calls: scored.calls,
           parseError: scored.parseError,
           usage: gen.usage,
-          timings: gen.timings,
+          timings: forcedMs !== undefined ? { ...gen.timings, forcedMs } : gen.timings,
           ...(callLogprob ? { callLogprob } : {}),
         };
         if (aborted || opts.signal.aborted) {
@@ -312,7 +314,7 @@ async function forcedCallLogprob(opts: RunOptions, sample: Sample): Promise<Call
   if ('none' in forced) return undefined;
   const { grammar: _grammar, ...request } = requestFor(opts.request, sample, opts.format, false, opts.calls);
   const tokens = await score.call(opts.engine, { ...request, kvReuse: true, temperature: 0, maxTokens: forced.text.length + FORCED_SLACK_TOKENS }, forced.text, FORCED_TOP_K, opts.signal);
-  return callLogprobOf(forced.text, tokens);
+  return callLogprobOf(forced, tokens);
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */

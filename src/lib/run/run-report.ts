@@ -3,6 +3,9 @@
  * app's views use, so the runner's table and the app's heatmap of the same file agree.
  */
 import { effectsOf } from '../analysis/findings';
+import { probabilityEffectsOf, probabilitySummary } from '../analysis/call-probability';
+import { detectsText, differenceText, formatP } from '../analysis/format';
+import { whyNoCallProbability } from '../engines/kinds';
 import { pictureTitle, runEffectPictures } from '../analysis/first-view';
 import { headlineSums, headlineText } from '../analysis/headline';
 import { pictureSvg } from '../analysis/svg';
@@ -32,6 +35,7 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
   ];
   // the suite's tables are over the answered samples, as the app's report is
   lines.push(...(await SUITES[run.suite].textReport()).reportLines(run, results.filter(countsInFigures)));
+  lines.push(...callProbabilityLines(run, results.filter(countsInFigures)));
   const repeated = repeatSummary(results);
   if (repeated) {
     const r = repeated;
@@ -40,6 +44,25 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
       `  of ${r.complete} samples with every answer: right every time ${pct(r.allRight).trim()} (pass^${r.repeats}), at least once ${pct(r.anyRight).trim()} (pass@${r.repeats}), sometimes ${pct(r.mixed).trim()}; identical outputs ${pct(r.identicalOutputs).trim()}`,
     );
   }
+  return lines;
+}
+
+/** The right call's probability beside accuracy: its mean, how well it separates right from wrong verdicts, and the effects on it; or why the run has none. */
+export function callProbabilityLines(run: Pick<RunRow, 'suite' | 'engine'>, answered: readonly SampleResult[]): string[] {
+  const s = probabilitySummary(answered);
+  if (!s.mean) {
+    const why = whyNoCallProbability(run.engine);
+    return why ? [`right call's probability: none — ${why}`] : s.otherPath ? [`right call's probability: none — all ${s.otherPath} forced readings took another token path than the tokenizer's split`] : [];
+  }
+  const m = s.mean;
+  const lines = [
+    `right call's probability (docs/scoring.md): mean ${pct(m.value).trim()} [${pct(m.low).trim()}–${pct(m.high).trim()}] over ${m.samples} samples of ${m.clusters} requests` +
+      (s.auc !== null ? ` · separates right from wrong verdicts with AUC ${s.auc.toFixed(3)} (${s.right} right, ${s.wrong} wrong)` : '') +
+      (s.absent ? ` · ${s.absent} without it (no single call expected, or an error)` : '') +
+      (s.otherPath ? ` · ${s.otherPath} read along another token path, left out` : ''),
+  ];
+  for (const f of probabilityEffectsOf(run.suite, answered))
+    lines.push(`  ${f.effect.effect} (${f.effect.paper}), on the probability: ${f.a} → ${f.b} ${differenceText(f.contrast)}, p ${formatP(f.contrast.pValue)}, detects ${detectsText(f.contrast)} → ${f.verdict}`);
   return lines;
 }
 

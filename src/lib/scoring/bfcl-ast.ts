@@ -119,7 +119,7 @@ const matchParallel: CallMatcher = (functions, calls, answers) => {
   return VALID;
 };
 
-export function answerName(answer: PossibleAnswer): string {
+function answerName(answer: PossibleAnswer): string {
   for (const k in answer) return k;
   return '';
 }

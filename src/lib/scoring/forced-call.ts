@@ -5,44 +5,66 @@
  */
 import type { CallLogprob, CallMode, ForcedTokens, Sample, TokenChoice } from '../core/types';
 import type { OutputFormat } from '../parsing';
-import { answerName } from './bfcl-ast';
+import { canonicalCalls } from './bfcl-ast';
+import { formatPythonCalls } from '../parsing/format-calls';
+import type { Call } from '../core/calls';
 
 /** Candidates kept where the model parts from the right name. */
 export const FORCED_TOP_K = 5;
 
 /**
- * The text to force for a sample, or why there is none. The python-call syntax every call prompt of
- * the app asks for, `[name(`, up to the character after the expected function's name — so a name that
- * is a prefix of another (`get` of `get_all`) is told apart. The expected function is the first call
- * of the first listed answer (a catalog, robustness or BFCL answer) or the first step of a
+ * The text to force for a sample, or why there is none: the expected first call as the oracle writes
+ * it, in the python-call syntax every call prompt of the app asks for, from its `[` through its first
+ * argument's `=` (or, without arguments, through the `()` and the character after it). Its measured
+ * part runs from the start through the character after the name, `[name(`, so a name that is a
+ * prefix of another (`get` of `get_all`) is told apart; the text forced beyond it keeps the token
+ * that holds the `(` whole, as the model writes it (Qwen writes `(member` as one token: `(` alone,
+ * at the end of a shorter text, is a token the model never writes there). The expected function is
+ * the first call of the first listed answer (catalog, robustness, BFCL) or the first step of a
  * single-turn composition trace.
  */
-export function forcedCallText(sample: Pick<Sample, 'expected'>, format: OutputFormat, calls: CallMode = 'prompt'): { text: string } | { none: string } {
+export function forcedCallText(sample: Pick<Sample, 'expected' | 'tools'>, format: OutputFormat, calls: CallMode = 'prompt'): ForcedCall | { none: string } {
   if (calls === 'native') return { none: "native tool calls: the server's own template writes the call syntax" };
   if (format !== 'bfcl-python' && format !== 'auto') return { none: `the ${format} call syntax is not forced yet` };
-  const name = expectedFirstName(sample.expected);
-  return name ? { text: `[${name}(` } : { none: 'the sample expects no single call (an answer, an episode or a multi-turn exchange)' };
+  const call = expectedFirstCall(sample);
+  if (!call) return { none: 'the sample expects no single call (an answer, an episode or a multi-turn exchange)' };
+  const full = formatPythonCalls([call]);
+  const measured = `[${call.name}(`.length;
+  const equals = full.indexOf('=', measured);
+  const end = Object.keys(call.args).length && equals > 0 ? equals + 1 : Math.min(full.length, measured + 2);
+  return { text: full.slice(0, end), measured };
 }
 
-function expectedFirstName(e: Sample['expected']): string | null {
-  if (e.kind === 'ast') {
-    const first = e.possibleAnswer[0];
-    return first ? answerName(first) : null;
+/** The text forced after a prompt, and how many of its characters the measure covers. */
+export interface ForcedCall {
+  text: string;
+  /** characters from the start that the measure covers: every token that begins inside them is summed */
+  measured: number;
+}
+
+function expectedFirstCall(sample: Pick<Sample, 'expected' | 'tools'>): Call | null {
+  const e = sample.expected;
+  if (e.kind === 'ast') return canonicalCalls(e.possibleAnswer.slice(0, 1), sample.tools)[0] ?? null;
+  if (e.kind === 'dag' && e.protocol === 'single-turn') {
+    const step = e.steps[0];
+    return step ? { name: step.toolName, args: step.arguments } : null;
   }
-  if (e.kind === 'dag' && e.protocol === 'single-turn') return e.steps[0]?.toolName ?? null;
   return null;
 }
 
-/** Reads the forced tokens: the tokens that spell `forced` (an engine may add an end token after them), their sum, and where the model parts from them. */
-export function callLogprobOf(forced: string, { tokens, canonical }: ForcedTokens): CallLogprob {
+/**
+ * Reads the forced tokens: those that begin inside the measured characters (an engine may add more
+ * after the text, an end token), their sum, and where the model parts from them.
+ */
+export function callLogprobOf(forced: ForcedCall, { tokens, canonical }: ForcedTokens): CallLogprob {
   const kept: TokenChoice[] = [];
   let spelled = '';
   for (const t of tokens) {
-    if (spelled.length >= forced.length) break;
-    kept.push(t);
+    if (spelled.length >= forced.text.length) break;
+    if (spelled.length < forced.measured) kept.push(t);
     spelled += t.token;
   }
-  if (spelled !== forced) throw new Error(`the engine forced ${JSON.stringify(spelled)}, not ${JSON.stringify(forced)}`);
+  if (spelled !== forced.text) throw new Error(`the engine forced ${JSON.stringify(spelled)}, not ${JSON.stringify(forced.text)}`);
   let parts: CallLogprob['parts'] = null;
   for (let at = 0; at < kept.length && !parts; at++) {
     const t = kept[at] as TokenChoice;
@@ -55,7 +77,7 @@ export function callLogprobOf(forced: string, { tokens, canonical }: ForcedToken
     }
   }
   return {
-    forced,
+    forced: forced.text,
     tokens: kept.map((t) => ({ piece: t.token, logprob: t.logprob })),
     logprob: kept.reduce((s, t) => s + t.logprob, 0),
     canonical,
@@ -63,5 +85,8 @@ export function callLogprobOf(forced: string, { tokens, canonical }: ForcedToken
   };
 }
 
-/** The right call's probability, P(forced | prompt). */
-export const callProbability = (c: CallLogprob): number => Math.exp(c.logprob);
+/** A result's right-call probability, P(forced | prompt), or undefined where it has none (no engine logits, no call expected, or another token path than the split). */
+export function callProbabilityOf(r: { callLogprob?: CallLogprob }): number | undefined {
+  const c = r.callLogprob;
+  return c?.canonical ? Math.exp(c.logprob) : undefined;
+}

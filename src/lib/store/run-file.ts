@@ -376,6 +376,7 @@ function readResult(value: unknown, run: { id: string; suite: string }, version:
   if (x.timings !== null) {
     const t = r.obj(x.timings, 'result.timings');
     r.num(t, 'prefillMs', 'result.timings.prefillMs');
+    if (t.forcedMs !== undefined) r.num(t, 'forcedMs', 'result.timings.forcedMs');
     r.num(t, 'decodeMs', 'result.timings.decodeMs');
   }
   if (x.error !== null) {
@@ -420,7 +421,7 @@ function readCallLogprob(r: Reader, c: Obj): void {
     return { piece: r.str(o, 'piece', `${field}.piece`), logprob };
   };
   const tokens = (list as unknown[]).map((t, i) => choice(t, `${where}.tokens[${i}]`));
-  if (tokens.map((t) => t.piece).join('') !== forced) r.fail(`${where}.tokens`, 'the tokens do not spell the forced text');
+  if (!forced.startsWith(tokens.map((t) => t.piece).join(''))) r.fail(`${where}.tokens`, 'the tokens do not spell the start of the forced text');
   const sum = tokens.reduce((s, t) => s + t.logprob, 0);
   const logprob = r.num(c, 'logprob', `${where}.logprob`);
   if (Math.abs(logprob - sum) > 1e-6 * Math.max(1, Math.abs(sum))) r.fail(`${where}.logprob`, `${logprob} is not the sum of its tokens' log-probabilities (${sum})`);
