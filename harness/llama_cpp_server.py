@@ -137,7 +137,35 @@ def logits_to_logprobs(logits, axis=-1):
     return _logits_to_logprobs(logits, axis)
 
 
+# llama-cpp-python ranks a token's candidates by sorting every (logprob, id) pair of the vocabulary in
+# Python (`sorted(zip(logprobs, range(n)), reverse=True)[:k]`): ~0.1 s a token for Qwen's 151,936, most of a
+# forced call's cost. The same first pairs, found with numpy: the top pairs, sorted as Python would.
+TOP_PAIRS = 64
+
+
+class _VocabularyPairs:
+    def __init__(self, logprobs):
+        self.logprobs = logprobs
+
+
+def zip_(*its):
+    if len(its) == 2 and isinstance(its[0], np.ndarray) and its[0].ndim == 1 and isinstance(its[1], range) and len(its[1]) == its[0].size > TOP_PAIRS:
+        return _VocabularyPairs(its[0])
+    return zip(*its)
+
+
+def sorted_(it, *args, **kwargs):
+    if isinstance(it, _VocabularyPairs) and not args and kwargs == {"reverse": True}:
+        top = np.argpartition(it.logprobs, -TOP_PAIRS)[-TOP_PAIRS:]
+        return sorted(((it.logprobs[i], int(i)) for i in top), reverse=True)
+    if isinstance(it, _VocabularyPairs):
+        it = zip(it.logprobs, range(it.logprobs.size))
+    return sorted(it, *args, **kwargs)
+
+
 if LOGPROBS == "last-rows":
+    llama_cpp.llama.zip = zip_
+    llama_cpp.llama.sorted = sorted_
     llama_cpp.Llama.__init__ = init
     llama_cpp.Llama.eval = eval_
     llama_cpp.Llama._scores = property(scores)

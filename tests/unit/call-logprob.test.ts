@@ -56,11 +56,11 @@ function scoringEngine(): Engine & { asked: { request: GenerateRequest; continua
 }
 
 describe('the right call’s probability', () => {
-  it('forces the expected first call through its first argument’s =, and measures `[name(`; nothing for native calls or answers', () => {
+  it('forces the expected first call through its first argument’s name, and measures `[name(`; nothing for native calls or answers', () => {
     const sample = source().build(source().ids[0] as string);
     const name = Object.keys((sample.expected as { possibleAnswer: Record<string, unknown>[] }).possibleAnswer[0] as object)[0] as string;
     const forced = forcedCallText(sample, 'bfcl-python') as { text: string; measured: number };
-    expect(forced.text).toMatch(new RegExp(`^\\[${name}\\(\\w+=$`));
+    expect(forced.text).toMatch(new RegExp(`^\\[${name}\\(\\w+$`));
     expect(forced.text.slice(0, forced.measured)).toBe(`[${name}(`);
     const noArgs = { expected: { kind: 'dag', protocol: 'single-turn', level: 'L0_node', steps: [{ toolName: 'get_time', arguments: {} }] }, tools: [] } as unknown as Sample;
     expect(forcedCallText(noArgs, 'auto')).toEqual({ text: '[get_time()]', measured: 10 });
@@ -70,13 +70,12 @@ describe('the right call’s probability', () => {
 
   it('sums only the tokens that begin inside `[name(`: a token holding the ( and what follows counts, later ones do not', () => {
     const c = callLogprobOf(
-      { text: '[f(member_id=', measured: 3 },
+      { text: '[f(member_id', measured: 3 },
       {
         tokens: [
           { token: '[f', logprob: -1, top: [{ token: '[f', logprob: -1 }] },
           { token: '(member', logprob: -0.5, top: [{ token: '(member', logprob: -0.5 }] },
           { token: '_id', logprob: -2, top: [{ token: '_id', logprob: -2 }] },
-          { token: '=', logprob: -3, top: [{ token: '=', logprob: -3 }] },
         ],
         canonical: true,
       },

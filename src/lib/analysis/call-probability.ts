@@ -46,7 +46,7 @@ export function probabilitySummary(results: readonly SampleResult[]): Probabilit
 export function areaUnderCurve(positives: readonly number[], negatives: readonly number[]): number {
   const all = [...positives.map((v) => ({ v, p: 1 })), ...negatives.map((v) => ({ v, p: 0 }))].sort((a, b) => a.v - b.v);
   let rankSum = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j < all.length && all[j]!.v === all[i]!.v) j++;
     const rank = (i + 1 + j) / 2;

@@ -382,7 +382,7 @@ export const countsInFigures = (r: { error: ResultError | null }): boolean => !i
  * syntax the run asked for (docs/scoring.md, "The right call's probability").
  */
 export interface CallLogprob {
-  /** the text forced: the expected first call from its `[` through its first argument's `=` */
+  /** the text forced: the expected first call from its `[` through its first argument's name */
   forced: string;
   /**
    * the forced tokens that begin inside `[name(` (the measured part), as the engine's own tokenizer read

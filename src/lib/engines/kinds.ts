@@ -43,7 +43,14 @@ export interface EngineKindDeclaration {
 }
 
 /** What an engine that is no model can and cannot do. */
-const NO_MODEL = { asksModel: false, loadsModel: false, kvReuseByDefault: false, counter: 'llama3', nativeCalls: false, callProbability: { none: 'no model answers: there are no log-probabilities' } } as const;
+const NO_MODEL = {
+  asksModel: false,
+  loadsModel: false,
+  kvReuseByDefault: false,
+  counter: 'llama3',
+  nativeCalls: false,
+  callProbability: { none: 'no model answers: there are no log-probabilities' },
+} as const;
 
 export const ENGINE_KINDS = {
   webllm: {
@@ -55,7 +62,9 @@ export const ENGINE_KINDS = {
     kvReuseByDefault: false,
     counter: 'model',
     nativeCalls: false,
-    callProbability: { none: "WebLLM's API reports log-probabilities of the tokens it generates but cannot be made to read a given continuation (no grammar of a literal text, no logit bias by position)" },
+    callProbability: {
+      none: "WebLLM's API reports log-probabilities of the tokens it generates but cannot be made to read a given continuation (no grammar of a literal text, no logit bias by position)",
+    },
     repeatable: true,
     runsIn: ['browser'],
     open: () => import('./open-in-tab').then((m) => m.openWebllm),
@@ -130,7 +139,9 @@ export function whyNoCallProbability(engine: EngineChoice): string | null {
   const declared: EngineKindDeclaration = ENGINE_KINDS[engine.kind];
   if (declared.callProbability !== 'forced') return declared.callProbability.none;
   if (engine.kind === 'openai' && engine.logprobs !== 'chat-logprobs')
-    return engine.logprobs === 'none' ? 'the server gave no log-probabilities for a forced continuation when probed (llama-cpp-python needs them enabled; a hosted API takes no grammar)' : 'the run was made before the server was probed for log-probabilities';
+    return engine.logprobs === 'none'
+      ? 'the server gave no log-probabilities for a forced continuation when probed (llama-cpp-python needs them enabled; a hosted API takes no grammar)'
+      : 'the run was made before the server was probed for log-probabilities';
   return null;
 }
 

@@ -52,7 +52,11 @@ export function callProbabilityLines(run: Pick<RunRow, 'suite' | 'engine'>, answ
   const s = probabilitySummary(answered);
   if (!s.mean) {
     const why = whyNoCallProbability(run.engine);
-    return why ? [`right call's probability: none — ${why}`] : s.otherPath ? [`right call's probability: none — all ${s.otherPath} forced readings took another token path than the tokenizer's split`] : [];
+    return why
+      ? [`right call's probability: none — ${why}`]
+      : s.otherPath
+        ? [`right call's probability: none — all ${s.otherPath} forced readings took another token path than the tokenizer's split`]
+        : [];
   }
   const m = s.mean;
   const lines = [
@@ -62,7 +66,9 @@ export function callProbabilityLines(run: Pick<RunRow, 'suite' | 'engine'>, answ
       (s.otherPath ? ` · ${s.otherPath} read along another token path, left out` : ''),
   ];
   for (const f of probabilityEffectsOf(run.suite, answered))
-    lines.push(`  ${f.effect.effect} (${f.effect.paper}), on the probability: ${f.a} → ${f.b} ${differenceText(f.contrast)}, p ${formatP(f.contrast.pValue)}, detects ${detectsText(f.contrast)} → ${f.verdict}`);
+    lines.push(
+      `  ${f.effect.effect} (${f.effect.paper}), on the probability: ${f.a} → ${f.b} ${differenceText(f.contrast)}, p ${formatP(f.contrast.pValue)}, detects ${detectsText(f.contrast)} → ${f.verdict}`,
+    );
   return lines;
 }
 

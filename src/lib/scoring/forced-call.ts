@@ -15,7 +15,7 @@ export const FORCED_TOP_K = 5;
 /**
  * The text to force for a sample, or why there is none: the expected first call as the oracle writes
  * it, in the python-call syntax every call prompt of the app asks for, from its `[` through its first
- * argument's `=` (or, without arguments, through the `()` and the character after it). Its measured
+ * argument's name (or, without arguments, through the `()` and the character after it). Its measured
  * part runs from the start through the character after the name, `[name(`, so a name that is a
  * prefix of another (`get` of `get_all`) is told apart; the text forced beyond it keeps the token
  * that holds the `(` whole, as the model writes it (Qwen writes `(member` as one token: `(` alone,
@@ -30,8 +30,8 @@ export function forcedCallText(sample: Pick<Sample, 'expected' | 'tools'>, forma
   if (!call) return { none: 'the sample expects no single call (an answer, an episode or a multi-turn exchange)' };
   const full = formatPythonCalls([call]);
   const measured = `[${call.name}(`.length;
-  const equals = full.indexOf('=', measured);
-  const end = Object.keys(call.args).length && equals > 0 ? equals + 1 : Math.min(full.length, measured + 2);
+  const firstArgument = /^\w*/.exec(full.slice(measured))?.[0] ?? '';
+  const end = firstArgument ? measured + firstArgument.length : Math.min(full.length, measured + 2);
   return { text: full.slice(0, end), measured };
 }
 
