@@ -6,7 +6,8 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureOf } from './findings';
+import { EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
+import { callProbabilityOf } from '../scoring/forced-call';
 
 export interface CurvePoint {
   x: number;
@@ -129,19 +130,28 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
   // by name, whatever the order of the recordings: "1K" before "4K", "Qwen2.5-Coder-0.5B" before "…-1.5B"
   series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
-  const yLabel = e.measure === 'score' ? 'CompToolBench score' : 'accuracy';
+  const yLabel = e.measure === 'score' ? 'CompToolBench score' : e.measure === 'probability' ? "the right call's probability" : 'accuracy';
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
 
 /** A picture's title from its axes: "Accuracy by the record that holds the answer". */
 export const pictureTitle = (p: EffectPicture): string => `${p.yLabel.charAt(0).toUpperCase()}${p.yLabel.slice(1)} by ${p.xLabel}`;
 
-/** The pictures of these effects on one run, each once (effects drawn alike share theirs, named by the first of them). */
-export function runEffectPictures(effects: readonly EffectDeclaration[], suite: string, results: readonly SampleResult[]): { effect: EffectDeclaration; picture: EffectPicture }[] {
+/**
+ * The pictures of these effects on one run, each once (effects drawn alike share theirs, named by the
+ * first of them): on each effect's own measure, or on the right call's probability over the results that carry it.
+ */
+export function runEffectPictures(
+  effects: readonly EffectDeclaration[],
+  suite: string,
+  all: readonly SampleResult[],
+  measure?: EffectMeasure,
+): { effect: EffectDeclaration; picture: EffectPicture }[] {
   const first = new Map<EffectDeclaration['picture'], EffectDeclaration>();
   for (const e of effects) if (!first.has(e.picture)) first.set(e.picture, e);
+  const results = measure === 'probability' ? all.filter((r) => callProbabilityOf(r) !== undefined) : all;
   return [...first.values()].flatMap((effect) => {
-    const picture = effectPicture(effect, [{ key: 'this run', model: 'this run', suite, results }]);
+    const picture = effectPicture(measure ? { ...effect, measure } : effect, [{ key: 'this run', model: 'this run', suite, results }]);
     return picture ? [{ effect, picture }] : [];
   });
 }
