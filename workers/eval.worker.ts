@@ -8,7 +8,7 @@ import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { Cell, Engine, GenerateRequest, NamedText, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import type { CallLogprob, Cell, ChatMessage, Engine, ForcedTokens, GenerateRequest, NamedText, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
 import { type PickedFile, pickedAsText } from './picked-files';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
@@ -48,6 +48,14 @@ import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustnes
 import { baseSet } from '../src/lib/suites/robustness/suite';
 import { draftCallRequest, draftExpected, draftQueries, draftQueriesRequest } from '../src/lib/prompts/draft-requests';
 import { toJsonText } from '../src/lib/formats/json-text';
+import { needleSamples } from '../src/lib/suites/catalog/suite';
+import { callLogprobOf, FORCED_TOP_K, forcedCallText } from '../src/lib/scoring/forced-call';
+import { requestFor } from '../src/lib/run/request';
+import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
+import { CATALOG_PACK_ID } from '../datasets/catalog/build';
+
+/** The explorer's distractors and their order (the app's default seed) */
+const EXPLORER_SEED = 42;
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
@@ -352,6 +360,38 @@ const api = {
     const held = heldModel();
     if (!held) throw new Error('Load a model first.');
     return held.engine === 'webllm' ? (await webllmEngine()).greedyTokens(messages, maxTokens, topK) : (await ggufEngine()).greedyTokens(messages, maxTokens, topK);
+  },
+
+  /**
+   * The needle explorer: one catalog request at one length, its right tool moved through the catalog,
+   * and at each place the loaded GGUF model's probability of the right call (docs/scoring.md) with the
+   * tools it thought of instead — no answer generated, the prompts' shared prefix read once (α ascending,
+   * KV cache kept). Each point is reported as it is read.
+   */
+  async exploreNeedle(ask: { itemId: string; length: number; positions: number[] }, onPoint: (point: { alpha: number; measure: CallLogprob; promptTokens: number }) => void): Promise<void> {
+    const held = heldModel();
+    if (held?.engine !== 'wllama') throw new Error('Load a GGUF model on the llama.cpp engine first: the explorer reads its probabilities.');
+    const engine = await ggufEngine();
+    const counter = engine.counter();
+    if (!counter) throw new Error("This model's tokenizer cannot be rebuilt here, so its prompts cannot be measured to an exact length.");
+    await ensureBuiltinPacks(db);
+    const packs = await loadPacks(db, [CATALOG_PACK_ID]);
+    const samples = needleSamples({ packs, template: DEFAULT_PROMPT, counter, seed: EXPLORER_SEED, itemId: ask.itemId, length: ask.length, positions: ask.positions });
+    const signal = new AbortController().signal;
+    for (const sample of samples) {
+      const forced = forcedCallText(sample, 'bfcl-python');
+      if ('none' in forced) throw new Error(forced.none);
+      const request = requestFor({ maxTokens: forced.text.length + 4, temperature: 0, kvReuse: true }, sample, 'bfcl-python');
+      const tokens = await engine.scoreContinuation(request, forced.text, FORCED_TOP_K, signal);
+      onPoint({ alpha: sample.cell.alpha ?? 0, measure: callLogprobOf(forced, tokens), promptTokens: sample.promptTokens });
+    }
+  },
+
+  /** The loaded GGUF model's reading of a continuation after a chat (the engine's forced read, KV cache kept): what tests and benchmarks compare with other engines. */
+  async forcedTokens(messages: { role: string; content: string }[], continuation: string, topK: number): Promise<ForcedTokens> {
+    if (heldModel()?.engine !== 'wllama') throw new Error('Load a GGUF model first.');
+    const request = { messages: messages.map((m) => ({ role: m.role as ChatMessage['role'], content: m.content })), maxTokens: continuation.length + 4, temperature: 0, kvReuse: true };
+    return (await ggufEngine()).scoreContinuation(request, continuation, topK, new AbortController().signal);
   },
 
   loadedModel(): LoadedModel | null {

@@ -233,3 +233,39 @@ test('one click in the first view downloads the model the recordings used (serve
   await page.reload();
   await expect(quick.getByTestId('quick-sweep-plan')).toContainText('read from this browser’s storage (no download)');
 });
+
+test("the right call's probability through the CPU engine equals the model's own log-probabilities, read from the same logits", async ({ page }) => {
+  test.setTimeout(300_000);
+  await serveModel(page);
+  await page.goto('index.html');
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  type Choice = { token: string; logprob: number; top: { token: string; logprob: number }[] };
+  const messages = [
+    { role: 'system', content: 'You call functions: [name(arg=value)].' },
+    { role: 'user', content: 'the weather in Oslo' },
+  ];
+  // the reference: the model's greedy tokens read with the cache unused, each with its top candidates (llama.cpp's softmax of the raw logits)
+  const greedy = (await page.evaluate(([m]) => (globalThis as never as { fcPlayground: { worker(): { greedyTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().greedyTokens(m, 12, 5), [messages])) as Choice[];
+  const text = greedy.map((t) => t.token).join('');
+  expect(text.length).toBeGreaterThan(0);
+  // the same text forced after the same prompt, under its grammar and the tokenizer's split
+  const forced = (await page.evaluate(([m, t]) => (globalThis as never as { fcPlayground: { worker(): { forcedTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().forcedTokens(m, t, 5), [messages, text] as const)) as {
+    tokens: Choice[];
+    canonical: boolean;
+  };
+  expect(forced.tokens.map((t) => t.token).join('').startsWith(text)).toBe(true);
+  // where the forced path follows the greedy one, each token's log-probability and its candidates are the same logits' (llama.cpp prints them rounded to 1e-6)
+  let same = 0;
+  while (same < greedy.length && forced.tokens[same]?.token === greedy[same]?.token) {
+    const [f, g] = [forced.tokens[same] as Choice, greedy[same] as Choice];
+    expect(Math.abs(f.logprob - g.logprob), `token ${same} ${JSON.stringify(f.token)}`).toBeLessThan(1e-4);
+    expect(f.top.map((c) => c.token)).toEqual(g.top.map((c) => c.token));
+    same++;
+  }
+  expect(same, `forced ${JSON.stringify(forced.tokens.map((t) => t.token))}, greedy ${JSON.stringify(greedy.map((t) => t.token))}`).toBeGreaterThan(0);
+  // the first forced token is the model's own first choice at the prompt's end: its probability is the top candidate's there
+  expect(forced.tokens[0]?.logprob).toBeCloseTo(greedy[0]?.top[0]?.logprob ?? NaN, 4);
+});

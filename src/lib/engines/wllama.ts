@@ -98,6 +98,7 @@ export interface GgufEngine extends Engine {
   /** the model's own tokenizer, rebuilt from its GGUF header; null when we cannot reproduce it */
   counter(): TokenCounter | null;
   lastGeneration(): GenerationStats;
+  scoreContinuation: NonNullable<Engine['scoreContinuation']>;
   /**
    * The greedy tokens of a chat, each with the top candidates at its place, the KV cache unused:
    * what agreement checks between devices and engines compare (not part of a run).

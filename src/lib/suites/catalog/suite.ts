@@ -65,6 +65,27 @@ export function catalogSource(opts: CatalogBuildOptions): PlannedSource {
   });
 }
 
+/**
+ * One request's prompts at one length with its right tool moved through the catalog, α ascending:
+ * the same distractors in the same order at every position (the sweep's own rule), so consecutive
+ * prompts share everything before the needle's earlier place and an engine that keeps its KV cache
+ * reads that prefix once. What the needle explorer asks the loaded model.
+ */
+export function needleSamples(opts: Omit<CatalogBuildOptions, 'sweep'> & { seed: number; itemId: string; length: number; positions: readonly number[] }): Sample[] {
+  const found = eligibleItems(opts.packs).find(({ item }) => item.id === opts.itemId);
+  if (!found) throw new Error(`no request "${opts.itemId}" in these packs`);
+  const pool = toolPool(opts.packs);
+  const sweep: CatalogSweep = { lengths: [opts.length], positions: [...opts.positions], samplesPerCell: 1, seed: opts.seed };
+  const measureWhole = !isLineAdditive(opts.counter, pool);
+  return [...opts.positions]
+    .sort((a, b) => a - b)
+    .map((position) => {
+      const cell = { length: opts.length, alpha: position };
+      const id = hashString(`${CATALOG_SUITE}|explore|${found.pack.id}|${found.item.id}|${opts.length}|${position}|${opts.seed}`);
+      return buildOne({ ...opts, sweep }, pool, { id, cell, group: String(opts.length), rank: [position, 0], itemId: found.item.id, length: opts.length, position, pack: found.pack, item: found.item }, measureWhole);
+    });
+}
+
 export function buildCatalogSamples(opts: CatalogBuildOptions): Sample[] {
   const source = catalogSource(opts);
   return source.ids.map((id) => source.build(id));
