@@ -248,15 +248,26 @@ test("the right call's probability through the CPU engine equals the model's own
     { role: 'user', content: 'the weather in Oslo' },
   ];
   // the reference: the model's greedy tokens read with the cache unused, each with its top candidates (llama.cpp's softmax of the raw logits)
-  const greedy = (await page.evaluate(([m]) => (globalThis as never as { fcPlayground: { worker(): { greedyTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().greedyTokens(m, 12, 5), [messages])) as Choice[];
+  const greedy = (await page.evaluate(
+    ([m]) => (globalThis as never as { fcPlayground: { worker(): { greedyTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().greedyTokens(m, 12, 5),
+    [messages],
+  )) as Choice[];
   const text = greedy.map((t) => t.token).join('');
   expect(text.length).toBeGreaterThan(0);
   // the same text forced after the same prompt, under its grammar and the tokenizer's split
-  const forced = (await page.evaluate(([m, t]) => (globalThis as never as { fcPlayground: { worker(): { forcedTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().forcedTokens(m, t, 5), [messages, text] as const)) as {
+  const forced = (await page.evaluate(
+    ([m, t]) => (globalThis as never as { fcPlayground: { worker(): { forcedTokens(...a: unknown[]): Promise<unknown> } } }).fcPlayground.worker().forcedTokens(m, t, 5),
+    [messages, text] as const,
+  )) as {
     tokens: Choice[];
     canonical: boolean;
   };
-  expect(forced.tokens.map((t) => t.token).join('').startsWith(text)).toBe(true);
+  expect(
+    forced.tokens
+      .map((t) => t.token)
+      .join('')
+      .startsWith(text),
+  ).toBe(true);
   // where the forced path follows the greedy one, each token's log-probability and its candidates are the same logits' (llama.cpp prints them rounded to 1e-6)
   let same = 0;
   while (same < greedy.length && forced.tokens[same]?.token === greedy[same]?.token) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
-import type { Engine, GenerateRequest, Sample, TokenChoice } from '../../src/lib/core/types';
+import type { Engine, GenerateRequest, Sample, SampleResult, TokenChoice } from '../../src/lib/core/types';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { createEnginePool } from '../../src/lib/engines/pool';
@@ -11,6 +11,8 @@ import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { catalogSource } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import type { RunRow } from '../../src/lib/run/run-row';
+import { callProbabilityLines } from '../../src/lib/run/run-report';
+import { areaUnderCurve } from '../../src/lib/analysis/call-probability';
 
 const pack = buildCatalogPack();
 const counter = new CachedCounter(llama3Counter);
@@ -138,6 +140,33 @@ describe('the right call’s probability', () => {
     const off = new MemoryResultStore();
     await runSamples({ runId: 'f', source: source(), engine: scoringEngine(), store: off, request, format: 'bfcl-python', signal: new AbortController().signal, scoreCalls: false });
     expect([...off.results.values()].every((r) => r.callLogprob === undefined)).toBe(true);
+  });
+
+  it('the runner’s report gives its mean, AUC and effects, or says why a run has none', () => {
+    const engine = { kind: 'wllama' as const, model: 'm' };
+    expect(callProbabilityLines({ suite: 'catalog', engine: { kind: 'oracle', model: 'oracle' } }, [])).toEqual(["right call's probability: none — no model answers: there are no log-probabilities"]);
+    expect(callProbabilityLines({ suite: 'catalog', engine: { kind: 'openai', model: 'm', logprobs: 'none' } }, [])[0]).toMatch(/none — the server gave no log-probabilities/);
+    expect(callProbabilityLines({ suite: 'catalog', engine: { kind: 'webllm', model: 'm' } }, [])[0]).toMatch(/WebLLM/);
+    const measured = (correct: boolean, logprob: number, alpha: number, item: string) =>
+      ({
+        itemId: item,
+        sampleId: `${item}-${alpha}`,
+        cell: { length: 1024, alpha },
+        score: { correct },
+        callLogprob: { forced: '[f(x', tokens: [{ piece: '[f(', logprob }], logprob, canonical: true, parts: null },
+      }) as unknown as SampleResult;
+    const results = [
+      measured(true, -0.1, 0.1, 'a'),
+      measured(false, -3, 0.5, 'a'),
+      measured(true, -0.2, 0.9, 'a'),
+      measured(false, -2, 0.1, 'b'),
+      measured(false, -4, 0.5, 'b'),
+      measured(false, -2.5, 0.9, 'b'),
+    ];
+    const lines = callProbabilityLines({ suite: 'catalog', engine }, results);
+    expect(lines[0]).toMatch(/mean [\d.]+% \[.*\] over 6 samples of 2 requests · separates right from wrong verdicts with AUC 1\.000 \(2 right, 4 wrong\)/);
+    expect(lines.some((l) => /lost in the middle.*on the probability/.test(l))).toBe(true);
+    expect(areaUnderCurve([1, 2], [2, 0])).toBe(0.625);
   });
 
   it('a pool sends a forced continuation to the engine that read its prompt', async () => {

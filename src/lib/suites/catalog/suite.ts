@@ -82,7 +82,12 @@ export function needleSamples(opts: Omit<CatalogBuildOptions, 'sweep'> & { seed:
     .map((position) => {
       const cell = { length: opts.length, alpha: position };
       const id = hashString(`${CATALOG_SUITE}|explore|${found.pack.id}|${found.item.id}|${opts.length}|${position}|${opts.seed}`);
-      return buildOne({ ...opts, sweep }, pool, { id, cell, group: String(opts.length), rank: [position, 0], itemId: found.item.id, length: opts.length, position, pack: found.pack, item: found.item }, measureWhole);
+      return buildOne(
+        { ...opts, sweep },
+        pool,
+        { id, cell, group: String(opts.length), rank: [position, 0], itemId: found.item.id, length: opts.length, position, pack: found.pack, item: found.item },
+        measureWhole,
+      );
     });
 }
 
