@@ -2,6 +2,7 @@
  * What recording a design and asking it again share: the server it is recorded on, and the runner's
  * arguments and io against it.
  */
+import { statusWriter } from '../src/cli/eval/progress-line';
 import { type EvalIo, runEval } from '../src/cli/eval/eval';
 import { startLlamaServer } from '../harness/llama-server';
 import { type GalleryModel, runnerArgsOf, type Recording, SERVER_KV_REUSE, SERVER_THREADS } from './gallery-designs';
@@ -25,12 +26,12 @@ export async function withRecordingServer<T>(g: GalleryModel, r: Pick<Recording,
 
 /**
  * Runs a recording's design against the server at `baseUrl` with the runner, writing `out`; its lines
- * printed, its progress line rewritten in place. Resolves to the runner's exit code.
+ * printed, its progress as the runner's own (rewritten in place on a terminal, whole lines to a log). Resolves to the runner's exit code.
  */
 export function runRecording(g: GalleryModel, r: Recording, baseUrl: string, run: { name: string; out: string; extraArgs?: readonly string[]; provenance?: EvalIo['provenance'] }): Promise<number> {
   return runEval([...runnerArgsOf(r), '--engine', 'openai', '--base-url', baseUrl, '--model', g.model.alias, '--name', run.name, '--out', run.out, ...(run.extraArgs ?? [])], {
     out: (l) => console.log(l),
-    status: (l, final) => (final ? console.log(l) : process.stdout.write(`${l}\r`)),
+    status: statusWriter(process.stdout),
     env: process.env,
     signal: new AbortController().signal,
     ...(run.provenance ? { provenance: run.provenance } : {}),

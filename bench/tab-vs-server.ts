@@ -1,11 +1,14 @@
 /**
- * `npm run bench:tab-vs-server [-- N]`: does the tab give the server's answers on the same samples?
- * The first N requests (default 10) of the catalog `position` evidence recording of
+ * `npm run bench:tab-vs-server [-- N [RECORDING]]`: does the tab give the server's answers on the same samples?
+ * The first N requests (default 10) of the catalog `position` evidence recording (or RECORDING, another
+ * recording of the same design at seed 42, such as `position-probability`) of
  * Qwen2.5-Coder-0.5B, at its 1K cells (α 0.1/0.5/0.9), asked again through the app in its CPU
  * engine (llama.cpp in WebAssembly, headless Chromium) with the same model file, prompt, seed, order
  * and answer length — the same sample ids, since a sweep's first N requests are those of a larger one.
  * Prints, per sample and in all, whether the prompts held the same number of tokens, the greedy
- * outputs were identical and the verdicts agree, and both accuracies on these samples; writes the
+ * outputs were identical and the verdicts agree, and both accuracies on these samples; where both
+ * carry the right call's probability, how far the tab's log-probability is from the server's (the
+ * agreement rule: within AGREE_NATS, and the same token path); writes the
  * tab's run file (with its prompts) beside the recording. Skips, saying why, without the model or
  * the recording's 1K cells.
  */
@@ -19,8 +22,13 @@ import { appWithModel } from '../harness/app-with-model';
 import { readStore } from '../harness/idb';
 import { modelMissing, QWEN_CODER_05B } from '../harness/real-model';
 
-const RECORDING = 'examples/recordings/qwen0.5b/position.run.jsonl';
-const OUT = 'examples/recordings/qwen0.5b/position-1k-tab.run.jsonl';
+const RECORDING = process.argv[3] ?? 'examples/recordings/qwen0.5b/position.run.jsonl';
+const OUT = RECORDING.replace(/\.run\.jsonl$/, '-1k-tab.run.jsonl');
+/**
+ * The tab reads the weights unpacked to F32 with an F32 KV cache, the server the stored Q4_K_M with
+ * its own kernels: their logits differ in the last digits, so one log-probability is allowed this far.
+ */
+const AGREE_NATS = 0.05;
 const LENGTH = 1024;
 const POSITIONS = [0.1, 0.5, 0.9];
 const MAX_REQUESTS = 100;
@@ -80,6 +88,18 @@ async function main(): Promise<void> {
         `the same verdict in ${count((p) => p.t.score.correct === p.s.score.correct)}; right: tab ${right('t')}, server ${right('s')} ` +
         `(right only in the tab ${count((p) => p.t.score.correct && !p.s.score.correct)}, only on the server ${count((p) => !p.t.score.correct && p.s.score.correct)}). Run file: ${OUT}`,
     );
+    const both = paired.filter((p) => p.t.callLogprob && p.s.callLogprob);
+    if (both.length) {
+      const gaps = both.map((p) => Math.abs((p.t.callLogprob?.logprob ?? 0) - (p.s.callLogprob?.logprob ?? 0))).sort((a, b) => a - b);
+      const samePath = count((p) => JSON.stringify(p.t.callLogprob?.tokens.map((x) => x.piece)) === JSON.stringify(p.s.callLogprob?.tokens.map((x) => x.piece)));
+      const forcedMs = tab.reduce((a, r) => a + (r.timings?.forcedMs ?? 0), 0);
+      const answerMs = tab.reduce((a, r) => a + (r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0), 0);
+      console.log(
+        `right call's probability on ${both.length} samples: the same token path in ${samePath}; |tab − server| of the log-probability median ${gaps[Math.floor(gaps.length / 2)]?.toFixed(4)}, ` +
+          `largest ${gaps.at(-1)?.toFixed(4)} nats; within ${AGREE_NATS} nats in ${gaps.filter((g) => g <= AGREE_NATS).length} of ${both.length}. ` +
+          `The tab's forced reads took ${(forcedMs / 1000).toFixed(1)} s beside ${(answerMs / 1000).toFixed(1)} s of answers (${answerMs ? ((forcedMs / answerMs) * 100).toFixed(1) : '—'}%).`,
+      );
+    }
   } finally {
     await close();
   }

@@ -504,6 +504,63 @@ describe('the runner and a server that takes no grammar', () => {
   });
 });
 
+describe('the runner with --api-key (issue 73: its own run file was refused for the masked key)', () => {
+  it('sends the key to the server, writes it nowhere, and records the right call’s probability the server gives', async () => {
+    const KEY = 'sk-test-a1b2c3d4e5f6';
+    const auth: string[] = [];
+    const bodies: Record<string, unknown>[] = [];
+    // a llama-cpp-python-like server: the oracle's answer for generations; a forced read answers its grammar's text, one token per character, with logprobs
+    const server = createServer((req, res) => {
+      auth.push(String(req.headers.authorization));
+      let raw = '';
+      req.on('data', (d) => (raw += d));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (req.url === '/v1/models') return res.end(JSON.stringify({ data: [{ id: 'm', owned_by: 'me' }] }));
+        const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+        bodies.push(body);
+        if (req.url?.startsWith('/extras/tokenize')) {
+          const text = String(body.input ?? '');
+          return res.end(JSON.stringify(req.url === '/extras/tokenize/count' ? { count: Math.ceil(text.length / 4) } : { tokens: [...text].map((c) => c.charCodeAt(0)) }));
+        }
+        const grammar = typeof body.grammar === 'string' ? (JSON.parse(body.grammar.replace(/^root ::= /, '')) as string) : null;
+        const forced = grammar !== null && body.logprobs === true;
+        const content = forced ? grammar : '[x()]';
+        const logprobs = forced ? { content: [...content].map((c) => ({ token: c, logprob: -0.01, top_logprobs: [{ token: c, logprob: -0.01 }] })) } : null;
+        res.end(JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop', logprobs }], usage: { prompt_tokens: 10, completion_tokens: content.length } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const out = join(dir, 'with-key.run.jsonl');
+    const lines: string[] = [];
+    try {
+      const code = await runEval(['catalog', '--lengths', '1K', '--positions', '0.5', '--per-cell', '2', '--engine', 'openai', '--base-url', url, '--model', 'm', '--api-key', KEY, '--out', out], {
+        out: (l) => lines.push(l),
+        status: () => undefined,
+        env: {},
+        signal: new AbortController().signal,
+      });
+      expect(code, lines.join('\n')).toBe(0);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    expect(auth.length).toBeGreaterThan(3);
+    expect(auth.every((a) => a === `Bearer ${KEY}`)).toBe(true);
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain(KEY);
+    const file = readRunFile(text);
+    expect(file.recording?.command).not.toMatch(/api-key/);
+    expect(file.run.engine.logprobs).toBe('chat-logprobs');
+    // every forced read asked for log-probabilities with a logit bias on the server tokenizer's split
+    const forcedBodies = bodies.filter((b) => b.logprobs === true && b.max_tokens !== 4);
+    expect(forcedBodies).toHaveLength(2);
+    for (const b of forcedBodies) expect(Object.keys(b.logit_bias as object).length).toBeGreaterThan(3);
+    for (const r of file.results) expect(r.callLogprob?.canonical).toBe(true);
+    expect(lines.join('\n')).toMatch(/right call's probability \(docs\/scoring.md\): mean/);
+  });
+});
+
 describe("the runner's run file", () => {
   const quiet = { out: () => undefined, status: () => undefined, env: {}, signal: new AbortController().signal };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/cli/eval/progress-line';
+import { progressLine, statusWriter } from '../../src/cli/eval/progress-line';
 import type { RunProgress } from '../../src/lib/run/loop';
 
 const progress = (over: Partial<RunProgress>): RunProgress => ({
@@ -29,5 +29,23 @@ describe('the runner’s progress line', () => {
   it('counts the prompts that could not be built apart from the asked', () => {
     const line = progressLine(progress({ unbuilt: 4 }), 100);
     expect(line).toMatch(/correct 3 of 6 asked · 4 not built \(never asked\)$/);
+  });
+});
+
+describe('the progress written to a file or a pipe (issue 73: one line of thousands of carriage returns)', () => {
+  it('is whole lines at most every 5 s and every final line; a terminal has its line rewritten in place', () => {
+    let t = 0;
+    const piped: string[] = [];
+    const write = statusWriter({ write: (s: string) => piped.push(s) }, () => t);
+    for (let i = 0; i < 100; i++) {
+      t = i * 100;
+      write(`line ${i}`);
+    }
+    write('done', true);
+    expect(piped.join('')).not.toContain('\r');
+    expect(piped).toEqual(['line 0\n', 'line 50\n', 'done\n']);
+    const tty: string[] = [];
+    statusWriter({ isTTY: true, write: (s: string) => tty.push(s) })('x');
+    expect(tty).toEqual(['\r\x1b[2Kx']);
   });
 });

@@ -263,7 +263,8 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const run = newRun({ suiteRun, constraint, request: { maxTokens, temperature }, repeats, order, template: { ...DEFAULT_PROMPT } });
   if (o.name) run.name = o.name.slice(0, 200);
   const apiKey = o['api-key'] ?? env.OPENAI_API_KEY;
-  const shown = argv.map((a, i) => (argv[i - 1] === '--api-key' ? '…' : a.startsWith('--api-key=') ? '--api-key=…' : a));
+  // the key and its flag are left out of the recorded command (a run file never carries one, even masked)
+  const shown = argv.filter((a, i) => a !== '--api-key' && argv[i - 1] !== '--api-key' && !a.startsWith('--api-key='));
   return {
     command: `npm run eval -- ${shown.join(' ')}`,
     suite,

@@ -34,7 +34,7 @@ import type { RunRow } from '../../lib/run/run-row';
 import { type SuiteRun, SUITES } from '../../lib/suites/registry';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
-import { progressLine } from './progress-line';
+import { progressLine, statusWriter } from './progress-line';
 import { chartsOf, headlineOf, reportLines } from '../../lib/run/run-report';
 import { runPageHtml } from '../../lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from './run-file-store';
@@ -392,17 +392,9 @@ async function main(): Promise<void> {
     process.stderr.write('\nstopping: the requests in flight are dropped, everything written stays (Ctrl-C again to quit at once)\n');
     controller.abort('interrupted');
   });
-  const tty = process.stderr.isTTY === true;
-  let lastLog = 0;
   const code = await runEval(process.argv.slice(2), {
     out: (line) => process.stdout.write(line + '\n'),
-    status: (line, final) => {
-      if (tty) process.stderr.write(`\r\x1b[2K${line}${final ? '\n' : ''}`);
-      else if (final || Date.now() - lastLog > 5000) {
-        lastLog = Date.now();
-        process.stderr.write(line + '\n');
-      }
-    },
+    status: statusWriter(process.stderr),
     env: process.env,
     signal: controller.signal,
   });

@@ -10,3 +10,23 @@ export function progressLine(p: RunProgress, promptTokensPerSecond: number, widt
   const eta = p.done < p.total && samplesPerSecond > 0 ? formatDuration(p.etaMs / 1000) : '—';
   return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}${p.unbuilt ? ` of ${p.done - p.unbuilt} asked · ${p.unbuilt} not built (never asked)` : ''}`;
 }
+
+/** Whole lines to a file or a pipe at most this often (a terminal's line is rewritten in place at every report). */
+const PIPED_INTERVAL_MS = 5000;
+
+/**
+ * How the runner's progress reaches a stream: rewritten in place on a terminal; as whole lines, at most
+ * one each PIPED_INTERVAL_MS and every final one, to a file or a pipe (never a line of carriage returns).
+ */
+export function statusWriter(stream: { isTTY?: boolean; write(text: string): unknown }, now: () => number = Date.now): (line: string, final?: boolean) => void {
+  let last = -Infinity;
+  return (line, final) => {
+    if (stream.isTTY === true) {
+      stream.write(`\r\x1b[2K${line}${final ? '\n' : ''}`);
+      return;
+    }
+    if (!final && now() - last < PIPED_INTERVAL_MS) return;
+    last = now();
+    stream.write(`${line}\n`);
+  };
+}

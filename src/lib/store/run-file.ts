@@ -41,7 +41,10 @@ const MAX_RUN_FILE_BYTES = 256 * 2 ** 20;
 const MAX_RUN_FILE_RESULTS = 1_000_000;
 
 export interface RunFile {
+  /** the run, its figures from its results */
   run: RunRow;
+  /** where the header's figures differ from its results' (a file appended to by a runner that was stopped, or written by an older one), in words; the figures used are the results' */
+  headerDisagrees?: string | null;
   recording: Recording | null;
   results: SampleResult[];
   /** by sample id; absent for results written without their prompt */
@@ -55,8 +58,15 @@ interface Header {
   recording?: Recording;
 }
 
+/** The figures a run's header states, as its results give them: what every writer puts there and every reader checks. */
+function figuresOf(suite: RunRow['suite'], results: readonly SampleResult[]): Pick<RunRow, 'done' | 'correct' | 'headline'> {
+  return { done: results.length, correct: results.filter((r) => r.score.correct).length, headline: headlineSums(SUITES[suite].headline.measure, results) };
+}
+
+/** The run file's text; its header's figures (done, correct, headline) are recomputed from the results it holds, whatever the run row said. */
 export function writeRunFile(file: { run: RunRow; recording?: Recording | null; results: readonly SampleResult[]; prompts?: ReadonlyMap<string, RecordedPrompt> }): string {
-  const { predictions: _omitted, ...run } = file.run;
+  const { predictions: _omitted, ...given } = file.run;
+  const run = { ...given, ...figuresOf(given.suite, file.results) };
   const header: Header = { format: RUN_FILE_FORMAT, version: RUN_FILE_VERSION, run: run as RunRow, ...(file.recording ? { recording: file.recording } : {}) };
   // what a run file may not carry is not written either (a run stored before this check, a command typed with its key)
   refuseCredentials(header, `${run.name}: the run file's header`, true);
@@ -438,6 +448,16 @@ function readCallLogprob(r: Reader, c: Obj): void {
   }
 }
 
+function disagreement(header: RunRow, figures: Pick<RunRow, 'done' | 'correct' | 'headline'>): string | null {
+  const said = header.headline;
+  const h = figures.headline;
+  const differs: string[] = [];
+  if (header.done !== figures.done) differs.push(`done ${header.done} (its results: ${figures.done})`);
+  if (header.correct !== figures.correct) differs.push(`correct ${header.correct} (its results: ${figures.correct})`);
+  if (said && h && (said.hits !== h.hits || said.count !== h.count)) differs.push(`headline ${said.hits} of ${said.count} (its results: ${h.hits} of ${h.count})`);
+  return differs.length ? `its header says ${differs.join(', ')}: the figures shown are the results'` : null;
+}
+
 /** Reads and validates a whole run file; throws FormatError naming the line and field of the first mistake. */
 export function readRunFile(text: string, source = 'run file'): RunFile {
   if (text.length > MAX_RUN_FILE_BYTES) throw new FormatError(source, '(size)', `larger than ${MAX_RUN_FILE_BYTES / 2 ** 20} MB`);
@@ -471,15 +491,14 @@ export function readRunFile(text: string, source = 'run file'): RunFile {
   // the counts follow from the results, whatever the header says; a run that was being generated where it was
   // written is not generated here: it is shown paused (and resumes only where its engine is)
   const unfinished = header.run.status === 'running' || header.run.status === 'queued';
+  const figures = figuresOf(header.run.suite, results);
   const run: RunRow = {
     ...header.run,
     ...(unfinished ? { status: 'paused' as const } : {}),
-    headline: headlineSums(SUITES[header.run.suite].headline.measure, results),
-    done: results.length,
-    correct: results.filter((r) => r.score.correct).length,
+    ...figures,
     total: Math.max(header.run.total, results.length),
   };
   if (header.recording) run.recording = header.recording;
   else delete run.recording;
-  return { run, recording: header.recording ?? null, results, prompts };
+  return { run, recording: header.recording ?? null, results, prompts, headerDisagrees: disagreement(header.run, figures) };
 }

@@ -1,0 +1,33 @@
+/** A run file's figures agree with its contents (issue 73): written so whatever the run row said, checked when read, and so in every file the app ships. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
+
+const EXAMPLES = 'examples';
+const runFiles = readdirSync(EXAMPLES, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.run.jsonl'))
+  .map((f) => join(EXAMPLES, f));
+
+describe("a run file's header figures", () => {
+  it('are the results’ whenever a file is written, and a reader names a header that disagrees', () => {
+    const path = join(EXAMPLES, 'qwen05-position.run.jsonl');
+    const file = readRunFile(readFileSync(path, 'utf8'), path);
+    // a resumed run's row counts only its last sitting: 246 of 826 where the results hold 260 of 900
+    const stale = { ...file.run, done: 826, correct: 246, headline: { hits: 246, count: 826, unanswered: 0 } };
+    const text = writeRunFile({ run: stale, recording: file.recording, results: file.results });
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { run: { done: number; correct: number; headline: { hits: number; count: number } } };
+    expect([header.run.done, header.run.correct, header.run.headline.hits, header.run.headline.count]).toEqual([900, 260, 260, 900]);
+    expect(readRunFile(text).headerDisagrees).toBeNull();
+    const edited = text.replace('"done":900', '"done":826');
+    expect(readRunFile(edited).headerDisagrees).toBe("its header says done 826 (its results: 900): the figures shown are the results'");
+    expect(readRunFile(edited).run.done).toBe(900);
+  });
+
+  it.each(runFiles)('%s: equal to its results (a recording still being made is appended to and rewritten when it ends)', (path) => {
+    const file = readRunFile(readFileSync(path, 'utf8'), path);
+    if (file.run.status !== 'completed') return;
+    expect(file.headerDisagrees).toBeNull();
+  });
+});
