@@ -51,7 +51,7 @@ function main() {
     }
     const s = probabilitySummary(results);
     console.log(
-      `measured ${s.measured} of ${results.length} samples (${s.otherPath} along another token path, ${s.absent} without it); mean P ${s.mean ? `${(s.mean.value * 100).toFixed(1)}% [${(s.mean.low * 100).toFixed(1)}–${(s.mean.high * 100).toFixed(1)}]` : '—'}; AUC for right vs wrong verdicts ${s.auc?.toFixed(3) ?? '—'} (${s.right} right, ${s.wrong} wrong)`,
+      `measured ${s.measured} of ${results.length} samples (${s.otherPath} along another token path, ${s.absent} without it); mean P ${s.mean ? `${(s.mean.value * 100).toFixed(1)}% [${(s.mean.low * 100).toFixed(1)}–${(s.mean.high * 100).toFixed(1)}]` : '—'}; AUC for right vs wrong verdicts ${s.auc?.toFixed(3) ?? '—'} (${s.right} right, ${s.wrong} wrong), for the right function named vs not ${s.aucFunction?.toFixed(3) ?? '—'} (${s.rightFunction} named it)`,
     );
     const timed = results.filter((r) => r.timings?.forcedMs !== undefined && !r.timings.unsplit);
     if (timed.length) {

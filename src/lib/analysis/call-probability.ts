@@ -25,12 +25,24 @@ export interface ProbabilitySummary {
   auc: number | null;
   right: number;
   wrong: number;
+  /** the same for the papers' question alone: did the answer's first call name the right function (its parameters aside) */
+  aucFunction: number | null;
+  rightFunction: number;
 }
+
+/** The expected function's name, read off the forced text `[name(…`. */
+const forcedName = (forced: string): string => forced.slice(1, forced.indexOf('('));
+
+/** The answer's first parsed call names the expected function. */
+const choseFunction = (r: SampleResult): boolean => r.calls?.[0]?.name === forcedName(r.callLogprob?.forced ?? '');
 
 export function probabilitySummary(results: readonly SampleResult[]): ProbabilitySummary {
   const measured = results.filter(hasCallProbability);
-  const right = measured.filter((r) => r.score.correct).map((r) => r.callLogprob!.logprob);
-  const wrong = measured.filter((r) => !r.score.correct).map((r) => r.callLogprob!.logprob);
+  const logprobs = (keep: (r: SampleResult) => boolean) => measured.filter(keep).map((r) => r.callLogprob!.logprob);
+  const right = logprobs((r) => r.score.correct);
+  const wrong = logprobs((r) => !r.score.correct);
+  const named = logprobs(choseFunction);
+  const other = logprobs((r) => !choseFunction(r));
   return {
     measured: measured.length,
     otherPath: results.filter((r) => r.callLogprob && !r.callLogprob.canonical).length,
@@ -39,6 +51,8 @@ export function probabilitySummary(results: readonly SampleResult[]): Probabilit
     auc: right.length && wrong.length ? areaUnderCurve(right, wrong) : null,
     right: right.length,
     wrong: wrong.length,
+    aucFunction: named.length && other.length ? areaUnderCurve(named, other) : null,
+    rightFunction: named.length,
   };
 }
 

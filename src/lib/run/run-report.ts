@@ -62,6 +62,7 @@ export function callProbabilityLines(run: Pick<RunRow, 'suite' | 'engine'>, answ
   const lines = [
     `right call's probability (docs/scoring.md): mean ${pct(m.value).trim()} [${pct(m.low).trim()}–${pct(m.high).trim()}] over ${m.samples} samples of ${m.clusters} requests` +
       (s.auc !== null ? ` · separates right from wrong verdicts with AUC ${s.auc.toFixed(3)} (${s.right} right, ${s.wrong} wrong)` : '') +
+      (s.aucFunction !== null ? `, the right function from another (or none) with AUC ${s.aucFunction.toFixed(3)} (${s.rightFunction} of ${s.measured} named it)` : '') +
       (s.absent ? ` · ${s.absent} without it (no single call expected, or an error)` : '') +
       (s.otherPath ? ` · ${s.otherPath} read along another token path, left out` : ''),
   ];
