@@ -32,7 +32,7 @@ phase "svelte-check"
 npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --output human || status=1
 
 phase "import rules (dependency-cruiser: the floors of ARCHITECTURE.md, no cycles) and unused code (knip)"
-npx depcruise src workers bench harness scripts --config .dependency-cruiser.cjs --output-type err || status=1
+npx depcruise src workers bench harness scripts datasets vite --config .dependency-cruiser.cjs --output-type err || status=1
 npx knip || status=1
 
 phase "unit tests (vitest, no server, no model)"

@@ -15,7 +15,7 @@ import { type Constraint, type FlagReader, MIN_MAX_TOKENS } from '../../lib/suit
 import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { type Suite, type SuiteId, SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
 import { suiteIdNow } from '../../lib/store/run-shape';
-import { type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
+import { ENGINE_KINDS, type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
 /** the flags every run takes, whatever its suite */
@@ -47,7 +47,7 @@ const RUN_FLAGS = [
 /** the flags a suite takes beyond those every run takes: its settings' and its own */
 const suiteFlags = (d: Pick<Suite, 'settings' | 'flags'>): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
 
-/** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), each built by its factory (lib/engines/factories.ts) */
+/** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), each opened by its factory (its kind's `open`, lib/engines/kinds.ts) */
 export const RUNNER_ENGINES = kindsRunningIn('node');
 
 export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
@@ -249,7 +249,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       ?.map((x) => parseTokens('lengths', x))
       .sort((a, b) => a - b),
     constraint,
-    asksModel: engine === 'openai',
+    asksModel: ENGINE_KINDS[engine].asksModel,
   };
   const suiteRun = declaration.fromFlags(flags, readSettingFlags(declaration.settings, declaration.config.defaults, flags));
   if (calls.includes('native') && !declaration.nativeCalls(suiteRun)) throw new UsageError(`--calls native applies to the catalog, robustness and single-turn composition, not this ${suite} run`);
@@ -258,7 +258,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
   if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
-  const model = o.model ?? (engine === 'openai' ? '' : engine);
+  const model = o.model ?? (ENGINE_KINDS[engine].asksModel ? '' : engine);
 
   const run = newRun({ suiteRun, constraint, request: { maxTokens, temperature }, repeats, order, template: { ...DEFAULT_PROMPT } });
   if (o.name) run.name = o.name.slice(0, 200);

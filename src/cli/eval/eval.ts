@@ -23,7 +23,7 @@ import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
 import type { EngineHost } from '../../lib/engines/host';
-import { openEngine } from '../../lib/engines/kinds';
+import { ENGINE_KINDS, openEngine } from '../../lib/engines/kinds';
 import { createOpenAIEngine, DEFAULT_RETRY, serverEngineOptions } from '../../lib/engines/openai';
 import { probeServer, type ServerInfo, serverCountMany, serverTokenIds } from '../../lib/engines/openai-server';
 import { createEnginePool } from '../../lib/engines/pool';
@@ -170,7 +170,7 @@ function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): strin
 async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo): Promise<{ run: RunRow; results: SampleResult[]; ok: boolean }> {
   const path = outPath(s.out, mode, s.calls);
   const now = Date.now();
-  const engineLabel = s.engine === 'openai' ? setup.model : s.engine;
+  const engineLabel = ENGINE_KINDS[s.engine].asksModel ? setup.model : s.engine;
   const fresh: RunRow = {
     ...s.run,
     id: `run-${hashString(`${path}:${now}:${Math.random()}`)}`,

@@ -2,7 +2,7 @@
  * What an engine is opened from — a run's engine settings, its tokenizer, a replay's predictions —
  * and what the place that opens it (the tab's worker, the headless runner) lends it: Llama 3's
  * counter, API keys, a server's tokenizer, and in the tab the model loaded there. The factories
- * (`factories.ts`) read these; the run row's engine choice is these settings and a kind (`kinds.ts`).
+ * (each kind's `open`, `kinds.ts`) read these; the run row's engine choice is these settings and a kind (`kinds.ts`).
  */
 import type { AsyncCounting } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
