@@ -280,3 +280,26 @@ test("the right call's probability through the CPU engine equals the model's own
   // the first forced token is the model's own first choice at the prompt's end: its probability is the top candidate's there
   expect(forced.tokens[0]?.logprob).toBeCloseTo(greedy[0]?.top[0]?.logprob ?? NaN, 4);
 });
+
+test('the needle explorer moves one request’s right tool through the catalog and reads the loaded model’s probability at nine places', async ({ page }) => {
+  test.setTimeout(600_000);
+  await serveModel(page);
+  await page.goto('index.html');
+  const explorer = page.getByTestId('needle-explorer');
+  await explorer.locator('summary').click();
+  await expect(page.getByTestId('explorer-needs-model')).toBeVisible();
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-context').fill('2048');
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  await expect(page.getByTestId('explorer-length').locator('option[value="4096"]')).toBeDisabled();
+  await page.getByTestId('explorer-start').click();
+  await expect(page.getByTestId('explorer-table').locator('tbody tr')).toHaveCount(9, { timeout: 540_000 });
+  await expect(page.getByTestId('explorer-error')).toBeHidden();
+  // each place's probability is a percentage the model gave, and the chosen place shows its tokens and alternatives
+  const probabilities = (await page.getByTestId('explorer-table').locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => Number(t.replace('%', '')));
+  expect(probabilities.every((p) => p >= 0 && p <= 100)).toBe(true);
+  await expect(page.getByTestId('call-probability')).toContainText("The right call's probability");
+  await expect(page.getByTestId('call-alternatives')).toBeVisible();
+});
