@@ -44,7 +44,7 @@ function main() {
         `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${share.samples === 0 ? '— (nothing scored yet)' : `${pct(share.value)} [${pct(share.low)}–${pct(share.high)}]`} | ${(engineSeconds / 60).toFixed(0)} min |`,
       );
       // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
-      for (const f of effectsOf(file.run.suite, results).filter((x) => x.effect.design === design)) {
+      for (const f of effectsOf(file.run.suite, results, undefined, { restated: true }).filter((x) => x.effect.design === design)) {
         const c = f.contrast;
         rows.push(
           `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(f)} | ${state === 'complete' ? verdictText(f) : `(${verdictText(f)}; ${state})`} |`,

@@ -58,8 +58,14 @@ describe("the README's findings table", () => {
       // too few requests to decide, or A at a floor the effect cannot drop from: nothing detectable, and no verdict but inconclusive
       if (cells[3]!.includes('[none:') || cells[6]!.includes('a floor')) {
         expect(cells[5]).toBe('nothing');
-        expect(cells[6]).toMatch(/^inconclusive( \(a floor: .* is 0\.0%\))? \|$/);
+        expect(cells[6]).toMatch(/^inconclusive( \(a floor: .* is 0\.0%\))?( \(exploratory: not its design\))? \|$/);
       } else expect(Number(cells[5])).toBeGreaterThan(0);
+      // a reproduced or opposite row is one of the family, significant after Holm's correction, and says whether it was rechecked
+      if (/\| (reproduced|opposite)/.test(row)) {
+        const holm = /\(Holm ([<\d.\s]+)\)/.exec(cells[4] ?? '')?.[1] ?? '';
+        expect(holm.startsWith('<') || Number(holm) < 0.05, row).toBe(true);
+        expect(row).toMatch(/(rechecked|not yet rechecked|not confirmed by its recheck on other requests) \|$/);
+      }
     }
   });
   it("sets each recording against a smaller model's recording in the gallery, with its interval over requests", () => {

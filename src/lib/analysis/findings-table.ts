@@ -6,7 +6,7 @@
  */
 import { detectsText, formatP, formatPercent as pct, differenceText } from './format';
 import { pairedDifferenceText, type PairedComparison } from './paired';
-import { detectsOf, EFFECTS, verdictText } from './findings';
+import { detectsOf, EFFECTS, familyPText, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
 
@@ -23,7 +23,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
     return mine.map(({ run, finding }) => {
       const c = finding.contrast;
       const again = run.command ? `; re-recorded by \`${cell(run.command)}\`` : '';
-      return `| ${cell(effect)} | ${cell(run.model)}, ${run.results.length} samples (\`examples/${run.key}\`${again}) | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(finding)} | ${verdictText(finding)} |`;
+      return `| ${cell(effect)} | ${cell(run.model)}, ${run.results.length} samples (\`examples/${run.key}\`${again}) | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} |`;
     });
   });
   const effects = ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | detects ≥ | verdict |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');

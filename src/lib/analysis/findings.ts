@@ -5,7 +5,7 @@
  * docs/findings.md's table is its output.
  */
 import type { SampleResult } from '../core/types';
-import { detectsText, formatPercent, formatTokens } from './format';
+import { detectsText, formatP, formatPercent, formatTokens } from './format';
 import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
 import { lengthsOf } from './long-context';
 import { callProbabilityOf } from '../scoring/forced-call';
@@ -51,6 +51,12 @@ export interface EffectDeclaration {
   picture: PictureDeclaration;
   /** the design tests it at each prompt length too, not only pooled over lengths */
   perLength?: true;
+  /**
+   * an effect declared once above, tested again by another design on another measure or at other
+   * lengths (the right call's probability, the papers' lengths): a row of the findings table of its
+   * own, not a sentence of the first view nor a row of a run's effects panel (which test the effect itself)
+   */
+  restates?: string;
 }
 
 /**
@@ -121,7 +127,34 @@ const COMPLEXITY_TYPES = [
   ['system_failure', 'system failures'],
 ] as const;
 
-export const EFFECTS: readonly EffectDeclaration[] = [
+/** Only the results at these prompt lengths: what a restated effect's sides keep. */
+function withinLengths(sides: EffectDeclaration['sides'], keep: Select): EffectDeclaration['sides'] {
+  const narrow = (s: Sides): Sides => ({ a: { ...s.a, is: both(keep, s.a.is) }, b: { ...s.b, is: both(keep, s.b.is) } });
+  if (typeof sides !== 'function') return narrow(sides);
+  return (results) => {
+    const s = sides(results.filter(keep));
+    return s && narrow(s);
+  };
+}
+
+/**
+ * An effect tested again by another design: on the right call's probability (docs/scoring.md; the
+ * measure docs/findings.md declares to decide the catalog's rows where a recording carries it), over
+ * the prompt lengths that design asks.
+ */
+function onProbability(e: EffectDeclaration, design: string, lengths: { from: number; to: number; label: string }): EffectDeclaration {
+  return {
+    ...e,
+    id: `${e.id}@${design}`,
+    restates: e.id,
+    design,
+    effect: `${e.effect} — the right call's probability, ${lengths.label}`,
+    measure: 'probability',
+    sides: withinLengths(e.sides, (r) => r.cell.length >= lengths.from && r.cell.length <= lengths.to),
+  };
+}
+
+const DECLARED: readonly EffectDeclaration[] = [
   {
     id: 'catalog-length',
     paper: 'LongFuncEval, challenge 1 (Table 1)',
@@ -313,6 +346,15 @@ export const EFFECTS: readonly EffectDeclaration[] = [
   },
 ];
 
+const CATALOG_EFFECTS = DECLARED.filter((e) => e.design === 'position');
+
+/** Every effect the findings test: the papers' effects, then the catalog's again on the right call's probability at 1K–4K and at the papers' 8K–16K. */
+export const EFFECTS: readonly EffectDeclaration[] = [
+  ...DECLARED,
+  ...CATALOG_EFFECTS.map((e) => onProbability(e, 'position-probability', { from: 1024, to: 4096, label: '1K–4K' })),
+  ...CATALOG_EFFECTS.map((e) => onProbability(e, 'position-long', { from: 8192, to: 32768, label: "at the papers' lengths (8K–16K)" })),
+];
+
 export interface EffectFinding {
   effect: EffectDeclaration;
   /** what the contrast was computed on (the effect's own measure unless asked for another) */
@@ -326,10 +368,27 @@ export interface EffectFinding {
   paperAbsolute: number;
   /** A's level leaves the paper's effect no room: a drop from nothing right (floor), a rise from everything right (ceiling) */
   bound: 'floor' | 'ceiling' | null;
+  /** as a row of the findings table, one test of a family (analysis/family.ts): its Holm-adjusted p and recheck; `verdict` is then the family's */
+  family?: { familyP: number; recheck: 'agrees' | 'disagrees' | 'none'; alone: Verdict };
+  /** a row of the findings table outside the family (its recording is not the effect's design): its test alone, exploratory */
+  exploratory?: true;
 }
 
 /** The verdict in words, saying why where A's level leaves the effect no room: "inconclusive (a floor: A is 0.0%)". */
-export const verdictText = (f: EffectFinding): string => (f.bound ? `${f.verdict} (a ${f.bound}: ${f.a} is ${formatPercent(f.contrast.a)})` : f.verdict);
+export function verdictText(f: EffectFinding): string {
+  if (f.bound) return `${f.verdict} (a ${f.bound}: ${f.a} is ${formatPercent(f.contrast.a)})`;
+  const changed = f.family && f.family.alone !== f.verdict ? ` (${f.family.alone} before the family's correction)` : '';
+  return `${f.verdict}${recheckWords(f)}${changed}${f.exploratory ? ' (exploratory: not its design)' : ''}`;
+}
+
+/** What a significant row of the family says of its recheck on other requests: ", rechecked", ", not yet rechecked"…; nothing for another row. */
+export function recheckWords(f: EffectFinding): string {
+  if (!f.family || (f.verdict !== 'reproduced' && f.verdict !== 'opposite')) return '';
+  return f.family.recheck === 'agrees' ? ', rechecked' : f.family.recheck === 'disagrees' ? ', not confirmed by its recheck on other requests' : ', not yet rechecked';
+}
+
+/** A p-value as the findings table gives it: with the family's Holm-adjusted one beside it where the row is one of the family. */
+export const familyPText = (f: EffectFinding): string => (f.family ? `${formatP(f.contrast.pValue)} (Holm ${formatP(f.family.familyP)})` : formatP(f.contrast.pValue));
 
 /** The smallest difference the run could detect, in points — nothing where A's level leaves the effect no room. */
 export const detectsOf = (f: EffectFinding): string => (f.bound ? 'nothing' : detectsText(f.contrast));
@@ -379,9 +438,9 @@ export function measureEffectPerLength(e: EffectDeclaration, results: readonly S
  * length where its design tests it there too — one row, named by its length, where the run has one
  * length (pooled over it, the same figure).
  */
-export function effectsOf(suite: string, results: readonly SampleResult[], measure?: EffectMeasure): EffectFinding[] {
+export function effectsOf(suite: string, results: readonly SampleResult[], measure?: EffectMeasure, o: { restated?: boolean } = {}): EffectFinding[] {
   const oneLength = lengthsOf(results).length === 1;
-  return EFFECTS.filter((e) => e.suite === suite).flatMap((e) => {
+  return EFFECTS.filter((e) => e.suite === suite && (o.restated || !e.restates)).flatMap((e) => {
     const perLength = () => measureEffectPerLength(e, results, measure).map((x) => x.finding);
     if (oneLength && e.perLength) return perLength();
     const pooled = measureEffect(e, results, measure);

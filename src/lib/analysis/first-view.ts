@@ -8,6 +8,7 @@ import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
 import { EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
 import { callProbabilityOf } from '../scoring/forced-call';
+import { familyVerdicts } from './family';
 
 export interface CurvePoint {
   x: number;
@@ -62,21 +63,34 @@ export interface EffectRow<K> {
  */
 export function effectRows<K>(runs: readonly RecordedRun<K>[]): EffectRow<K>[] {
   const bySize = [...runs].sort((a, b) => b.results.length - a.results.length);
-  return EFFECTS.flatMap((e) => {
-    const rows = new Map<string, EffectRow<K>>();
+  const rows = EFFECTS.flatMap((e) => {
+    const mine = new Map<string, EffectRow<K>>();
     for (const run of bySize.filter((r) => r.suite === e.suite)) {
-      if (rows.has(run.model)) continue;
+      if (mine.has(run.model)) continue;
       const finding = measureEffect(e, run.results);
-      if (finding) rows.set(run.model, { effectId: e.id, model: run.model, run, finding });
+      if (finding) mine.set(run.model, { effectId: e.id, model: run.model, run, finding });
     }
-    return [...rows.values()];
+    return [...mine.values()];
+  });
+  // the rows whose recording is the effect's own design are one family: their verdicts on the Holm-adjusted
+  // p-values (analysis/family.ts); the others (small runs recorded before the designs) are exploratory
+  const inFamily = rows.filter((r) => designOf(r.run) === EFFECTS.find((e) => e.id === r.effectId)?.design);
+  const family = familyVerdicts(inFamily);
+  return rows.map((row) => {
+    const at = inFamily.indexOf(row);
+    const v = family[at];
+    if (!v) return { ...row, finding: { ...row.finding, exploratory: true } };
+    return { ...row, finding: { ...row.finding, verdict: v.verdict, family: { familyP: v.familyP, recheck: v.recheck, alone: row.finding.verdict } } };
   });
 }
+
+/** The evidence design a recording was made to, read off the command that re-records it (`npm run bench:gallery -- MODEL DESIGN`). */
+const designOf = (run: { command?: string }): string | null => /bench:gallery -- \S+ (\S+)$/.exec(run.command ?? '')?.[1] ?? null;
 
 /** Every paper's effect, with the recorded run that measures it on the most samples (none: not yet recorded). */
 export function effectLines<K>(runs: readonly RecordedRun<K>[]): EffectLine<K>[] {
   const rows = effectRows(runs);
-  return EFFECTS.map((e) => {
+  return EFFECTS.filter((e) => !e.restates).map((e) => {
     // rows of an effect come best-powered first
     const best = rows.find((r) => r.effectId === e.id);
     return { effectId: e.id, best: best ? { run: best.run, finding: best.finding } : null };
