@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
 import { differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
-import { pairedCells } from '../src/lib/analysis/findings-table';
-import { modelLadder } from '../src/lib/analysis/ladder';
+import { findingsMarkdown } from '../src/lib/analysis/findings-table';
+import { galleryRuns } from './gallery-findings';
 import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
-import { MODELS } from './gallery-designs';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
 
@@ -58,29 +57,12 @@ function main() {
   console.log('\nEffects (B − A in points, 95% interval clustered by request; p: sign-flip permutation per request, or label permutation per task)\n');
   console.log('| effect (paper) | model | recording | A → B | B − A [95%] | p | detects ≥ | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
-  const ladder = ladderRows(recorded);
-  if (ladder.length === 0) return;
-  console.log('\nThe model ladder: each design on the next larger model, on the samples both recorded (paired per sample; B − A, interval and test over requests)\n');
-  console.log('| design | A → B | samples (requests) | A | B | B − A [95%] | p | detects ≥ |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const r of ladder) console.log(r);
-}
-
-/** Each recording against the next smaller model's recording of the same samples (`modelLadder`). */
-function ladderRows(recorded: ReadonlyMap<string, { suite: string; results: SampleResult[]; state: string }>): string[] {
-  const runs = [...recorded].flatMap(([key, r]) => {
-    const [model = ''] = key.split('/');
-    const g = MODELS[model];
-    return g ? [{ key, model, parameters: g.model.parameters, suite: r.suite, results: r.results }] : [];
-  });
-  return modelLadder(runs).map(({ a, b, paired: p }) => {
-    const partial = [a, b].flatMap((x) => {
-      const state = recorded.get(x.key)?.state ?? '';
-      return state.startsWith('partial') ? [`${x.model} ${state}`] : [];
-    });
-    const [designA, designB] = [a, b].map((x) => x.key.split('/')[1]);
-    const design = designA === designB ? designB : `${designA} → ${designB}`;
-    return `| ${design} | ${a.model} → ${b.model}${partial.length ? ` (${partial.join('; ')})` : ''} | ${pairedCells(p)} |`;
-  });
+  // the table the app and the README give, from the same published recordings by the same function: each effect and
+  // model from its best-powered recording, the designed rows one family (Holm), then the model ladder
+  console.log(
+    "\nThe findings table (the app's and the README's): the published recordings, each effect and model from the one that tests it on the most samples; the rows of its own design are one family (Holm-adjusted p); then the model ladder\n",
+  );
+  console.log(findingsMarkdown(galleryRuns(readFileSync)));
 }
 
 main();
