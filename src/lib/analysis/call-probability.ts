@@ -30,11 +30,8 @@ export interface ProbabilitySummary {
   rightFunction: number;
 }
 
-/** The expected function's name, read off the forced text `[name(…`. */
-const forcedName = (forced: string): string => forced.slice(1, forced.indexOf('('));
-
-/** The answer's first parsed call names the expected function. */
-const choseFunction = (r: SampleResult): boolean => r.calls?.[0]?.name === forcedName(r.callLogprob?.forced ?? '');
+/** The answer named the right function: right, or wrong only in its parameters (the robustness paper's error class). */
+const choseFunction = (r: SampleResult): boolean => r.score.correct || r.score.errorClass === 'wrong_parameter';
 
 export function probabilitySummary(results: readonly SampleResult[]): ProbabilitySummary {
   const measured = results.filter(hasCallProbability);
