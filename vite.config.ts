@@ -2,11 +2,13 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { contentSecurityPolicy, policyHeaders } from './vite/csp.ts';
 import { webllmModelList } from './vite/webllm-model-list.ts';
+import { isolation } from './vite/isolation.ts';
 
 /**
  * Cross-origin isolation lets llama.cpp (WebAssembly) use every core: SmolLM2-135M on 2 cores
  * prefills 34 tokens/s with 2 threads against 17 with one. Model hosts answer with CORS headers,
- * so their downloads still work; a static host that cannot send these headers runs single-threaded.
+ * so their downloads still work; on a static host that cannot send these headers, the build's own
+ * service worker adds them (vite/isolation.ts).
  */
 /**
  * The GPU tier checks WebLLM with real weights against the one runtime whose model library can be had
@@ -20,7 +22,7 @@ const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // relative asset URLs: the build works from any static host and any sub-path (e.g. GitHub Pages)
   base: './',
-  plugins: [svelte(), contentSecurityPolicy(), policyHeaders()],
+  plugins: [svelte(), contentSecurityPolicy(), policyHeaders(), isolation()],
   resolve: { alias: WEBLLM_TEST_RUNTIME },
   worker: { format: 'es', plugins: () => [webllmModelList()] },
   optimizeDeps: { include: ['@mlc-ai/web-llm', 'comlink'] },
