@@ -10,7 +10,7 @@ import { type ClusteredShare, clusteredShare, requestOf } from './clustered';
 import { type EffectFinding, effectsOf } from './findings';
 import { Z_ALPHA, Z_BETA } from './stats';
 
-export const hasCallProbability = (r: Pick<SampleResult, 'callLogprob'>): boolean => callProbabilityOf(r) !== undefined;
+const hasCallProbability = (r: Pick<SampleResult, 'callLogprob'>): boolean => callProbabilityOf(r) !== undefined;
 
 export interface ProbabilitySummary {
   /** results with the measure */

@@ -36,7 +36,7 @@ interface Recheck {
 }
 
 /** The rechecks made so far, as docs/findings.md reports them (2026-12-03/04, seed 7). */
-export const RECHECKS: readonly Recheck[] = [
+const RECHECKS: readonly Recheck[] = [
   { effectId: 'response-size', model: '0.5B', difference: -0.1, command: 'npm run bench:recheck -- qwen0.5b depth --seed 7 --share 0.2' },
   { effectId: 'response-depth', model: '0.5B', difference: -0.3, command: 'npm run bench:recheck -- qwen0.5b depth --seed 7 --share 0.2' },
   { effectId: 'robustness-rephrased', model: '0.5B', difference: -0.075, command: 'npm run bench:recheck -- qwen0.5b robustness-200 --seed 7 --share 0.33' },
