@@ -53,6 +53,26 @@ import { callLogprobOf, FORCED_TOP_K, forcedCallText } from '../src/lib/scoring/
 import { requestFor } from '../src/lib/run/request';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { CATALOG_PACK_ID } from '../datasets/catalog/build';
+import { buildTinyModel } from '../datasets/tiny-model/build';
+import { checkGpu, GPU_CHECK_CHAT, GPU_CHECK_TOKENS, GPU_CHECK_TOP, type GpuCheck } from '../src/lib/engines/gpu-check';
+import { GPU_UNTRUSTED } from '../src/lib/engines/errors';
+
+/** The GPU's check against the CPU (gpu-check.ts), made once a session: adapters do not change under a page. */
+let gpuChecked: GpuCheck | null = null;
+
+async function checkedGpu(engine: GgufEngine): Promise<GpuCheck> {
+  if (gpuChecked) return gpuChecked;
+  const file = new File([buildTinyModel(1) as BlobPart], 'fc-gpu-check.gguf');
+  gpuChecked = await checkGpu(async (device) => {
+    await engine.load({ kind: 'file', file }, { contextSize: 512, device, unpackWeights: false, threads: 1 }, () => undefined);
+    try {
+      return await engine.greedyTokens(GPU_CHECK_CHAT, GPU_CHECK_TOKENS, GPU_CHECK_TOP);
+    } finally {
+      await engine.unload();
+    }
+  });
+  return gpuChecked;
+}
 
 /** The explorer's distractors and their order (the app's default seed) */
 const EXPLORER_SEED = 42;
@@ -330,7 +350,17 @@ const api = {
     await unloadAll();
     lastGgufLoad = null;
     try {
-      const gguf = await engine.load(source, opts, (p) => void onProgress(p));
+      let checked: GpuCheck | null = null;
+      if (opts.device === 'webgpu') {
+        void onProgress({ progress: 0, text: 'Checking the GPU against the CPU on a small test model…' });
+        checked = await checkedGpu(engine);
+        if (checked.problem)
+          throw Object.assign(new Error(`This GPU computed other values than the CPU on a test model, so it is not trusted with a run: ${checked.problem}. Load the model on the CPU.`), {
+            name: GPU_UNTRUSTED,
+          });
+      }
+      const loaded = await engine.load(source, opts, (p) => void onProgress(p));
+      const gguf = checked ? { ...loaded, device: { ...loaded.device, checked: checked.words } } : loaded;
       lastGgufLoad = { source, opts };
       loadedModel = { engine: 'wllama', id: gguf.id, contextWindow: gguf.contextSize, gguf };
       return gguf;

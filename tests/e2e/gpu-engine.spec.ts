@@ -86,6 +86,8 @@ test('SmolLM2 on llama.cpp’s WebGPU backend: the device from its own log, reco
     adapter: 'google swiftshader (software)',
     layers: { offloaded: 31, of: 31 },
     note: expect.stringContaining('MiB of weights stayed on the CPU'),
+    // checked before it was trusted: the test model's greedy tokens on the GPU against the CPU (gpu-check.ts)
+    checked: expect.stringMatching(/greedy tokens on the GPU against the CPU: \d+ alike/),
   });
 
   // the same model on the CPU cannot continue it: results of two devices are never merged

@@ -32,8 +32,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
 }
 
 /** A paired comparison's cells of a Markdown row: samples (requests), A, B, B − A [95%], p, detects ≥. */
-const pairedCells = (p: PairedComparison): string =>
-  `${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${pairedDifferenceText(p)} | ${formatP(p.pValue)} | ${detectsText(p)}`;
+const pairedCells = (p: PairedComparison): string => `${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${pairedDifferenceText(p)} | ${formatP(p.pValue)} | ${detectsText(p)}`;
 
 /** The model ladder as Markdown: each recording against a smaller model's on the samples both asked; empty when none shares samples. */
 function ladderMarkdown(runs: readonly SizedRun<string>[]): string {

@@ -13,6 +13,8 @@ export const GPU_ABORT = 'GpuAbortError';
 export const GPU_UNAVAILABLE = 'GpuUnavailableError';
 /** A GPU load that llama.cpp's own log shows did not go (wholly) to the GPU. */
 export const GPU_NOT_USED = 'GpuNotUsedError';
+/** the GPU computed other values than the CPU on the test model: not trusted with a run */
+export const GPU_UNTRUSTED = 'GpuUntrustedError';
 
 export function namedError(name: string, message: string): Error {
   const e = new Error(message);

@@ -68,6 +68,8 @@ export interface EngineDevice {
   layers?: { offloaded: number; of: number };
   /** what stayed on the CPU beside a full offload */
   note?: string;
+  /** the numeric check the GPU passed before it was trusted (gpu-check.ts), in words */
+  checked?: string;
 }
 
 /** The device in words, for reports and captions. */

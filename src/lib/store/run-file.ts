@@ -127,7 +127,7 @@ const ENGINE_FIELDS = [
   'serverReuse',
   'device',
 ] as const satisfies readonly (keyof EngineChoice)[];
-const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note'] as const satisfies readonly (keyof EngineDevice)[];
+const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note', 'checked'] as const satisfies readonly (keyof EngineDevice)[];
 const DEVICE_KINDS = ['cpu', 'webgpu'] as const satisfies readonly EngineDevice['kind'][];
 const RECORDING_FIELDS = ['recordedAt', 'model', 'engine', 'command', 'note'] as const satisfies readonly (keyof Recording)[];
 const LINE_FIELDS = ['result', 'prompt'] as const;
@@ -270,6 +270,7 @@ function readHeader(value: unknown, where: string): Header {
     r.oneOf(device, 'kind', DEVICE_KINDS, 'run.engine.device.kind');
     if (device.adapter !== undefined) r.str(device, 'adapter', 'run.engine.device.adapter');
     if (device.note !== undefined) r.str(device, 'note', 'run.engine.device.note');
+    if (device.checked !== undefined) r.str(device, 'checked', 'run.engine.device.checked');
     if (device.layers !== undefined) {
       const layers = r.obj(device.layers, 'run.engine.device.layers');
       const offloaded = r.num(layers, 'offloaded', 'run.engine.device.layers.offloaded');
