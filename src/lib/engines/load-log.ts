@@ -76,5 +76,5 @@ export interface EngineDevice {
 export function deviceWords(device: EngineDevice): string {
   if (device.kind === 'cpu') return 'CPU (WebAssembly)';
   const layers = device.layers ? `, ${device.layers.offloaded}/${device.layers.of} layers offloaded` : '';
-  return `GPU (WebGPU${device.adapter ? `: ${device.adapter}` : ''}${layers})${device.note ? `; ${device.note}` : ''}`;
+  return `GPU (WebGPU${device.adapter ? `: ${device.adapter}` : ''}${layers})${device.note ? `; ${device.note}` : ''}${device.checked ? '; it agreed with the CPU on a test model before it was trusted' : ''}`;
 }
