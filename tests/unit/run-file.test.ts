@@ -274,6 +274,20 @@ describe('credentials, by name and by shape, everywhere a run file can hold them
       ['--api-key= in the command', withHeader((h) => (h.recording.command = 'npm run eval -- catalog --api-key=abc')), /recording\.command/],
       ['a key set in the environment', withHeader((h) => (h.recording.command = 'OPENAI_API_KEY=abc npm run eval -- catalog')), /recording\.command: .*a key set in the environment/],
       ['a provider-shaped key in a note', withHeader((h) => (h.recording.note = 'ran with sk-proj-abcdefghijklmnopqrstuvwx')), /recording\.note: .*a value shaped like an API key/],
+      // issue 73: forms the outside campaign found stored
+      ['apiKeys', withHeader((h) => (h.run.engine.apiKeys = ['x'])), /run\.engine\.apiKeys/],
+      ['api_keys', withResult((r) => (r.facets = { api_keys: 'x' })), /facets\.api_keys/],
+      ['OpenAIKey', withHeader((h) => (h.recording.OpenAIKey = 'x')), /recording\.OpenAIKey/],
+      ['-H "x-api-key: …" in the command', withHeader((h) => (h.recording.command = 'curl -H "x-api-key: abc123" http://h/v1')), /recording\.command: .*a command-line header that passes a key/],
+      [
+        'an api_key nested 70 deep in run.config',
+        withHeader((h) => {
+          let o: Record<string, any> = { api_key: 'x' };
+          for (let i = 0; i < 70; i++) o = { n: o };
+          h.run.config.deep = o;
+        }),
+        /run\.config\.deep(\.n)+: .*nested deeper than 64 levels/,
+      ],
     ];
     for (const [what, file, where] of cases) expect(() => readRunFile(file), what).toThrow(where);
     // and the writer never writes one

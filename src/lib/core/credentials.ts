@@ -25,7 +25,9 @@ function isCredentialName(name: string): boolean {
   const last = words.at(-1);
   if (last === undefined) return false;
   if (CREDENTIAL_WORDS.has(last)) return true;
-  return last === 'key' && words.slice(0, -1).some((w) => KEY_QUALIFIERS.has(w));
+  // `OpenAIKey` reads as one word, `openaikey`
+  if (/(?:api|ai)keys?$/.test(last)) return true;
+  return (last === 'key' || last === 'keys') && words.slice(0, -1).some((w) => KEY_QUALIFIERS.has(w));
 }
 
 /** Each is linear in the text (no unanchored run before a literal): a long string is scanned once, not once per position. */
@@ -34,6 +36,7 @@ const VALUE_SHAPES: [RegExp, string][] = [
   [/[?&#;](?:[a-z0-9_-]*(?:api[-_]?key|apikey|token|secret|password|passwd|sig|signature)|key|auth)=[^&\s#]/i, 'a URL with a key-like parameter'],
   [/(?:^|\s)--?(?:[a-z0-9-]*(?:api-?key|token|secret|password|passwd)|key|auth)(?:[=\s]+)(?!-)\S/i, 'a command-line option that passes a key'],
   [/\bauthori[sz]ation\s*[:=]\s*\S/i, 'an Authorization header'],
+  [/(?:^|\s)(?:-H|--header)[=\s]+["']?[a-z-]*(?:api-?key|token|secret|auth)[a-z-]*\s*:\s*\S/i, 'a command-line header that passes a key'],
   [/\bbearer\s+[a-z0-9._~+/-]{12,}/i, 'a bearer token'],
   [/(?:API_?KEY|TOKEN|SECRET|PASSWORD)\s*=\s*\S/, 'a key set in the environment'],
   [/\b(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abprs]-[A-Za-z0-9-]{10,})/, 'a value shaped like an API key'],
@@ -45,7 +48,7 @@ function credentialInText(text: string): string | null {
   return null;
 }
 
-/** Deeper than this is not looked into (the readers refuse such values anyway). */
+/** Deeper than this is not looked into: a value nested deeper is refused as one that could hide a credential. */
 const MAX_DEPTH = 64;
 
 /**
@@ -58,7 +61,8 @@ export function findCredential(value: unknown, opts: { values: boolean; skip?: R
     const what = opts.values ? credentialInText(value) : null;
     return what ? { path: path || '(value)', what } : null;
   }
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH) return { path: path || '(value)', what: `a value nested deeper than ${MAX_DEPTH} levels, where a credential could hide unseen` };
   for (const [k, v] of Object.entries(value)) {
     const isArray = Array.isArray(value);
     const at = isArray ? `${path}[${k}]` : path ? `${path}.${k}` : k;
