@@ -57,6 +57,17 @@ describe('server-sent events', () => {
   it('joins multi-line data and keeps a last event without its blank line', async () => {
     expect(await collect(streamOf(['data: a\ndata: b\n\ndata:c']))).toEqual(['a\nb', 'c']);
   });
+  it('refuses a stream with no line ends at the line bound, long before the byte bound (issue 73: 355 MB read before 16 MiB stopped it)', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+      },
+    });
+    await expect(collect(endless, 16 * 2 ** 20)).rejects.toThrow(/a line over 1048576 characters without a line end/);
+    expect(pulled * 64 * 1024).toBeLessThan(2 * 2 ** 20);
+  });
   it('refuses a stream over its byte bound', async () => {
     await expect(collect(streamOf(['data: ' + 'x'.repeat(100) + '\n\n']), 50)).rejects.toThrow(/50-byte bound/);
   });

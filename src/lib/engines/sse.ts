@@ -1,8 +1,12 @@
 /**
  * Server-sent events as OpenAI-compatible servers stream them: the `data:` payloads in order.
- * Bounded: a stream over `maxBytes` fails rather than filling memory.
+ * Bounded: a stream over `maxBytes` fails rather than filling memory, and so does one line over
+ * `maxLine` characters without a line end (a server's event is a chunk of a few hundred bytes: a
+ * stream with no line ends is not one, and is refused at once, not after the whole bound).
  */
-export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: number): AsyncGenerator<string> {
+export const MAX_SSE_LINE = 2 ** 20;
+
+export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: number, maxLine = MAX_SSE_LINE): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -33,6 +37,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: numbe
         // comments (': ping') and other fields (event:, id:, retry:) carry nothing we use
       }
       buffer = buffer.slice(start);
+      if (buffer.length > maxLine) throw new Error(`the stream has a line over ${maxLine} characters without a line end: not server-sent events`);
       scanFrom = buffer.length;
       if (done) break;
     }
