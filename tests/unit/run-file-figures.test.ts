@@ -25,6 +25,16 @@ describe("a run file's header figures", () => {
     expect(readRunFile(edited).run.done).toBe(900);
   });
 
+  it('a run file whose prompt lengths are not whole token counts is refused naming run.config.lengths (issue 70)', () => {
+    const text = readFileSync(join(EXAMPLES, 'qwen05-position.run.jsonl'), 'utf8');
+    const at = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, at)) as { run: { config: { lengths: unknown } } };
+    for (const lengths of [[-5, 'x'], ['x'], [1024.5]]) {
+      header.run.config.lengths = lengths;
+      expect(() => readRunFile(JSON.stringify(header) + text.slice(at)), JSON.stringify(lengths)).toThrow(/run\.config\.lengths/);
+    }
+  });
+
   it.each(runFiles)('%s: equal to its results (a recording still being made is appended to and rewritten when it ends)', (path) => {
     const file = readRunFile(readFileSync(path, 'utf8'), path);
     if (file.run.status !== 'completed') return;

@@ -12,7 +12,7 @@ import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import { newRun, type NewRun } from '../../lib/run/new-run';
 import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
 import { type Constraint, type FlagReader, MIN_MAX_TOKENS } from '../../lib/suites/declaration';
-import { readSettingFlags, settingUsage } from '../../lib/suites/settings';
+import { MAX_PROMPT_TOKENS, readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { type Suite, type SuiteId, SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
 import { suiteIdNow } from '../../lib/store/run-shape';
 import { ENGINE_KINDS, type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
@@ -150,7 +150,7 @@ export function parseTokens(flag: string, v: string): number {
   const m = /^(\d+(?:\.\d+)?)([kK])?$/.exec(v);
   if (!m) throw new UsageError(`--${flag}: "${v}" is not a token count (e.g. 512, 2K)`);
   const n = Math.round(Number(m[1]) * (m[2] ? 1024 : 1));
-  if (n < 1 || n > 2_000_000) throw new UsageError(`--${flag}: ${v} is out of range`);
+  if (n < 1 || n > MAX_PROMPT_TOKENS) throw new UsageError(`--${flag}: ${v} is out of range`);
   return n;
 }
 

@@ -52,6 +52,15 @@ export const MAX_PER_CELL = 10_000;
 
 export const seedSetting = (path = 'seed'): NumberSetting => ({ kind: 'number', path, label: 'Seed', flags: ['seed'], min: 0, max: SEED_MAX });
 
+/** the longest prompt a run may ask for, in tokens (beyond any model's window: a bound on what a file or a flag can ask) */
+export const MAX_PROMPT_TOKENS = 2_000_000;
+
+/**
+ * The prompt lengths a suite fills (its axis), each a whole number of tokens. The runner reads them from
+ * `--lengths` with `1K` spellings, the Run tab from its length chips: neither through this setting's flags.
+ */
+export const lengthsSetting = (): ListSetting => ({ kind: 'list', path: 'lengths', label: 'Prompt lengths (tokens)', flags: [], min: 1, max: MAX_PROMPT_TOKENS, fractional: false });
+
 /** The value at a dotted path of a plain object (undefined where the path leads nowhere). */
 export function valueAt(config: unknown, path: string): unknown {
   let v: unknown = config;

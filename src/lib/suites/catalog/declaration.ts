@@ -1,7 +1,7 @@
 /** LongFuncEval's challenge 1, the tool catalog, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { itemsOf, sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { MAX_PER_CELL, seedSetting } from '../settings';
+import { MAX_PER_CELL, lengthsSetting, seedSetting } from '../settings';
 import { CONSTRAINED, FREE, type CatalogSweep } from './config';
 
 /** A class demo on a CPU and a first run on a server alike: two lengths, three positions, five requests per cell. */
@@ -60,6 +60,7 @@ export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', 
     { kind: 'list', path: 'positions', label: 'Needle positions α', flags: ['positions'], min: 0, max: 1, fractional: true },
     { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
+    lengthsSetting(),
   ],
   words: [
     { path: 'variants', allowed: [FREE, CONSTRAINED], many: true, optional: true },

@@ -1,7 +1,7 @@
 /** LongFuncEval's challenge 3, long conversations, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { MAX_PER_CELL, seedSetting } from '../settings';
+import { MAX_PER_CELL, lengthsSetting, seedSetting } from '../settings';
 import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfig } from './config';
 
 const SETTING_IDS = FACT_SETTINGS.map((s) => s.id);
@@ -22,7 +22,7 @@ export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'mul
   name: (run) => `multi-turn · ${sortedNumbers(run.config.lengths).map(formatTokens).join('/')}`,
   configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], config: s.multiturn }),
   config: { setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
-  settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting()],
+  settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting(), lengthsSetting()],
   usage: `--settings ${SETTING_IDS.join(',')}`,
   words: [{ path: 'settings', allowed: FACT_SETTINGS.map((s) => s.id), many: true }],
   flags: ['lengths', 'settings', 'constraint'],

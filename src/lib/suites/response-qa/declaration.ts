@@ -1,7 +1,7 @@
 /** LongFuncEval's challenge 2, questions about long tool responses, as the registry knows it. */
 import { formatTokens } from '../../analysis/format';
 import { sortedNumbers, type SuiteDeclaration } from '../declaration';
-import { MAX_PER_CELL, seedSetting } from '../settings';
+import { MAX_PER_CELL, lengthsSetting, seedSetting } from '../settings';
 import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, QA_EXPERIMENTS, type ResponseQaConfig } from './config';
 
 export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 'responseQa'> = {
@@ -24,6 +24,7 @@ export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 
     { kind: 'list', path: 'positions', label: `Answer positions p (1: the first record, ${POSITION_SLOTS}: the last)`, flags: ['positions'], min: 1, max: POSITION_SLOTS, fractional: false },
     { kind: 'number', path: 'samplesPerCell', label: 'Questions per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
+    lengthsSetting(),
   ],
   words: [{ path: 'experiments', allowed: QA_EXPERIMENTS, many: true }],
   flags: ['lengths'],
