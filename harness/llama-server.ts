@@ -75,7 +75,16 @@ const FIRST_COMPLETION_WITHIN_MS = 120_000;
  * likely cause, rather than each test timing out.
  */
 export async function startLlamaServer(
-  opts: { contextSize?: number; port?: number; model?: Pick<RealModel, 'file' | 'alias'>; threads?: number; extraArgs?: readonly string[]; kvReuse?: ServerKvReuse } = {},
+  opts: {
+    contextSize?: number;
+    port?: number;
+    model?: Pick<RealModel, 'file' | 'alias'>;
+    threads?: number;
+    extraArgs?: readonly string[];
+    kvReuse?: ServerKvReuse;
+    /** generated tokens' log-probabilities from the rows llama.cpp keeps anyway (the default), or llama-cpp-python's own (`off`: with `--logits_all True` only) */
+    logprobs?: 'last-rows' | 'off';
+  } = {},
 ): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const model = opts.model ?? SMOLLM2;
@@ -84,7 +93,8 @@ export async function startLlamaServer(
   // a loaded machine); the benchmarks ask for two
   const threads = String(opts.threads ?? 1);
   // logits_all (the server's default) keeps an n_ctx × vocabulary array of logits — ~20 GB for Qwen at
-  // 32K — and computes the output layer for every prompt token; nothing here asks for logprobs
+  // 32K — and computes the output layer for every prompt token; the right call's probability needs only
+  // the generated tokens' rows, which llama_cpp_server.py keeps (FC_LOGPROBS=last-rows)
   const args = [
     SERVER_SCRIPT,
     '--model',
@@ -114,7 +124,7 @@ export async function startLlamaServer(
   const logFile = process.env.FC_SERVER_LOG;
   const child = spawn(SERVER_PYTHON, [...args, ...(opts.extraArgs ?? []), ...(logFile ? ['--verbose', 'True'] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FC_KV_REUSE: opts.kvReuse ?? 'aligned' },
+    env: { ...process.env, FC_KV_REUSE: opts.kvReuse ?? 'aligned', FC_LOGPROBS: opts.logprobs ?? 'last-rows' },
   });
   let out = '';
   const keep = (d: Buffer) => {
