@@ -18,10 +18,13 @@ import { readRunFile } from '../src/lib/store/run-file';
 const DEFAULT = join('examples', 'recordings', 'qwen0.5b', 'position-probability.run.jsonl');
 
 const scaled = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** past this many requests a design is out of reach: said so, not counted */
+const MANY_REQUESTS = 10_000;
 
 function row(f: EffectFinding): string {
   const c = f.contrast;
-  const needed = c.decides && Math.abs(c.difference) > 0 ? String(requestsForPower(c.detectable, c.clusters, Math.abs(c.difference))) : '—';
+  const n = c.decides && Math.abs(c.difference) > 0 ? requestsForPower(c.detectable, c.clusters, Math.abs(c.difference)) : null;
+  const needed = n === null ? '—' : n > MANY_REQUESTS ? `> ${MANY_REQUESTS.toLocaleString('en-US')}` : n.toLocaleString('en-US');
   return [
     f.effect.id.padEnd(18),
     (f.measure === 'probability' ? 'P(right name)' : 'accuracy').padEnd(14),
