@@ -4,7 +4,7 @@
  * `maxLine` characters without a line end (a server's event is a chunk of a few hundred bytes: a
  * stream with no line ends is not one, and is refused at once, not after the whole bound).
  */
-export const MAX_SSE_LINE = 2 ** 20;
+const MAX_SSE_LINE = 2 ** 20;
 
 export async function* readSse(body: ReadableStream<Uint8Array>, maxBytes: number, maxLine = MAX_SSE_LINE): AsyncGenerator<string> {
   const reader = body.getReader();
