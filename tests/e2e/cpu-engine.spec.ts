@@ -20,6 +20,14 @@ function serveModel(page: Page): Promise<string[]> {
   });
 }
 
+/** The tiny model loaded on the CPU engine from a file, as a user drops one. */
+async function loadTinyFile(page: Page) {
+  await page.getByTestId('engine-wllama').check();
+  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
+  await page.getByTestId('load-gguf-file').click();
+  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+}
+
 function storedResults(page: Page): Promise<SampleResult[]> {
   return readStore<SampleResult>(page, 'results');
 }
@@ -238,10 +246,7 @@ test("the right call's probability through the CPU engine equals the model's own
   test.setTimeout(300_000);
   await serveModel(page);
   await page.goto('index.html');
-  await page.getByTestId('engine-wllama').check();
-  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
-  await page.getByTestId('load-gguf-file').click();
-  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  await loadTinyFile(page);
   type Choice = { token: string; logprob: number; top: { token: string; logprob: number }[] };
   const messages = [
     { role: 'system', content: 'You call functions: [name(arg=value)].' },
@@ -288,11 +293,8 @@ test('the needle explorer moves one request’s right tool through the catalog a
   const explorer = page.getByTestId('needle-explorer');
   await explorer.locator('summary').click();
   await expect(page.getByTestId('explorer-needs-model')).toBeVisible();
-  await page.getByTestId('engine-wllama').check();
   await page.getByTestId('gguf-context').fill('2048');
-  await page.getByTestId('gguf-file').setInputFiles({ name: 'tiny-random.gguf', mimeType: 'application/octet-stream', buffer: tiny });
-  await page.getByTestId('load-gguf-file').click();
-  await expect(page.getByTestId('gguf-loaded')).toContainText('fc-playground tiny test model', { timeout: 60_000 });
+  await loadTinyFile(page);
   await expect(page.getByTestId('explorer-length').locator('option[value="4096"]')).toBeDisabled();
   await page.getByTestId('explorer-start').click();
   await expect(page.getByTestId('explorer-table').locator('tbody tr')).toHaveCount(9, { timeout: 540_000 });
