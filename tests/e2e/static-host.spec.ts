@@ -48,7 +48,9 @@ test('a static host with no headers: the app isolates itself with its service wo
   test.setTimeout(180_000);
   await page.goto(`${root}index.html`);
   // the first load registers the worker and reloads once; the page that stays is isolated
-  await expect.poll(() => page.evaluate(() => globalThis.crossOriginIsolated), { timeout: 60_000 }).toBe(true);
+  // (an evaluate that meets the reload reads as not yet)
+  await expect.poll(() => page.evaluate(() => globalThis.crossOriginIsolated).catch(() => false), { timeout: 60_000 }).toBe(true);
+  await page.waitForLoadState('load');
   expect(served.every((s) => !s.headers.some((h) => /cross-origin/i.test(h)))).toBe(true);
   await expect(page.getByTestId('first-view')).toBeVisible({ timeout: 60_000 });
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);

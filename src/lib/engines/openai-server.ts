@@ -120,9 +120,9 @@ const PROBE_TIMEOUT_MS = 30_000;
 /** Counting a prompt's tokens reads it once: long prompts on a slow tokenizer get longer. */
 const COUNT_TIMEOUT_MS = 60_000;
 
-async function getJson(doFetch: Fetch, url: string, init: RequestInit): Promise<unknown | null> {
+async function getJson(doFetch: Fetch, url: string, init: RequestInit, timeoutMs = PROBE_TIMEOUT_MS): Promise<unknown | null> {
   try {
-    const res = await doFetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...init });
+    const res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), ...init });
     if (!res.ok) return null;
     return JSON.parse(await readBodyText(res, MAX_PROBE_BYTES)) as unknown;
   } catch {
@@ -195,6 +195,11 @@ export async function probeServer(baseUrl: string, apiKey: string | undefined, d
 
 /** The text a server is made to read when asked whether it gives forced log-probabilities. */
 const LOGPROBS_PROBE = 'yes';
+/**
+ * A server busy with other requests answers the probe late: past this it is taken as giving none
+ * (the run then records no probability, and says why), rather than holding up the connection.
+ */
+const LOGPROBS_PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * Asks the server once for a forced continuation with its log-probabilities: 'chat-logprobs' when
@@ -211,11 +216,16 @@ async function probeLogprobs(baseUrl: string, model: string, grammarField: Exclu
     logprobs: true,
     top_logprobs: 2,
   };
-  const answer = (await getJson(doFetch, `${apiRoot(baseUrl)}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-    body: JSON.stringify(body),
-  })) as { choices?: { logprobs?: { content?: { token?: unknown; logprob?: unknown }[] } }[] } | null;
+  const answer = (await getJson(
+    doFetch,
+    `${apiRoot(baseUrl)}/chat/completions`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      body: JSON.stringify(body),
+    },
+    LOGPROBS_PROBE_TIMEOUT_MS,
+  )) as { choices?: { logprobs?: { content?: { token?: unknown; logprob?: unknown }[] } }[] } | null;
   const content = answer?.choices?.[0]?.logprobs?.content;
   if (!Array.isArray(content) || content.length === 0) return 'none';
   const spelled = content.map((c) => (typeof c.token === 'string' ? c.token : '')).join('');
