@@ -266,7 +266,9 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
    * log-probability and its top candidates (`logprobs` / `top_logprobs`, OpenAI's fields).
    */
   async function scoreContinuation(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<ForcedTokens> {
-    const ids = opts.tokenIds ? await opts.tokenIds(continuation) : null;
+    // a tokenizer that does not answer leaves the reading unforced to a split (recorded as not the split, left out);
+    // a server that went down fails the read below as any request does, after its retries
+    const ids = opts.tokenIds ? await opts.tokenIds(continuation).catch(() => null) : null;
     const forcing = forcingOf(continuation, ids);
     const body = {
       ...chatBody(opts.model, { ...request, grammar: forcing.grammar, temperature: 0 }, { ...bodyOptions, stream: false }),
