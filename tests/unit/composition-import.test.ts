@@ -73,8 +73,21 @@ describe('CompToolBench import (format errors)', () => {
     ]);
     expect(again.description).toContain('2 kept from the pack this import replaced');
     // a tools file given wins over the kept schemas
-    const replaced = readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: '{"tools": []}', keptTools: withSchemas.tools });
-    expect(replaced.tools.map((t) => t.name)).toEqual(['f']);
+    const replaced = readCompToolBenchPack({
+      name: 'x',
+      tasks: JSON.stringify(task),
+      tools: '{"tools": [{"openai_schema": {"function": {"name": "f", "description": "new", "parameters": {"properties": {}}}}}]}',
+      keptTools: withSchemas.tools,
+    });
+    expect(replaced.tools.map((t) => [t.name, t.description])).toEqual([['f', 'new']]);
+  });
+
+  it('a tool name changed by one byte is refused, in a step or in the tools file, not read as a new tool (issue 73)', () => {
+    const flipped = (name: string) => JSON.stringify({ ...task, expected_trace: JSON.stringify({ steps: [{ step_id: 's1', tool_name: name, arguments: { x: 1 } }] }) });
+    expect(() => readCompToolBenchPack({ name: 'x', tasks: flipped('g') })).toThrow(/record 1: expected_trace\.steps\[0\]\.tool_name: "g" is not among the task's available_tools \(f\)/);
+    const tools = (name: string) => `{"tools": [{"openai_schema": {"function": {"name": "${name}", "parameters": {"properties": {}}}}}]}`;
+    expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: tools('e'), toolsSource: 'tools.json' })).toThrow(/record 1: available_tools: "f" is not a tool of tools\.json/);
+    expect(readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: tools('f') }).tools).toHaveLength(1);
   });
 });
 

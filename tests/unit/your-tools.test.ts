@@ -420,6 +420,29 @@ describe('imports stored exactly or refused, saying what changed (issue 46, item
       /parameters\.n\.type: expected a JSON Schema type name/,
     );
   });
+  it('a parameter with no schema is read as any value with a warning naming it (issue 73)', async () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { operationId: 'get_a', parameters: [{ name: 'n', in: 'query' }], responses: { '200': { description: 'ok' } } } } },
+    };
+    const read = await readOpenApiTools(JSON.stringify(doc), 'a.json');
+    expect(read.tools[0]?.parameters.properties.n?.type).toBe('any');
+    expect(read.warnings).toContain('a.json: GET /a (get_a): parameters.n: no schema given; taken as any value');
+  });
+  it("every refusal inside an operation names the file, not only the operation (issue 73)", async () => {
+    const op = (parameters: unknown[], extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { post: { operationId: 'a', parameters, responses: { '200': { description: 'ok' } }, ...extra } } } });
+    const body = (schema: unknown) => op([], { requestBody: { content: { 'application/json': { schema } } } });
+    const refusals = [
+      op([{ name: 'bad name!', in: 'query', schema: { type: 'string' } }]),
+      op([{ name: 'q', in: 'query', schema: { type: 'strnig' } }]),
+      op([{ name: 'q', in: 'query', schema: { type: 'string', enum: Array.from({ length: 5000 }, (_, i) => `v${i}`) } }]),
+      body({ type: 'object', properties: [{ x: { type: 'string' } }] }),
+      body({ type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])) }),
+    ];
+    for (const doc of refusals) await expect(readOpenApiTools(doc, 'my-api.json')).rejects.toThrow(/^my-api\.json: /);
+  });
   it('a YAML document cut mid-file is refused; the whole one reads', async () => {
     await expect(readOpenApiTools(YAML_31.slice(0, YAML_31.indexOf('get_forecast') + 7), 'weather.yaml')).rejects.toThrow(/does not end with a line break.*cut short/);
     expect((await readOpenApiTools(YAML_31, 'weather.yaml')).tools).toHaveLength(1);

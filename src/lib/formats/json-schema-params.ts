@@ -106,7 +106,11 @@ function typeOf(s: Schema, values: unknown[] | null, ctx: ConversionContext, at:
 /** One parameter's schema; `at` names it for messages (e.g. `parameters.owner.email`). */
 export function paramFromJsonSchema(raw: unknown, ctx: ConversionContext, at: string, depth = 0, seen: Set<Schema> = new Set()): ParamSchema {
   if (!isObject(raw)) {
-    if (raw === true || raw === undefined) return { type: 'any' };
+    if (raw === true) return { type: 'any' };
+    if (raw === undefined) {
+      ctx.warnings.push(`${ctx.where}: ${at}: no schema given; taken as any value`);
+      return { type: 'any' };
+    }
     throw new FormatError(ctx.where, at, 'expected a schema object');
   }
   const s = unwrap(raw, ctx, at);

@@ -82,11 +82,12 @@ function uploadsFile(v: unknown, depth = 0): boolean {
   return Object.values(o).some((x) => uploadsFile(x, depth + 1));
 }
 
-function operationTool(method: string, path: string, pathItem: Obj, op: Obj, root: Obj, warnings: string[]): ToolSchema | string {
+function operationTool(source: string, method: string, path: string, pathItem: Obj, op: Obj, root: Obj, warnings: string[]): ToolSchema | string {
   const label = `${method.toUpperCase()} ${path}`;
   const name = functionNameOf(method, path, op.operationId);
   if (typeof op.operationId === 'string' && op.operationId !== name) warnings.push(`${label}: operationId "${op.operationId}" is written ${name} (a function name must be an identifier)`);
-  const ctx: ConversionContext = { where: `${label} (${name})`, root, warnings };
+  // a refusal names the file: the message reaches a user who may have picked several
+  const ctx: ConversionContext = { where: `${source}: ${label} (${name})`, root, warnings };
   const properties: Record<string, ParamSchema> = Object.create(null) as Record<string, ParamSchema>;
   const required: string[] = [];
   const params = new Map<string, Obj>();
@@ -186,7 +187,7 @@ export async function readOpenApiTools(text: string, source: string): Promise<Co
       const op = item[method];
       if (!isObject(op)) continue;
       if (tools.length >= MAX_TOOLS) throw new FormatError(source, 'paths', `more than ${MAX_TOOLS} operations`);
-      const tool = operationTool(method, path, item, op, spec, warnings);
+      const tool = operationTool(source, method, path, item, op, spec, warnings);
       if (typeof tool === 'string') skipped.push(tool);
       else {
         tools.push(tool);
