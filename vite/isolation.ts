@@ -10,12 +10,18 @@
  * headers itself (`npm start`), the page is isolated already and nothing is registered.
  */
 import type { Plugin } from 'vite';
+import { headerPolicy, TOOLS_WORKER_PATH, toolsWorkerPolicy } from '../src/lib/core/connect-policy.ts';
 
 export const ISOLATION_WORKER = 'isolation-sw.js';
 const REGISTER = 'isolate.js';
 const RELOADED_KEY = 'fc-isolation-reloaded';
 
-const WORKER_SOURCE = `// written by the build (vite/isolation.ts): the app's own responses with the headers of cross-origin isolation
+// The policies are the ones `npm start` sends (vite/csp.ts): a worker loaded from the site obeys its
+// own response's policy alone, so without them the tools-file worker would run under none.
+const WORKER_SOURCE = `// written by the build (vite/isolation.ts): the app's own responses with the headers of cross-origin isolation and the policy
+var TOOLS_WORKER = new RegExp(${JSON.stringify(TOOLS_WORKER_PATH.source)});
+var TOOLS_WORKER_POLICY = ${JSON.stringify(toolsWorkerPolicy())};
+var PAGE_POLICY = ${JSON.stringify(headerPolicy())};
 self.addEventListener('install', function () { self.skipWaiting(); });
 self.addEventListener('activate', function (event) { event.waitUntil(self.clients.claim()); });
 self.addEventListener('fetch', function (event) {
@@ -28,6 +34,7 @@ self.addEventListener('fetch', function (event) {
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', TOOLS_WORKER.test(new URL(request.url).pathname) ? TOOLS_WORKER_POLICY : PAGE_POLICY);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headers });
   }));
 });

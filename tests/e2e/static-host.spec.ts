@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildTinyModel } from '../../datasets/tiny-model/build';
@@ -62,6 +62,12 @@ test('a static host with no headers: the app isolates itself with its service wo
   // defaultThreads: every core up to 8, half beyond
   expect(threads.gguf.threads).toBe(cores > 8 ? Math.floor(cores / 2) : cores);
   await expect(page.getByTestId('gguf-threads')).toContainText('cross-origin isolated');
+  // the tools-file worker, loaded from the site, obeys its own response's policy alone: the service worker gives it the one `npm start` sends
+  const toolsWorker = readdirSync(join(DIST, 'assets')).find((f) => /^tools-file\.worker-[\w-]+\.js$/.test(f));
+  expect(toolsWorker).toBeDefined();
+  const policy = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-security-policy'), `${root}assets/${toolsWorker}`);
+  expect(policy).toContain("connect-src 'none'");
+  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'");
   // a second visit is isolated from the start: no reload needed
   await page.reload();
   expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
