@@ -69,7 +69,8 @@ function answerWith(res: ServerResponse, stream: boolean, content: string): void
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const chunk = (delta: object, finish: string | null) => `data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: object, finish: string | null) =>
+    `data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', model: MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   res.write(chunk({ role: 'assistant', content }, null));
   res.write(chunk({}, 'stop'));
   res.write(`data: ${JSON.stringify({ id: 'fake', object: 'chat.completion.chunk', model: MODEL, choices: [], usage })}\n\n`);

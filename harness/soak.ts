@@ -56,8 +56,11 @@ export interface SoakFigures {
 
 const ROOT = join(import.meta.dirname, '..');
 const POSITIONS = '0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1';
+/** three short lengths: the built-in catalog's requests fill 30 cells past 20,000 samples */
+const LENGTHS = '256,288,320';
+const CELLS = POSITIONS.split(',').length * LENGTHS.split(',').length;
 
-const perCellOf = (samples: number) => Math.ceil(samples / POSITIONS.split(',').length);
+const perCellOf = (samples: number) => Math.ceil(samples / CELLS);
 
 function runnerArgs(o: SoakOptions, servers: readonly FakeServer[]): string[] {
   const perCell = perCellOf(o.samples);
@@ -72,7 +75,7 @@ function runnerArgs(o: SoakOptions, servers: readonly FakeServer[]): string[] {
     '--model',
     'fake-model',
     '--lengths',
-    '256',
+    LENGTHS,
     '--positions',
     POSITIONS,
     '--per-cell',
@@ -107,6 +110,9 @@ function resultLines(path: string): { ids: string[]; engineErrors: number } {
   }
   return { ids, engineErrors };
 }
+
+/** The runner rewrites the file with its final status once every sample has a result. */
+const completed = (path: string): boolean => existsSync(path) && /"status":"completed"/.test(readFileSync(path, 'utf8').slice(0, 4000));
 
 /** One sitting of the runner; `until` may kill it early (it is asked each 200 ms with the file's result count). */
 function sitting(args: string[], out: string, until: (results: number) => 'kill' | 'go' | Promise<void>, log: (l: string) => void): Promise<Sitting> {
@@ -151,7 +157,6 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
   const failures = o.failures ?? { http500: 0.02, http429: 0.02, drop: 0.01, stall: 0.002 };
   const servers = await Promise.all(delays.map((delayMs, i) => startFakeServer({ delayMs, failures, seed: i + 1 })));
   const args = runnerArgs(o, servers);
-  const planned = perCellOf(o.samples) * POSITIONS.split(',').length;
   const sittings: Sitting[] = [];
   const note = (s: Sitting, what: string) => {
     sittings.push(s);
@@ -162,7 +167,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
     note(await sitting(args, o.out, (n) => (n >= o.samples / 4 ? 'kill' : 'go'), log), 'killed at a quarter');
     // 2…: resumed; once half is written, the second server goes down for 3 s
     let wentDown = false;
-    for (let i = 0; i < 6 && new Set(resultLines(o.out).ids).size < planned; i++) {
+    for (let i = 0; i < 6 && !completed(o.out); i++) {
       const s = await sitting(
         args,
         o.out,
@@ -188,6 +193,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
     const last = resultLines(o.out);
     const unique = new Set(last.ids);
     const file = readRunFile(readFileSync(o.out, 'utf8'));
+    // the plan as the run recorded it (a cell holds at most as many samples as the catalog has requests)
+    const planned = file.run.total;
     const requests = servers.map((s) => s.counts.requests);
     const total = requests.reduce((a, b) => a + b, 0);
     // least in flight keeps each server's queue alike, so each answers in proportion to its speed
@@ -198,7 +205,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
     return {
       samples: planned,
       sittings,
-      lost: planned - file.results.filter((r) => unique.has(r.sampleId)).length,
+      lost: planned - new Set(file.results.map((r) => r.sampleId)).size,
       duplicated: last.ids.length - unique.size,
       engineErrorsBeforeLast: before.engineErrors,
       askedInLast,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import type { Engine, GenerateRequest, Sample, SampleResult, TokenChoice } from '../../src/lib/core/types';
+import type { QaExpected } from '../../src/lib/core/expected';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { createEnginePool } from '../../src/lib/engines/pool';
@@ -58,7 +59,7 @@ function scoringEngine(): Engine & { asked: { request: GenerateRequest; continua
 }
 
 describe('the right call’s probability', () => {
-  it('forces the expected first call through its first argument’s name, and measures `[name(`; nothing for native calls or answers', () => {
+  it('forces the expected first call through its first argument’s name, and measures `[name(`; nothing for native calls or episodes', () => {
     const sample = source().build(source().ids[0] as string);
     const name = Object.keys((sample.expected as { possibleAnswer: Record<string, unknown>[] }).possibleAnswer[0] as object)[0] as string;
     const forced = forcedCallText(sample, 'bfcl-python') as { text: string; measured: number };
@@ -67,7 +68,30 @@ describe('the right call’s probability', () => {
     const noArgs = { expected: { kind: 'dag', protocol: 'single-turn', level: 'L0_node', steps: [{ toolName: 'get_time', arguments: {} }] }, tools: [] } as unknown as Sample;
     expect(forcedCallText(noArgs, 'auto')).toEqual({ text: '[get_time()]', measured: 10 });
     expect(forcedCallText(sample, 'bfcl-python', 'native')).toHaveProperty('none');
-    expect(forcedCallText({ expected: { kind: 'qa', answer: { kind: 'exact', value: 'x' } }, tools: [] } as unknown as Sample, 'bfcl-python')).toHaveProperty('none');
+    const episode = { expected: { kind: 'dag', protocol: 'multi-turn', level: 'L1_chain', steps: [{ toolName: 'a', arguments: {} }] }, tools: [] } as unknown as Sample;
+    expect(forcedCallText(episode, 'bfcl-python')).toHaveProperty('none');
+  });
+
+  it("response QA: the expected value's probability, the whole value measured, in the form the question asks for", () => {
+    const qa = (answer: QaExpected) => forcedCallText({ expected: { kind: 'qa', answer }, tools: [] }, 'bfcl-python');
+    expect(qa({ kind: 'scalar', value: 'Lisbon' })).toEqual({ text: 'Lisbon', measured: 6 });
+    expect(qa({ kind: 'number', value: 42, absTolerance: 0.01 })).toEqual({ text: '42', measured: 2 });
+    expect(qa({ kind: 'number', value: 17.5 })).toEqual({ text: '17.5', measured: 4 });
+    expect(qa({ kind: 'list', values: ['A-1', 'B-2'] })).toEqual({ text: 'A-1, B-2', measured: 8 });
+    expect(qa({ kind: 'scalar', value: '' })).toHaveProperty('none');
+    // every token of the value counts
+    const read = callLogprobOf(
+      { text: '17.5', measured: 4 },
+      {
+        tokens: [
+          ['17', -0.5],
+          ['.', -0.1],
+          ['5', -0.2],
+        ].map(([token, logprob]) => ({ token: token as string, logprob: logprob as number, top: [] })),
+        canonical: true,
+      },
+    );
+    expect(read.logprob).toBeCloseTo(-0.8);
   });
 
   it('sums only the tokens that begin inside `[name(`: a token holding the ( and what follows counts, later ones do not', () => {

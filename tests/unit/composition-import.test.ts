@@ -86,7 +86,9 @@ describe('CompToolBench import (format errors)', () => {
     const flipped = (name: string) => JSON.stringify({ ...task, expected_trace: JSON.stringify({ steps: [{ step_id: 's1', tool_name: name, arguments: { x: 1 } }] }) });
     expect(() => readCompToolBenchPack({ name: 'x', tasks: flipped('g') })).toThrow(/record 1: expected_trace\.steps\[0\]\.tool_name: "g" is not among the task's available_tools \(f\)/);
     const tools = (name: string) => `{"tools": [{"openai_schema": {"function": {"name": "${name}", "parameters": {"properties": {}}}}}]}`;
-    expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: tools('e'), toolsSource: 'tools.json' })).toThrow(/record 1: available_tools: "f" is not a tool of tools\.json/);
+    expect(() => readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: tools('e'), toolsSource: 'tools.json' })).toThrow(
+      /record 1: available_tools: "f" is not a tool of tools\.json/,
+    );
     expect(readCompToolBenchPack({ name: 'x', tasks: JSON.stringify(task), tools: tools('f') }).tools).toHaveLength(1);
   });
 });

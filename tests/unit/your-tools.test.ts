@@ -430,7 +430,7 @@ describe('imports stored exactly or refused, saying what changed (issue 46, item
     expect(read.tools[0]?.parameters.properties.n?.type).toBe('any');
     expect(read.warnings).toContain('a.json: GET /a (get_a): parameters.n: no schema given; taken as any value');
   });
-  it("every refusal inside an operation names the file, not only the operation (issue 73)", async () => {
+  it('every refusal inside an operation names the file, not only the operation (issue 73)', async () => {
     const op = (parameters: unknown[], extra: Record<string, unknown> = {}) =>
       JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { post: { operationId: 'a', parameters, responses: { '200': { description: 'ok' } }, ...extra } } } });
     const body = (schema: unknown) => op([], { requestBody: { content: { 'application/json': { schema } } } });

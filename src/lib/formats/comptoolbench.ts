@@ -46,7 +46,11 @@ export function readCompToolBenchTask(v: PyValue, record: string): CompToolBench
   // a step calls a tool the task offers (so it is in every CompToolBench task): a name changed by a byte is refused, not read as a new tool
   steps.forEach((s, i) => {
     if (!(tools as string[]).includes(s.toolName))
-      throw new FormatError(record, `expected_trace.steps[${i}].tool_name`, `"${s.toolName.slice(0, 80)}" is not among the task's available_tools (${(tools as string[]).slice(0, 8).join(', ')}${tools.length > 8 ? ', …' : ''})`);
+      throw new FormatError(
+        record,
+        `expected_trace.steps[${i}].tool_name`,
+        `"${s.toolName.slice(0, 80)}" is not among the task's available_tools (${(tools as string[]).slice(0, 8).join(', ')}${tools.length > 8 ? ', …' : ''})`,
+      );
   });
   if (typeof d.prompt !== 'string' || d.prompt.trim() === '') throw new FormatError(record, 'prompt', 'expected the request as a non-empty string');
   const optionalText = (field: string): string | null => {
@@ -199,8 +203,7 @@ export function readCompToolBenchPack(files: CompToolBenchFiles, createdAt = Dat
   if (files.tools)
     tasks.forEach((t, i) => {
       const unknown = t.availableTools.find((n) => !known.has(n));
-      if (unknown !== undefined)
-        throw new FormatError(`${source} record ${i + 1}`, 'available_tools', `"${unknown.slice(0, 80)}" is not a tool of ${files.toolsSource ?? 'the tools file'}`);
+      if (unknown !== undefined) throw new FormatError(`${source} record ${i + 1}`, 'available_tools', `"${unknown.slice(0, 80)}" is not a tool of ${files.toolsSource ?? 'the tools file'}`);
     });
   const used = new Map<string, TraceStep[]>();
   for (const t of tasks) for (const s of t.steps) used.set(s.toolName, [...(used.get(s.toolName) ?? []), s]);

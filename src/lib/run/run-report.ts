@@ -13,7 +13,7 @@ import { repeatSummary } from '../analysis/repeats';
 import { pct } from '../analysis/text-report';
 import { countsInFigures, isUnanswered, isUnbuilt, type SampleResult } from '../core/types';
 import type { RunRow } from './run-row';
-import type { SvgChart } from '../suites/declaration';
+import { probabilityName, type SvgChart } from '../suites/declaration';
 import { SUITES } from '../suites/registry';
 
 /** The run's one number, as its paper reports it: the suite's label and the figure over the answered samples. */
@@ -50,17 +50,14 @@ export async function reportLines(run: RunRow, results: readonly SampleResult[])
 /** The right call's probability beside accuracy: its mean, how well it separates right from wrong verdicts, and the effects on it; or why the run has none. */
 export function callProbabilityLines(run: Pick<RunRow, 'suite' | 'engine'>, answered: readonly SampleResult[]): string[] {
   const s = probabilitySummary(answered);
+  const name = probabilityName(SUITES[run.suite]).replace(/^the /, '');
   if (!s.mean) {
     const why = whyNoCallProbability(run.engine);
-    return why
-      ? [`right call's probability: none — ${why}`]
-      : s.otherPath
-        ? [`right call's probability: none — all ${s.otherPath} forced readings took another token path than the tokenizer's split`]
-        : [];
+    return why ? [`${name}: none — ${why}`] : s.otherPath ? [`${name}: none — all ${s.otherPath} forced readings took another token path than the tokenizer's split`] : [];
   }
   const m = s.mean;
   const lines = [
-    `right call's probability (docs/scoring.md): mean ${pct(m.value).trim()} [${pct(m.low).trim()}–${pct(m.high).trim()}] over ${m.samples} samples of ${m.clusters} requests` +
+    `${name} (docs/scoring.md): mean ${pct(m.value).trim()} [${pct(m.low).trim()}–${pct(m.high).trim()}] over ${m.samples} samples of ${m.clusters} requests` +
       (s.auc !== null ? ` · separates right from wrong verdicts with AUC ${s.auc.toFixed(3)} (${s.right} right, ${s.wrong} wrong)` : '') +
       (s.aucFunction !== null ? `, the right function from another (or none) with AUC ${s.aucFunction.toFixed(3)} (${s.rightFunction} of ${s.measured} named it)` : '') +
       (s.absent ? ` · ${s.absent} without it (no single call expected, or an error)` : '') +

@@ -8,6 +8,7 @@ import type { OutputFormat } from '../parsing';
 import { canonicalCalls } from './bfcl-ast';
 import { formatPythonCalls } from '../parsing/format-calls';
 import type { Call } from '../core/calls';
+import type { QaExpected } from '../core/expected';
 
 /** Candidates kept where the model parts from the right name. */
 export const FORCED_TOP_K = 5;
@@ -24,6 +25,7 @@ export const FORCED_TOP_K = 5;
  * single-turn composition trace.
  */
 export function forcedCallText(sample: Pick<Sample, 'expected' | 'tools'>, format: OutputFormat, calls: CallMode = 'prompt'): ForcedCall | { none: string } {
+  if (sample.expected.kind === 'qa') return forcedAnswerText(sample.expected.answer);
   if (calls === 'native') return { none: "native tool calls: the server's own template writes the call syntax" };
   if (format !== 'bfcl-python' && format !== 'auto') return { none: `the ${format} call syntax is not forced yet` };
   const call = expectedFirstCall(sample);
@@ -33,6 +35,17 @@ export function forcedCallText(sample: Pick<Sample, 'expected' | 'tools'>, forma
   const firstArgument = /^\w*/.exec(full.slice(measured))?.[0] ?? '';
   const end = firstArgument ? measured + firstArgument.length : Math.min(full.length, measured + 2);
   return { text: full.slice(0, end), measured };
+}
+
+/**
+ * Response QA: the expected value as the question asks for it, the whole of it measured — a scalar
+ * as written in the response, a number in its shortest decimal form (`42`, `17.5`), a list in the
+ * expected order, comma-separated. Other right forms (`42.0`, another order) are not summed in.
+ */
+function forcedAnswerText(answer: QaExpected): ForcedCall | { none: string } {
+  const text = answer.kind === 'scalar' ? answer.value : answer.kind === 'number' ? String(answer.value) : answer.values.join(', ');
+  if (text === '' || !/^[\x20-\x7e\u00a0-\uffff]+$/.test(text)) return { none: 'the expected answer is empty or holds control characters' };
+  return { text, measured: text.length };
 }
 
 /** The text forced after a prompt, and how many of its characters the measure covers. */

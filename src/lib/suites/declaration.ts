@@ -114,6 +114,8 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   format: OutputFormat;
   /** the run's one number, the one its paper reports (analysis/headline.ts), and the second the report shows beside it */
   headline: { label: string; measure: HeadlineMeasure; beside: 'lenient' | 'contains' | 'fully correct' };
+  /** what the forced reading's probability is of (docs/scoring.md), where not the right call: response QA's expected value */
+  probabilityOf?: string;
   /** what its cells hold beside their variant: the sample list's columns, in order */
   columns: CellColumns;
   /** a paragraph under the setup's title, where the hint needs more words */
@@ -184,3 +186,6 @@ export const EPISODES_NEED_A_LIVE_ENGINE = 'episodes need an engine that answers
 export const itemsOf = (setup: Pick<SetupCommon, 'itemsIn'>, packIds: readonly string[]) => packIds.reduce((n, id) => n + (setup.itemsIn[id] ?? 0), 0);
 
 export const sortedNumbers = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+
+/** The words for a suite's forced probability: "the right call's probability" unless it says otherwise. */
+export const probabilityName = (suite: Pick<SuiteDeclaration, 'probabilityOf'>): string => `${suite.probabilityOf ?? 'the right call'}'s probability`;
