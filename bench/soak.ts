@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'fc-bench-soak-'));
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 try {
   console.log(
-    `soak: ${samples.toLocaleString('en-US')} catalog samples at ${concurrency} in flight over 3 fake servers (answers in 300, 300 and 600 ms; failing 2% with 500, 2% with 429 Retry-After 1 s, 1% dropped, 0.2% stalled past a 2 s first-byte bound)`,
+    `soak: ${samples.toLocaleString('en-US')} catalog samples at ${concurrency} in flight over 3 fake servers (answers in 300, 300 and 600 ms; failing 2% with 500, 2% with 429 Retry-After 1 s, 1% dropped, 0.2% stalled past a 5 s first-byte bound)`,
   );
   const t0 = performance.now();
   const f = await runSoak({ samples, concurrency, out: join(dir, 'soak.run.jsonl'), log: (l) => console.log(`  ${l}`) });

@@ -86,9 +86,9 @@ function runnerArgs(o: SoakOptions, servers: readonly FakeServer[]): string[] {
     String(o.concurrency),
     '--retries',
     '4',
-    // a stall fails its sample after 2 s (a stalled answer is not retried: it is asked again on resume)
+    // a stall fails its sample after 5 s (a stalled answer is not retried: it is asked again on resume)
     '--first-byte-timeout',
-    '2',
+    '5',
     '--out',
     o.out,
   ];
@@ -167,6 +167,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
     note(await sitting(args, o.out, (n) => (n >= o.samples / 4 ? 'kill' : 'go'), log), 'killed at a quarter');
     // 2…: resumed; once half is written, the second server goes down for 3 s
     let wentDown = false;
+    let noted = false;
     for (let i = 0; i < 6 && !completed(o.out); i++) {
       const s = await sitting(
         args,
@@ -182,7 +183,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
         },
         log,
       );
-      note(s, wentDown ? 'resumed; a server went down and came back' : 'resumed');
+      note(s, wentDown && !noted ? 'resumed; a server went down for 3 s and came back' : 'resumed');
+      noted = wentDown;
     }
     const before = resultLines(o.out);
     const requestsBefore = servers.reduce((a, s) => a + s.counts.requests, 0);

@@ -49,7 +49,8 @@ import { baseSet } from '../src/lib/suites/robustness/suite';
 import { draftCallRequest, draftExpected, draftQueries, draftQueriesRequest } from '../src/lib/prompts/draft-requests';
 import { toJsonText } from '../src/lib/formats/json-text';
 import { needleSamples } from '../src/lib/suites/catalog/suite';
-import { callLogprobOf, FORCED_TOP_K, forcedCallText } from '../src/lib/scoring/forced-call';
+import { forcedCallText } from '../src/lib/scoring/forced-call';
+import { readForced } from '../src/lib/run/forced-read';
 import { requestFor } from '../src/lib/run/request';
 import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
 import { CATALOG_PACK_ID } from '../datasets/catalog/build';
@@ -411,9 +412,8 @@ const api = {
     for (const sample of samples) {
       const forced = forcedCallText(sample, 'bfcl-python');
       if ('none' in forced) throw new Error(forced.none);
-      const request = requestFor({ maxTokens: forced.text.length + 4, temperature: 0, kvReuse: true }, sample, 'bfcl-python');
-      const tokens = await engine.scoreContinuation(request, forced.text, FORCED_TOP_K, signal);
-      onPoint({ alpha: sample.cell.alpha ?? 0, measure: callLogprobOf(forced, tokens), promptTokens: sample.promptTokens });
+      const measure = await readForced(engine, requestFor({ maxTokens: forced.text.length, temperature: 0, kvReuse: true }, sample, 'bfcl-python'), forced, signal);
+      onPoint({ alpha: sample.cell.alpha ?? 0, measure, promptTokens: sample.promptTokens });
     }
   },
 

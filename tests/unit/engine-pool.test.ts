@@ -14,13 +14,13 @@ function replica(name: string, state: { down: boolean; asked: number }): Engine 
     async generate(): Promise<GenerateResult> {
       state.asked++;
       if (state.down) throw namedError(SERVER_UNAVAILABLE, `${name} stopped answering`);
-      return { output: name, usage: { promptTokens: 1, completionTokens: 1 }, timings: { prefillMs: 0, decodeMs: 0 } } as GenerateResult;
+      return { text: name, finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 }, timings: { prefillMs: 0, decodeMs: 0 } };
     },
   };
 }
 
 const request = { messages: [{ role: 'user', content: 'hi' }], maxTokens: 4, temperature: 0 } as GenerateRequest;
-const ask = (pool: Engine) => pool.generate({ ...request, messages: [...request.messages] }, {} as never, new AbortController().signal).then((r) => r.output);
+const ask = (pool: Engine) => pool.generate({ ...request, messages: [...request.messages] }, {} as never, new AbortController().signal).then((r) => r.text);
 
 describe('an engine pool', () => {
   it('asks another replica when one stops answering, leaves it out for a while, then tries it again', async () => {

@@ -17,7 +17,8 @@ import type { ScoredOutput } from '../scoring/score-sample';
 import { requestFor } from './request';
 import { CONTEXT_OVERFLOW, GPU_ABORT, NO_PREDICTION, SERVER_UNAVAILABLE } from '../engines/errors';
 import { ContextBudgetError } from '../context/catalog-context';
-import { callLogprobOf, FORCED_TOP_K, forcedCallText } from '../scoring/forced-call';
+import { forcedCallText } from '../scoring/forced-call';
+import { readForced } from './forced-read';
 
 /** What a run already has when it (re)starts. */
 export interface CompletedSamples {
@@ -86,6 +87,11 @@ export type RunOutcome = { status: 'completed' } | { status: 'stopped'; reason: 
 /** The name a ResultStore gives the error of a write the browser refused for lack of space. */
 export const STORAGE_FULL = 'StorageFullError';
 
+/**
+ * Engine errors in a row, with no answer between, that fail a run: 3 with one request in flight; with
+ * N in flight, one more for each other lane — a stall hits every request in flight at once (found by
+ * the soak: a 2 s pause failed a run of 64 lanes on the three requests it caught).
+ */
 const CONSECUTIVE_ERRORS_TO_FAIL = 3;
 const MAX_CONCURRENCY = 256;
 
@@ -125,6 +131,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   let prefillTokens = 0;
   let prefillMs = 0;
   let consecutiveErrors = 0;
+  const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, MAX_CONCURRENCY));
+  const errorsToFail = CONSECUTIVE_ERRORS_TO_FAIL + lanes - 1;
   const progress = (currentSampleId: string | null, last: SampleResult | null, currentPromptTokens: number | null = null) => {
     // wall time per sample over this session: with requests in flight together, it is throughput, not latency
     const msPerSample = sessionSamples ? (now() - sessionStart) / sessionSamples : 0;
@@ -213,7 +221,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
           consecutiveErrors++;
           // a server that cannot be reached, or a GPU that aborted the engine twice, fails the run at once:
           // nothing is written, a rerun resumes here
-          if (consecutiveErrors >= CONSECUTIVE_ERRORS_TO_FAIL || name === SERVER_UNAVAILABLE || name === GPU_ABORT) {
+          if (consecutiveErrors >= errorsToFail || name === SERVER_UNAVAILABLE || name === GPU_ABORT) {
             outcome ??= { status: 'failed', error: `${name}: ${errorMessage(e)}` };
             return;
           }
@@ -234,7 +242,6 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       progress(null, result);
     }
   };
-  const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, MAX_CONCURRENCY));
   await Promise.all(Array.from({ length: lanes }, lane));
   if (outcome) return outcome;
   // a pause that arrives after the last sample was written leaves nothing to resume: the run is complete
@@ -299,22 +306,16 @@ async function runSuiteEpisode(opts: RunOptions, episode: NonNullable<SampleSour
   return { ...withSpeeds(total), scored: { score: outcome.score, calls: outcome.calls, parseError: null } };
 }
 
-/** Answer tokens allowed beyond the forced text's characters (an end token; never reached by a name's tokens). */
-const FORCED_SLACK_TOKENS = 4;
-
 /**
  * The expected call's log-probability, where the engine gives one and the sample expects one call:
- * the forced text is asked after the sample's own prompt, its KV cache reused, under a grammar that
- * admits that text alone; the engine is handed the text, never the sample.
+ * the forced text is asked after the sample's own prompt, under a grammar that admits that text alone.
  */
 async function forcedCallLogprob(opts: RunOptions, sample: Sample): Promise<CallLogprob | undefined> {
-  const score = opts.engine.scoreContinuation;
-  if (!score || opts.source.episode || opts.scoreCalls === false) return undefined;
+  const engine = opts.engine;
+  if (!engine.scoreContinuation || opts.source.episode || opts.scoreCalls === false) return undefined;
   const forced = forcedCallText(sample, opts.format, opts.calls);
   if ('none' in forced) return undefined;
-  const { grammar: _grammar, ...request } = requestFor(opts.request, sample, opts.format, false, opts.calls);
-  const tokens = await score.call(opts.engine, { ...request, kvReuse: true, temperature: 0, maxTokens: forced.text.length + FORCED_SLACK_TOKENS }, forced.text, FORCED_TOP_K, opts.signal);
-  return callLogprobOf(forced, tokens);
+  return readForced(engine, requestFor(opts.request, sample, opts.format, false, opts.calls), forced, opts.signal);
 }
 
 /** Turns allowed beyond one per expected step: a final answer, and one retry after an error. */
