@@ -8,6 +8,7 @@ const progress = (over: Partial<RunProgress>): RunProgress => ({
   total: 20,
   correct: 3,
   unbuilt: 0,
+  unanswered: 0,
   currentSampleId: null,
   currentPromptTokens: null,
   msPerSample: 2000,
@@ -26,9 +27,9 @@ describe('the runner’s progress line', () => {
     expect(line).not.toContain('not built');
   });
 
-  it('counts the prompts that could not be built apart from the asked', () => {
-    const line = progressLine(progress({ unbuilt: 4 }), 100);
-    expect(line).toMatch(/correct 3 of 6 asked · 4 not built \(never asked\)$/);
+  it('counts the prompts that could not be built and the engine errors apart from the answered', () => {
+    expect(progressLine(progress({ unbuilt: 4 }), 100)).toMatch(/correct 3 of 6 answered · 4 not built \(never asked\)$/);
+    expect(progressLine(progress({ unanswered: 2 }), 100)).toMatch(/correct 3 of 8 answered · 2 engine errors \(asked again on resume\)$/);
   });
 });
 

@@ -353,4 +353,27 @@ describe('engine errors are not answers (issue 46, item 1)', () => {
     expect(results).toHaveLength(30);
     expect(results.every((r) => r.score.correct && r.error === null)).toBe(true);
   });
+
+  it('a sitting none of whose samples got an answer fails, never "completed" with accuracy 0% (issue 74)', async () => {
+    const store = new MemoryResultStore();
+    const { engine, state } = flaky();
+    await runSamples({ runId: 'e2', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
+    // the resume asks only the ten errors again, and the server still fails every one
+    const failing: Engine = { ...engine, generate: () => Promise.reject(Object.assign(new Error('HTTP 500 six times'), { name: 'ServerError' })) };
+    const progress: RunProgress[] = [];
+    const outcome = await runSamples({
+      runId: 'e2',
+      source: source(),
+      engine: failing,
+      store,
+      request,
+      format: 'bfcl-python',
+      signal: new AbortController().signal,
+      concurrency: 16,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(state.asked.length).toBe(30);
+    expect(outcome).toEqual({ status: 'failed', error: 'no sample was answered: each of the 10 asked ended in an engine error (the last: ServerError: HTTP 500 six times)' });
+    expect(progress.at(-1)?.unanswered).toBe(10);
+  });
 });

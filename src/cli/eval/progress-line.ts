@@ -8,7 +8,7 @@ export function progressLine(p: RunProgress, promptTokensPerSecond: number, widt
   const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
   const samplesPerSecond = p.msPerSample > 0 ? 1000 / p.msPerSample : 0;
   const eta = p.done < p.total && samplesPerSecond > 0 ? formatDuration(p.etaMs / 1000) : '—';
-  return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}${p.unbuilt ? ` of ${p.done - p.unbuilt} asked · ${p.unbuilt} not built (never asked)` : ''}`;
+  return `[${bar}] ${p.done}/${p.total} ${(share * 100).toFixed(0)}% · ${samplesPerSecond.toFixed(2)} samples/s · ${Math.round(promptTokensPerSecond)} prompt tok/s · ETA ${eta} · correct ${p.correct}${p.unbuilt || p.unanswered ? ` of ${p.done - p.unbuilt - p.unanswered} answered` : ''}${p.unbuilt ? ` · ${p.unbuilt} not built (never asked)` : ''}${p.unanswered ? ` · ${p.unanswered} engine errors (asked again on resume)` : ''}`;
 }
 
 /** Whole lines to a file or a pipe at most this often (a terminal's line is rewritten in place at every report). */

@@ -185,7 +185,6 @@ export function createBaselineEngine(): Engine {
   return {
     info: { id: 'baseline', kind: 'baseline', model: 'BM25 tool choice + pattern slot filling' },
     async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
-      const t0 = performance.now();
       const e = sample.expected;
       const text =
         e.kind === 'qa'
@@ -197,7 +196,7 @@ export function createBaselineEngine(): Engine {
             : e.kind === 'api'
               ? baselineEpisodeStep(lastUserMessage(request), sample.tools, e.callFormat)
               : baselineAnswer(lastUserMessage(request), sample.tools);
-      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: performance.now() - t0, decodeMs: 0 } };
+      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } }; // no model reads the prompt: no prompt tokens/s
     },
   };
 }

@@ -39,8 +39,10 @@ export interface RunProgress {
   done: number;
   total: number;
   correct: number;
-  /** of the done, the samples whose prompt could not be built: never asked, so accuracy so far is correct / (done − unbuilt) */
+  /** of the done, the samples whose prompt could not be built: never asked, so accuracy so far is correct / (done − unbuilt − unanswered) */
   unbuilt: number;
+  /** of the done, the samples that ended in an engine error this session: no answer, in no accuracy, asked again on resume */
+  unanswered: number;
   /** the sample being generated, or null between samples */
   currentSampleId: string | null;
   /** the current sample's prompt tokens, once it is built (the engine reads them before its first token) */
@@ -125,6 +127,8 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   let correct = before.correct;
   let unbuilt = before.unbuilt ?? 0;
   let sessionSamples = 0;
+  let unanswered = 0;
+  let lastEngineError = '';
   const sessionStart = now();
   let decodeTokens = 0;
   let decodeMs = 0;
@@ -142,6 +146,7 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       total,
       correct,
       unbuilt,
+      unanswered,
       currentSampleId,
       currentPromptTokens,
       msPerSample,
@@ -239,6 +244,10 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
       sessionSamples++;
       if (result.score.correct) correct++;
       if (isUnbuilt(result)) unbuilt++;
+      if (isUnanswered(result)) {
+        unanswered++;
+        lastEngineError = result.error?.message ?? '';
+      }
       progress(null, result);
     }
   };
@@ -246,6 +255,9 @@ export async function runSamples(opts: RunOptions): Promise<RunOutcome> {
   if (outcome) return outcome;
   // a pause that arrives after the last sample was written leaves nothing to resume: the run is complete
   if (opts.signal.aborted && sessionSamples < todo.length) return stopped();
+  // a run none of whose samples got an answer did not complete, whatever was left to ask (a resume asks them again)
+  if (sessionSamples > 0 && unanswered === sessionSamples)
+    return { status: 'failed', error: `no sample was answered: each of the ${sessionSamples} asked ended in an engine error (the last: ${lastEngineError})` };
   return { status: 'completed' };
 }
 
