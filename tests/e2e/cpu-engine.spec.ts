@@ -206,6 +206,25 @@ test('model rephrasings: the loaded model rewrites the base set, the review flag
   expect(results.filter((r) => r.cell.variant === 'model-rephrased')).toHaveLength(1);
 });
 
+test('Measure with the model host unreachable: the failure comes into view, is announced and focused, names the file and the host, and says the way forward (issue 74)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await guardNetwork(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('index.html');
+  const quick = page.getByTestId('quick-sweep');
+  await quick.getByTestId('first-try').click();
+  const error = quick.getByTestId('quick-sweep-error');
+  await expect(error).toBeVisible({ timeout: 60_000 });
+  await expect(error).toBeInViewport();
+  await expect(error).toBeFocused();
+  // inside a live region: a screen reader says it as it appears
+  await expect(quick.getByRole('alert')).toContainText('did not load from huggingface.co');
+  await expect(error).toContainText(QUICK_MODEL.url.split('/').pop() as string);
+  await expect(error).toContainText('load it from disk in the Run form');
+  await error.getByTestId('quick-sweep-to-form').click();
+  await expect(page.getByTestId('gguf-file')).toBeAttached();
+});
+
 test('one click in the first view downloads the model the recordings used (served here at its URL), starts the 12-sample sweep, shows its progress and cancels (issue 49)', async ({ page }) => {
   test.setTimeout(600_000);
   // the tiny model stands in for Qwen2.5-Coder-0.5B at that model's own address: the real download path, a file this test can afford
