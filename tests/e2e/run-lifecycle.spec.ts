@@ -226,3 +226,28 @@ test.describe('a server that holds every answer until the test lets it go', () =
     await expect(reading).toHaveCount(0);
   });
 });
+
+test.describe('a server that never answers', () => {
+  let server: Server;
+  let port: number;
+  test.beforeAll(async () => {
+    ({ server, port } = await stubServer('silent', (req, res) => {
+      if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404, CORS).end();
+      req.resume();
+      req.on('close', () => res.destroy());
+    }));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('a reload mid-run: the Run tab says the run was interrupted, that its results are kept and how to Resume (issue 74)', async ({ page }) => {
+    await connectTo(page, port);
+    await setupCatalog(page, { lengths: [1024], positions: [0.5], perCell: 1, constraint: 'off', maxTokens: 64 });
+    await page.getByTestId('start-run').click();
+    await expect(page.getByTestId('reading-prompt')).toBeVisible({ timeout: 60_000 });
+    await page.reload();
+    await expect(page.getByTestId('monitor-title')).toHaveText('Run interrupted', { timeout: 30_000 });
+    await expect(page.getByTestId('run-interrupted')).toContainText('Every result written is kept: Resume it on the Results tab');
+    await page.getByTestId('see-results').click();
+    await expect(page.getByTestId('run-status')).toHaveText([/^paused/]);
+  });
+});

@@ -107,12 +107,16 @@ async function refreshRunLocks(): Promise<void> {
   const held = await heldRunLocks();
   app.runLocks = held;
   const interrupted = running.filter((id) => !held.has(id));
-  if (interrupted.length)
-    await db.runs
+  if (interrupted.length) {
+    const paused = await db.runs
       .where('id')
       .anyOf(interrupted)
       .and((r) => r.status === 'running')
       .modify({ status: 'paused' });
+    // the Run tab says what happened (a reload or crash mid-run), with the way to Resume, unless it shows a run already
+    const first = interrupted[0];
+    if (paused > 0 && first && !app.activeRunId && !app.ended) app.ended = { runId: first, outcome: { status: 'stopped', reason: 'interrupted' } };
+  }
 }
 
 /** Deletes a run with its results in one transaction, after stopping it wherever it runs (this tab or another). */
