@@ -47,6 +47,8 @@ class AppState {
   quickSweep: { id: number; start: boolean } | null = $state.raw(null);
   /** a sample link opened (#run=…&sample=…), until the report selects it */
   linkedSample: { runId: string; sampleId: string | null } | null = $state.raw(null);
+  /** a followed link whose run is neither in this browser nor shipped with the app */
+  linkNotice: string | null = $state(null);
 }
 
 export const app = new AppState();

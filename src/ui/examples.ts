@@ -48,3 +48,24 @@ export async function openExamples(list: readonly Example[]): Promise<number> {
   for (const x of list) await openExample(x);
   return list.length;
 }
+
+/** The run id a run file's header names (its first line), or null. */
+function headerRunId(text: string): string | null {
+  try {
+    const header = JSON.parse(text.slice(0, text.indexOf('\n') >>> 0)) as { run?: { id?: unknown } };
+    return typeof header.run?.id === 'string' ? header.run.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the shipped recording whose run is `runId` (a link to it in a browser that has not opened it yet); false when none is. */
+export async function openShippedRun(runId: string): Promise<boolean> {
+  for (const x of EXAMPLES) {
+    const { text } = await fetchText(x.url);
+    if (headerRunId(text) !== runId) continue;
+    await evalWorker().importRunFiles(text, x.file);
+    return true;
+  }
+  return false;
+}

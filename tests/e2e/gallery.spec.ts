@@ -383,3 +383,15 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(page.getByTestId('estimate')).toContainText('12 samples');
   expect(outside).toEqual([]);
 });
+
+test('a link to a sample of a shipped recording opens it in a fresh browser; one to a run this browser lacks says so (issue 74)', async ({ page }) => {
+  const first = manifest[0] as Entry;
+  const file = readRunFile(readFileSync(join('examples', first.file), 'utf8'));
+  const sample = file.results[3] as { sampleId: string; index: number };
+  await page.goto(`index.html#run=${file.run.id}&sample=${sample.sampleId}`);
+  await expect(page.getByTestId('sample-detail')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sample-detail')).toContainText(`Sample ${sample.index + 1}`);
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+  await page.goto('index.html#run=run-not-here&sample=x');
+  await expect(page.getByTestId('link-notice')).toContainText('This link is to a run that is not in this browser (run-not-here)');
+});
