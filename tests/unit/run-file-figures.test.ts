@@ -35,6 +35,21 @@ describe("a run file's header figures", () => {
     }
   });
 
+  it('a robustness run file whose expansion threshold is not a number from 0 to 1 is refused naming run.config.expansion.threshold (issue 70)', () => {
+    const path = join(EXAMPLES, 'qwen05-robustness-200.run.jsonl');
+    const text = readFileSync(path, 'utf8');
+    const at = text.indexOf('\n');
+    // a version-1 file: the suite's configuration under its own key, read into `config` (store/run-shape.ts)
+    const header = JSON.parse(text.slice(0, at)) as { run: { suite: string; robustness: { expansion: { threshold: unknown } } } };
+    expect(header.run.suite).toBe('robustness');
+    for (const threshold of ['x', 1.5, -0.1, null]) {
+      header.run.robustness.expansion.threshold = threshold;
+      expect(() => readRunFile(JSON.stringify(header) + text.slice(at)), JSON.stringify(threshold)).toThrow(/run\.config\.expansion\.threshold/);
+    }
+    header.run.robustness.expansion.threshold = 0.75;
+    expect(readRunFile(JSON.stringify(header) + text.slice(at)).run.config).toMatchObject({ expansion: { threshold: 0.75 } });
+  });
+
   it.each(runFiles)('%s: equal to its results (a recording still being made is appended to and rewritten when it ends)', (path) => {
     const file = readRunFile(readFileSync(path, 'utf8'), path);
     if (file.run.status !== 'completed') return;

@@ -22,6 +22,7 @@ interface SettingBase {
 /** One number (whole unless `fractional`). */
 export interface NumberSetting extends SettingBase {
   kind: 'number';
+  fractional?: true;
   /** what an empty value (null) asks for, where one is allowed; the runner takes it as this word (`--distractors all`) */
   empty?: string;
 }
@@ -96,7 +97,7 @@ export function settingProblems(settings: readonly SuiteSetting[], config: unkno
     const value = valueAt(config, s.path);
     if (value === null && s.kind === 'number' && s.empty) continue;
     if (s.kind === 'number') {
-      const problem = numberProblem({ label: s.label, value: value as number, min: s.min, max: s.max });
+      const problem = numberProblem({ label: s.label, value: value as number, min: s.min, max: s.max, fractional: s.fractional ?? false });
       if (problem) out.push({ path: s.path, problem });
       continue;
     }
@@ -124,7 +125,7 @@ export interface SettingFlags {
 
 function parseNumber(flag: string, text: string, s: SuiteSetting, f: SettingFlags): number {
   const v = Number(text.trim());
-  const whole = !(s.kind === 'list' && s.fractional);
+  const whole = !s.fractional;
   // the bounds as the Run tab checks them (numberProblem); an empty flag is not 0
   if (text.trim() === '' || !Number.isFinite(v) || numberProblem({ label: s.label, value: v, min: s.min, max: s.max, fractional: !whole }) !== null)
     f.fail(`--${flag} (${s.label.toLowerCase()}): "${text}" must be ${whole ? 'a whole number' : 'a number'} from ${s.min} to ${s.max}${s.zero && s.min === 0 ? ` (0: ${s.zero})` : ''}`);

@@ -27,6 +27,8 @@ export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, '
     { kind: 'number', path: 'count', label: 'Requests in the base set', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),
     { kind: 'number', path: 'expansion.added', label: 'Tools added per request', flags: ['added'], min: 0, max: 20 },
+    // the paper's 0.8; kept by the runner (no flag), checked in run files
+    { kind: 'number', path: 'expansion.threshold', label: 'Similarity above which a tool is too close to add (0–1)', flags: [], min: 0, max: 1, fractional: true },
   ],
   words: [{ path: 'variants', allowed: [...ROBUSTNESS_VARIANTS, MODEL_REPHRASED], many: true }],
   flags: ['constraint', 'bfcl', 'tools', 'requests'],
