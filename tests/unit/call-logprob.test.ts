@@ -8,7 +8,6 @@ import { createEnginePool } from '../../src/lib/engines/pool';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { callLogprobOf, forcedCallText } from '../../src/lib/scoring/forced-call';
-import { readAsSplit, tokensBeginningIn } from '../../src/lib/engines/forcing';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { catalogSource } from '../../src/lib/suites/catalog/suite';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
@@ -230,26 +229,5 @@ describe('the right call’s probability', () => {
     expect(back.results.map((r) => r.callLogprob)).toEqual(results.map((r) => r.callLogprob));
     const bad = text.replace(/"logprob":(-?[0-9.e-]+),"canonical"/, '"logprob":-0.001,"canonical"');
     expect(() => readRunFile(bad)).toThrow(/callLogprob\.logprob/);
-  });
-});
-
-describe('a forced read that stops after the measured tokens', () => {
-  const choice = (token: string): TokenChoice => ({ token, logprob: -0.1, top: [] });
-  it('counts the split tokens beginning inside the measured characters, by their bytes', () => {
-    // `[get_weather(city`: `[`, `get`, `_weather`, `(c`, `ity` — `[get_weather(` is 13 characters
-    expect(tokensBeginningIn('[get_weather(city', 13, [1, 3, 8, 2, 3])).toBe(4);
-    expect(tokensBeginningIn('[get_weather(city', 12, [1, 3, 8, 2, 3])).toBe(3);
-    // bytes, not characters: `é` is two
-    expect(tokensBeginningIn('[café(x', 5, [1, 5, 1])).toBe(2);
-    expect(tokensBeginningIn('[café(x', 6, [1, 5, 1])).toBe(3);
-  });
-  it('is the split when its tokens spell the start in as many tokens as were asked, and callLogprobOf takes it', () => {
-    const tokens = ['[', 'get', '_weather', '(c'].map(choice);
-    expect(readAsSplit(tokens, '[get_weather(city', [5, 6, 7, 8, 9], 4)).toBe(true);
-    expect(readAsSplit(tokens.slice(0, 3), '[get_weather(city', [5, 6, 7, 8, 9], 4)).toBe(false);
-    expect(readAsSplit(tokens, '[get_weather(city', [5, 6, 7, 8, 9])).toBe(false);
-    const c = callLogprobOf({ text: '[get_weather(city', measured: 13 }, { tokens, canonical: true });
-    expect(c.tokens).toHaveLength(4);
-    expect(() => callLogprobOf({ text: '[get_weather(city', measured: 13 }, { tokens: tokens.slice(0, 3), canonical: true })).toThrow(/forced/);
   });
 });

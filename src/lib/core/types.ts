@@ -304,11 +304,9 @@ export interface Engine {
    * The model's log-probability of `continuation` right after the request's prompt (teacher forcing, as
    * lm-evaluation-harness's log-likelihood requests): each forced token with its log-probability and the
    * model's top `topK` candidates at its place. Only engines with a model's logits have it; the loop hands
-   * the text to score, so an engine never learns which text is the answer. With `readUpTo` (characters),
-   * an engine that knows its split may stop once the tokens beginning inside them are read: a forward
-   * pass fewer per token left unread.
+   * the text to score, so an engine never learns which text is the answer.
    */
-  scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal, readUpTo?: number): Promise<ForcedTokens>;
+  scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<ForcedTokens>;
 }
 
 export interface Score {

@@ -26,7 +26,7 @@ export function forcingOf(continuation: string, ids: readonly number[] | null): 
  * Whether the tokens the engine read are the tokenizer's split: the ones spelling the text (an end
  * token may follow them) are as many as its ids. False when the split is unknown.
  */
-export function readAsSplit(tokens: readonly TokenChoice[], continuation: string, ids: readonly number[] | null, read: number = ids?.length ?? 0): boolean {
+export function readAsSplit(tokens: readonly TokenChoice[], continuation: string, ids: readonly number[] | null): boolean {
   if (!ids) return false;
   let spelled = '';
   let n = 0;
@@ -35,19 +35,5 @@ export function readAsSplit(tokens: readonly TokenChoice[], continuation: string
     spelled += t.token;
     n++;
   }
-  // a read stopped early (`read` of the split's ids) spells the text's start in as many tokens
-  return read < ids.length ? n === read && spelled !== '' && continuation.startsWith(spelled) : spelled === continuation && n === ids.length;
-}
-
-/** How many of a split's tokens begin inside the text's first `chars` characters, given each token's length in bytes. */
-export function tokensBeginningIn(continuation: string, chars: number, tokenBytes: readonly number[]): number {
-  const limit = new TextEncoder().encode(continuation.slice(0, chars)).length;
-  let at = 0;
-  let n = 0;
-  for (const bytes of tokenBytes) {
-    if (at >= limit) break;
-    at += bytes;
-    n++;
-  }
-  return n;
+  return spelled === continuation && n === ids.length;
 }

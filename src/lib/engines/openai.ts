@@ -271,8 +271,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     const ids = opts.tokenIds ? await opts.tokenIds(continuation).catch(() => null) : null;
     const forcing = forcingOf(continuation, ids);
     const body = {
-      // with the split known, the read stops after its last token: no forward pass for an end token
-      ...chatBody(opts.model, { ...request, grammar: forcing.grammar, temperature: 0, ...(ids ? { maxTokens: ids.length } : {}) }, { ...bodyOptions, stream: false }),
+      ...chatBody(opts.model, { ...request, grammar: forcing.grammar, temperature: 0 }, { ...bodyOptions, stream: false }),
       ...(ids ? { logit_bias: forcing.logitBias } : {}),
       logprobs: true,
       top_logprobs: Math.max(1, Math.min(topK, MAX_TOP_LOGPROBS)),

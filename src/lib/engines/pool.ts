@@ -62,8 +62,8 @@ export function createEnginePool(engines: readonly Engine[], now: () => number =
     },
     ...(scoring
       ? {
-          scoreContinuation: (request, continuation, topK, signal, readUpTo) =>
-            ask(readBy.get(request.messages) ?? null, signal, (e) => (e.scoreContinuation as NonNullable<Engine['scoreContinuation']>).call(e, request, continuation, topK, signal, readUpTo)),
+          scoreContinuation: (request, continuation, topK, signal) =>
+            ask(readBy.get(request.messages) ?? null, signal, (e) => (e.scoreContinuation as NonNullable<Engine['scoreContinuation']>).call(e, request, continuation, topK, signal)),
         }
       : {}),
   };

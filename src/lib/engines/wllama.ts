@@ -20,7 +20,7 @@ import { cpuRemainder, type EngineDevice, gpuLoadProblem, readOffload } from './
 import { ggufCounter } from '../tokenizers/gguf';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
-import { forcingOf, readAsSplit, tokensBeginningIn } from './forcing';
+import { forcingOf, readAsSplit } from './forcing';
 import { ByteBpe } from '../tokenizers/byte-bpe';
 
 export type GgufSource = { kind: 'url'; url: string } | { kind: 'file'; file: File };
@@ -443,7 +443,7 @@ export function createGgufEngine(): GgufEngine {
       return tokens;
     },
 
-    async scoreContinuation(request, continuation, topK, signal, readUpTo) {
+    async scoreContinuation(request, continuation, topK, signal) {
       const w = wllama;
       if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
       const device = loaded.device.kind;
@@ -451,14 +451,12 @@ export function createGgufEngine(): GgufEngine {
       type Choice = { token: string; logprob: number; top_logprobs?: { token: string; logprob: number }[] };
       const ids = counter instanceof ByteBpe ? counter.encode(continuation) : null;
       const forcing = forcingOf(continuation, ids);
-      // with the split known, the read stops after its last token needed: no forward pass for the rest, nor for an end token
-      const read = ids && counter instanceof ByteBpe ? (readUpTo === undefined ? ids.length : tokensBeginningIn(continuation, readUpTo, counter.byteLengths(ids))) : null;
       // llama.cpp reports each token's probability as the softmax of the model's raw logits, whatever the
       // grammar and bias admit: they make it read the continuation, the logits are the model's own
       try {
         await w.createChatCompletion({
           messages: request.messages.map((m) => ({ role: m.role === 'tool' ? 'user' : m.role, content: m.content })) as never,
-          max_tokens: read ?? request.maxTokens,
+          max_tokens: request.maxTokens,
           temperature: 0,
           seed: 0,
           grammar: forcing.grammar,
@@ -479,7 +477,7 @@ export function createGgufEngine(): GgufEngine {
       } catch (e) {
         if (!signal.aborted) throw generateFailure(e, device);
       }
-      return { tokens, canonical: readAsSplit(tokens, continuation, ids, read ?? undefined) };
+      return { tokens, canonical: readAsSplit(tokens, continuation, ids) };
     },
 
     async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {

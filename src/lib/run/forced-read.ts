@@ -12,6 +12,6 @@ const FORCED_SLACK_TOKENS = 4;
 export async function readForced(engine: Engine, request: GenerateRequest, forced: ForcedCall, signal: AbortSignal): Promise<CallLogprob> {
   if (!engine.scoreContinuation) throw new Error(`the ${engine.info.kind} engine gives no log-probabilities`);
   const { grammar: _grammar, ...free } = request;
-  const tokens = await engine.scoreContinuation({ ...free, kvReuse: true, temperature: 0, maxTokens: forced.text.length + FORCED_SLACK_TOKENS }, forced.text, FORCED_TOP_K, signal, forced.measured);
+  const tokens = await engine.scoreContinuation({ ...free, kvReuse: true, temperature: 0, maxTokens: forced.text.length + FORCED_SLACK_TOKENS }, forced.text, FORCED_TOP_K, signal);
   return callLogprobOf(forced, tokens);
 }

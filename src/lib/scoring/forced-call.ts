@@ -77,8 +77,7 @@ export function callLogprobOf(forced: ForcedCall, { tokens, canonical }: ForcedT
     if (spelled.length < forced.measured) kept.push(t);
     spelled += t.token;
   }
-  // an engine that knows its split may stop once the measured characters are read
-  if (!forced.text.startsWith(spelled) || spelled.length < forced.measured) throw new Error(`the engine forced ${JSON.stringify(spelled)}, not ${JSON.stringify(forced.text)}`);
+  if (spelled !== forced.text) throw new Error(`the engine forced ${JSON.stringify(spelled)}, not ${JSON.stringify(forced.text)}`);
   let parts: CallLogprob['parts'] = null;
   for (let at = 0; at < kept.length && !parts; at++) {
     const t = kept[at] as TokenChoice;

@@ -86,7 +86,7 @@ export function settingFields(settings: readonly SuiteSetting[], config: unknown
     if (s.kind !== 'number') return [];
     const value = valueAt(config, s.path);
     if (value === null && s.empty) return [];
-    return [{ label: s.label, value: value as number | null | undefined, min: s.min, max: Math.min(s.max, maxIn[s.path] ?? s.max) }];
+    return [{ label: s.label, value: value as number | null | undefined, min: s.min, max: Math.min(s.max, maxIn[s.path] ?? s.max), fractional: s.fractional ?? false }];
   });
 }
 

@@ -74,11 +74,8 @@ export class ByteBpe implements TokenCounter {
   private readonly byteChars = bytesToUnicode();
   private readonly encoder = new TextEncoder();
   private readonly pieceCache = new Map<string, number[]>();
-  /** the vocabulary, each token as byte-mapped characters: one character a byte */
-  private readonly tokens: readonly string[];
 
   constructor(spec: ByteBpeSpec) {
-    this.tokens = spec.tokens;
     const pre = PRE_TOKENIZERS[spec.pre];
     if (!pre) throw new TokenizerUnsupported(`this model's pre-tokenizer "${spec.pre}" is not one we reproduce (${Object.keys(PRE_TOKENIZERS).join(', ')})`);
     this.id = spec.id;
@@ -106,11 +103,6 @@ export class ByteBpe implements TokenCounter {
 
   count(text: string): number {
     return this.encode(text).length;
-  }
-
-  /** Each token's length in bytes (its byte-mapped form has one character a byte). */
-  byteLengths(ids: readonly number[]): number[] {
-    return ids.map((id) => this.tokens[id]?.length ?? 0);
   }
 
   private encodePiece(piece: string): number[] {
