@@ -14,8 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { CallLogprob, Engine, ForcedTokens, GenerateRequest, Sample } from '../src/lib/core/types';
-import { createOracleEngine } from '../src/lib/engines/oracle';
+import type { SampleSource } from '../src/lib/core/sample-source';
+import type { CallLogprob, Engine, ForcedTokens, GenerateRequest, Sample, SampleResult } from '../src/lib/core/types';
 import { probeServer, serverTokenIds } from '../src/lib/engines/openai-server';
 import { createOpenAIEngine, serverEngineOptions } from '../src/lib/engines/openai';
 import { readGgufHeader } from '../src/lib/gguf/header';
@@ -67,30 +67,43 @@ async function main(): Promise<void> {
       timeouts: { firstByteMs: 1_800_000, requestMs: 3_600_000 },
     });
     const pairs: Pair[] = [];
-    const samples = new Map<GenerateRequest['messages'], Sample>();
-    // the oracle answers (no model time spent on free answers); each forced read goes to both engines
-    const oracle = createOracleEngine();
+    // answers cost no model time (an empty one: the read is what is measured); each forced read goes to both engines,
+    // and is paired with its sample when the loop stores the sample's result
+    let reads: { server: ForcedTokens; tab: ForcedTokens } | null = null;
     const both: Engine = {
-      info: oracle.info,
-      generate: (request, sample, signal) => {
-        samples.set(request.messages, sample);
-        return oracle.generate(request, sample, signal);
-      },
+      info: { id: 'forced-agreement', kind: 'openai', model: QWEN_CODER_05B.alias },
+      generate: async () => ({ text: '', finishReason: 'stop', usage: { completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } }),
       async scoreContinuation(request, continuation, topK, signal) {
-        const sample = samples.get(request.messages) as Sample;
-        const forced = forcedCallText(sample, settings.run.format);
-        if ('none' in forced) throw new Error(forced.none);
-        const fromServer = await onServer.scoreContinuation!(request, continuation, topK, signal);
-        const fromTab = await tabTokens(page, request, continuation, topK);
-        pairs.push({ sample, server: callLogprobOf(forced, fromServer), tab: callLogprobOf(forced, fromTab) });
-        const last = pairs.at(-1) as Pair;
-        console.log(`${pairs.length}. ${sample.itemId} ${sample.cell.variant ?? ''}: server ${last.server.logprob.toFixed(4)}, tab ${last.tab.logprob.toFixed(4)} (${forced.text})`);
-        return fromServer;
+        const server = await onServer.scoreContinuation!(request, continuation, topK, signal);
+        reads = { server, tab: await tabTokens(page, request, continuation, topK) };
+        return server;
       },
     };
+    let source: SampleSource | null = null;
+    const store = new (class extends MemoryResultStore {
+      override async put(result: SampleResult): Promise<void> {
+        await super.put(result);
+        if (!reads || !source) return;
+        const sample = source.build(result.sampleId);
+        const forced = forcedCallText(sample, settings.run.format);
+        if ('none' in forced) throw new Error(forced.none);
+        pairs.push({ sample, server: callLogprobOf(forced, reads.server), tab: callLogprobOf(forced, reads.tab) });
+        reads = null;
+        const last = pairs.at(-1) as Pair;
+        console.log(`${pairs.length}. ${sample.itemId} ${sample.cell.variant ?? ''}: server ${last.server.logprob.toFixed(4)}, tab ${last.tab.logprob.toFixed(4)} (${forced.text})`);
+      }
+    })();
     const run: RunRow = { ...settings.run, id: 'forced-agreement', createdAt: 0, updatedAt: 0, engine: { kind: 'oracle', model: 'oracle' }, counterId: counter.id };
-    const store = new MemoryResultStore();
-    const { outcome } = await driveRun({ run, packs: run.packIds.map(builtinPack), engine: both, counter, counting: null, store, signal: new AbortController().signal });
+    const { outcome } = await driveRun({
+      run,
+      packs: run.packIds.map(builtinPack),
+      engine: both,
+      counter,
+      counting: null,
+      store,
+      signal: new AbortController().signal,
+      onPlanned: async (planned) => void (source = planned),
+    });
     if (outcome.status !== 'completed') throw new Error(`the run ended ${outcome.status}${outcome.status === 'failed' ? `: ${outcome.error}` : ''}`);
     const split = pairs.filter((p) => p.server.canonical && p.tab.canonical);
     const gaps = split.map((p) => Math.abs(p.server.logprob - p.tab.logprob)).sort((a, b) => a - b);

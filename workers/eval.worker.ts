@@ -3,7 +3,6 @@
  * generations never block the page. Exposed with Comlink; the page and this
  * worker share the IndexedDB database (Dexie broadcasts changes to the page).
  */
-import { sideSample } from '../src/lib/core/side-sample';
 import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
@@ -537,7 +536,7 @@ const api = {
           put: async (r) => void (await db.results.put(r)),
           ask: async (prompt) => {
             const request: GenerateRequest = { messages: [{ role: 'user', content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens };
-            return (await engine.generate(request, sideSample('wildagteval-judge', request, []), signal)).text;
+            return (await engine.generate(request, signal)).text;
           },
         });
         return { ...outcome, judge: name };
@@ -708,7 +707,7 @@ const api = {
       for (const { pack, item } of todo) {
         if (signal.aborted) break;
         const request = rephrasingRequest(item.question);
-        const out = await engine.generate(request, sideSample(`rephrase:${item.id}`, request, [], pack.id, item.id), signal);
+        const out = await engine.generate(request, signal);
         if (out.finishReason === 'abort') break;
         const review = reviewRephrasing(item, out.text);
         await db.rephrasings.put({
@@ -731,13 +730,13 @@ const api = {
   async draftRequests(tool: ToolSchema, count: number, onProgress: (done: number, total: number) => void): Promise<{ query: string; expected: string }[]> {
     return withLoadedModel('the drafts are written by the loaded model', async (engine, _model, signal) => {
       const ask = draftQueriesRequest(tool, count);
-      const queries = draftQueries((await engine.generate(ask, sideSample('draft-queries', ask, [tool]), signal)).text, count);
+      const queries = draftQueries((await engine.generate(ask, signal)).text, count);
       const drafts: { query: string; expected: string }[] = [];
       onProgress(0, queries.length);
       for (const query of queries) {
         if (signal.aborted) break;
         const request = draftCallRequest(tool, query);
-        const out = await engine.generate(request, sideSample(`draft-call:${drafts.length}`, request, [tool]), signal);
+        const out = await engine.generate(request, signal);
         drafts.push({ query, expected: toJsonText(draftExpected(out.text)) });
         onProgress(drafts.length, queries.length);
       }

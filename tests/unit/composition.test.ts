@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCompositionPack } from '../../datasets/composition/build';
 import { compositionReport, errorsByLevel, scoredTasksOf } from '../../src/lib/analysis/composition';
 import { toPlain } from '../../src/lib/core/pyvalue';
-import type { ChatMessage, Engine, GenerateRequest, Json, JsonObject } from '../../src/lib/core/types';
+import type { ChatMessage, GenerateRequest, RunEngine, ScriptedEngine, Json, JsonObject } from '../../src/lib/core/types';
 import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
@@ -182,7 +182,7 @@ describe('composition task generator', () => {
 });
 
 describe('composition suite', () => {
-  const run = async (engine: Engine, config: Partial<CompositionConfig> = {}) => {
+  const run = async (engine: RunEngine, config: Partial<CompositionConfig> = {}) => {
     const store = new MemoryResultStore();
     const source = compositionSource({ packs: [pack], config: { ...DEFAULT_COMPOSITION, ...config }, counter });
     const out = await runSamples({ runId: 'r', source, engine, store, request, format: 'auto', signal: new AbortController().signal });
@@ -212,7 +212,7 @@ describe('composition suite', () => {
   it('multi-turn: the model sees each simulated result before its next calls', async () => {
     const seen: ChatMessage[][] = [];
     const oracle = createOracleEngine();
-    const spy: Engine = { info: oracle.info, generate: (r: GenerateRequest, s, sig) => (seen.push(r.messages), oracle.generate(r, s, sig)) };
+    const spy: ScriptedEngine = { info: oracle.info, answer: (r: GenerateRequest, s, sig) => (seen.push(r.messages), oracle.answer(r, s, sig)) };
     const results = await run(spy, { protocol: 'multi-turn', levels: ['L1_chain'], perLevel: 1 });
     const task = pack.tasks?.find((t) => t.taskId === results[0]?.itemId);
     expect(seen).toHaveLength(3); // step 1, step 2, final answer

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { variantSummary } from '../../src/lib/analysis/catalog';
 import { CachedCounter } from '../../src/lib/context/token-counter';
-import type { Engine, GenerateRequest, SampleResult } from '../../src/lib/core/types';
+import type { GenerateRequest, SampleResult, ScriptedEngine } from '../../src/lib/core/types';
 import { recommendEngine } from '../../src/lib/engines/gpu';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
@@ -44,7 +44,7 @@ describe('free vs constrained variants', () => {
       }
       expect(req.grammar).toBeDefined();
       const grammar = parseGbnf(req.grammar!);
-      const answer = await oracle.generate(req, s, new AbortController().signal);
+      const answer = await oracle.answer(req, s, new AbortController().signal);
       expect(matches(grammar, answer.text), answer.text).toBe(true);
     }
   });
@@ -52,11 +52,11 @@ describe('free vs constrained variants', () => {
   it('the run loop passes the grammar through to the engine', async () => {
     const seen: { variant?: string; grammar?: string }[] = [];
     const oracle = createOracleEngine();
-    const recording: Engine = {
+    const recording: ScriptedEngine = {
       info: { id: 'rec', kind: 'oracle', model: 'recording oracle' },
-      generate(request: GenerateRequest, sample, signal) {
+      answer(request: GenerateRequest, sample, signal) {
         seen.push({ variant: sample.cell.variant, grammar: request.grammar });
-        return oracle.generate(request, sample, signal);
+        return oracle.answer(request, sample, signal);
       },
     };
     const { catalogSource } = await import('../../src/lib/suites/catalog/suite');

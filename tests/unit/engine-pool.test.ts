@@ -20,7 +20,7 @@ function replica(name: string, state: { down: boolean; asked: number }): Engine 
 }
 
 const request = { messages: [{ role: 'user', content: 'hi' }], maxTokens: 4, temperature: 0 } as GenerateRequest;
-const ask = (pool: Engine) => pool.generate({ ...request, messages: [...request.messages] }, {} as never, new AbortController().signal).then((r) => r.text);
+const ask = (pool: Engine) => pool.generate({ ...request, messages: [...request.messages] }, new AbortController().signal).then((r) => r.text);
 
 describe('an engine pool', () => {
   it('asks another replica when one stops answering, leaves it out for a while, then tries it again', async () => {

@@ -74,7 +74,6 @@ describe('server-sent events', () => {
 });
 
 describe('what a failing server is said to have done', () => {
-  const sample = { promptTokens: 1 } as never;
   const request = { messages: [{ role: 'user' as const, content: 'hi' }], maxTokens: 4, temperature: 0 };
   const ok = () => new Response(JSON.stringify({ choices: [{ message: { content: 'x' }, finish_reason: 'stop' }] }), { status: 200 });
   const engineWith = (replies: (() => Response | Promise<Response>)[]) => {
@@ -91,13 +90,13 @@ describe('what a failing server is said to have done', () => {
 
   it('an HTTP 500 on every attempt is the server\'s error, with its words — not "did not answer", not CORS', async () => {
     const engine = engineWith([() => new Response(JSON.stringify({ error: { message: 'model crashed\n  in  decode' } }), { status: 500 })]);
-    const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
+    const e = await engine.generate(request, new AbortController().signal).catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'ServerError' });
     expect((e as Error).message).toMatch(/^the server answered HTTP 500 to each of 2 attempts over \d+ s: model crashed in decode$/);
     expect((e as Error).message).not.toMatch(/CORS|did not answer/);
   });
   it("a whole answer without the server's timings has no prefill/decode split, so no rate is made up from it", async () => {
-    const r = await engineWith([ok]).generate(request, sample, new AbortController().signal);
+    const r = await engineWith([ok]).generate(request, new AbortController().signal);
     expect(r.timings.unsplit).toBe(true);
     expect(r.timings.decodeTokensPerSecond).toBeUndefined();
   });
@@ -114,7 +113,7 @@ describe('what a failing server is said to have done', () => {
       sleep: async () => undefined,
       fetch: (async () => (replies[i++] as () => Response)()) as typeof fetch,
     });
-    const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
+    const e = await engine.generate(request, new AbortController().signal).catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'ServerError' });
     expect((e as Error).message).toMatch(
       /^the server's answer is not JSON: "<html><body>502 Bad Gateway<\/body><\/html>" \(asked again without streaming after the stream failed: the server streamed an event that is not JSON: "\{.*oops"\)$/,
@@ -122,16 +121,13 @@ describe('what a failing server is said to have done', () => {
   });
   it('a server that answered and then went silent stopped answering (did it crash?); one that never answered may be down', async () => {
     const crashed = engineWith([ok, down]);
-    await crashed.generate(request, sample, new AbortController().signal);
-    await expect(crashed.generate(request, sample, new AbortController().signal)).rejects.toThrow(/stopped answering: it answered earlier in this run.*Did the server crash/);
-    await expect(engineWith([down]).generate(request, sample, new AbortController().signal)).rejects.toThrow(
-      /did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/,
-    );
+    await crashed.generate(request, new AbortController().signal);
+    await expect(crashed.generate(request, new AbortController().signal)).rejects.toThrow(/stopped answering: it answered earlier in this run.*Did the server crash/);
+    await expect(engineWith([down]).generate(request, new AbortController().signal)).rejects.toThrow(/did not answer after 2 attempts .*Is the server running at http:\/\/127\.0\.0\.1:9\/v1\?$/);
   });
 });
 
 describe('every byte read from a server is bounded before it is held (issue 46, item 3)', () => {
-  const sample = { promptTokens: 1 } as never;
   const request = { messages: [{ role: 'user' as const, content: 'hi' }], maxTokens: 4, temperature: 0 };
   /** a body that never ends, 1 MiB a piece, counting what was pulled from it */
   const endless = (prefix: string) => {
@@ -161,7 +157,7 @@ describe('every byte read from a server is bounded before it is held (issue 46, 
   it('a whole answer that never ends is refused at 16 MiB, read no further (it read 2.27 GB, then blamed the clock)', async () => {
     const { body, pulled } = endless('{"choices": [{"message": {"content": "');
     const e = await engineOn(() => new Response(body, { status: 200 }))
-      .generate(request, sample, new AbortController().signal)
+      .generate(request, new AbortController().signal)
       .catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'ResponseTooLargeError' });
     expect((e as Error).message).toMatch(/over the 16,777,216-byte bound/);
@@ -170,7 +166,7 @@ describe('every byte read from a server is bounded before it is held (issue 46, 
   it('an error page that never ends is quoted from its first 64 KiB', async () => {
     const { body, pulled } = endless('{"error": {"message": "');
     const e = await engineOn(() => new Response(body, { status: 400 }))
-      .generate(request, sample, new AbortController().signal)
+      .generate(request, new AbortController().signal)
       .catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'ServerError' });
     expect((e as Error).message.length).toBeLessThan(2000);
@@ -401,13 +397,13 @@ describe('the engine pool', () => {
     const pool = createEnginePool([engine('a'), engine('b'), engine('c')]);
     const req = { messages: [], maxTokens: 1, temperature: 0 };
     const signal = new AbortController().signal;
-    const p1 = pool.generate(req, {} as never, signal);
-    const p2 = pool.generate(req, {} as never, signal);
-    const p3 = pool.generate(req, {} as never, signal);
+    const p1 = pool.generate(req, signal);
+    const p2 = pool.generate(req, signal);
+    const p3 = pool.generate(req, signal);
     expect(calls).toEqual(['a', 'b', 'c']);
     release[1]?.();
     await p2;
-    const p4 = pool.generate(req, {} as never, signal);
+    const p4 = pool.generate(req, signal);
     expect(calls[3]).toBe('b');
     for (const r of release) r();
     await Promise.all([p1, p3, p4]);

@@ -8,7 +8,7 @@ import { repeatSummary } from '../../src/lib/analysis/repeats';
 import { table3 } from '../../src/lib/analysis/api-complexity';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/sample-source';
-import type { Engine, SampleResult } from '../../src/lib/core/types';
+import type { SampleResult, ScriptedEngine } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
@@ -59,11 +59,11 @@ describe('repeated samples', () => {
     const oracle = createOracleEngine();
     const seeds: number[] = [];
     // a stand-in for sampling: right on even seeds, wrong on odd ones
-    const engine: Engine = {
+    const engine: ScriptedEngine = {
       info: { id: 'sampler', kind: 'openai', model: 'sampler' },
-      generate: async (request, sample, signal) => {
+      answer: async (request, sample, signal) => {
         seeds.push(request.seed ?? -1);
-        const right = await oracle.generate(request, sample, signal);
+        const right = await oracle.answer(request, sample, signal);
         return (request.seed ?? 0) % 2 === 0 ? right : { ...right, text: 'no call' };
       },
     };

@@ -45,7 +45,6 @@ afterAll(async () => {
 });
 
 const request = { messages: [{ role: 'user' as const, content: 'hi' }], maxTokens: 4, temperature: 0 };
-const sample = { promptTokens: 10 } as never;
 const fast = { attempts: 3, firstDelayMs: 1, maxDelayMs: 1 };
 
 describe('time bounds on a request', () => {
@@ -59,7 +58,7 @@ describe('time bounds on a request', () => {
     // the engine's own requests are counted (the server may not even have seen the one request on a loaded machine when the bound fires)
     let asked = 0;
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, timeouts: { firstByteMs: 300 }, fetch: (u, i) => (asked++, fetch(u, i)) });
-    const e = await engine.generate(request, sample, new AbortController().signal).catch((x: Error) => x);
+    const e = await engine.generate(request, new AbortController().signal).catch((x: Error) => x);
     expect(e).toMatchObject({ name: 'TimeoutError' });
     // the message names the bound that fired (300 ms, not a default), so no clock need be read here
     expect((e as Error).message).toMatch(/^no first byte from the server within 300 ms .*--first-byte-timeout SECONDS/);
@@ -69,19 +68,19 @@ describe('time bounds on a request', () => {
   it('headers at once, then keep-alive bytes and no event (a server reading a long prompt, or a stalled one): the first-byte bound, not the gap bound', async () => {
     mode = 'trickle';
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 600, streamGapMs: 200 } });
-    await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^no first byte from the server within 600 ms .*--first-byte-timeout/);
+    await expect(engine.generate(request, new AbortController().signal)).rejects.toThrow(/^no first byte from the server within 600 ms .*--first-byte-timeout/);
   });
 
   it('a stream that stops sending events after the first: the gap bound', async () => {
     mode = 'event-then-trickle';
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { firstByteMs: 60_000, streamGapMs: 400 } });
-    await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^nothing streamed by the server within 400 ms .*--stream-gap-timeout/);
+    await expect(engine.generate(request, new AbortController().signal)).rejects.toThrow(/^nothing streamed by the server within 400 ms .*--stream-gap-timeout/);
   });
 
   it('the whole-request bound holds whatever else happens', async () => {
     mode = 'trickle';
     const engine = createOpenAIEngine({ baseUrl, model: 'm', retry: fast, stream: true, timeouts: { streamGapMs: 60_000, requestMs: 500 } });
-    await expect(engine.generate(request, sample, new AbortController().signal)).rejects.toThrow(/^the request did not finish within 500 ms .*--request-timeout/);
+    await expect(engine.generate(request, new AbortController().signal)).rejects.toThrow(/^the request did not finish within 500 ms .*--request-timeout/);
   });
 
   it('a run on a silent server fails within its bounds, and resumes once the server answers', async () => {

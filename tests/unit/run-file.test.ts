@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildResponsesPack } from '../../datasets/travel/build';
-import type { Engine, GenerateRequest } from '../../src/lib/core/types';
+import type { GenerateRequest, ScriptedEngine } from '../../src/lib/core/types';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { describeParseError, whyNotCalls } from '../../src/lib/parsing/diagnose';
@@ -181,7 +181,7 @@ describe('run file of an API-complexity run', () => {
 
 describe('run-level constrained decoding', () => {
   const asked: GenerateRequest[] = [];
-  const recorder: Engine = { info: { id: 'rec', kind: 'oracle', model: 'rec' }, generate: async (req, sample, signal) => (asked.push(req), createOracleEngine().generate(req, sample, signal)) };
+  const recorder: ScriptedEngine = { info: { id: 'rec', kind: 'oracle', model: 'rec' }, answer: async (req, sample, signal) => (asked.push(req), createOracleEngine().answer(req, sample, signal)) };
 
   it("gives every call-answering sample its tools' grammar (multi-turn turns may end with []), and leaves QA answers free", async () => {
     const composition = buildCompositionPack();

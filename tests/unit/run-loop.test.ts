@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { cellStats, degradationTable, errorTaxonomy } from '../../src/lib/analysis/catalog';
-import type { Engine, GenerateResult } from '../../src/lib/core/types';
+import type { Engine, GenerateResult, ScriptedEngine } from '../../src/lib/core/types';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
@@ -107,11 +107,11 @@ describe('run loop', () => {
 
   it("records a prompt longer than the window as that sample's result and goes on", async () => {
     const store = new MemoryResultStore();
-    const engine: Engine = {
+    const engine: ScriptedEngine = {
       info: { id: 'x', kind: 'webllm', model: 'tiny-window' },
-      async generate(_r, sample): Promise<GenerateResult> {
+      async answer(_r, sample): Promise<GenerateResult> {
         if (sample.cell.length > 1500) throw Object.assign(new Error('Prompt tokens exceed context window size'), { name: 'ContextWindowSizeExceededError' });
-        return createOracleEngine().generate(_r, sample, new AbortController().signal);
+        return createOracleEngine().answer(_r, sample, new AbortController().signal);
       },
     };
     const out = await runSamples({ runId: 'r4', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
@@ -143,14 +143,14 @@ describe('run loop', () => {
   it('retries a sample once after the GPU device is lost, and fails the run on repeated engine errors', async () => {
     let lost = true;
     let recovered = 0;
-    const flaky: Engine = {
+    const flaky: ScriptedEngine = {
       info: { id: 'x', kind: 'webllm', model: 'm' },
-      async generate(r, sample, signal) {
+      async answer(r, sample, signal) {
         if (lost) {
           lost = false;
           throw Object.assign(new Error('device lost'), { name: 'DeviceLostError' });
         }
-        return createOracleEngine().generate(r, sample, signal);
+        return createOracleEngine().answer(r, sample, signal);
       },
     };
     const store = new MemoryResultStore();
@@ -171,14 +171,14 @@ describe('run loop', () => {
     const gpuAbort = () => Object.assign(new Error('Queue wait timed out'), { name: GPU_ABORT });
     let aborts = 1;
     let reloads = 0;
-    const once: Engine = {
+    const once: ScriptedEngine = {
       info: { id: 'x', kind: 'wllama', model: 'm#webgpu' },
-      async generate(r, sample, signal) {
+      async answer(r, sample, signal) {
         if (aborts > 0) {
           aborts--;
           throw gpuAbort();
         }
-        return createOracleEngine().generate(r, sample, signal);
+        return createOracleEngine().answer(r, sample, signal);
       },
     };
     const store = new MemoryResultStore();
@@ -305,12 +305,12 @@ describe('the monitor knows what the engine reads before its first token (issue 
     const oracle = createOracleEngine();
     const seen: RunProgress[] = [];
     const atRequest: (RunProgress | undefined)[] = [];
-    const engine: Engine = {
+    const engine: ScriptedEngine = {
       ...oracle,
-      generate: async (req, sample, signal, onToken) => {
+      answer: async (req, sample, signal) => {
         atRequest.push(seen.at(-1));
         expect(seen.at(-1)).toMatchObject({ currentSampleId: sample.id, currentPromptTokens: sample.promptTokens });
-        return oracle.generate(req, sample, signal, onToken);
+        return oracle.answer(req, sample, signal);
       },
     };
     await runSamples({ runId: 'r10', source: source(), engine, store: new MemoryResultStore(), request, format: 'bfcl-python', signal: new AbortController().signal, onProgress: (p) => seen.push(p) });
@@ -326,12 +326,12 @@ describe('engine errors are not answers (issue 46, item 1)', () => {
     const oracle = createOracleEngine();
     let calls = 0;
     const state = { healed: false, asked: [] as string[] };
-    const engine: Engine = {
+    const engine: ScriptedEngine = {
       ...oracle,
-      generate: async (req, sample, signal, onToken) => {
+      answer: async (req, sample, signal) => {
         state.asked.push(sample.id);
         if (!state.healed && ++calls % 3 === 0) throw Object.assign(new Error('HTTP 503 from the server'), { name: 'ServerError' });
-        return oracle.generate(req, sample, signal, onToken);
+        return oracle.answer(req, sample, signal);
       },
     };
     return { engine, state };
@@ -359,7 +359,7 @@ describe('engine errors are not answers (issue 46, item 1)', () => {
     const { engine, state } = flaky();
     await runSamples({ runId: 'e2', source: source(), engine, store, request, format: 'bfcl-python', signal: new AbortController().signal });
     // the resume asks only the ten errors again, and the server still fails every one
-    const failing: Engine = { ...engine, generate: () => Promise.reject(Object.assign(new Error('HTTP 500 six times'), { name: 'ServerError' })) };
+    const failing: Engine = { info: engine.info, generate: () => Promise.reject(Object.assign(new Error('HTTP 500 six times'), { name: 'ServerError' })) };
     const progress: RunProgress[] = [];
     const outcome = await runSamples({
       runId: 'e2',

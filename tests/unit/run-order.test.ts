@@ -10,7 +10,7 @@ import { buildConversationsPack, buildResponsesPack } from '../../datasets/trave
 import { coverage } from '../../src/lib/analysis/coverage';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { inRunOrder, orderPlan, type PlannedSample, type PlannedSource, type RunOrder, type SampleSource } from '../../src/lib/core/sample-source';
-import type { Engine } from '../../src/lib/core/types';
+import type { ScriptedEngine } from '../../src/lib/core/types';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
@@ -104,7 +104,7 @@ describe('resuming a run in shared-prompt order', () => {
     const source = inRunOrder(SUITES[0]!.make(), 'prefix');
     const oracle = createOracleEngine();
     const generated: string[] = [];
-    const engine: Engine = { info: oracle.info, generate: (request, sample, signal) => (generated.push(sample.id), oracle.generate(request, sample, signal)) };
+    const engine: ScriptedEngine = { info: oracle.info, answer: (request, sample, signal) => (generated.push(sample.id), oracle.answer(request, sample, signal)) };
     const store = new MemoryResultStore();
     const controller = new AbortController();
     // 7 is inside the second group (6 samples a group: 3 positions × 2 variants)

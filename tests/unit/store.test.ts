@@ -131,10 +131,10 @@ describe('engine errors in storage (issue 46, item 1)', () => {
     const asked: string[] = [];
     const engine = {
       ...oracle,
-      generate: async (...a: Parameters<typeof oracle.generate>) => {
+      answer: async (...a: Parameters<typeof oracle.answer>) => {
         asked.push(a[1].id);
         if (down && asked.length % 2 === 0) throw Object.assign(new Error('connection refused'), { name: 'ServerError' });
-        return oracle.generate(...a);
+        return oracle.answer(...a);
       },
     };
     const go = () => runSamples({ runId: 'run-e', source, engine, store: new DexieResultStore(db), request, format: 'bfcl-python', signal: new AbortController().signal });

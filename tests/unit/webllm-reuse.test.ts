@@ -34,10 +34,9 @@ describe('WebLLM and the KV cache', () => {
     await engine.load('m', {}, () => undefined);
     const base: GenerateRequest = { messages: [{ role: 'user', content: 'hi' }], maxTokens: 8, temperature: 0 };
     const signal = new AbortController().signal;
-    const sample = {} as never;
     for (const request of <GenerateRequest[]>[base, { ...base, continues: true }, { ...base, kvReuse: true }, { ...base, kvReuse: true, continues: true }]) {
       calls.length = 0;
-      await engine.generate(request, sample, signal);
+      await engine.generate(request, signal);
       expect(calls, JSON.stringify(request)).toEqual(request.kvReuse && request.continues ? ['generate'] : ['reset', 'generate']);
     }
   });

@@ -9,12 +9,11 @@ import { ContextBudgetError } from '../../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../../lib/context/token-counter';
 import { hashString } from '../../lib/core/random';
-import { sideSample } from '../../lib/core/side-sample';
 import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval-benchmark/judge';
 import { wildBenchmarkOf } from '../../lib/suites/wildagteval-benchmark/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { CallMode, Engine, Pack, SampleResult } from '../../lib/core/types';
+import type { CallMode, Pack, RunEngine, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
 import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
@@ -54,7 +53,7 @@ interface Setup {
   packs: Pack[] | null;
   /** the run's suite part on your tools (`--tools`), where they go as its suite says */
   ownRun: SuiteRun | null;
-  engine: Engine;
+  engine: RunEngine;
   model: string;
   counter: TokenCounter;
   /** the server's tokenizer, when prompts are measured with it */
@@ -331,7 +330,7 @@ async function judgeErrorHandling(judge: { baseUrl: string; model: string }, s: 
     onProgress: (done, total) => io.status(`judging error handling with ${name}: ${done}/${total}`, done === total),
     ask: async (prompt) => {
       const request = { messages: [{ role: 'user' as const, content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens: JUDGE_SETTINGS.maxTokens };
-      return (await engine.generate(request, sideSample('wildagteval-judge', request, []), io.signal)).text;
+      return (await engine.generate(request, io.signal)).text;
     },
   });
   io.out(`error handling: ${outcome.judged} of ${outcome.total} episodes judged by ${name}${outcome.missingReferences.length ? `; no rubric file for ${outcome.missingReferences.join(', ')}` : ''}`);

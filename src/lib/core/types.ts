@@ -222,7 +222,7 @@ export interface Sample {
   repeat?: number;
 }
 
-export interface Usage {
+interface Usage {
   promptTokens: number;
   completionTokens: number;
   /** prompt tokens the engine computed; the others it took from its KV cache (absent: not reported, or no cache) */
@@ -295,11 +295,16 @@ interface EngineInfo {
   model: string;
 }
 
-/** What the run loop needs of an engine. */
+/**
+ * A model engine's answer: `promptTokens` absent where the engine cannot tell (a server that streams
+ * without usage); the loop then counts the prompt as it measured it.
+ */
+export type EngineResult = Omit<GenerateResult, 'usage'> & { usage: Omit<Usage, 'promptTokens'> & { promptTokens?: number } };
+
+/** What the run loop needs of a model engine: the request alone. It never sees the sample, so it cannot read the expected answer. */
 export interface Engine {
   readonly info: EngineInfo;
-  /** `sample` is given so that oracle, baseline and replay engines can answer; model engines use only `request`. */
-  generate(request: GenerateRequest, sample: Sample, signal: AbortSignal, onToken?: (delta: string) => void): Promise<GenerateResult>;
+  generate(request: GenerateRequest, signal: AbortSignal, onToken?: (delta: string) => void): Promise<EngineResult>;
   /**
    * The model's log-probability of `continuation` right after the request's prompt (teacher forcing, as
    * lm-evaluation-harness's log-likelihood requests): each forced token with its log-probability and the
@@ -307,6 +312,23 @@ export interface Engine {
    * the text to score, so an engine never learns which text is the answer.
    */
   scoreContinuation?(request: GenerateRequest, continuation: string, topK: number, signal: AbortSignal): Promise<ForcedTokens>;
+}
+
+/**
+ * An engine without a model (oracle, baseline, replay): its answer comes from the sample, which only
+ * the run loop hands it. Side generations (judge, rephrasings, drafts) take a model `Engine` and never
+ * one of these.
+ */
+export interface ScriptedEngine {
+  readonly info: EngineInfo;
+  answer(request: GenerateRequest, sample: Sample, signal: AbortSignal): Promise<GenerateResult>;
+}
+
+/** What a run is answered by: a model, or a script reading the sample. */
+export type RunEngine = Engine | ScriptedEngine;
+
+export function isScripted(engine: RunEngine): engine is ScriptedEngine {
+  return 'answer' in engine;
 }
 
 export interface Score {

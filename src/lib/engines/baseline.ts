@@ -6,7 +6,7 @@
  * response: looks a value up by its key (lookupAnswer).
  */
 import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
-import type { Engine, GenerateRequest, GenerateResult, Sample, ToolSchema } from '../core/types';
+import type { GenerateRequest, GenerateResult, Sample, ScriptedEngine, ToolSchema } from '../core/types';
 import type { Call } from '../core/calls';
 import { formatPythonCalls } from '../parsing/format-calls';
 import { DONE_MESSAGE, turnIndex } from './turns';
@@ -181,10 +181,10 @@ function lastUserMessage(request: GenerateRequest): string {
   return '';
 }
 
-export function createBaselineEngine(): Engine {
+export function createBaselineEngine(): ScriptedEngine {
   return {
     info: { id: 'baseline', kind: 'baseline', model: 'BM25 tool choice + pattern slot filling' },
-    async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
+    async answer(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const e = sample.expected;
       const text =
         e.kind === 'qa'

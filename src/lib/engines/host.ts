@@ -6,7 +6,7 @@
  */
 import type { AsyncCounting } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
-import type { CallMode, Engine } from '../core/types';
+import type { CallMode, RunEngine } from '../core/types';
 import type { EngineDevice } from './load-log';
 import type { GrammarField, LogprobsField, PenaltyField } from './openai-server';
 import type { RequestTimeouts } from './request-clock';
@@ -62,7 +62,7 @@ export interface EngineOrder {
 
 /** An engine ready for a run: what answers, what measures the prompts, and how to recover from a GPU abort. */
 export interface OpenedEngine {
-  engine: Engine;
+  engine: RunEngine;
   counter: TokenCounter;
   /** a server's tokenizer, asked for many prompts at once (null: the counter measures alone) */
   counting: AsyncCounting | null;

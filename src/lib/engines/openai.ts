@@ -6,7 +6,7 @@
  * the server reports them. Transient failures (429, 5xx, connection lost) are retried with
  * backoff; a prompt over the server's window becomes the sample's `context_overflow`.
  */
-import type { Engine, ForcedTokens, GenerateRequest, GenerateResult, Timings, TokenChoice, Usage } from '../core/types';
+import type { Engine, EngineResult, ForcedTokens, GenerateRequest, Timings, TokenChoice } from '../core/types';
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
@@ -294,7 +294,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
   return {
     info,
     ...(opts.logprobs && opts.logprobs !== 'none' ? { scoreContinuation } : {}),
-    async generate(request, sample, signal, onToken): Promise<GenerateResult> {
+    async generate(request, signal, onToken): Promise<EngineResult> {
       const body = chatBody(opts.model, request, bodyOptions);
       const t0 = now();
       const clock = new RequestClock(timeouts, signal);
@@ -321,9 +321,9 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
         ...(t?.prompt_per_second !== undefined ? { prefillTokensPerSecond: t.prompt_per_second } : {}),
         ...(t?.predicted_per_second !== undefined ? { decodeTokensPerSecond: t.predicted_per_second } : {}),
       };
-      // a server that streams without usage (llama-cpp-python): the prompt as we measured it, one token per streamed piece
-      const usage: Usage = {
-        promptTokens: parsed.usage?.prompt_tokens ?? sample.promptTokens,
+      // a server that streams without usage (llama-cpp-python): the loop counts the prompt as it measured it; one token per streamed piece
+      const usage: EngineResult['usage'] = {
+        ...(parsed.usage?.prompt_tokens !== undefined ? { promptTokens: parsed.usage.prompt_tokens } : {}),
         completionTokens: parsed.usage?.completion_tokens ?? parsed.pieces,
         ...(t?.prompt_n !== undefined
           ? { prefilledTokens: t.prompt_n }
@@ -342,7 +342,7 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): Engine {
     },
   };
 
-  function aborted(text: string, t0: number): GenerateResult {
+  function aborted(text: string, t0: number): EngineResult {
     return { text, finishReason: 'abort', usage: { promptTokens: 0, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: now() - t0 } };
   }
 }

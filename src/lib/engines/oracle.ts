@@ -2,7 +2,7 @@
  * The oracle engine answers with the ground truth. It proves the pipeline
  * (prompt → parse → score → store → analysis) can reach 100%; it measures no model.
  */
-import type { ApiExpectation, DagExpectation, Engine, GenerateRequest, GenerateResult, Sample } from '../core/types';
+import type { ApiExpectation, DagExpectation, GenerateRequest, GenerateResult, Sample, ScriptedEngine } from '../core/types';
 import { formatPythonCalls } from '../parsing/format-calls';
 import { canonicalCalls } from '../scoring/bfcl-ast';
 import { formatAnswer } from '../scoring/qa';
@@ -37,10 +37,10 @@ function episodeAnswer(e: ApiExpectation, request: GenerateRequest): string {
   return next ? callText(next, e.callFormat) : `${s && t && turn === t.turn ? s.reference : 'Done.'} ${END_OF_TURN}`;
 }
 
-export function createOracleEngine(): Engine {
+export function createOracleEngine(): ScriptedEngine {
   return {
     info: { id: 'oracle', kind: 'oracle', model: 'oracle (ground truth)' },
-    async generate(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
+    async answer(request: GenerateRequest, sample: Sample): Promise<GenerateResult> {
       const e = sample.expected;
       const text =
         e.kind === 'qa'

@@ -54,10 +54,10 @@ export function createEnginePool(engines: readonly Engine[], now: () => number =
   const scoring = engines.every((e) => e.scoreContinuation);
   return {
     info: { ...first.info, id: `${first.info.id}×${engines.length}` },
-    generate(request, sample, signal, onToken) {
+    generate(request, signal, onToken) {
       return ask(null, signal, (e, pick) => {
         readBy.set(request.messages, pick);
-        return e.generate(request, sample, signal, onToken);
+        return e.generate(request, signal, onToken);
       });
     },
     ...(scoring

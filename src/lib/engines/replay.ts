@@ -3,7 +3,7 @@
  * `{"id": …, "result": …}` (BFCL result files) keyed by item id or sample id.
  */
 import { isDict, type PyValue } from '../core/pyvalue';
-import type { Engine, GenerateResult, Sample } from '../core/types';
+import type { GenerateResult, Sample, ScriptedEngine } from '../core/types';
 import type { SampleSource } from '../core/sample-source';
 import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
@@ -62,10 +62,10 @@ export function replayCoverage(source: Pick<SampleSource, 'ids' | 'itemOf'>, ans
   return { planned: source.ids.length, answered, missing };
 }
 
-export function createReplayEngine(predictions: Predictions, name = 'replay'): Engine {
+export function createReplayEngine(predictions: Predictions, name = 'replay'): ScriptedEngine {
   return {
     info: { id: 'replay', kind: 'replay', model: name },
-    async generate(_request, sample: Sample): Promise<GenerateResult> {
+    async answer(_request, sample: Sample): Promise<GenerateResult> {
       const text = predictions.get(sample.id) ?? predictions.get(sample.itemId);
       if (text === undefined) throw namedError(NO_PREDICTION, `the predictions file has no line with id ${sample.itemId ? `${JSON.stringify(sample.itemId)} or ` : ''}${JSON.stringify(sample.id)}`);
       return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };

@@ -112,7 +112,7 @@ export function createWebLLMEngine(): WebLLMEngine {
       if (!tok) throw new Error('The loaded model exposes no tokenizer: prompt lengths cannot be measured with it.');
       return { id: modelId, count: (text: string) => tok.encode(text).length };
     },
-    async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
+    async generate(request: GenerateRequest, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
       if (!engine || !modelId) throw Object.assign(new Error('load a model first'), { name: 'ModelNotLoadedError' });
       const e = engine;
       // WebLLM reuses its KV cache when a request extends the conversation it holds: only on turns 2+ of one exchange, and only when the run allows it

@@ -480,7 +480,7 @@ export function createGgufEngine(): GgufEngine {
       return { tokens, canonical: readAsSplit(tokens, continuation, ids) };
     },
 
-    async generate(request: GenerateRequest, _sample, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
+    async generate(request: GenerateRequest, signal: AbortSignal, onToken?: (d: string) => void): Promise<GenerateResult> {
       const w = wllama;
       if (!w || !loaded) throw named('ModelNotLoadedError', 'load a model first');
       if (request.tools && !loaded.toolTemplate) throw named('NativeToolsError', 'native tool calls need the model loaded with its own tool template (choose it before Load)');

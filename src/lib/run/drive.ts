@@ -7,7 +7,7 @@
 import { type AsyncCounting, buildCounted } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
 import type { SampleSource } from '../core/sample-source';
-import type { Engine, Pack } from '../core/types';
+import type { Pack, RunEngine } from '../core/types';
 import { type ResultStore, type RunOptions, type RunOutcome, runSamples } from './loop';
 import type { RunRow, RunStatus } from './run-row';
 import { type RunPlan, sourceBuilder } from './sources';
@@ -15,7 +15,7 @@ import { type RunPlan, sourceBuilder } from './sources';
 export interface DriveOptions extends Pick<RunOptions, 'store' | 'signal' | 'concurrency' | 'onProgress' | 'onToken' | 'recover'> {
   run: RunRow;
   packs: readonly Pack[];
-  engine: Engine;
+  engine: RunEngine;
   counter: TokenCounter;
   /** prompts measured with a server's tokenizer: each sample is measured before it is built */
   counting: AsyncCounting | null;

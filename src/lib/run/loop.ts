@@ -7,7 +7,19 @@
  * counted twice. A sample that ended in an engine error is no answer: a resume asks it again, and
  * its new result replaces the error.
  */
-import { type CallLogprob, type CallMode, type Engine, type GenerateRequest, type GenerateResult, isUnanswered, isUnbuilt, type Sample, type SampleResult, type Score } from '../core/types';
+import {
+  type CallLogprob,
+  type CallMode,
+  type GenerateRequest,
+  type GenerateResult,
+  isScripted,
+  isUnanswered,
+  isUnbuilt,
+  type RunEngine,
+  type Sample,
+  type SampleResult,
+  type Score,
+} from '../core/types';
 import type { OutputFormat } from '../parsing';
 import { scoreSample } from '../scoring/score-sample';
 import type { Call } from '../core/calls';
@@ -61,7 +73,7 @@ export interface RunProgress {
 export interface RunOptions {
   runId: string;
   source: SampleSource;
-  engine: Engine;
+  engine: RunEngine;
   store: ResultStore;
   request: Omit<GenerateRequest, 'messages'>;
   format: OutputFormat;
@@ -324,7 +336,7 @@ async function runSuiteEpisode(opts: RunOptions, episode: NonNullable<SampleSour
  */
 async function forcedCallLogprob(opts: RunOptions, sample: Sample): Promise<CallLogprob | undefined> {
   const engine = opts.engine;
-  if (!engine.scoreContinuation || opts.source.episode || opts.scoreCalls === false) return undefined;
+  if (isScripted(engine) || !engine.scoreContinuation || opts.source.episode || opts.scoreCalls === false) return undefined;
   const forced = forcedCallText(sample, opts.format, opts.calls);
   if ('none' in forced) return undefined;
   return readForced(engine, requestFor(opts.request, sample, opts.format, false, opts.calls), forced, opts.signal);
@@ -334,16 +346,24 @@ async function forcedCallLogprob(opts: RunOptions, sample: Sample): Promise<Call
 const MULTI_TURN_SLACK = 2;
 
 /** A lost GPU device (WebLLM) or a GPU abort (llama.cpp on WebGPU) reloads the engine and retries the request once. */
-async function generateWithRecovery(opts: RunOptions, sample: Sample, request: GenerateRequest) {
-  const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
+async function generateWithRecovery(opts: RunOptions, sample: Sample, request: GenerateRequest): Promise<GenerateResult> {
   try {
-    return await opts.engine.generate(request, sample, opts.signal, onToken);
+    return await respond(opts, sample, request);
   } catch (e) {
     const name = errorName(e);
     if (!opts.recover || (name !== 'DeviceLostError' && name !== 'ModelNotLoadedError' && name !== GPU_ABORT)) throw e;
     await opts.recover();
-    return await opts.engine.generate(request, sample, opts.signal, onToken);
+    return await respond(opts, sample, request);
   }
+}
+
+/** A scripted engine answers from the sample; a model engine is handed the request alone. */
+async function respond(opts: RunOptions, sample: Sample, request: GenerateRequest): Promise<GenerateResult> {
+  const engine = opts.engine;
+  if (isScripted(engine)) return engine.answer(request, sample, opts.signal);
+  const onToken = opts.onToken ? (d: string) => opts.onToken?.(sample.id, d) : undefined;
+  const gen = await engine.generate(request, opts.signal, onToken);
+  return { ...gen, usage: { ...gen.usage, promptTokens: gen.usage.promptTokens ?? sample.promptTokens } };
 }
 
 /** A ResultStore in memory, for Node and tests. */
