@@ -22,7 +22,6 @@ export interface GalleryModel {
   model: RealModel;
   /** what the gallery says of it: model and quantization (the file, its source and licence are in docs/findings.md) */
   label: string;
-  short: string;
   /** recordings of its own where the suite's default does not fit it (a smaller window) */
   overrides?: Record<string, Recording>;
 }
@@ -41,12 +40,10 @@ export const MODELS: Record<string, GalleryModel> = {
   'qwen0.5b': {
     model: QWEN_CODER_05B,
     label: 'Qwen2.5-Coder-0.5B-Instruct Q4_K_M',
-    short: 'qwen05',
   },
   'qwen1.5b': {
     model: QWEN_CODER_15B,
     label: 'Qwen2.5-Coder-1.5B-Instruct Q4_K_M',
-    short: 'qwen15',
     overrides: {
       // 4K only: the length where its 100-sample curve was mid-range (32%; 92% at 2K), chosen for that (docs/findings.md, the design)
       position: {
@@ -67,7 +64,6 @@ export const MODELS: Record<string, GalleryModel> = {
   smollm2: {
     model: SMOLLM2,
     label: 'SmolLM2-135M-Instruct Q4_1',
-    short: 'smollm2',
     overrides: {
       catalog: {
         title: 'Tool catalog, 1K–4K tokens × 5 needle positions × 5 requests (its 8K window takes no 8K prompt)',

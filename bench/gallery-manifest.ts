@@ -13,14 +13,14 @@ import { isUnanswered, isUnbuilt, type SampleResult } from '../src/lib/core/type
 export type { ManifestEntry };
 
 const SUITE_ORDER = ['catalog', 'robustness', 'response-qa', 'multiturn', 'composition', 'wildagteval-simulated', 'wildagteval-benchmark'];
-/** file-name prefixes of the server recordings, larger model first (SmolLM2's browser files have none) */
-const MODEL_PREFIXES = ['qwen15-', 'qwen05-', 'smollm2-'];
+/** the recordings' folders, one per model, larger model first */
+const MODEL_FOLDERS = ['recordings/qwen1.5b/', 'recordings/qwen0.5b/', 'recordings/smollm2/'];
 
 function rank(e: ManifestEntry): number {
-  const model = MODEL_PREFIXES.findIndex((p) => e.file.startsWith(p));
-  const smollm2 = model < 0 || MODEL_PREFIXES[model] === 'smollm2-';
+  const model = MODEL_FOLDERS.findIndex((p) => e.file.startsWith(p));
+  const smollm2 = model < 0 || MODEL_FOLDERS[model] === 'recordings/smollm2/';
   const suite = SUITE_ORDER.indexOf(e.suite);
-  const browser = e.file.includes('-browser-') ? 1 : 0;
+  const browser = e.file.includes('/browser-') ? 1 : 0;
   return (smollm2 ? 1000 : 0) + (suite < 0 ? SUITE_ORDER.length : suite) * 10 + Math.max(model, 0) * 2 + browser;
 }
 

@@ -49,40 +49,48 @@ const DEFAULT_CONTEXT = 4096;
  */
 const CASES: Case[] = [
   {
-    file: 'catalog.run.jsonl',
+    file: 'recordings/smollm2/browser-catalog.run.jsonl',
     title: 'Tool catalog, 512–1K tokens × α 0.1/0.5/0.9, free vs constrained',
     setup: (p) => setupCatalog(p, { lengths: [512, 1024], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'both', maxTokens: 256 }),
   },
-  { file: 'robustness-free.run.jsonl', title: 'Robustness, 3 requests × original/rephrased/expanded', setup: (p) => setupRobustness(p, { count: 3, constraint: 'off', maxTokens: 128 }) },
-  { file: 'robustness-constrained.run.jsonl', title: 'Robustness, the same requests, constrained', setup: (p) => setupRobustness(p, { count: 3, constraint: 'on', maxTokens: 128 }) },
   {
-    file: 'response-qa.run.jsonl',
+    file: 'recordings/smollm2/browser-robustness-free.run.jsonl',
+    title: 'Robustness, 3 requests × original/rephrased/expanded',
+    setup: (p) => setupRobustness(p, { count: 3, constraint: 'off', maxTokens: 128 }),
+  },
+  {
+    file: 'recordings/smollm2/browser-robustness-constrained.run.jsonl',
+    title: 'Robustness, the same requests, constrained',
+    setup: (p) => setupRobustness(p, { count: 3, constraint: 'on', maxTokens: 128 }),
+  },
+  {
+    file: 'recordings/smollm2/browser-response-qa.run.jsonl',
     title: 'Long tool responses, 512 tokens, answer in records 1–8',
     setup: (p) => setupResponseQa(p, { lengths: [512], positions: [1, 2, 3, 4, 5, 6, 7, 8], perCell: 2, maxTokens: 32 }),
   },
   {
-    file: 'multiturn.run.jsonl',
+    file: 'recordings/smollm2/browser-multiturn.run.jsonl',
     title: 'Long conversations, 2K/4K tokens, fact in prose and in JSON, constrained',
     setup: (p) => setupMultiturn(p, { lengths: [2048, 4096], settings: ['prose', 'structured'], count: 1, constraint: 'on', maxTokens: 128 }),
     context: 6144,
   },
   {
-    file: 'composition-free.run.jsonl',
+    file: 'recordings/smollm2/browser-composition-free.run.jsonl',
     title: 'Composition L0–L3, single-turn, task tools only',
     setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }),
   },
   {
-    file: 'composition-constrained.run.jsonl',
+    file: 'recordings/smollm2/browser-composition-constrained.run.jsonl',
     title: 'Composition L0–L3, single-turn, constrained',
     setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 2, distractors: 0, protocol: 'single-turn', constraint: 'on', maxTokens: 256 }),
   },
   {
-    file: 'composition-multiturn.run.jsonl',
+    file: 'recordings/smollm2/browser-composition-multiturn.run.jsonl',
     title: 'Composition L0–L1, multi-turn with simulated results, constrained',
     setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain'], perLevel: 2, distractors: 0, protocol: 'multi-turn', constraint: 'on', maxTokens: 256 }),
   },
   {
-    file: 'api-complexity.run.jsonl',
+    file: 'recordings/smollm2/browser-api-complexity.run.jsonl',
     title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, one target each off vs on, 3 replies a turn',
     setup: (p) => setupApiComplexity(p, { mode: 'isolated', types: ['ad_hoc', 'irrelevant', 'system_failure'], perType: 1, conversations: 6, maxSteps: 3, maxTokens: 64 }),
     reuseOnly: true,
@@ -97,24 +105,24 @@ const CASES: Case[] = [
  */
 const QWEN_CASES: Case[] = [
   {
-    file: 'qwen05-browser-catalog.run.jsonl',
+    file: 'recordings/qwen0.5b/browser-catalog.run.jsonl',
     title: 'Tool catalog in the browser, 1K/2K tokens × α 0.1/0.5/0.9',
     setup: (p) => setupCatalog(p, { lengths: [1024, 2048], positions: [0.1, 0.5, 0.9], perCell: 1, constraint: 'off', maxTokens: 128 }),
   },
   {
-    file: 'qwen05-browser-robustness.run.jsonl',
+    file: 'recordings/qwen0.5b/browser-robustness.run.jsonl',
     title: 'Robustness in the browser, 4 requests × original/rephrased/expanded',
     setup: (p) => setupRobustness(p, { count: 4, constraint: 'off', maxTokens: 128 }),
     reuseOnly: true,
   },
   {
-    file: 'qwen05-browser-response-qa.run.jsonl',
+    file: 'recordings/qwen0.5b/browser-response-qa.run.jsonl',
     title: 'Long tool responses in the browser, 1K tokens, answer in records 1, 4, 8',
     setup: (p) => setupResponseQa(p, { lengths: [1024], positions: [1, 4, 8], perCell: 1, maxTokens: 64 }),
     reuseOnly: true,
   },
   {
-    file: 'qwen05-browser-composition.run.jsonl',
+    file: 'recordings/qwen0.5b/browser-composition.run.jsonl',
     title: 'Composition L0–L3 in the browser, single-turn, task tools only',
     setup: (p) => setupComposition(p, { levels: ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'], perLevel: 1, distractors: 0, protocol: 'single-turn', constraint: 'off', maxTokens: 256 }),
     reuseOnly: true,

@@ -12,7 +12,7 @@ import { runFilesInPage, runPageHtml } from '../src/lib/store/run-page';
 
 const out = process.argv[2] ?? join('.cache', 'pages');
 mkdirSync(out, { recursive: true });
-const base = readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
+const base = readRunFile(readFileSync('examples/recordings/qwen0.5b/catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
 for (const n of [100, 1_000, 10_000]) {
   const results = Array.from({ length: n }, (_, i) => {
     const r = base.results[i % base.results.length]!;

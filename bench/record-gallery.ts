@@ -1,11 +1,12 @@
 /**
  * `npm run bench:gallery -- MODEL [SUITE …]`: records the gallery's runs of a real model with the
  * headless runner against llama-cpp-python's server (native llama.cpp: about three times the
- * browser's speed), one run file per suite, then copies each finished file into examples/ and
- * rewrites examples/index.json. MODEL is qwen0.5b, qwen1.5b or smollm2 (fetched by scripts/fetch-models.sh);
- * SUITE is any of the keys below (default: all). Resumable: run files are written as results come,
- * in examples/recordings/MODEL/ (kept in git, outside the gallery, so a recording stopped in one
- * session goes on in the next), and the same command again skips what they hold. Long: the 0.5B's
+ * browser's speed), one run file per suite, then publishes each finished file in
+ * examples/index.json where it lies (no copy). MODEL is qwen0.5b, qwen1.5b or smollm2 (fetched by
+ * scripts/fetch-models.sh); SUITE is any of the keys below (default: all). Resumable: run files are
+ * written as results come, in examples/recordings/MODEL/ (kept in git, so a recording stopped in one
+ * session goes on in the next; the gallery offers only what the manifest publishes), and the same
+ * command again skips what they hold. Long: the 0.5B's
  * catalog sweep (100 prompts of 1K–8K tokens) takes about half an hour on 2 cores, the 1.5B's
  * about twice that; WildAgtEval's 27K-token prompt a few minutes a step.
  * Greedy (temperature 0), prompts in our format (the app's default), KV cache kept by the server.
@@ -14,8 +15,8 @@
  * carries in its header the command that re-records it, the model file's sha256, the server's window,
  * reuse mode and threads, and the runner's arguments.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { whyNotPublishable, writeManifestEntries } from './gallery-manifest';
 import { updateReadmeFindings } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
@@ -203,13 +204,12 @@ async function record(key: string, suites: readonly string[]) {
   }
 }
 
-/** Copies a finished run file into examples/, puts its entry in the manifest and rewrites the README's findings table. */
+/** Puts a finished run file's entry in the manifest (by its path under examples/) and rewrites the README's findings table. */
 function publish(key: string, suite: string, r: Recording, path: string, g: GalleryModel, examples: string) {
   const file = readRunFile(readFileSync(path, 'utf8'));
   const why = whyNotPublishable(file.run, file.results);
   if (why) return console.log(`${suite}: not published: ${why}`);
-  const name = `${g.short}-${suite}.run.jsonl`;
-  copyFileSync(path, join(examples, name));
+  const name = relative(examples, path);
   writeManifestEntries(examples, [
     {
       file: name,

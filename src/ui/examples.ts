@@ -1,18 +1,20 @@
 /**
  * The example gallery: runs recorded with real models (`npm run bench:gallery` on a server,
- * `npm run bench:model` in the browser), kept as run files in examples/ with a manifest
- * (examples/index.json). They are built into the app, so they open offline and from a fresh
- * profile; they are fetched by URL like any other run file.
+ * `npm run bench:model` in the browser), each kept once where its recorder writes it
+ * (examples/recordings/MODEL/), with a manifest (examples/index.json) naming the published ones by their path under examples/. They are
+ * built into the app, so they open offline and from a fresh profile; they are fetched by URL like
+ * any other run file. (A recording not yet published is built in too, never offered.)
  */
 import manifest from '../../examples/index.json';
 import { fetchText } from './named-text';
 import { evalWorker } from './worker-client';
 import type { SuiteId } from '../lib/suites/registry';
 
-const urls = import.meta.glob('../../examples/*.jsonl', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
+const urls = import.meta.glob('../../examples/recordings/*/*.jsonl', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
 
 /** One entry of examples/index.json, as the recorders (bench/gallery-manifest.ts) write it. */
 export interface ManifestEntry {
+  /** its path under examples/ */
   file: string;
   suite: SuiteId;
   model: string;

@@ -337,7 +337,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   await view.getByTestId('findings-table').locator('summary').click();
   // the model ladder: each recording against a smaller model's on the same samples, as the analysis pairs them here
   const steps = modelLadder(galleryRuns(readFileSync));
-  const robust = steps.find((x) => x.a.key === 'qwen05-robustness-200.run.jsonl' && x.b.key === 'qwen15-robustness-200.run.jsonl')!;
+  const robust = steps.find((x) => x.a.key === 'recordings/qwen0.5b/robustness-200.run.jsonl' && x.b.key === 'recordings/qwen1.5b/robustness-200.run.jsonl')!;
   await view.getByTestId('ladder-table').locator('summary').click();
   const ladderRows = view.getByTestId('ladder-row');
   await expect(ladderRows).toHaveCount(steps.length);

@@ -10,7 +10,7 @@ const answered = (file: string) => readRunFile(readFileSync(`examples/${file}`, 
 
 describe('the first view', () => {
   it("the 1.5B's catalog curve is the README's: 76 / 92 / 32 / 28% at 1K–8K, each point's interval over its requests", () => {
-    const curve = accuracyCurve(answered('qwen15-catalog.run.jsonl'), (r) => r.cell.length);
+    const curve = accuracyCurve(answered('recordings/qwen1.5b/catalog.run.jsonl'), (r) => r.cell.length);
     expect(curve.map((p) => [p.x, p.y])).toEqual([
       [1024, 0.76],
       [2048, 0.92],
@@ -27,8 +27,8 @@ describe('the first view', () => {
 
   it('each effect is told from the recording with the most samples that holds its pairs; an effect no recording tests says so', () => {
     const runs = [
-      { key: 'small', model: 'a', suite: 'catalog', results: answered('qwen05-browser-catalog.run.jsonl') },
-      { key: 'large', model: 'b', suite: 'catalog', results: answered('qwen15-catalog.run.jsonl') },
+      { key: 'small', model: 'a', suite: 'catalog', results: answered('recordings/qwen0.5b/browser-catalog.run.jsonl') },
+      { key: 'large', model: 'b', suite: 'catalog', results: answered('recordings/qwen1.5b/catalog.run.jsonl') },
     ];
     const lines = effectLines(runs);
     expect(lines.map((l) => l.effectId)).toEqual(EFFECTS.filter((e) => !e.restates).map((e) => e.id));
@@ -40,10 +40,10 @@ describe('the first view', () => {
 
   it("the findings table has a row per effect and model, from that model's best-powered recording of it", () => {
     const runs = [
-      { key: 'small-a', model: 'a', suite: 'catalog', results: answered('qwen05-browser-catalog.run.jsonl') },
-      { key: 'large-a', model: 'a', suite: 'catalog', results: answered('qwen05-catalog.run.jsonl') },
-      { key: 'b', model: 'b', suite: 'catalog', results: answered('qwen15-catalog.run.jsonl') },
-      { key: 'c', model: 'c', suite: 'robustness', results: answered('qwen05-robustness-200.run.jsonl') },
+      { key: 'small-a', model: 'a', suite: 'catalog', results: answered('recordings/qwen0.5b/browser-catalog.run.jsonl') },
+      { key: 'large-a', model: 'a', suite: 'catalog', results: answered('recordings/qwen0.5b/catalog.run.jsonl') },
+      { key: 'b', model: 'b', suite: 'catalog', results: answered('recordings/qwen1.5b/catalog.run.jsonl') },
+      { key: 'c', model: 'c', suite: 'robustness', results: answered('recordings/qwen0.5b/robustness-200.run.jsonl') },
     ];
     const rows = effectRows(runs);
     const length = rows.filter((r) => r.effectId === 'catalog-length');
@@ -61,7 +61,7 @@ describe('the first view', () => {
 
   describe("each effect's picture", () => {
     const effect = (id: string) => EFFECTS.find((e) => e.id === id)!;
-    const robustness200 = { key: 'r200', model: 'Qwen 0.5B', suite: 'robustness', results: answered('qwen05-robustness-200.run.jsonl') };
+    const robustness200 = { key: 'r200', model: 'Qwen 0.5B', suite: 'robustness', results: answered('recordings/qwen0.5b/robustness-200.run.jsonl') };
 
     it("robustness: the request's three wordings along x, the 0.5B's 38.5 / 34.0 / 39.0% of the findings table, each over its 200 requests", () => {
       const picture = effectPicture(effect('robustness-rephrased'), [robustness200])!;
@@ -81,7 +81,7 @@ describe('the first view', () => {
     });
 
     it("a picture without series of its own draws one line per model, from its recording with the most samples on it (the ladder), in the order of the models' names", () => {
-      const small = { key: 'r60', model: 'Qwen 0.5B', suite: 'robustness', results: answered('qwen05-robustness.run.jsonl') };
+      const small = { key: 'r60', model: 'Qwen 0.5B', suite: 'robustness', results: answered('recordings/qwen0.5b/robustness.run.jsonl') };
       const other = { ...small, key: 'other', model: 'Qwen 0.1B' };
       const expected = [
         ['Qwen 0.1B', 20],
@@ -96,8 +96,8 @@ describe('the first view', () => {
 
     it('lost in the middle: a line per length along α, drawn from the recording with the most samples, which it names', () => {
       const runs = [
-        { key: 'b', model: 'Qwen 1.5B', suite: 'catalog', results: answered('qwen15-catalog.run.jsonl') },
-        { key: 'small', model: 'Qwen 0.5B', suite: 'catalog', results: answered('qwen05-browser-catalog.run.jsonl') },
+        { key: 'b', model: 'Qwen 1.5B', suite: 'catalog', results: answered('recordings/qwen1.5b/catalog.run.jsonl') },
+        { key: 'small', model: 'Qwen 0.5B', suite: 'catalog', results: answered('recordings/qwen0.5b/browser-catalog.run.jsonl') },
       ];
       const picture = effectPicture(effect('catalog-middle'), runs)!;
       expect(picture.model).toBe('Qwen 1.5B');
@@ -108,7 +108,7 @@ describe('the first view', () => {
     });
 
     it('answer depth keeps the depth samples only, along the record that holds the answer', () => {
-      const run = { key: 'qa', model: 'Qwen 0.5B', suite: 'response-qa', results: answered('qwen05-response-qa.run.jsonl') };
+      const run = { key: 'qa', model: 'Qwen 0.5B', suite: 'response-qa', results: answered('recordings/qwen0.5b/response-qa.run.jsonl') };
       const depth = effectPicture(effect('response-depth'), [run])!;
       const positionSamples = run.results.filter((r) => r.cell.variant === 'position');
       expect(depth.series.flatMap((s) => s.points).reduce((n, p) => n + p.n, 0)).toBe(positionSamples.length);
@@ -116,7 +116,7 @@ describe('the first view', () => {
     });
 
     it("the Selection Gap draws CompToolBench's score by level, not right-or-wrong; an effect with no recording has no picture", () => {
-      const run = { key: 'c', model: 'Qwen 0.5B', suite: 'composition', results: answered('qwen05-composition.run.jsonl') };
+      const run = { key: 'c', model: 'Qwen 0.5B', suite: 'composition', results: answered('recordings/qwen0.5b/composition.run.jsonl') };
       const picture = effectPicture(effect('selection-gap'), [run])!;
       expect(picture.yLabel).toBe('CompToolBench score');
       const l0 = run.results.filter((r) => r.facets?.level === 'L0_node');
@@ -127,7 +127,7 @@ describe('the first view', () => {
   });
 
   it('position bias is tested at each length too, as the design says; an effect the design pools only is not', () => {
-    const results = answered('qwen15-catalog.run.jsonl');
+    const results = answered('recordings/qwen1.5b/catalog.run.jsonl');
     const middle = EFFECTS.find((e) => e.id === 'catalog-middle')!;
     const perLength = measureEffectPerLength(middle, results);
     expect(perLength.map((x) => x.length)).toEqual([1024, 2048, 4096, 8192]);
@@ -152,7 +152,7 @@ describe('the first view', () => {
     ).toEqual([]);
   });
   it("a run of one length shows each position effect once, named by its length, not pooled and again at that length (the 1.5B's position design, 4K only)", () => {
-    const at4K = answered('qwen15-catalog.run.jsonl').filter((r) => r.cell.length === 4096);
+    const at4K = answered('recordings/qwen1.5b/catalog.run.jsonl').filter((r) => r.cell.length === 4096);
     const rows = effectsOf('catalog', at4K).filter((f) => f.effect.id === 'catalog-middle' || f.effect.id === 'catalog-recency');
     expect(rows.map((f) => `${f.effect.id}: ${f.a} → ${f.b}`)).toEqual(['catalog-middle: α 0.5 at 4K → α 0.1 and 0.9 at 4K', 'catalog-recency: α 0.1 at 4K → α 0.9 at 4K']);
     expect(rows[0]!.contrast.difference).toBeCloseTo(
@@ -162,10 +162,10 @@ describe('the first view', () => {
       )!.contrast.difference,
     );
     // over several lengths: pooled, then each length
-    expect(effectsOf('catalog', answered('qwen15-catalog.run.jsonl')).filter((f) => f.effect.id === 'catalog-middle')).toHaveLength(5);
+    expect(effectsOf('catalog', answered('recordings/qwen1.5b/catalog.run.jsonl')).filter((f) => f.effect.id === 'catalog-middle')).toHaveLength(5);
   });
   it("a drop from nothing right is no finding: the 0.5B's ad-hoc targets (0 of 20 off) and SmolLM2's robustness (0 of 600) are a floor, nothing detectable; a drop from above it is tested", () => {
-    const complexity = answered('qwen05-complexity.run.jsonl');
+    const complexity = answered('recordings/qwen0.5b/complexity.run.jsonl');
     const adHoc = measureEffect(
       EFFECTS.find((e) => e.id === 'complexity-ad_hoc')!,
       complexity,
@@ -178,7 +178,7 @@ describe('the first view', () => {
     expect([failures.bound, failures.verdict]).toEqual([null, 'reproduced']);
     const rephrased = measureEffect(
       EFFECTS.find((e) => e.id === 'robustness-rephrased')!,
-      answered('smollm2-robustness-200.run.jsonl'),
+      answered('recordings/smollm2/robustness-200.run.jsonl'),
     )!;
     expect([rephrased.bound, detectsOf(rephrased)]).toEqual(['floor', 'nothing']);
   });

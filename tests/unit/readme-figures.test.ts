@@ -15,7 +15,7 @@ function percentAt(file: string, length: number): number {
 
 describe("the README's quick start", () => {
   it("names the gallery's first entry, and its figures at 1K and 8K are that recording's", () => {
-    const m = /The first is (Qwen[\w.-]+) \(`examples\/([\w.-]+)`\) looking for one tool in catalogs of 1K–8K tokens: (\d+)% right at 1K, (\d+)% at 8K/.exec(README);
+    const m = /The first\s+is (Qwen[\w.-]+)\s+\(`examples\/([\w./-]+)`\) looking for one tool in catalogs of\s+1K–8K tokens: (\d+)% right at 1K, (\d+)% at 8K/.exec(README);
     expect(m, 'the sentence that quotes the first entry').not.toBeNull();
     const [, model, file, at1k, at8k] = m!;
     expect(GALLERY[0]?.file).toBe(file);
@@ -25,7 +25,7 @@ describe("the README's quick start", () => {
     expect(README).toContain(`${at1k}% right at 1K, ${at8k}% at 8K (the gallery's first entry`);
   });
   it('the second model it quotes is its recording too', () => {
-    const m = /the 0\.5B beside it \(`examples\/([\w.-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);
+    const m = /the 0\.5B beside it\s+\(`examples\/([\w./-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);
     expect(m).not.toBeNull();
     expect([percentAt(m![1]!, 1024), percentAt(m![1]!, 8192)]).toEqual([Number(m![2]), Number(m![3])]);
   });
@@ -82,7 +82,7 @@ describe("the README's findings table", () => {
       if (cells[5]!.includes('[none:')) expect(cells[7]).toBe('nothing |');
     }
     // the robustness requests, 0.5B → 1.5B, as docs/findings.md reads them
-    expect(ladder!.find((r) => r.includes('`examples/qwen05-robustness-200.run.jsonl` → `examples/qwen15-robustness-200.run.jsonl`'))).toContain(
+    expect(ladder!.find((r) => r.includes('`examples/recordings/qwen0.5b/robustness-200.run.jsonl` → `examples/recordings/qwen1.5b/robustness-200.run.jsonl`'))).toContain(
       '| 600 (200) | 37.2% | 78.2% | +41.0 [+34.5, +47.5] |',
     );
   });

@@ -6,7 +6,7 @@ import { countsInFigures, type SampleResult } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
 
 const results = (file: string) => readRunFile(readFileSync(`examples/${file}`, 'utf8'), file).results.filter(countsInFigures);
-const robustness = results('qwen05-robustness-200.run.jsonl');
+const robustness = results('recordings/qwen0.5b/robustness-200.run.jsonl');
 const wrong = (r: SampleResult): SampleResult => ({ ...r, score: { ...r.score, correct: false, value: 0 } });
 
 describe('a recording against a re-run of its design', () => {
@@ -36,7 +36,7 @@ describe('a recording against a re-run of its design', () => {
   });
 
   it('a re-run of fewer requests, all of them in the recording, says so; an effect the design tests per length is checked pooled and at each length', () => {
-    const position = results('qwen05-position.run.jsonl');
+    const position = results('recordings/qwen0.5b/position.run.jsonl');
     // half of the recording's requests stands in for a smaller re-run
     const ids = [...new Set(position.map((r) => r.itemId))];
     const half = new Set(ids.slice(0, 50));

@@ -12,7 +12,7 @@ const runFiles = readdirSync(EXAMPLES, { recursive: true })
 
 describe("a run file's header figures", () => {
   it('are the results’ whenever a file is written, and a reader names a header that disagrees', () => {
-    const path = join(EXAMPLES, 'qwen05-position.run.jsonl');
+    const path = join(EXAMPLES, 'recordings/qwen0.5b/position.run.jsonl');
     const file = readRunFile(readFileSync(path, 'utf8'), path);
     // a resumed run's row counts only its last sitting: 246 of 826 where the results hold 260 of 900
     const stale = { ...file.run, done: 826, correct: 246, headline: { hits: 246, count: 826, unanswered: 0 } };
@@ -26,7 +26,7 @@ describe("a run file's header figures", () => {
   });
 
   it('a run file whose prompt lengths are not whole token counts is refused naming run.config.lengths (issue 70)', () => {
-    const text = readFileSync(join(EXAMPLES, 'qwen05-position.run.jsonl'), 'utf8');
+    const text = readFileSync(join(EXAMPLES, 'recordings/qwen0.5b/position.run.jsonl'), 'utf8');
     const at = text.indexOf('\n');
     const header = JSON.parse(text.slice(0, at)) as { run: { config: { lengths: unknown } } };
     for (const lengths of [[-5, 'x'], ['x'], [1024.5]]) {
@@ -36,7 +36,7 @@ describe("a run file's header figures", () => {
   });
 
   it('a robustness run file whose expansion threshold is not a number from 0 to 1 is refused naming run.config.expansion.threshold (issue 70)', () => {
-    const path = join(EXAMPLES, 'qwen05-robustness-200.run.jsonl');
+    const path = join(EXAMPLES, 'recordings/qwen0.5b/robustness-200.run.jsonl');
     const text = readFileSync(path, 'utf8');
     const at = text.indexOf('\n');
     // a version-1 file: the suite's configuration under its own key, read into `config` (store/run-shape.ts)

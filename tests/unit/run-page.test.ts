@@ -5,7 +5,7 @@ import { chartsOf, headlineOf, reportLines } from '../../src/lib/run/run-report'
 import { readRunFile } from '../../src/lib/store/run-file';
 import { runFilesBlock, runFilesInPage, runPageHtml, type RunPageInput, sharedRunFile } from '../../src/lib/store/run-page';
 
-const recorded = readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
+const recorded = readRunFile(readFileSync('examples/recordings/qwen0.5b/catalog.run.jsonl', 'utf8'), 'qwen05-catalog');
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> & "quoted" \u2028';
 
 async function pageOf(file = recorded, prompts: RunPageInput['prompts'] = new Map(), withServer = true): Promise<string> {
@@ -74,7 +74,7 @@ describe('a run as one HTML page', () => {
   });
 
   it("a view's page carries every run it draws, exactly, behind the same escaping; a bad list is refused by name", () => {
-    const other = readRunFile(readFileSync('examples/smollm2-catalog.run.jsonl', 'utf8'), 'smollm2-catalog');
+    const other = readRunFile(readFileSync('examples/recordings/smollm2/catalog.run.jsonl', 'utf8'), 'smollm2-catalog');
     const hostile = { ...other, results: other.results.map((r, i) => (i === 0 ? { ...r, output: HOSTILE } : r)) };
     const files = [recorded, hostile].map((f) => sharedRunFile({ ...f, prompts: new Map(), withServer: false }));
     const html = `<!doctype html><html><body><main><p>${'drawn'}</p></main>${runFilesBlock(files)}</body></html>`;

@@ -30,7 +30,7 @@ describe("a cell keeps each measure in its own field (issue 45: `position` was t
 
   it('gallery files of before read into it: α, record, tools offered, and nothing where a suite measures none', () => {
     const at = (file: string) => ({ read: cellsOf(file), raw: firstShapeCells(file) });
-    const catalog = at('qwen05-catalog.run.jsonl');
+    const catalog = at('recordings/qwen0.5b/catalog.run.jsonl');
     expect(catalog.read).toEqual(catalog.raw.map(({ position, ...c }) => ({ length: c.length, alpha: position, ...(c.variant === undefined ? {} : { variant: c.variant }) })));
     const versionOf = (file: string) => (JSON.parse(readFileSync(`examples/${file}`, 'utf8').split('\n', 1)[0]!) as { version: number }).version;
     const entries = gallery.filter((e) => ['response-qa', 'composition', 'robustness'].includes(e.suite) && versionOf(e.file) === 1);
@@ -49,7 +49,7 @@ describe("a cell keeps each measure in its own field (issue 45: `position` was t
   });
 
   it('a file of version 3 with a cell of the first shape, or a measure that is not a number, is refused, naming the field', () => {
-    const text = writeRunFile(readRunFile(readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8')));
+    const text = writeRunFile(readRunFile(readFileSync('examples/recordings/qwen0.5b/catalog.run.jsonl', 'utf8')));
     const [head, first, ...rest] = text.split('\n');
     const line = JSON.parse(first!) as { result: { cell: Record<string, unknown> } };
     expect(line.result.cell).not.toHaveProperty('position');
@@ -59,7 +59,7 @@ describe("a cell keeps each measure in its own field (issue 45: `position` was t
   });
 
   it('a file of before version 3 resumed by a newer runner (cells of both shapes) reads whole', () => {
-    const text = readFileSync('examples/qwen05-catalog.run.jsonl', 'utf8');
+    const text = readFileSync('examples/recordings/qwen0.5b/catalog.run.jsonl', 'utf8');
     const lines = text.trim().split('\n');
     const head = lines[0]!;
     expect((JSON.parse(head) as { version: number }).version).toBeLessThan(3);
@@ -69,7 +69,7 @@ describe("a cell keeps each measure in its own field (issue 45: `position` was t
       const { position, ...c } = line.result.cell;
       return JSON.stringify({ ...line, result: { ...line.result, cell: { length: c.length, alpha: position, ...(c.variant ? { variant: c.variant } : {}) } } });
     });
-    expect(readRunFile([head, ...newer].join('\n'), 'x.run.jsonl').results.map((r) => r.cell)).toEqual(cellsOf('qwen05-catalog.run.jsonl'));
+    expect(readRunFile([head, ...newer].join('\n'), 'x.run.jsonl').results.map((r) => r.cell)).toEqual(cellsOf('recordings/qwen0.5b/catalog.run.jsonl'));
   });
 
   it("the app's database of before rewrites its stored results' cells when it opens, by their run's suite", async () => {
@@ -117,7 +117,7 @@ describe('the run row keeps its suite configuration in one field', () => {
   });
 
   it('a run file is written as version 5 and read back the same; its header holds no field of the first shape', () => {
-    const file = readRunFile(readFileSync('examples/qwen05-robustness-200.run.jsonl', 'utf8'));
+    const file = readRunFile(readFileSync('examples/recordings/qwen0.5b/robustness-200.run.jsonl', 'utf8'));
     const text = writeRunFile(file);
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; run: Record<string, unknown> };
     expect(header.version).toBe(5);

@@ -261,9 +261,9 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
   it('the same results: one copy; other results under the same id: kept beside, the stored run untouched', async () => {
     const { readRunFile } = await import('../../src/lib/store/run-file');
     const { saveRunFile } = await import('../../src/lib/store/repos');
-    const text = readFileSync('examples/catalog.run.jsonl', 'utf8');
+    const text = readFileSync('examples/recordings/smollm2/browser-catalog.run.jsonl', 'utf8');
     const db = freshDb();
-    const file = readRunFile(text, 'catalog.run.jsonl');
+    const file = readRunFile(text, 'recordings/smollm2/browser-catalog.run.jsonl');
     expect(await saveRunFile(db, file)).toEqual({ runId: file.run.id, copied: false, alreadyStored: false });
     expect(await saveRunFile(db, readRunFile(text, 'again'))).toEqual({ runId: file.run.id, copied: false, alreadyStored: true });
     expect(await db.runs.count()).toBe(1);
@@ -282,12 +282,12 @@ describe('opening a run file over a stored run (issue 35, item 1: it silently re
 });
 
 describe('a run file never replaces a stored run that differs in any field (issue 46, item 2)', () => {
-  const text = readFileSync('examples/catalog.run.jsonl', 'utf8');
+  const text = readFileSync('examples/recordings/smollm2/browser-catalog.run.jsonl', 'utf8');
   const setUp = async () => {
     const { readRunFile } = await import('../../src/lib/store/run-file');
     const { saveRunFile } = await import('../../src/lib/store/repos');
     const db = freshDb();
-    const file = readRunFile(text, 'catalog.run.jsonl');
+    const file = readRunFile(text, 'recordings/smollm2/browser-catalog.run.jsonl');
     await saveRunFile(db, file);
     return { db, file, readRunFile, saveRunFile };
   };
