@@ -654,11 +654,13 @@ describe("the runner's run file", () => {
     expect(() => new RunFileStore(out, { ...file.run, repeats: 2 })).toThrow(RunFileMismatchError);
     // outputs under a server's own KV reuse may differ from those read whole: another run
     expect(() => new RunFileStore(out, { ...file.run, engine: { ...file.run.engine, serverReuse: 'native' } })).toThrow(RunFileMismatchError);
+    // a batching server can answer differently with several requests in flight: a rerun at --concurrency 4 is another run
+    expect(() => new RunFileStore(out, { ...file.run, engine: { ...file.run.engine, concurrency: 4 } })).toThrow(/requests in flight \(--concurrency\)/);
     // a server run made under the server's own repeat penalty (files made before it was switched off say no field) is another run
     const served = join(dir, 'served.jsonl');
     const before = { ...file.run, engine: { kind: 'openai' as const, model: 'm', baseUrl: 'http://h/v1' } };
     writeFileSync(served, writeRunFile({ run: before, recording: null, results: file.results }));
-    expect(() => new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'repeat_penalty' } })).toThrow(/repeat penalty differ/);
+    expect(() => new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'repeat_penalty' } })).toThrow(/repeat penalty or the requests in flight \(--concurrency\) differ/);
     expect(new RunFileStore(served, { ...before, engine: { ...before.engine, penaltyField: 'none' } }).resumed).toBe(2);
     // a file that holds no result (a run refused before its first request) is replaced by a run of other settings: nothing is lost
     const empty = join(dir, 'empty.jsonl');

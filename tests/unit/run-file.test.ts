@@ -143,6 +143,19 @@ describe('run file', () => {
     expect(edited(0, (o) => (engineOf(o).device = { ...device, vram: 1 }))).toThrow(/run\.engine\.device\.vram: not a field/);
   });
 
+  it('carries the requests a run kept in flight (part of its identity), and refuses a count that is not 2–256 (issue 70)', async () => {
+    const { results } = await storedRun();
+    const run = { ...catalogRun(), engine: { kind: 'openai' as const, model: 'm', baseUrl: 'http://h/v1', concurrency: 8 } };
+    expect(readRunFile(writeRunFile({ run, results }), 'c.run.jsonl').run.engine.concurrency).toBe(8);
+    const edited = lineEdit(writeRunFile({ run, results }).trim().split('\n'), 'c.run.jsonl');
+    const engineOf = (o: Record<string, unknown>) => (o.run as { engine: Record<string, unknown> }).engine;
+    for (const bad of [1, 2.5, 257, 'x', null])
+      expect(
+        edited(0, (o) => (engineOf(o).concurrency = bad)),
+        String(bad),
+      ).toThrow(/line 1: run\.engine\.concurrency/);
+  });
+
   it('reads a file that starts with a byte-order mark; a run written while it was running opens paused (issue 35, item 6)', async () => {
     const { run, results } = await storedRun();
     const text = writeRunFile({ run: { ...run, status: 'running' }, results });

@@ -10,7 +10,7 @@ import { DEFAULT_RETRY } from '../../lib/engines/openai';
 import { type RequestTimeouts, TIMEOUT_SETTINGS, type TimeoutBound } from '../../lib/engines/request-clock';
 import { DEFAULT_PROMPT } from '../../lib/prompts/template';
 import { newRun, type NewRun } from '../../lib/run/new-run';
-import { SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
+import { MAX_CONCURRENCY, SERVER_REUSE, type ServerReuse } from '../../lib/engines/host';
 import { type Constraint, type FlagReader, MIN_MAX_TOKENS } from '../../lib/suites/declaration';
 import { MAX_PROMPT_TOKENS, readSettingFlags, settingUsage } from '../../lib/suites/settings';
 import { type Suite, type SuiteId, SUITE_IDS, SUITE_LIST, SUITES } from '../../lib/suites/registry';
@@ -273,7 +273,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     model,
     ...(apiKey ? { apiKey } : {}),
     calls,
-    concurrency: int('concurrency', o.concurrency, 1, 256) ?? 1,
+    concurrency: int('concurrency', o.concurrency, 1, MAX_CONCURRENCY) ?? 1,
     retries: int('retries', o.retries, 1, 100) ?? DEFAULT_RETRY.attempts,
     timeouts: Object.fromEntries(
       (Object.keys(TIMEOUT_SETTINGS) as TimeoutBound[]).flatMap((bound) => {

@@ -190,6 +190,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
           }
         : {}),
       ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
+      ...(s.concurrency > 1 ? { concurrency: s.concurrency } : {}),
     },
     counterId: setup.counter.id,
     ...(setup.packs ? { packIds: setup.packs.map((p) => p.id) } : {}),
@@ -200,7 +201,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     model: engineLabel,
     engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
     command: io.provenance?.command ?? s.command,
-    note: `${io.provenance ? `${io.provenance.note}; ` : ''}headless runner; ${s.concurrency} in flight; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
+    note: `${io.provenance ? `${io.provenance.note}; ` : ''}headless runner; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
   };
   const store = new RunFileStore(path, fresh, recording);
   const run = store.run;

@@ -12,10 +12,10 @@ import { type CompletedSamples, completedOf, type ResultStore } from '../../lib/
 import type { Recording, RunCommon, RunRow } from '../../lib/run/run-row';
 import { readRunFile, writeRunFile } from '../../lib/store/run-file';
 
-/** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse and repeat penalty too). */
+/** What must match for a file to be resumed by a run: the samples, their prompts and how they are asked (a server's KV reuse, repeat penalty and requests in flight too). */
 function runFingerprint(run: RunRow): string {
   const { suite, packIds, config, template, format, request, constrained, order, counterId } = run;
-  const { kind, model, calls, serverReuse, penaltyField } = run.engine;
+  const { kind, model, calls, serverReuse, penaltyField, concurrency } = run.engine;
   return JSON.stringify({
     suite,
     packIds,
@@ -28,6 +28,7 @@ function runFingerprint(run: RunRow): string {
     order,
     counterId,
     engine: { kind, model, calls: calls ?? 'prompt', ...(serverReuse ? { serverReuse } : {}) },
+    concurrency: concurrency ?? 1,
     repeatPenalty: kind === 'openai' && (penaltyField ?? 'none') === 'none' ? "the server's default" : 'none',
   });
 }
@@ -65,7 +66,7 @@ export class RunFileStore implements ResultStore {
       // a file that holds no result yet (a run refused before its first request) loses nothing when replaced
       if (!same && file.results.length) {
         throw new RunFileMismatchError(
-          `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model, call mode, the server's KV reuse or its repeat penalty differ from these settings. Resume it with its own settings, or write to another --out.`,
+          `${path} holds another run ("${file.run.name}"): its suite, sweep, experiments, repeats, prompt, model, call mode, the server's KV reuse, its repeat penalty or the requests in flight (--concurrency) differ from these settings. Resume it with its own settings, or write to another --out.`,
         );
       }
       if (same) resumed = file;

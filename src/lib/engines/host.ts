@@ -14,6 +14,8 @@ import type { WebLLMEngine } from './webllm';
 import type { GgufEngine, LoadedGguf } from './wllama';
 
 export const SERVER_REUSE = ['aligned', 'native', 'off'] as const;
+/** the most requests a run keeps in flight at once (the runner's `--concurrency`) */
+export const MAX_CONCURRENCY = 256;
 export type ServerReuse = (typeof SERVER_REUSE)[number];
 
 /** How a run's engine was set up, but for its kind (with it: `EngineChoice`, kinds.ts). */
@@ -43,6 +45,12 @@ export interface EngineSettings {
    * Part of the run's identity: outputs under one may differ from another's. Absent: not said.
    */
   serverReuse?: ServerReuse;
+  /**
+   * requests in flight at once, where more than one (the runner's `--concurrency`; the tab asks one at
+   * a time). Part of the run's identity: a batching server can answer differently with several in
+   * flight, as it can under another KV reuse. Absent: one.
+   */
+  concurrency?: number;
   /**
    * wllama: where llama.cpp put the model, as its load log said (device, adapter, layers offloaded).
    * The model id's mark (`#webgpu`, `#f32`) is what binds a run to its device; this is what it was.

@@ -18,7 +18,7 @@ import { LOGPROBS_FIELDS, PENALTY_FIELDS } from '../engines/openai-server';
 import { FormatError } from '../formats/jsonl';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import type { EngineChoice } from '../engines/kinds';
-import { SERVER_REUSE } from '../engines/host';
+import { MAX_CONCURRENCY, SERVER_REUSE } from '../engines/host';
 import { SUITE_IDS, type SuiteId, SUITES } from '../suites/registry';
 import { settingProblems, wordProblems } from '../suites/settings';
 import { withConfig, withMeasures, withSuiteId } from './run-shape';
@@ -125,6 +125,7 @@ const ENGINE_FIELDS = [
   'logprobs',
   'timeouts',
   'serverReuse',
+  'concurrency',
   'device',
 ] as const satisfies readonly (keyof EngineChoice)[];
 const DEVICE_FIELDS = ['kind', 'adapter', 'layers', 'note', 'checked'] as const satisfies readonly (keyof EngineDevice)[];
@@ -262,6 +263,11 @@ function readHeader(value: unknown, where: string): Header {
   if (engine.baseUrl !== undefined) r.str(engine, 'baseUrl', 'run.engine.baseUrl');
   if (engine.calls !== undefined) r.oneOf(engine, 'calls', CALL_MODES, 'run.engine.calls');
   if (engine.serverReuse !== undefined) r.oneOf(engine, 'serverReuse', SERVER_REUSE, 'run.engine.serverReuse');
+  if (engine.concurrency !== undefined) {
+    const inFlight = r.num(engine, 'concurrency', 'run.engine.concurrency');
+    if (!Number.isInteger(inFlight) || inFlight < 2 || inFlight > MAX_CONCURRENCY)
+      r.fail('run.engine.concurrency', `expected a whole number of requests in flight from 2 to ${MAX_CONCURRENCY} (one is said by its absence), got ${inFlight}`);
+  }
   if (engine.penaltyField !== undefined) r.oneOf(engine, 'penaltyField', PENALTY_FIELDS, 'run.engine.penaltyField');
   if (engine.logprobs !== undefined) r.oneOf(engine, 'logprobs', LOGPROBS_FIELDS, 'run.engine.logprobs');
   if (engine.device !== undefined) {
