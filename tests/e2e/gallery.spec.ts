@@ -251,7 +251,7 @@ test("the papers' pages on a first visit offer the recordings of each experiment
   const compared = await readStore<{ id: string; suite: string }>(page, 'runs');
   const comparedResults = await readStore<{ id: string; runId: string; output: string }>(page, 'results');
   const { app2, fresh } = await openInFreshApp(browser, saved);
-  await expect(app2.getByTestId('run-status')).toHaveCount(drawn.length);
+  await expect(app2.getByTestId('run-status')).toHaveCount(drawn.length, { timeout: 180_000 });
   const opened = await readStore<{ id: string; suite: string }>(app2, 'runs');
   expect(opened.map((r) => r.id).sort()).toEqual([...drawn].sort());
   expect(compared.map((r) => r.id)).toEqual(expect.arrayContaining(drawn));
@@ -359,7 +359,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   // opened in a fresh app, the saved view is the recordings it draws, exactly as they ship
   expect(carried).toBeGreaterThanOrEqual(3);
   const { app2, fresh } = await openInFreshApp(browser, saved);
-  await expect(app2.getByTestId('run-status')).toHaveCount(carried);
+  await expect(app2.getByTestId('run-status')).toHaveCount(carried, { timeout: 180_000 }); // each run is read into the store in turn: slow beside other work, never wrong
   const openedRuns = await readStore<{ id: string; recording?: unknown }>(app2, 'runs');
   expect(openedRuns.every((r) => r.recording)).toBe(true);
   // the lead curve's recording, result by result
