@@ -1,6 +1,7 @@
 // A run as one HTML page (issue 49): it runs nothing it was given, and the app opens it again exactly.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { probabilityPercent } from '../../src/lib/analysis/format';
 import { chartsOf, headlineOf, reportLines } from '../../src/lib/run/run-report';
 import { readRunFile } from '../../src/lib/store/run-file';
 import { runFilesBlock, runFilesInPage, runPageHtml, type RunPageInput, sharedRunFile } from '../../src/lib/store/run-page';
@@ -38,6 +39,22 @@ describe('a run as one HTML page', () => {
     expect(back.run).toEqual(recorded.run);
     expect(back.recording).toEqual(recorded.recording);
     expect(back.results).toEqual(recorded.results);
+  });
+
+  it("gives each sample's right-call probability as the app's sample detail does: the value, the forced text, where the model parted (issue 75)", async () => {
+    const probed = readRunFile(readFileSync('examples/recordings/qwen0.5b/position-probability.run.jsonl', 'utf8'), 'position-probability');
+    const html = await pageOf(probed);
+    const measured = probed.results.filter((r) => r.callLogprob);
+    expect(measured.length).toBeGreaterThan(200);
+    expect(html.match(/data-testid="page-call-probability"/g)).toHaveLength(measured.length);
+    const one = measured.find((r) => r.callLogprob?.parts)!;
+    const block = html.slice(html.indexOf(`data-sample="${one.sampleId}"`));
+    const shown = block.slice(0, block.indexOf('</details>'));
+    expect(shown).toContain(`<strong>${probabilityPercent(one.callLogprob!.logprob)}</strong>`);
+    expect(shown).toContain(`rank ${one.callLogprob!.parts!.rank ?? 'below'}`);
+    expect(shown).toContain(`log ${one.callLogprob!.logprob.toFixed(2)} over ${one.callLogprob!.tokens.length} tokens`);
+    // a run without the measure shows none
+    expect(await pageOf()).not.toContain('page-call-probability');
   });
 
   it('runs no script: one data block, a policy that forbids scripts and requests, every text escaped', async () => {

@@ -24,6 +24,15 @@ export const detectsText = (c: { detectable: number; decides: boolean }): string
 export const formatPercent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** A test's p-value as the tables print it. */
+/** A probability given as its natural log, as a percent readable from 100% down to the tiniest (a forced token's, a call's). */
+export function probabilityPercent(logprob: number): string {
+  const p = Math.exp(logprob) * 100;
+  return p >= 10 ? `${p.toFixed(0)}%` : p >= 0.1 ? `${p.toFixed(1)}%` : `${p.toExponential(0)}%`;
+}
+
+/** A forced token's text as shown: its escapes visible (a newline as \n), no quotes. */
+export const tokenText = (piece: string): string => JSON.stringify(piece).slice(1, -1);
+
 export const formatP = (p: number): string => (p < 0.001 ? '< 0.001' : p.toFixed(3));
 
 /** The measures a suite's cells hold, in the order its sample list shows them (`SuiteDeclaration.columns`). */

@@ -8,13 +8,13 @@
  * files of the runs a comparison or the first view draws, `runFilesBlock`).
  */
 import { escapeMarkup as esc } from '../core/markup';
-import type { SampleResult } from '../core/types';
+import type { CallLogprob, SampleResult } from '../core/types';
 import { ENGINE_KINDS } from '../engines/kinds';
 import { portableCommand, withoutLocalAddresses } from '../run/recording-text';
 import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
-import type { SvgChart } from '../suites/declaration';
+import { probabilityName, type SvgChart } from '../suites/declaration';
 import { seedOf, SUITES } from '../suites/registry';
-import { type CellColumns, cellText } from '../analysis/format';
+import { type CellColumns, cellText, probabilityPercent, tokenText } from '../analysis/format';
 import { writeRunFile } from './run-file';
 
 /** the data block of a run's page: its run file (a JSON string) */
@@ -65,7 +65,18 @@ function verdictOf(r: SampleResult): 'right' | 'wrong' | 'none' {
   return r.score.correct ? 'right' : 'wrong';
 }
 
-function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: CellColumns): string {
+/** A sample's right-call probability as the app's sample detail gives it: the value, the forced text, and where the model parted from it. */
+function probabilityHtml(m: CallLogprob, name: string): string {
+  const forced = m.tokens.map((t) => t.piece).join('');
+  const tokens = m.tokens.map((t) => `${tokenText(t.piece)} ${probabilityPercent(t.logprob)}`).join(' · ');
+  const parted = m.parts
+    ? `Where it parted from the forced text (token ${m.parts.at + 1}, rank ${m.parts.rank ?? `below the top ${m.parts.top.length}`}), it thought of: ${m.parts.top.map((c) => `${tokenText(c.piece)} ${probabilityPercent(c.logprob)}`).join(' · ')}.`
+    : "Every forced token was the model's first choice.";
+  const offPath = m.canonical ? '' : " Read along another token path than the tokenizer's split, so left out of every figure.";
+  return `<p data-testid="page-call-probability">${esc(name[0]?.toUpperCase() ?? '')}${esc(name.slice(1))}: <strong>${probabilityPercent(m.logprob)}</strong> <span class="muted">— the model's probability of writing <code>${esc(forced)}</code> here (log ${m.logprob.toFixed(2)} over ${m.tokens.length} tokens: ${esc(tokens)}). ${esc(parted)}${offPath}</span></p>`;
+}
+
+function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: CellColumns, probability: string): string {
   const verdict = verdictOf(r);
   const where = [cellText(r.cell, columns), ...Object.entries(r.facets ?? {}).map(([k, v]) => `${k} ${String(v)}`)].filter(Boolean).join(' · ');
   const why = verdict === 'none' ? `no answer: ${r.error?.message ?? ''}` : verdict === 'wrong' ? (r.error?.kind ?? r.score.errorType ?? 'wrong') : 'right';
@@ -75,6 +86,7 @@ function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns
     `<summary>${esc(r.sampleId)} <span class="muted">· ${esc(where)} · ${esc(why)}</span></summary>`,
     `<p class="muted">Output${r.usage ? ` (${r.usage.promptTokens.toLocaleString('en-US')} prompt tokens, ${r.usage.completionTokens} answer tokens)` : ''}:</p><pre>${esc(output) || '(empty)'}</pre>`,
     r.parseError ? `<p class="muted">Read as: ${esc(r.parseError)}</p>` : '',
+    r.callLogprob ? probabilityHtml(r.callLogprob, probability) : '',
     prompt?.expected ? `<p class="muted">Expected:</p><pre>${esc(prompt.expected)}</pre>` : '',
     prompt
       ? `<p class="muted">Prompt as sent (${prompt.promptTokens.toLocaleString('en-US')} tokens, ${prompt.toolCount} tools):</p><pre>${esc(prompt.messages.map((m) => `[${m.role}]\n${m.content}`).join('\n\n'))}</pre>`
@@ -106,6 +118,7 @@ export function runPageHtml(p: RunPageInput): string {
   const runFile = writeRunFile({ run, recording, results: p.results, prompts: p.prompts });
   const sorted = [...p.results].sort((a, b) => a.index - b.index);
   const columns = SUITES[run.suite].columns;
+  const probability = probabilityName(SUITES[run.suite]);
   const seed = seedOf(run);
   const counts = { right: 0, wrong: 0, none: 0 };
   for (const r of sorted) counts[verdictOf(r)]++;
@@ -122,7 +135,7 @@ export function runPageHtml(p: RunPageInput): string {
     `<h2>Samples</h2>`,
     `<input type="radio" name="show" id="show-all" checked><input type="radio" name="show" id="show-right"><input type="radio" name="show" id="show-wrong">`,
     `<p class="filter"><label for="show-all">all (${sorted.length})</label><label for="show-right">right (${counts.right})</label><label for="show-wrong">wrong (${counts.wrong})</label></p>`,
-    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), columns)).join('\n')}</div>`,
+    `<div class="samples" data-testid="page-samples">${sorted.map((r) => sampleHtml(r, p.prompts.get(r.sampleId), columns, probability)).join('\n')}</div>`,
     `<p class="muted">This page runs no script and asks nothing of the network. The run itself travels inside it: open this file in fc-playground (Results → Examples and run files → “Open a run file”) to see it there, exactly as it was exported.</p>`,
     dataBlock(DATA_OPEN, runFile),
   ];
