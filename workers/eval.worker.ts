@@ -11,14 +11,14 @@ import type { CallLogprob, Cell, ChatMessage, Engine, ForcedTokens, GenerateRequ
 import { type PickedFile, pickedAsText } from './picked-files';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
-import type { EngineHost, EngineOrder, LoadedModel } from '../src/lib/engines/host';
-import { openEngine } from '../src/lib/engines/kinds';
+import type { EngineHost, EngineOrder, LoadedModel, ReplayCoverage } from '../src/lib/engines/host';
+import { engineName, openEngine, whyNoCallProbability } from '../src/lib/engines/kinds';
 import type { RequestTimeouts } from '../src/lib/engines/request-clock';
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
-import { type ReplayCoverage, replayCoverage } from '../src/lib/engines/replay';
+import { replayCoverage } from '../src/lib/engines/replay';
 import type { LoadOptions, LoadProgress, WebLLMEngine } from '../src/lib/engines/webllm';
 import { listModels, type ModelOption } from '../src/lib/engines/webllm-models';
 import type { GenerationStats, GgufEngine, GgufLoadOptions, GgufSource, LoadedGguf } from '../src/lib/engines/wllama';
@@ -109,10 +109,25 @@ async function ggufEngine(): Promise<GgufEngine> {
   return gguf;
 }
 
+/** The tab's model engines, by the kind that loads its model here: each created when first asked. */
+const TAB_ENGINES: Record<LoadedModel['engine'], () => Promise<WebLLMEngine | GgufEngine>> = { webllm: webllmEngine, wllama: ggufEngine };
+const engineOf = (model: LoadedModel): Promise<WebLLMEngine | GgufEngine> => TAB_ENGINES[model.engine]();
+
 /** The model held now: llama.cpp resets itself after a GPU abort mid-run, so its engine is asked. */
 function heldModel(): LoadedModel | null {
-  if (loadedModel?.engine === 'wllama' && !gguf?.loaded()) loadedModel = null;
+  if (loadedModel && 'gguf' in loadedModel && !gguf?.loaded()) loadedModel = null;
   return loadedModel;
+}
+
+/** The held model's engine where it reads a given continuation (the right call's probability), else a clear refusal. */
+type ForcingEngine = (GgufEngine | WebLLMEngine) & Required<Pick<Engine, 'scoreContinuation'>>;
+const forces = (engine: GgufEngine | WebLLMEngine): engine is ForcingEngine => typeof engine.scoreContinuation === 'function';
+async function forcingEngine(purpose: string): Promise<ForcingEngine> {
+  const held = heldModel();
+  const engine = held && (await engineOf(held));
+  if (!held || !engine || !forces(engine))
+    throw new Error(`Load a GGUF model on the llama.cpp engine first: ${purpose}. ${held ? (whyNoCallProbability({ kind: held.engine, model: held.id }) ?? '') : ''}`.trim());
+  return engine;
 }
 
 /** One model in memory at a time: loading one engine's model frees the other's. */
@@ -153,7 +168,7 @@ async function counterFor(run: EngineOrder): Promise<TokenCounter | null> {
   if (run.counterId.startsWith('server:')) return run.recording ? null : ((await serverCountingFor(run).catch(() => null))?.counter ?? null);
   const held = heldModel();
   if (held?.id !== run.engine.model) return null;
-  const own = held.engine === 'webllm' ? webllm?.counter() : gguf?.counter();
+  const own = (await engineOf(held)).counter();
   return own && own.id === run.counterId ? new CachedCounter(own) : null;
 }
 
@@ -170,6 +185,7 @@ const engineHost: EngineHost = {
   llama3: defaultCounter,
   apiKey: (baseUrl) => apiKeys.get(baseUrl),
   serverCounting: serverCountingFor,
+  serverInfo: (baseUrl) => probeServer(baseUrl, apiKeys.get(baseUrl)),
   models: { held: heldModel, webllm: webllmEngine, gguf: ggufEngine, reloadGguf, counterFor },
 };
 
@@ -259,7 +275,7 @@ async function withLoadedModel<T>(purpose: string, work: (engine: Engine, model:
   if (current) throw new Error('a run or another generation is in progress');
   const model = heldModel();
   if (!model) throw new Error(`Load a model first (Run tab): ${purpose}.`);
-  const engine: Engine = model.engine === 'webllm' ? await webllmEngine() : await ggufEngine();
+  const engine: Engine = await engineOf(model);
   return withController((signal) => work(engine, model, signal));
 }
 
@@ -389,7 +405,7 @@ const api = {
   async greedyTokens(messages: { role: string; content: string }[], maxTokens: number, topK: number): Promise<TokenChoice[]> {
     const held = heldModel();
     if (!held) throw new Error('Load a model first.');
-    return held.engine === 'webllm' ? (await webllmEngine()).greedyTokens(messages, maxTokens, topK) : (await ggufEngine()).greedyTokens(messages, maxTokens, topK);
+    return (await engineOf(held)).greedyTokens(messages, maxTokens, topK);
   },
 
   /**
@@ -399,9 +415,7 @@ const api = {
    * KV cache kept). Each point is reported as it is read.
    */
   async exploreNeedle(ask: { itemId: string; length: number; positions: number[] }, onPoint: (point: { alpha: number; measure: CallLogprob; promptTokens: number }) => void): Promise<void> {
-    const held = heldModel();
-    if (held?.engine !== 'wllama') throw new Error('Load a GGUF model on the llama.cpp engine first: the explorer reads its probabilities.');
-    const engine = await ggufEngine();
+    const engine = await forcingEngine('the explorer reads its probabilities');
     const counter = engine.counter();
     if (!counter) throw new Error("This model's tokenizer cannot be rebuilt here, so its prompts cannot be measured to an exact length.");
     await ensureBuiltinPacks(db);
@@ -418,9 +432,9 @@ const api = {
 
   /** The loaded GGUF model's reading of a continuation after a chat (the engine's forced read, KV cache kept): what tests and benchmarks compare with other engines. */
   async forcedTokens(messages: { role: string; content: string }[], continuation: string, topK: number): Promise<ForcedTokens> {
-    if (heldModel()?.engine !== 'wllama') throw new Error('Load a GGUF model first.');
+    const engine = await forcingEngine('a forced reading needs its log-probabilities');
     const request = { messages: messages.map((m) => ({ role: m.role as ChatMessage['role'], content: m.content })), maxTokens: continuation.length + 4, temperature: 0, kvReuse: true };
-    return (await ggufEngine()).scoreContinuation(request, continuation, topK, new AbortController().signal);
+    return engine.scoreContinuation(request, continuation, topK, new AbortController().signal);
   },
 
   loadedModel(): LoadedModel | null {
@@ -543,7 +557,7 @@ const api = {
       };
       const outcome =
         judge.kind === 'loaded'
-          ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${model.engine === 'webllm' ? 'WebLLM' : 'llama.cpp, CPU'})`, signal))
+          ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${engineName({ kind: model.engine, model: model.id })})`, signal))
           : await withController((signal) =>
               judgeWith(
                 createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false, timeouts: judge.timeouts }),

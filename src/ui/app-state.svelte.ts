@@ -2,23 +2,8 @@
 import type { GpuInfo } from '../lib/engines/gpu';
 import type { ModelOption } from '../lib/engines/webllm-models';
 import type { RunOutcome, RunProgress } from '../lib/run/loop';
-import type { LoadedModel } from '../lib/engines/host';
-import type { CallMode } from '../lib/core/types';
-import type { ServerInfo } from '../lib/engines/openai-server';
-import type { RequestTimeouts } from '../lib/engines/request-clock';
+import type { ConnectedServer, LoadedModel } from '../lib/engines/host';
 import { NO_STREAM, type StreamTail } from './run/stream-tail';
-
-/** An OpenAI-compatible server the user connected to (its API key lives in the worker, for this session). */
-interface ConnectedServer {
-  baseUrl: string;
-  model: string;
-  info: ServerInfo;
-  calls: CallMode;
-  /** bounds on each request to it (ms) */
-  timeouts: RequestTimeouts;
-  /** the endpoint is not this device: prompts leave it (the user agreed) */
-  remote: boolean;
-}
 
 class AppState {
   gpu: GpuInfo | null = $state(null);

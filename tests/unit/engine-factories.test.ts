@@ -7,7 +7,7 @@ import { ENGINE_KIND_IDS, ENGINE_KINDS, openEngine } from '../../src/lib/engines
 import type { GgufEngine, LoadedGguf } from '../../src/lib/engines/wllama';
 
 const llama3: TokenCounter = { id: 'llama3', count: (t) => t.length };
-const runnerHost: EngineHost = { llama3: async () => llama3, apiKey: () => undefined, serverCounting: async () => null, models: null };
+const runnerHost: EngineHost = { llama3: async () => llama3, apiKey: () => undefined, serverCounting: async () => null, serverInfo: async () => null, models: null };
 const order = (engine: EngineOrder['engine'], counterId = 'llama3'): EngineOrder => ({ engine, counterId });
 
 function tabHost(held: LoadedModel | null): EngineHost {

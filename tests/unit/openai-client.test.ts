@@ -439,7 +439,10 @@ describe("the runner's arguments", () => {
       [['catalog', '--max-tokens', '8'], /--max-tokens: "8" must be a whole number from 16 to 2048/],
       [['catalog', '--engine', 'openai'], /needs --base-url/],
       [['catalog', '--engine', 'openai', '--base-url', 'localhost:8000'], /--base-url: .* must start with http/],
-      [['catalog', '--calls', 'native'], /needs --engine openai/],
+      [['catalog', '--calls', 'native'], /--calls native needs an engine that takes tools natively \(--engine openai: a server with tool calling\)/],
+      [['catalog', '--model', 'm'], /--model is for engines that ask a model \(openai\), not oracle/],
+      [['catalog', '--context', '8K'], /--context is for --engine openai, not oracle/],
+      [['catalog', '--engine', 'baseline', '--tokenizer', 'server'], /--tokenizer is for --engine openai, not baseline/],
       [['response-qa', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native'], /applies to the catalog, robustness and single-turn composition, not this response-qa run/],
       [['composition', '--engine', 'openai', '--base-url', 'http://h/v1', '--calls', 'native', '--protocol', 'multi-turn'], /not this composition run/],
       [['catalog', '--count', '3'], /--count is for multiturn, robustness, not catalog/],
@@ -723,7 +726,7 @@ describe("the runner's run file", () => {
 describe('engine kinds, declared once (issue 45)', () => {
   it('the runner builds exactly the kinds declared to run in Node; every kind the app stores is declared', () => {
     expect([...RUNNER_ENGINES].sort()).toEqual(kindsRunningIn('node').sort());
-    expect(ENGINE_KIND_IDS.sort()).toEqual(['baseline', 'openai', 'oracle', 'replay', 'webllm', 'wllama']);
+    expect([...ENGINE_KIND_IDS].sort()).toEqual(['baseline', 'openai', 'oracle', 'replay', 'webllm', 'wllama']);
     // a model loaded in the tab asks a model; only the CPU engine reuses its KV cache unless told otherwise (exact there)
     for (const k of ENGINE_KIND_IDS) if (ENGINE_KINDS[k].loadsModel) expect(ENGINE_KINDS[k].asksModel, k).toBe(true);
     expect(ENGINE_KIND_IDS.filter((k) => ENGINE_KINDS[k].kvReuseByDefault)).toEqual(['wllama']);

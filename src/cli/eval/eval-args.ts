@@ -18,10 +18,9 @@ import { suiteIdNow } from '../../lib/store/run-shape';
 import { ENGINE_KINDS, type EngineKind, kindsRunningIn } from '../../lib/engines/kinds';
 
 const CONSTRAINTS: readonly Constraint[] = ['off', 'on', 'both'];
-/** the flags every run takes, whatever its suite */
+/** the flags every run takes, whatever its suite and engine */
 const RUN_FLAGS = [
   'engine',
-  'base-url',
   'model',
   'api-key',
   'calls',
@@ -30,11 +29,6 @@ const RUN_FLAGS = [
   'first-byte-timeout',
   'stream-gap-timeout',
   'request-timeout',
-  'context',
-  'tokenizer',
-  'grammar-field',
-  'penalty-field',
-  'server-reuse',
   'order',
   'max-tokens',
   'repeats',
@@ -45,10 +39,13 @@ const RUN_FLAGS = [
   'html',
 ];
 /** the flags a suite takes beyond those every run takes: its settings' and its own */
-const suiteFlags = (d: Pick<Suite, 'settings' | 'flags'>): string[] => [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f));
+const suiteFlags = (d: Pick<Suite, 'settings' | 'flags'>): string[] =>
+  [...new Set([...d.settings.flatMap((s) => s.flags), ...d.flags])].filter((f) => !RUN_FLAGS.includes(f) && !ENGINE_FLAGS.includes(f));
 
 /** the kinds that run in Node (lib/engines/kinds.ts: runsIn 'node'), each opened by its factory (its kind's `open`, lib/engines/kinds.ts) */
 export const RUNNER_ENGINES = kindsRunningIn('node');
+/** the flags some engine kind takes beyond those every run takes (each kind's `runnerFlags`) */
+const ENGINE_FLAGS = [...new Set(RUNNER_ENGINES.flatMap((k) => ENGINE_KINDS[k].runnerFlags))];
 
 export const EVAL_USAGE = `usage: npm run eval -- <suite> [options]
   suites: ${SUITE_IDS.join(', ')}
@@ -95,7 +92,8 @@ export interface EvalSettings {
   suite: SuiteId;
   engine: EngineKind;
   baseUrls: string[];
-  model: string;
+  /** --model: the model asked of an engine that asks one (a server may name its only one) */
+  model: string | null;
   apiKey?: string;
   calls: CallMode[];
   concurrency: number;
@@ -175,7 +173,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       allowPositionals: true,
       strict: true,
       options: {
-        ...(Object.fromEntries([...RUN_FLAGS, ...SUITE_LIST.flatMap(suiteFlags)].map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>),
+        ...(Object.fromEntries([...RUN_FLAGS, ...ENGINE_FLAGS, ...SUITE_LIST.flatMap(suiteFlags)].map((flag) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>),
         'base-url': { type: 'string', multiple: true },
         bfcl: { type: 'string', multiple: true },
       },
@@ -201,16 +199,26 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     const bad = checkBaseUrl(u);
     if (bad) throw new UsageError(`--base-url: ${bad}`);
   }
-  if (engine === 'openai' && baseUrls.length === 0) throw new UsageError('--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)');
-  if (engine !== 'openai' && baseUrls.length) throw new UsageError(`--base-url is for --engine openai, not ${engine}`);
-  if (engine !== 'openai' && o['server-reuse'] !== undefined) throw new UsageError(`--server-reuse is for --engine openai, not ${engine}`);
+  const kind = ENGINE_KINDS[engine];
+  // an engine flag of another kind would be ignored: say whose it is
+  for (const flag of ENGINE_FLAGS) {
+    if (o[flag] === undefined || kind.runnerFlags.includes(flag)) continue;
+    throw new UsageError(
+      `--${flag} is for ${RUNNER_ENGINES.filter((k) => ENGINE_KINDS[k].runnerFlags.includes(flag))
+        .map((k) => `--engine ${k}`)
+        .join(', ')}, not ${engine}`,
+    );
+  }
+  for (const flag of kind.neededFlags ?? []) if (o[flag] === undefined && repeated[flag as 'base-url'] === undefined) throw new UsageError(`--engine ${engine} needs --${flag}`);
+  if (o.model !== undefined && !kind.asksModel) throw new UsageError(`--model is for engines that ask a model (${RUNNER_ENGINES.filter((k) => ENGINE_KINDS[k].asksModel).join(', ')}), not ${engine}`);
   const callsFlag = o.calls === 'both' ? 'both' : oneOf('calls', o.calls, CALL_MODES);
   const calls: CallMode[] = callsFlag === 'both' ? ['prompt', 'native'] : [callsFlag ?? 'prompt'];
-  if (calls.includes('native') && engine !== 'openai') throw new UsageError('--calls native needs --engine openai (a server with tool calling)');
+  if (calls.includes('native') && !kind.nativeCalls)
+    throw new UsageError(`--calls native needs an engine that takes tools natively (--engine ${RUNNER_ENGINES.filter((k) => ENGINE_KINDS[k].nativeCalls).join('|')}: a server with tool calling)`);
   const declaration = SUITES[suite];
   // a flag of another suite would be ignored: say whose it is
   for (const [flag, value] of Object.entries(o)) {
-    if (value === undefined || RUN_FLAGS.includes(flag) || suiteFlags(declaration).includes(flag)) continue;
+    if (value === undefined || RUN_FLAGS.includes(flag) || ENGINE_FLAGS.includes(flag) || suiteFlags(declaration).includes(flag)) continue;
     const whose = SUITE_LIST.filter((d) => suiteFlags(d).includes(flag)).map((d) => d.id);
     throw new UsageError(`--${flag} is for ${whose.join(', ')}, not ${suite}`);
   }
@@ -249,7 +257,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
       ?.map((x) => parseTokens('lengths', x))
       .sort((a, b) => a - b),
     constraint,
-    asksModel: ENGINE_KINDS[engine].asksModel,
+    asksModel: kind.asksModel,
   };
   const suiteRun = declaration.fromFlags(flags, readSettingFlags(declaration.settings, declaration.config.defaults, flags));
   if (calls.includes('native') && !declaration.nativeCalls(suiteRun)) throw new UsageError(`--calls native applies to the catalog, robustness and single-turn composition, not this ${suite} run`);
@@ -258,7 +266,6 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
   const temperature = o.temperature === undefined ? 0 : Number(o.temperature);
   if (!(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature: "${o.temperature}" must be a number from 0 to 2`);
   const order = oneOf<RunOrder>('order', o.order, RUN_ORDERS) ?? 'prefix';
-  const model = o.model ?? (ENGINE_KINDS[engine].asksModel ? '' : engine);
 
   const run = newRun({ suiteRun, constraint, request: { maxTokens, temperature }, repeats, order, template: { ...DEFAULT_PROMPT } });
   if (o.name) run.name = o.name.slice(0, 200);
@@ -270,7 +277,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     suite,
     engine,
     baseUrls,
-    model,
+    model: o.model ?? null,
     ...(apiKey ? { apiKey } : {}),
     calls,
     concurrency: int('concurrency', o.concurrency, 1, MAX_CONCURRENCY) ?? 1,

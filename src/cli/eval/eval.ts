@@ -21,11 +21,11 @@ import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval-benchmark/worl
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
-import type { EngineHost } from '../../lib/engines/host';
+import type { EngineHost, SettledEngine } from '../../lib/engines/host';
 import { ENGINE_KINDS, openEngine } from '../../lib/engines/kinds';
-import { createOpenAIEngine, DEFAULT_RETRY, serverEngineOptions } from '../../lib/engines/openai';
-import { probeServer, type ServerInfo, serverCountMany, serverTokenIds } from '../../lib/engines/openai-server';
-import { createEnginePool } from '../../lib/engines/pool';
+import { createOpenAIEngine, DEFAULT_RETRY } from '../../lib/engines/openai';
+import { probeServer, serverCountMany } from '../../lib/engines/openai-server';
+import { ENGINE_ASK } from '../../lib/engines/errors';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
 import { probeUnbuildableCells, unbuildableCells, type UnfillableCells, wholeCellsText } from '../../lib/run/unbuildable';
@@ -54,12 +54,11 @@ interface Setup {
   /** the run's suite part on your tools (`--tools`), where they go as its suite says */
   ownRun: SuiteRun | null;
   engine: RunEngine;
-  model: string;
+  /** the engine's settings as its kind settled them from the flags (a server probed) */
+  settled: SettledEngine;
   counter: TokenCounter;
   /** the server's tokenizer, when prompts are measured with it */
   counting: AsyncCounting | null;
-  server: ServerInfo | null;
-  contextWindow: number | null;
 }
 
 /** BFCL question files and their possible answers (DIR/possible_answer/NAME, BFCL's layout), validated before anything runs. */
@@ -114,42 +113,48 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
   if (wild) io.out(`WildAgtEval: ${wild.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  if (s.engine !== 'openai') {
-    const host: EngineHost = { llama3: async () => llama3, apiKey: () => s.apiKey, serverCounting: async () => null, models: null };
-    const { engine } = await openEngine(s.engine, { engine: { model: s.engine }, counterId: llama3.id }, host);
-    return { packs, ownRun, engine, model: s.engine, counter: llama3, counting: null, server: null, contextWindow: null };
-  }
-  const infos: ServerInfo[] = [];
-  for (const url of s.baseUrls) infos.push(await probeServer(url, s.apiKey));
-  const probed = infos[0] as ServerInfo;
-  const info: ServerInfo = { ...probed, grammarField: s.grammarField ?? probed.grammarField, penaltyField: s.penaltyField ?? probed.penaltyField };
-  if (s.constraint !== 'off' && info.grammarField === 'none')
-    throw new UsageError(`--constraint: the server at ${s.baseUrls[0]} (${info.kind}) takes no grammar that we know of; if it does, say how with --grammar-field grammar|guided_grammar`);
-  const model = s.model || (info.models.length === 1 ? (info.models[0] as string) : '');
-  if (!model) throw new UsageError(`name the model with --model (the server at ${s.baseUrls[0]} serves ${info.models.join(', ') || 'none that it lists'})`);
-  infos.forEach((x, i) => {
-    if (x.models.length && !x.models.includes(model)) throw new UsageError(`${s.baseUrls[i]} does not serve "${model}" (it serves ${x.models.join(', ')})`);
-  });
-  // streamed: the first token's time separates prefill from decoding (a whole response tells neither)
-  const engines = s.baseUrls.map((baseUrl) =>
-    createOpenAIEngine({
-      ...serverEngineOptions({ model, grammarField: info.grammarField, penaltyField: info.penaltyField, logprobs: info.logprobs }, baseUrl, s.apiKey),
-      ...(info.tokenizer ? { tokenIds: serverTokenIds(baseUrl, info.tokenizer, model, s.apiKey) } : {}),
-      retry: { ...DEFAULT_RETRY, attempts: s.retries },
+  const settled = await settleEngine(s);
+  for (const line of settled.lines) io.out(line);
+  const host: EngineHost = {
+    llama3: async () => llama3,
+    apiKey: () => s.apiKey,
+    serverCounting: async (order) => {
+      const { baseUrl, model } = order.engine;
+      if (!order.counterId.startsWith('server:') || !baseUrl) return null;
+      const info = await probeServer(baseUrl, s.apiKey);
+      return info.tokenizer ? { counter: new PrefetchedCounter(order.counterId, llama3), countMany: serverCountMany(baseUrl, info.tokenizer, model, s.apiKey) } : null;
+    },
+    serverInfo: (baseUrl) => probeServer(baseUrl, s.apiKey),
+    models: null,
+  };
+  // every kind opened by its factory, as in the tab: a server's replicas pooled, its tokenizer counting
+  const order = { engine: settled.settings, counterId: settled.counterId, replicas: s.baseUrls.slice(1), retries: s.retries, timeouts: s.timeouts };
+  const { engine, counter, counting } = await openEngine(s.engine, order, host);
+  return { packs, ownRun, engine, settled, counter, counting };
+}
+
+/** The engine's settings from the flags: as its kind settles them (a server probed), else the model asked or the kind's own name. */
+async function settleEngine(s: EvalSettings): Promise<SettledEngine> {
+  const declared = ENGINE_KINDS[s.engine];
+  if (declared.settle) {
+    const settle = await declared.settle();
+    const ask = {
+      model: s.model,
+      baseUrls: s.baseUrls,
+      apiKey: s.apiKey,
+      constrained: s.constraint !== 'off',
+      contextWindow: s.contextWindow,
+      tokenizer: s.tokenizer,
+      grammarField: s.grammarField,
+      penaltyField: s.penaltyField,
       timeouts: s.timeouts,
-    }),
-  );
-  const contextWindow = s.contextWindow ?? info.contextWindow;
-  io.out(
-    `server: ${info.kind} at ${s.baseUrls.join(', ')} · model ${model} · context window ${contextWindow ?? 'not reported (pass --context)'} · grammar ${info.grammarField} · right-call probability ${info.logprobs === 'none' ? 'none (the server gave no log-probabilities for a forced continuation)' : `forced, via ${info.logprobs}`} · repeat penalty ${info.penaltyField === 'none' ? "the server's default (no field to switch it off)" : `off (${info.penaltyField} 1)`}`,
-  );
-  if (s.tokenizer === 'server' && info.tokenizer) {
-    const counting: AsyncCounting = { counter: new PrefetchedCounter(`server:${model}`, llama3), countMany: serverCountMany(s.baseUrls[0] as string, info.tokenizer, model, s.apiKey) };
-    io.out(`prompt lengths: counted with the server's tokenizer (${info.tokenizer.path})`);
-    return { packs, ownRun, engine: createEnginePool(engines), model, counter: counting.counter, counting, server: info, contextWindow };
+    };
+    return settle(ask).catch((e: unknown) => {
+      throw e instanceof Error && e.name === ENGINE_ASK ? new UsageError(e.message) : e;
+    });
   }
-  io.out(`prompt lengths: approximate — counted with the Llama 3 tokenizer (${s.tokenizer === 'llama3' ? 'as asked' : 'the server has no tokenize endpoint'})`);
-  return { packs, ownRun, engine: createEnginePool(engines), model, counter: llama3, counting: null, server: info, contextWindow };
+  if (declared.asksModel && !s.model) throw new UsageError(`--engine ${s.engine} asks a model: name it with --model`);
+  return { settings: { model: s.model ?? s.engine }, counterId: 'llama3', lines: [], recordedAs: () => s.engine };
 }
 
 /** Before anything is asked: a cell none of whose prompts can be built is refused. */
@@ -169,7 +174,7 @@ function outPath(out: string, mode: CallMode, modes: readonly CallMode[]): strin
 async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo): Promise<{ run: RunRow; results: SampleResult[]; ok: boolean }> {
   const path = outPath(s.out, mode, s.calls);
   const now = Date.now();
-  const engineLabel = ENGINE_KINDS[s.engine].asksModel ? setup.model : s.engine;
+  const { model: engineLabel, baseUrl, contextWindow, ...found } = setup.settled.settings;
   const fresh: RunRow = {
     ...s.run,
     id: `run-${hashString(`${path}:${now}:${Math.random()}`)}`,
@@ -179,17 +184,11 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     engine: {
       kind: s.engine,
       model: engineLabel,
-      ...(s.engine === 'openai'
-        ? {
-            baseUrl: s.baseUrls[0],
-            calls: mode,
-            grammarField: setup.server?.grammarField,
-            penaltyField: setup.server?.penaltyField,
-            logprobs: setup.server?.logprobs,
-            ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}),
-          }
-        : {}),
-      ...(setup.contextWindow ? { contextWindow: setup.contextWindow } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(ENGINE_KINDS[s.engine].nativeCalls ? { calls: mode } : {}),
+      ...found,
+      ...(s.serverReuse ? { serverReuse: s.serverReuse } : {}),
+      ...(contextWindow ? { contextWindow } : {}),
       ...(s.concurrency > 1 ? { concurrency: s.concurrency } : {}),
     },
     counterId: setup.counter.id,
@@ -199,7 +198,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   const recording = {
     recordedAt: new Date(now).toISOString(),
     model: engineLabel,
-    engine: s.engine === 'openai' ? `openai (${setup.server?.kind ?? 'server'} at ${s.baseUrls.join(', ')}), ${mode === 'native' ? 'native tool calls' : 'calls in the prompt'}` : s.engine,
+    engine: setup.settled.recordedAs(mode),
     command: io.provenance?.command ?? s.command,
     note: `${io.provenance ? `${io.provenance.note}; ` : ''}headless runner; prompt lengths counted with ${setup.counting ? "the server's tokenizer" : 'the Llama 3 tokenizer'}`,
   };
@@ -249,12 +248,12 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
         const todo = source.ids.filter((id) => !store.has(id));
         refuseUnfillableCells(run, await probeUnbuildableCells(todo, source.cellOf, async (id) => source.build(id), io.signal));
       }
-      if (SUITES[run.suite].fixedPrompt && setup.contextWindow && source.ids.length) {
+      if (SUITES[run.suite].fixedPrompt && contextWindow && source.ids.length) {
         // every step sends the whole system prompt: a window that cannot take the first is refused before any request
         const first = await buildCounted(setup.counting, () => source.build(source.ids[0] as string));
-        if (first.promptTokens + run.request.maxTokens > setup.contextWindow)
+        if (first.promptTokens + run.request.maxTokens > contextWindow)
           throw new UsageError(
-            `WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${setup.contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`,
+            `WildAgtEval's prompt measures ${first.promptTokens.toLocaleString('en-US')} tokens (${counter.id === 'llama3' ? "Llama 3's tokenizer" : "the server's tokenizer"}) before any step, plus ${run.request.maxTokens} for the answer: more than the server's ${contextWindow.toLocaleString('en-US')}-token window. Serve a model with a longer window (e.g. llama.cpp server --ctx-size 40000, vLLM --max-model-len 40000), or lower --max-tokens.`,
           );
       }
       started = performance.now();

@@ -19,7 +19,7 @@ const counter = new CachedCounter(llama3Counter);
 /** `argv` as the runner takes it after `npm run eval --` (suite first; no --engine); `packs` stand in for the run's built-in packs. */
 export async function figureRun(engine: 'oracle' | 'baseline', argv: readonly string[], packs?: readonly Pack[]): Promise<SampleResult[]> {
   const settings = parseEvalArgs([...argv, '--engine', engine]);
-  const host: EngineHost = { llama3: async () => counter, apiKey: () => undefined, serverCounting: async () => null, models: null };
+  const host: EngineHost = { llama3: async () => counter, apiKey: () => undefined, serverCounting: async () => null, serverInfo: async () => null, models: null };
   const opened = await openEngine(engine, { engine: { model: engine }, counterId: counter.id }, host);
   const run: RunRow = { ...settings.run, id: `figure-${engine}`, createdAt: 0, updatedAt: 0, engine: { kind: engine, model: engine }, counterId: counter.id };
   const store = new MemoryResultStore();

@@ -16,6 +16,9 @@ export const GPU_NOT_USED = 'GpuNotUsedError';
 /** the GPU computed other values than the CPU on the test model: not trusted with a run */
 export const GPU_UNTRUSTED = 'GpuUntrustedError';
 
+/** What the runner's flags asked of an engine cannot be (no such model served, no grammar field): a usage mistake. */
+export const ENGINE_ASK = 'EngineAskError';
+
 export function namedError(name: string, message: string): Error {
   const e = new Error(message);
   e.name = name;

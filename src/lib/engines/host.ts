@@ -8,7 +8,7 @@ import type { AsyncCounting } from '../context/prefetched-counter';
 import type { TokenCounter } from '../context/token-counter';
 import type { CallMode, RunEngine } from '../core/types';
 import type { EngineDevice } from './load-log';
-import type { GrammarField, LogprobsField, PenaltyField } from './openai-server';
+import type { GrammarField, LogprobsField, PenaltyField, ServerInfo } from './openai-server';
 import type { RequestTimeouts } from './request-clock';
 import type { WebLLMEngine } from './webllm';
 import type { GgufEngine, LoadedGguf } from './wllama';
@@ -66,7 +66,51 @@ export interface EngineOrder {
   predictions?: string;
   /** set on runs read from a run file: their server was another machine's, never asked */
   recording?: object;
+  /** a server's other replicas serving the same model (the runner's repeated `--base-url`): each request goes to the least busy */
+  replicas?: readonly string[];
+  /** attempts per request on a server's 429, 5xx or a lost connection (the runner's `--retries`) */
+  retries?: number;
+  /** the runner's bounds on each request (its run records none: the tab's records its own in the engine's settings) */
+  timeouts?: Partial<RequestTimeouts>;
 }
+
+/**
+ * What the runner's command line asks of an engine before its run is made. A kind that must find
+ * things out first (a server: its models, window, grammar and log-probability fields) settles its
+ * settings from it (`settle`); the others take the model asked, or name themselves.
+ */
+export interface EngineAsk {
+  /** --model, where given */
+  model: string | null;
+  /** --base-url, each given */
+  baseUrls: readonly string[];
+  apiKey: string | undefined;
+  /** a grammar will be sent (--constraint on or both) */
+  constrained: boolean;
+  /** --context: the window, where the engine does not say */
+  contextWindow: number | null;
+  /** --tokenizer: measure prompts with the engine's own tokenizer where it has one, or Llama 3's */
+  tokenizer: 'server' | 'llama3';
+  /** --grammar-field and --penalty-field, where given (else found by probing) */
+  grammarField: GrammarField | null;
+  penaltyField: PenaltyField | null;
+  timeouts: Partial<RequestTimeouts>;
+}
+
+/** An engine's settings as settled before its run is made, and what the runner says of it. */
+export interface SettledEngine {
+  /** what the run records of its engine (calls, reuse and concurrency are the runner's to add) */
+  settings: EngineSettings;
+  /** the tokenizer that measures the prompts */
+  counterId: string;
+  /** what the runner prints about the engine before it starts */
+  lines: string[];
+  /** how a recording names the engine, per call mode */
+  recordedAs(calls: CallMode): string;
+}
+
+/** How a kind settles its engine from the runner's flags (`settle` in its declaration). */
+export type EngineSettler = (ask: EngineAsk) => Promise<SettledEngine>;
 
 /** An engine ready for a run: what answers, what measures the prompts, and how to recover from a GPU abort. */
 export interface OpenedEngine {
@@ -83,6 +127,47 @@ export type EngineFactory = (order: EngineOrder, host: EngineHost) => Promise<Op
 
 /** The model loaded in the tab: one at a time, on one of the two in-tab engines. */
 export type LoadedModel = { engine: 'webllm'; id: string; contextWindow?: number } | { engine: 'wllama'; id: string; contextWindow: number; gguf: LoadedGguf };
+
+/** An OpenAI-compatible server the user connected to in the tab (its API key lives in the worker, for this session). */
+export interface ConnectedServer {
+  baseUrl: string;
+  model: string;
+  info: ServerInfo;
+  calls: CallMode;
+  /** bounds on each request to it (ms) */
+  timeouts: RequestTimeouts;
+  /** the endpoint is not this device: prompts leave it (the user agreed) */
+  remote: boolean;
+}
+
+/** A predictions file chosen in the tab, read as soon as chosen. */
+export interface ChosenPredictions {
+  name: string;
+  text: string;
+  /** what is wrong with it (unreadable, not predictions), or null */
+  problem: string | null;
+  /** the ids of the samples it answers */
+  ids: string[];
+}
+
+/** How much of a planned run a predictions file answers. */
+export interface ReplayCoverage {
+  planned: number;
+  answered: number;
+  /** a few of the unanswered samples, by the id a file would key them by (item id where the sample asks one) */
+  missing: string[];
+}
+
+/** What the Run tab holds that an engine is chosen from (each kind's `inTab` reads what it needs). */
+export interface TabSources {
+  loaded: LoadedModel | null;
+  server: ConnectedServer | null;
+  predictions: ChosenPredictions | null;
+  /** how much of the planned run the predictions file answers, once the worker has counted */
+  coverage: ReplayCoverage | null;
+  /** the window the next in-tab load asks for (WebLLM's panel field): prompts over it are flagged before loading */
+  nextWindow: number;
+}
 
 /** What the tab's worker holds of its models (the runner holds none). */
 export interface TabModels {
@@ -104,6 +189,8 @@ export interface EngineHost {
   apiKey(baseUrl: string): string | undefined;
   /** the server's tokenizer for orders measured with it (`server:` counter ids), null when it offers none */
   serverCounting(order: EngineOrder): Promise<AsyncCounting | null>;
+  /** what a server says of itself (probed once), or null where it is not asked (another machine's recording) */
+  serverInfo(baseUrl: string): Promise<ServerInfo | null>;
   /** the tab's models; null in the runner */
   models: TabModels | null;
 }

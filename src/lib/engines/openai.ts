@@ -10,13 +10,13 @@ import type { Engine, EngineResult, ForcedTokens, GenerateRequest, Timings, Toke
 import { openAITool } from '../prompts/native-tools';
 import { nativeText, ToolCallJoiner } from './native-calls';
 import { CONTEXT_OVERFLOW, namedError, SERVER_UNAVAILABLE } from './errors';
-import { apiRoot, type GrammarField, type LogprobsField, type PenaltyField, unreachableHelp } from './openai-server';
+import { apiRoot, type GrammarField, type LogprobsField, type PenaltyField, serverTokenIds, unreachableHelp } from './openai-server';
 import { forcingOf, readAsSplit } from './forcing';
-import type { EngineSettings } from './host';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
 import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
-import type { EngineFactory } from './host';
+import type { EngineFactory, EngineSettings } from './host';
+import { createEnginePool } from './pool';
 
 interface OpenAIEndpoint {
   baseUrl: string;
@@ -458,10 +458,20 @@ async function readStream(res: Response, clock: RequestClock, onToken: ((d: stri
 
 /** Opens a server run: its server, and the server's own tokenizer where it has an endpoint (counterId server:…), else Llama 3's, labelled approximate. */
 export const openServer: EngineFactory = async (order, host) => {
-  const { baseUrl } = order.engine;
+  const { baseUrl, model } = order.engine;
   if (!baseUrl) throw new Error('this run names no server (base URL)');
-  const engine = createOpenAIEngine(serverEngineOptions(order.engine, baseUrl, host.apiKey(baseUrl)));
+  // the tokenizer's split of a forced continuation: what makes its reading the measure (docs/scoring.md)
+  // (a recording's server was another machine's: never asked)
+  const tokenizer = order.recording ? null : ((await host.serverInfo(baseUrl).catch(() => null))?.tokenizer ?? null);
+  const engines = [baseUrl, ...(order.replicas ?? [])].map((url) =>
+    createOpenAIEngine({
+      ...serverEngineOptions(order.engine, url, host.apiKey(url)),
+      ...(tokenizer ? { tokenIds: serverTokenIds(url, tokenizer, model, host.apiKey(url)) } : {}),
+      ...(order.retries ? { retry: { ...DEFAULT_RETRY, attempts: order.retries } } : {}),
+      ...(order.timeouts ? { timeouts: { ...order.engine.timeouts, ...order.timeouts } } : {}),
+    }),
+  );
   const counting = await host.serverCounting(order);
   if (order.counterId.startsWith('server:') && !counting) throw new Error(`This run's prompts are measured with the server's tokenizer, which ${baseUrl} does not offer now.`);
-  return { engine, counter: counting ? counting.counter : await host.llama3(), counting };
+  return { engine: createEnginePool(engines), counter: counting ? counting.counter : await host.llama3(), counting };
 };

@@ -9,7 +9,7 @@ import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';
 import { NO_PREDICTION, namedError } from './errors';
-import type { EngineFactory } from './host';
+import type { ChosenPredictions, EngineFactory, ReplayCoverage } from './host';
 
 export type Predictions = Map<string, string>;
 
@@ -43,11 +43,13 @@ export function readPredictions(text: string, source = 'predictions'): Predictio
   return out;
 }
 
-export interface ReplayCoverage {
-  planned: number;
-  answered: number;
-  /** a few of the unanswered samples, by the id a file would key them by (item id where the sample asks one) */
-  missing: string[];
+/** A predictions file as the Run tab holds it once chosen: its answers' ids, or what is wrong with it. */
+export function chosenPredictions(name: string, text: string): ChosenPredictions {
+  try {
+    return { name, text, problem: null, ids: [...readPredictions(text, name).keys()] };
+  } catch (e) {
+    return { name, text, problem: (e as Error).message, ids: [] };
+  }
 }
 
 /** How many of a run's samples a predictions file answers (by sample id, or the item it asks), as the replay engine looks them up. */

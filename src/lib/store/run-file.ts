@@ -11,7 +11,7 @@ import { plainJsonText } from '../core/plain-json';
 import { MAX_REPEATS, RUN_ORDERS } from '../core/sample-source';
 import { type CallLogprob, CALL_MODES, CELL_MEASURES, isUnanswered, type SampleResult } from '../core/types';
 import { findCredential } from '../core/credentials';
-import { ENGINE_KIND_IDS } from '../engines/kinds';
+import { ENGINE_KIND_IDS, ENGINE_KINDS, type EngineKind } from '../engines/kinds';
 import { storedModelId } from '../engines/gguf-models';
 import type { EngineDevice } from '../engines/load-log';
 import { LOGPROBS_FIELDS, PENALTY_FIELDS } from '../engines/openai-server';
@@ -289,7 +289,7 @@ function readHeader(value: unknown, where: string): Header {
   }
   if (run.predictions !== undefined) {
     r.str(run, 'predictions', 'run.predictions');
-    if (engine.kind !== 'replay') r.fail('run.predictions', 'only a replay run carries its predictions file');
+    if (!ENGINE_KINDS[engine.kind as EngineKind]?.readsPredictions) r.fail('run.predictions', 'only a replay run carries its predictions file');
   }
   const request = r.obj(run.request, 'run.request');
   r.num(request, 'maxTokens', 'run.request.maxTokens');

@@ -1,8 +1,7 @@
 /** How a run is named where it is shown or exported: its date and a one-line account of its configuration. */
-import { LOAD_WORDS, storedModelId } from '../../lib/engines/gguf-models';
 import type { RunRow } from '../../lib/run/run-row';
 import { seedOf } from '../../lib/suites/registry';
-import { type EngineChoice, ENGINE_KINDS } from '../../lib/engines/kinds';
+import { engineName, ENGINE_KINDS } from '../../lib/engines/kinds';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -10,12 +9,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function runDate(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The engine a run used, in words; llama.cpp with where it ran (its model id's mark says: CPU, CPU unpacked to F32, or GPU). */
-export function engineName(engine: EngineChoice): string {
-  const { caption } = ENGINE_KINDS[engine.kind];
-  return engine.kind === 'wllama' ? `${caption} ${LOAD_WORDS[storedModelId(engine.model).load]}` : caption;
 }
 
 /** "<name> · <engine> <model> · seed … · n samples · tokens counted with … · made …" (a recording says so) */
