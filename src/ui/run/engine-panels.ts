@@ -2,7 +2,7 @@
  * Each engine kind's panel in the Run tab, where the tab gets what the kind chooses its engine from
  * (a model to load, a server to connect, a predictions file): the tab shows the chosen kind's panel,
  * and every panel takes the same props (what it does not need, it ignores). A kind with nothing to
- * set up has none.
+ * set up in the tab has no line.
  */
 import type { Component } from 'svelte';
 import type { ChosenPredictions } from '../../lib/engines/host';
@@ -32,11 +32,9 @@ export interface EnginePanelProps {
 
 export const newEngineForm = (): EngineForm => ({ nextWindow: 8192, predictions: null, coverage: null });
 
-export const ENGINE_PANELS: Record<EngineKind, Component<EnginePanelProps> | null> = {
+export const ENGINE_PANELS: Partial<Record<EngineKind, Component<EnginePanelProps>>> = {
   webllm: WebLlmPanel,
   wllama: GgufModelPanel,
   openai: ServerPanel,
-  baseline: null,
-  oracle: null,
   replay: ReplayFields,
 };
