@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
 import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
 import { differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
-import { findingsMarkdown } from '../src/lib/analysis/findings-table';
+import { findingsMarkdown, ladderMarkdown } from '../src/lib/analysis/findings-table';
 import { galleryRuns } from './gallery-findings';
 import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -60,9 +60,11 @@ function main() {
   // the table the app and the README give, from the same published recordings by the same function: each effect and
   // model from its best-powered recording, the designed rows one family (Holm), then the model ladder
   console.log(
-    "\nThe findings table (the app's and the README's): the published recordings, each effect and model from the one that tests it on the most samples; the rows of its own design are one family (Holm-adjusted p); then the model ladder\n",
+    "\nThe findings table (the app's and the README's): the published recordings, each effect and model from the one that tests it on the most samples; the rows of its own design are one family (Holm-adjusted p)\n",
   );
-  console.log(findingsMarkdown(galleryRuns(readFileSync)));
+  const gallery = galleryRuns(readFileSync);
+  console.log(findingsMarkdown(gallery));
+  console.log(`\nThe model ladder (docs/findings.md's): each recording against a smaller model's on the samples both asked\n\n${ladderMarkdown(gallery)}`);
 }
 
 main();

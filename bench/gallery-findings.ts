@@ -1,6 +1,7 @@
-/** The gallery's recordings as the first view reads them, and the README's findings table made from them. */
+/** The gallery's recordings as the first view reads them, and the README's findings table and docs/findings.md's model ladder made from them. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { findingsMarkdown } from '../src/lib/analysis/findings-table';
+import { join } from 'node:path';
+import { findingsMarkdown, findingsSummaryMarkdown, ladderMarkdown } from '../src/lib/analysis/findings-table';
 import type { SizedRun } from '../src/lib/analysis/ladder';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -19,18 +20,30 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
   }));
 }
 
-const FINDINGS_BLOCK = /(<!-- findings:start -->\n)[\s\S]*?(\n<!-- findings:end -->)/;
+/** The generated blocks: the README's findings at a glance, docs/findings.md's findings per effect and its model ladder. */
+export const GENERATED_BLOCKS = [
+  { path: 'README.md', name: 'findings', markdown: findingsSummaryMarkdown },
+  { path: 'docs/findings.md', name: 'findings', markdown: findingsMarkdown },
+  { path: 'docs/findings.md', name: 'ladder', markdown: ladderMarkdown },
+] as const;
 
-/** The README's text with its findings table as the gallery gives it (a unit test holds the README to it). */
-export function readmeWithFindings(readme: string, runs: readonly SizedRun<string>[]): string {
-  if (!FINDINGS_BLOCK.test(readme)) throw new Error('README.md has no <!-- findings:start --> … <!-- findings:end --> block');
-  return readme.replace(FINDINGS_BLOCK, (_m, start: string, end: string) => `${start}${findingsMarkdown(runs)}${end}`);
+/** `text` with its `<!-- name:start -->` … `<!-- name:end -->` block as the gallery gives it (a unit test holds each file to it). */
+export function withBlock(text: string, path: string, name: string, body: string): string {
+  const block = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
+  if (!block.test(text)) throw new Error(`${path} has no <!-- ${name}:start --> … <!-- ${name}:end --> block`);
+  return text.replace(block, (_m, start: string, end: string) => `${start}${body}${end}`);
 }
 
-/** Rewrites README.md's findings table from the gallery; true when it changed. */
-export function updateReadmeFindings(readmePath = 'README.md', root = 'examples'): boolean {
-  const before = readFileSync(readmePath, 'utf8');
-  const after = readmeWithFindings(before, galleryRuns(readFileSync, root));
-  if (after !== before) writeFileSync(readmePath, after);
-  return after !== before;
+/** Rewrites each generated block of the repository at `repo` from its gallery; the files that changed. */
+export function updateGeneratedBlocks(repo = '.'): string[] {
+  const runs = galleryRuns(readFileSync, join(repo, 'examples'));
+  const changed = new Set<string>();
+  for (const { path, name, markdown } of GENERATED_BLOCKS) {
+    const before = readFileSync(join(repo, path), 'utf8');
+    const after = withBlock(before, path, name, markdown(runs));
+    if (after === before) continue;
+    writeFileSync(join(repo, path), after);
+    changed.add(path);
+  }
+  return [...changed];
 }

@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { whyNotPublishable, writeManifestEntries } from './gallery-manifest';
-import { updateReadmeFindings } from './gallery-findings';
+import { updateGeneratedBlocks } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -226,7 +226,7 @@ function publish(key: string, suite: string, r: Recording, path: string, g: Gall
   ]);
   console.log(`published examples/${name} (${file.results.length} results, ${(readFileSync(path).length / 1024).toFixed(0)} KB)`);
   // the README's findings table reads the gallery: kept as the recordings give it
-  if (updateReadmeFindings(join(examples, '..', 'README.md'), examples)) console.log('README.md: findings table rewritten from the gallery');
+  for (const path of updateGeneratedBlocks(join(examples, '..'))) console.log(`${path}: rewritten from the gallery`);
 }
 
 main().catch((e: unknown) => {

@@ -21,7 +21,7 @@ import type { RunRow } from '../../src/lib/run/run-row';
 import { variantSummary } from '../../src/lib/analysis/catalog';
 import { scoreSample } from '../../src/lib/scoring/score-sample';
 import { chatBody, createOpenAIEngine, isOverflowMessage } from '../../src/lib/engines/openai';
-import { apiRoot, checkBaseUrl, corsFixes, isLoopback, probeServer, serverRoot } from '../../src/lib/engines/openai-server';
+import { apiRoot, checkBaseUrl, corsFixes, isLoopback, probeOnce, probeServer, serverRoot } from '../../src/lib/engines/openai-server';
 import { createEnginePool } from '../../src/lib/engines/pool';
 import { readSse } from '../../src/lib/engines/sse';
 import { readBodyBytes, readBodyText } from '../../src/lib/engines/bounded-body';
@@ -278,6 +278,22 @@ describe('the request body', () => {
     expect(await probe({ id: 'm', owned_by: 'llamacpp' }, { default_generation_settings: { n_ctx: 4096 } })).toBe('repeat_penalty');
     expect(await probe({ id: 'llama3', owned_by: 'library' })).toBe('none');
     expect(await probe({ id: 'gpt-4o', owned_by: 'system' })).toBe('none');
+  });
+  it('the runner asks each server what it is once per run (its settling, engine and tokenizer all ask), and asks again after a failure', async () => {
+    const asked: string[] = [];
+    let up = false;
+    const fetchFake = async (url: string) => {
+      asked.push(url);
+      if (!up) throw new Error('connection refused');
+      return url.endsWith('/v1/models') ? Response.json({ data: [{ id: 'm', owned_by: 'me' }] }) : new Response('no', { status: 404 });
+    };
+    const probe = probeOnce(() => undefined, fetchFake);
+    await expect(probe('http://h:1/v1')).rejects.toThrow(/could not reach/);
+    up = true;
+    const [a, b] = await Promise.all([probe('http://h:1/v1'), probe('http://h:1/v1')]);
+    expect(a).toBe(b);
+    expect((await probe('http://h:1/v1')).models).toEqual(['m']);
+    expect(asked.filter((u) => u.endsWith('/v1/models'))).toHaveLength(2);
   });
   it('a constrained request to a server without grammars fails, saying so', () => {
     expect(() => chatBody('m', { messages: [], maxTokens: 1, temperature: 0, grammar: 'g' }, { grammarField: 'none', penaltyField: 'none', stream: false })).toThrow(/takes no grammar/);

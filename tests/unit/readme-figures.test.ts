@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRunFile } from '../../src/lib/store/run-file';
-import { galleryRuns, readmeWithFindings } from '../../bench/gallery-findings';
+import { GENERATED_BLOCKS, galleryRuns, withBlock } from '../../bench/gallery-findings';
 
 const README = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
 const GALLERY = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string }[];
@@ -32,49 +32,69 @@ describe("the README's quick start", () => {
 });
 
 const manifest = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; command: string; model: string; parameters: number }[];
-/** the findings block's tables (the effects, the model ladder), each as its rows below the header */
-const tables = () =>
-  readFileSync('README.md', 'utf8')
-    .split('<!-- findings:start -->')[1]!
-    .split('<!-- findings:end -->')[0]!
-    .trim()
-    .split('\n\n')
-    .map((t) => t.split('\n').slice(2));
+/** the rows (below their header) of a generated block's tables */
+const blockRows = (path: string, name: string) =>
+  readFileSync(path, 'utf8')
+    .split(`<!-- ${name}:start -->`)[1]!
+    .split(`<!-- ${name}:end -->`)[0]!
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| ---') && !/^\| (model|effect \(paper\)|recordings \(A → B\)) \|/.test(line));
 
-describe("the README's findings table", () => {
-  it('is the one the recordings give (npm run findings:readme), row for row', () => {
-    const text = readFileSync('README.md', 'utf8');
-    expect(text, 'run npm run findings:readme').toBe(readmeWithFindings(text, galleryRuns(readFileSync)));
+describe('the findings tables of the README and docs/findings.md', () => {
+  it('are the ones the recordings give (npm run findings:readme), row for row', () => {
+    const runs = galleryRuns(readFileSync);
+    for (const { path, name, markdown } of GENERATED_BLOCKS) {
+      const text = readFileSync(path, 'utf8');
+      expect(text, `${path}: run npm run findings:readme`).toBe(withBlock(text, path, name, markdown(runs)));
+    }
   });
-  it('names, on each recorded row, the run file and the command that re-records it; a row whose requests are too few to decide has no interval and detects nothing, nor does one at a floor', () => {
-    const rows = tables()[0]!.filter((r) => !r.includes('not recorded yet'));
+  it('the README gives every effect a row naming its measure, every model a column, and the same verdicts and differences as the full table', () => {
+    const summary = blockRows('README.md', 'findings');
+    const full = blockRows('docs/findings.md', 'findings').filter((r) => !r.includes('not recorded yet'));
+    expect(summary.length).toBeGreaterThan(10);
+    for (const row of summary) expect(row.split(' | ')[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability)/);
+    const cells = summary.flatMap((r) => r.split(' | ').slice(2)).filter((c) => c.replace(/ \|$/, '') !== '—');
+    // each full row appears once as a cell "verdict…: B − A [95%]"
+    expect(cells.length).toBe(full.length);
+    for (const row of full) {
+      const c = row.split(' | ');
+      const verdict = c[6]!.split(/[ ,(]/)[0]!;
+      expect(
+        cells.some((x) => x.startsWith(verdict) && x.includes(`: ${c[3]}`)),
+        row,
+      ).toBe(true);
+    }
+  });
+  it('names, on each recorded row, the run file and any command other than the gallery recorder; a row whose requests are too few to decide has no interval and detects nothing, nor does one at a floor', () => {
+    const rows = blockRows('docs/findings.md', 'findings').filter((r) => !r.includes('not recorded yet'));
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) {
-      const file = /`examples\/([^`]+)`/.exec(row)?.[1];
-      const entry = manifest.find((e) => e.file === file);
-      expect(entry, row).toBeDefined();
-      expect(row).toContain(`re-recorded by \`${entry!.command}\``);
       const cells = row.split(' | ');
+      expect(cells[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability)/);
+      const key = /`([\w.-]+\/[\w.-]+)`/.exec(cells[7] ?? '')?.[1];
+      const entry = manifest.find((e) => e.file === `recordings/${key}.run.jsonl`);
+      expect(entry, row).toBeDefined();
+      const [model, design] = key!.split('/');
+      if (entry!.command !== `npm run bench:gallery -- ${model} ${design}`) expect(row).toContain(`by \`${entry!.command}\``);
       // too few requests to decide, or A at a floor the effect cannot drop from: nothing detectable, and no verdict but inconclusive
       if (cells[3]!.includes('[none:') || cells[6]!.includes('a floor')) {
         expect(cells[5]).toBe('nothing');
-        expect(cells[6]).toMatch(/^inconclusive( \(a floor: .* is 0\.0%\))?( \(exploratory: not its design\))? \|$/);
+        expect(cells[6]).toMatch(/^inconclusive( \(a floor: .* is 0\.0%\))?( \(exploratory: not its design\))?$/);
       } else expect(Number(cells[5])).toBeGreaterThan(0);
       // a reproduced or opposite row is one of the family, significant after Holm's correction, and says whether it was rechecked
-      if (/\| (reproduced|opposite)/.test(row)) {
+      if (/^(reproduced|opposite)/.test(cells[6]!)) {
         const holm = /\(Holm ([<\d.\s]+)\)/.exec(cells[4] ?? '')?.[1] ?? '';
         expect(holm.startsWith('<') || Number(holm) < 0.05, row).toBe(true);
-        expect(row).toMatch(/(rechecked|not yet rechecked|not confirmed by its recheck on other requests) \|$/);
+        expect(cells[6]).toMatch(/(rechecked|not yet rechecked|not confirmed by its recheck on other requests)$/);
       }
     }
   });
   it("sets each recording against a smaller model's recording in the gallery, with its interval over requests", () => {
     // the ladder's order: every entry says its model's size (a recorder that left it out fails here)
     for (const e of manifest) expect(e.parameters, e.file).toBeGreaterThan(0);
-    const ladder = tables()[1];
-    expect(ladder, 'the model ladder follows the effects').toBeDefined();
-    expect(ladder!.length).toBeGreaterThan(2);
-    for (const row of ladder!) {
+    const ladder = blockRows('docs/findings.md', 'ladder');
+    expect(ladder.length).toBeGreaterThan(2);
+    for (const row of ladder) {
       const [a, b] = [...row.matchAll(/`examples\/([^`]+)`/g)].map((m) => manifest.find((e) => e.file === m[1]));
       expect(a && b, row).toBeTruthy();
       expect(a!.parameters, row).toBeLessThan(b!.parameters);
@@ -82,8 +102,11 @@ describe("the README's findings table", () => {
       if (cells[5]!.includes('[none:')) expect(cells[7]).toBe('nothing |');
     }
     // the robustness requests, 0.5B → 1.5B, as docs/findings.md reads them
-    expect(ladder!.find((r) => r.includes('`examples/recordings/qwen0.5b/robustness-200.run.jsonl` → `examples/recordings/qwen1.5b/robustness-200.run.jsonl`'))).toContain(
+    expect(ladder.find((r) => r.includes('`examples/recordings/qwen0.5b/robustness-200.run.jsonl` → `examples/recordings/qwen1.5b/robustness-200.run.jsonl`'))).toContain(
       '| 600 (200) | 37.2% | 78.2% | +41.0 [+34.5, +47.5] |',
     );
+  });
+  it('keeps the README a newcomer reads under 2,000 words', () => {
+    expect(readFileSync('README.md', 'utf8').split(/\s+/).filter(Boolean).length).toBeLessThan(2000);
   });
 });

@@ -24,7 +24,7 @@ import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack'
 import type { EngineHost, SettledEngine } from '../../lib/engines/host';
 import { ENGINE_KINDS, openEngine } from '../../lib/engines/kinds';
 import { createOpenAIEngine, DEFAULT_RETRY } from '../../lib/engines/openai';
-import { probeServer, serverCountMany } from '../../lib/engines/openai-server';
+import { probeOnce, serverCountMany } from '../../lib/engines/openai-server';
 import { ENGINE_ASK } from '../../lib/engines/errors';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
@@ -113,20 +113,22 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
   if (wild) io.out(`WildAgtEval: ${wild.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
-  const settled = await settleEngine(s);
-  for (const line of settled.lines) io.out(line);
+  // a server is probed once for the run: its settling, its engine and its tokenizer ask the same answer
+  const probe = probeOnce(() => s.apiKey);
   const host: EngineHost = {
     llama3: async () => llama3,
     apiKey: () => s.apiKey,
     serverCounting: async (order) => {
       const { baseUrl, model } = order.engine;
       if (!order.counterId.startsWith('server:') || !baseUrl) return null;
-      const info = await probeServer(baseUrl, s.apiKey);
+      const info = await probe(baseUrl);
       return info.tokenizer ? { counter: new PrefetchedCounter(order.counterId, llama3), countMany: serverCountMany(baseUrl, info.tokenizer, model, s.apiKey) } : null;
     },
-    serverInfo: (baseUrl) => probeServer(baseUrl, s.apiKey),
+    serverInfo: probe,
     models: null,
   };
+  const settled = await settleEngine(s, host);
+  for (const line of settled.lines) io.out(line);
   // every kind opened by its factory, as in the tab: a server's replicas pooled, its tokenizer counting
   const order = { engine: settled.settings, counterId: settled.counterId, replicas: s.baseUrls.slice(1), retries: s.retries, timeouts: s.timeouts };
   const { engine, counter, counting } = await openEngine(s.engine, order, host);
@@ -134,7 +136,7 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
 }
 
 /** The engine's settings from the flags: as its kind settles them (a server probed), else the model asked or the kind's own name. */
-async function settleEngine(s: EvalSettings): Promise<SettledEngine> {
+async function settleEngine(s: EvalSettings, host: EngineHost): Promise<SettledEngine> {
   const declared = ENGINE_KINDS[s.engine];
   if (declared.settle) {
     const settle = await declared.settle();
@@ -149,7 +151,7 @@ async function settleEngine(s: EvalSettings): Promise<SettledEngine> {
       penaltyField: s.penaltyField,
       timeouts: s.timeouts,
     };
-    return settle(ask).catch((e: unknown) => {
+    return settle(ask, host).catch((e: unknown) => {
       throw e instanceof Error && e.name === ENGINE_ASK ? new UsageError(e.message) : e;
     });
   }

@@ -1,41 +1,83 @@
 /**
- * The findings table as Markdown, for the README: for every paper's effect, one row per model, from
- * that model's recording that measures it on the most samples — the rows of the app's first view
- * (`effectRows`); an effect no recording measures yet has one row saying so. Then the model ladder
- * (`modelLadder`), as the first view shows it too.
+ * The findings as Markdown, from the rows of the app's first view (`effectRows`): the README's table
+ * at a glance, docs/findings.md's tables per effect and its model ladder (`modelLadder`, as the first
+ * view shows it).
  */
 import { detectsText, formatP, formatPercent as pct, differenceText } from './format';
 import { pairedDifferenceText, type PairedComparison } from './paired';
-import { detectsOf, EFFECTS, familyPText, verdictText } from './findings';
+import { detectsOf, EFFECT_MEASURE_NAMES, EFFECTS, type EffectFinding, familyPText, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
 
 /** a table cell holds no pipe */
 const cell = (text: string) => text.replace(/\|/g, '/');
 
-/** `runs` keyed by their run file's name (as examples/index.json names it). */
+/** The command that re-records a gallery file when it is not `npm run bench:gallery -- MODEL DESIGN` of its path. */
+function unusualCommand(run: { key: string; command?: string }): string {
+  const m = /^recordings\/([^/]+)\/([^/]+)\.run\.jsonl$/.exec(run.key);
+  const usual = m ? `npm run bench:gallery -- ${m[1]} ${m[2]}` : '';
+  return run.command && run.command !== usual ? `, by \`${cell(run.command)}\`` : '';
+}
+
+/**
+ * The findings as Markdown, grouped by effect: for every paper's effect a line saying it and what the
+ * paper measured, then its table — one row per model and measure, from that model's recording that
+ * tests it on the most samples (`effectRows`, the app's rows), restatements on another measure or at
+ * other lengths beside it. An effect no recording measures yet says so. `runs` keyed by their run
+ * file's name (as examples/index.json names it).
+ */
 export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
   const measured = effectRows(runs);
-  const rows = EFFECTS.flatMap((e) => {
-    const effect = `${e.effect} (${e.paper}: ${e.paperFigure})`;
-    const mine = measured.filter((r) => r.effectId === e.id);
-    if (!mine.length) return [`| ${cell(effect)} | not recorded yet | | | | | |`];
-    return mine.map(({ run, finding }) => {
-      const c = finding.contrast;
-      const again = run.command ? `; re-recorded by \`${cell(run.command)}\`` : '';
-      return `| ${cell(effect)} | ${cell(run.model)}, ${run.results.length} samples (\`examples/${run.key}\`${again}) | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} |`;
-    });
-  });
-  const effects = ['| effect (paper: its figure) | recording | A → B | B − A [95%] | p | detects ≥ | verdict |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
-  const ladder = ladderMarkdown(runs);
-  return ladder ? `${effects}\n\n${ladder}` : effects;
+  const header = ['| model | measure | A → B | B − A [95%] | p (Holm) | detects ≥ | verdict | recording, samples |', '| --- | --- | --- | --- | --- | --- | --- | --- |'];
+  return EFFECTS.filter((e) => !e.restates)
+    .map((base) => {
+      const family = EFFECTS.filter((e) => e.id === base.id || e.restates === base.id);
+      const heading = `**${cell(base.effect)}** — ${base.paper}: ${base.paperFigure}.`;
+      const rows = family.flatMap((e) => {
+        const measure = `${EFFECT_MEASURE_NAMES[e.measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
+        const mine = measured.filter((r) => r.effectId === e.id);
+        if (!mine.length) return [`| — | ${cell(measure)} | not recorded yet | | | | | |`];
+        return mine.map(({ run, finding }) => {
+          const c = finding.contrast;
+          const file = `\`${cell(run.key.replace(/^recordings\//, '').replace(/\.run\.jsonl$/, ''))}\``;
+          return `| ${cell(shortModelName(run.model))} | ${cell(measure)} | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} | ${file}${unusualCommand(run)}, ${run.results.length} |`;
+        });
+      });
+      return [heading, '', ...header, ...rows].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** A verdict in a word or two: the family's verdict, and why a row could not decide (a floor) or does not count (exploratory). */
+const shortVerdict = (f: EffectFinding): string => `${f.verdict}${f.bound ? `, a ${f.bound}` : f.exploratory ? ', exploratory' : ''}`;
+
+/**
+ * The findings at a glance, for the README: one row per effect and measure, one column per model
+ * (largest first), each cell the verdict and B − A with its interval — the same rows as
+ * `findingsMarkdown`, which gives their conditions, p-values and recordings.
+ */
+export function findingsSummaryMarkdown(runs: readonly SizedRun<string>[]): string {
+  const measured = effectRows(runs);
+  const models = [...new Map([...runs].sort((a, b) => b.parameters - a.parameters).map((r) => [r.model, shortModelName(r.model)])).entries()].filter(([m]) => measured.some((r) => r.model === m));
+  const lines = EFFECTS.filter((e) => !e.restates).flatMap((base) =>
+    EFFECTS.filter((e) => e.id === base.id || e.restates === base.id).map((e) => {
+      const what = e.restates ? '' : `${cell(base.effect)} (${cell(base.paper)})`;
+      const measure = `${EFFECT_MEASURE_NAMES[e.measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
+      const cells = models.map(([m]) => {
+        const row = measured.find((r) => r.effectId === e.id && r.model === m);
+        return row ? `${shortVerdict(row.finding)}: ${differenceText(row.finding.contrast)}` : '—';
+      });
+      return `| ${what} | ${cell(measure)} | ${cells.join(' | ')} |`;
+    }),
+  );
+  return [`| effect (paper) | measure | ${models.map(([, name]) => cell(name)).join(' | ')} |`, `| --- | --- | ${models.map(() => '---').join(' | ')} |`, ...lines].join('\n');
 }
 
 /** A paired comparison's cells of a Markdown row: samples (requests), A, B, B − A [95%], p, detects ≥. */
 const pairedCells = (p: PairedComparison): string => `${p.pairs} (${p.requests}) | ${pct(p.accuracyA)} | ${pct(p.accuracyB)} | ${pairedDifferenceText(p)} | ${formatP(p.pValue)} | ${detectsText(p)}`;
 
 /** The model ladder as Markdown: each recording against a smaller model's on the samples both asked; empty when none shares samples. */
-function ladderMarkdown(runs: readonly SizedRun<string>[]): string {
+export function ladderMarkdown(runs: readonly SizedRun<string>[]): string {
   const steps = modelLadder(runs);
   if (!steps.length) return '';
   return [

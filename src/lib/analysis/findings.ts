@@ -23,6 +23,13 @@ interface Sides {
 /** Right or wrong, CompToolBench's DAG score, or the right call's probability (docs/scoring.md). */
 export type EffectMeasure = 'correct' | 'score' | 'probability';
 
+/** What each measure counts, as a chart's axis and a table's column name it. */
+export const EFFECT_MEASURE_NAMES: Record<EffectMeasure, string> = {
+  correct: 'accuracy',
+  score: 'CompToolBench score',
+  probability: "the right call's probability",
+};
+
 export interface EffectDeclaration {
   id: string;
   /** the paper and where it reports the effect */
@@ -57,6 +64,8 @@ export interface EffectDeclaration {
    * own, not a sentence of the first view nor a row of a run's effects panel (which test the effect itself)
    */
   restates?: string;
+  /** a restated effect's prompt lengths, in words ("1K–4K") */
+  lengths?: string;
 }
 
 /**
@@ -147,6 +156,7 @@ function onProbability(e: EffectDeclaration, design: string, lengths: { from: nu
     ...e,
     id: `${e.id}@${design}`,
     restates: e.id,
+    lengths: lengths.label,
     design,
     effect: `${e.effect} — the right call's probability, ${lengths.label}`,
     measure: 'probability',

@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
+import { EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
 import { callProbabilityOf } from '../scoring/forced-call';
 import { familyVerdicts } from './family';
 
@@ -144,7 +144,7 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
   // by name, whatever the order of the recordings: "1K" before "4K", "Qwen2.5-Coder-0.5B" before "…-1.5B"
   series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
-  const yLabel = e.measure === 'score' ? 'CompToolBench score' : e.measure === 'probability' ? "the right call's probability" : 'accuracy';
+  const yLabel = EFFECT_MEASURE_NAMES[e.measure];
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
 

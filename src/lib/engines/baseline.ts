@@ -9,7 +9,7 @@ import { newDict, PyFloat, type PyValue } from '../core/pyvalue';
 import type { GenerateRequest, GenerateResult, Sample, ScriptedEngine, ToolSchema } from '../core/types';
 import type { Call } from '../core/calls';
 import { formatPythonCalls } from '../parsing/format-calls';
-import { DONE_MESSAGE, turnIndex } from './turns';
+import { DONE_MESSAGE, scriptedResult, turnIndex } from './turns';
 import type { ParamSchema } from '../core/schema';
 import { bm25, terms, toolText } from '../core/text-similarity';
 import { toPlain } from '../core/pyvalue';
@@ -196,7 +196,7 @@ export function createBaselineEngine(): ScriptedEngine {
             : e.kind === 'api'
               ? baselineEpisodeStep(lastUserMessage(request), sample.tools, e.callFormat)
               : baselineAnswer(lastUserMessage(request), sample.tools);
-      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } }; // no model reads the prompt: no prompt tokens/s
+      return scriptedResult(text, sample);
     },
   };
 }

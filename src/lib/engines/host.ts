@@ -109,8 +109,8 @@ export interface SettledEngine {
   recordedAs(calls: CallMode): string;
 }
 
-/** How a kind settles its engine from the runner's flags (`settle` in its declaration). */
-export type EngineSettler = (ask: EngineAsk) => Promise<SettledEngine>;
+/** How a kind settles its engine from the runner's flags (`settle` in its declaration), asking what it must through the place's host. */
+export type EngineSettler = (ask: EngineAsk, host: EngineHost) => Promise<SettledEngine>;
 
 /** An engine ready for a run: what answers, what measures the prompts, and how to recover from a GPU abort. */
 export interface OpenedEngine {

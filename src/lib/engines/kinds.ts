@@ -7,8 +7,7 @@
  * which loads the kind's factory (`open`) only then, so the page loads no engine.
  */
 import { LOAD_WORDS, readableModelName, storedModelId } from './gguf-models';
-import type { ServerReuse } from './host';
-import type { EngineFactory, EngineHost, EngineOrder, EngineSettings, EngineSettler, LoadedModel, OpenedEngine, TabSources } from './host';
+import type { EngineFactory, EngineHost, EngineOrder, EngineSettings, EngineSettler, LoadedModel, OpenedEngine, ServerReuse, TabSources } from './host';
 import { deviceWords } from './load-log';
 import { penaltyWords } from './openai-server';
 

@@ -138,6 +138,26 @@ class ServerProbeError extends Error {
   override name = 'ServerProbeError';
 }
 
+/**
+ * `probeServer` asked once per server and key for as long as the returned function lives: the
+ * runner's settling, its engine and its tokenizer all ask. A failed probe is forgotten, so asking
+ * again probes again.
+ */
+export function probeOnce(apiKeyOf: (baseUrl: string) => string | undefined, doFetch?: Fetch): (baseUrl: string) => Promise<ServerInfo> {
+  const asked = new Map<string, Promise<ServerInfo>>();
+  return (baseUrl) => {
+    const apiKey = apiKeyOf(baseUrl);
+    const key = `${baseUrl}\n${apiKey ?? ''}`;
+    let info = asked.get(key);
+    if (!info) {
+      info = probeServer(baseUrl, apiKey, doFetch);
+      asked.set(key, info);
+      info.catch(() => asked.delete(key));
+    }
+    return info;
+  };
+}
+
 /** Asks the server what it is. Throws only when `/v1/models` cannot be read at all. */
 export async function probeServer(baseUrl: string, apiKey: string | undefined, doFetch: Fetch = (u, i) => fetch(u, i)): Promise<ServerInfo> {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};

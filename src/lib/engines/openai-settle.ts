@@ -6,16 +6,20 @@
  */
 import type { CallMode } from '../core/types';
 import { ENGINE_ASK, namedError } from './errors';
-import type { EngineAsk, EngineSettler } from './host';
-import { probeServer, type ServerInfo } from './openai-server';
+import type { EngineAsk, EngineHost, EngineSettler } from './host';
+import type { ServerInfo } from './openai-server';
 
 const refuse = (message: string): Error => namedError(ENGINE_ASK, message);
 
-export const settleServer: EngineSettler = async (ask: EngineAsk) => {
+export const settleServer: EngineSettler = async (ask: EngineAsk, host: EngineHost) => {
   const [first] = ask.baseUrls;
   if (first === undefined) throw refuse('--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)');
   const infos: ServerInfo[] = [];
-  for (const url of ask.baseUrls) infos.push(await probeServer(url, ask.apiKey));
+  for (const url of ask.baseUrls) {
+    const info = await host.serverInfo(url);
+    if (!info) throw refuse(`the server at ${url} could not be asked what it is`);
+    infos.push(info);
+  }
   const probed = infos[0] as ServerInfo;
   const info: ServerInfo = { ...probed, grammarField: ask.grammarField ?? probed.grammarField, penaltyField: ask.penaltyField ?? probed.penaltyField };
   if (ask.constrained && info.grammarField === 'none')

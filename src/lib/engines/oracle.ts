@@ -7,7 +7,7 @@ import { formatPythonCalls } from '../parsing/format-calls';
 import { canonicalCalls } from '../scoring/bfcl-ast';
 import { formatAnswer } from '../scoring/qa';
 import { turnsOf } from '../scoring/dag-shape';
-import { DONE_MESSAGE, turnIndex } from './turns';
+import { DONE_MESSAGE, scriptedResult, turnIndex } from './turns';
 import { callText, END_OF_TURN, episodePosition } from '../prompts/episode-protocol';
 import type { EngineFactory } from './host';
 
@@ -52,7 +52,7 @@ export function createOracleEngine(): ScriptedEngine {
               : e.kind === 'wild'
                 ? e.goldReply
                 : formatPythonCalls(canonicalCalls(e.possibleAnswer, sample.tools));
-      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+      return scriptedResult(text, sample);
     },
   };
 }

@@ -9,6 +9,7 @@ import { toJsonText } from '../formats/json-text';
 import { FormatError, parseJsonLines } from '../formats/jsonl';
 import { formatJsonCalls } from '../parsing/format-calls';
 import { NO_PREDICTION, namedError } from './errors';
+import { scriptedResult } from './turns';
 import type { ChosenPredictions, EngineFactory, ReplayCoverage } from './host';
 
 export type Predictions = Map<string, string>;
@@ -70,7 +71,7 @@ export function createReplayEngine(predictions: Predictions, name = 'replay'): S
     async answer(_request, sample: Sample): Promise<GenerateResult> {
       const text = predictions.get(sample.id) ?? predictions.get(sample.itemId);
       if (text === undefined) throw namedError(NO_PREDICTION, `the predictions file has no line with id ${sample.itemId ? `${JSON.stringify(sample.itemId)} or ` : ''}${JSON.stringify(sample.id)}`);
-      return { text, finishReason: 'stop', usage: { promptTokens: sample.promptTokens, completionTokens: 0 }, timings: { prefillMs: 0, decodeMs: 0 } };
+      return scriptedResult(text, sample);
     },
   };
 }

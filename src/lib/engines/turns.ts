@@ -1,5 +1,13 @@
-/** Where a multi-turn exchange stands, for engines that answer without a model. */
-import type { GenerateRequest, Sample } from '../core/types';
+/** Where a multi-turn exchange stands, and what an answer looks like, for engines that answer without a model. */
+import type { GenerateRequest, GenerateResult, Sample } from '../core/types';
+
+/** An answer no model read the prompt for: no tokens generated, no engine time (so no prompt tokens/s either). */
+export const scriptedResult = (text: string, sample: Sample): GenerateResult => ({
+  text,
+  finishReason: 'stop',
+  usage: { promptTokens: sample.promptTokens, completionTokens: 0 },
+  timings: { prefillMs: 0, decodeMs: 0 },
+});
 
 /** Turns already taken: the assistant messages the request has beyond the sample's own. */
 export function turnIndex(request: GenerateRequest, sample: Sample): number {
