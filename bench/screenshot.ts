@@ -3,7 +3,7 @@
  * Chromium from a fresh profile, opens the gallery's first example as a visitor would, and writes
  * what a visitor sees at 1280 and 800 px: OUT_DIR/gallery-1280.png, gallery-800.png (the whole
  * report), first-1280.png and first-800.png (the first view a visitor sees) and docs/screenshot.png
- * (the README's: the first view's charts at 1280 px).
+ * (the README's: the first view's question, charts and answers at 1280 px).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -35,10 +35,15 @@ try {
       await page.getByTestId('first-effect').first().waitFor({ timeout: 60_000 });
       await page.screenshot({ path: join(out, `first-${width}.png`) });
       if (width === 1280) {
-        const view = page.getByTestId('first-view');
-        const top = await view.boundingBox();
-        const effects = await view.locator('h3').first().boundingBox();
-        if (top && effects) await page.screenshot({ path: join(process.cwd(), 'docs', 'screenshot.png'), clip: { x: top.x, y: top.y, width: top.width, height: effects.y - top.y } });
+        // the README's: the first view from its question to the answers under its two charts
+        const top = await page.getByTestId('first-view').boundingBox();
+        const answers = await page.getByTestId('first-answers').boundingBox();
+        if (top && answers)
+          await page.screenshot({
+            path: join(process.cwd(), 'docs', 'screenshot.png'),
+            fullPage: true,
+            clip: { x: top.x, y: top.y, width: top.width, height: answers.y + answers.height + 12 - top.y },
+          });
       }
       await page.getByTestId('tab-results').click();
       await page.getByTestId('open-example').first().click();

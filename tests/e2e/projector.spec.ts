@@ -59,3 +59,29 @@ test('projector mode: chart text ≥ 20 px at 1280 and 800 px, direct labels, he
   await expect(page.getByTestId('projector-mode')).toBeChecked();
   await expect(page.locator('body')).toHaveClass(/projector/);
 });
+
+/** rendered px of a line chart's plot: its first grid line, which spans the plot */
+const plotWidth = (testid: string) => `document.querySelector('[data-testid="${testid}"] line').getBoundingClientRect().width`;
+
+test("projector mode keeps the first view's plots at least half their width, legends below where the names are long; a floor model is drawn faintly and said", async ({ page }) => {
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('fc-projector', '0'));
+    await page.reload();
+    await expect(page.getByTestId('first-by-length')).toBeVisible({ timeout: 60_000 });
+    const normal = (await page.evaluate(plotWidth('first-by-length'))) as number;
+    // SmolLM2 got nothing right: its curve is faint and its legend says why
+    const faint = page.getByTestId('first-by-length').locator('g[data-faint="yes"]');
+    await expect(faint).toHaveCount(1);
+    await expect(page.getByTestId('first-by-length')).toContainText('SmolLM2-135M');
+    await expect(page.getByTestId('first-by-length').locator('title', { hasText: '0%, a floor' }).first()).toBeAttached();
+    // a model measured at one length says so
+    await expect(page.getByTestId('first-by-length').locator('title', { hasText: '4K only' }).first()).toBeAttached();
+    await page.getByTestId('projector-mode').check();
+    for (const chart of ['first-by-length', 'first-by-position']) {
+      const projected = (await page.evaluate(plotWidth(chart))) as number;
+      expect(projected, `${chart} at ${width} px: ${projected} against ${normal}`).toBeGreaterThanOrEqual(normal / 2);
+    }
+  }
+});

@@ -1,7 +1,8 @@
 // The first view's figures (issue 49): read from the recordings the app ships, with intervals over requests.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accuracyCurve, effectLines, effectPicture, effectRows } from '../../src/lib/analysis/first-view';
+import { accuracyCurve, effectLines, effectPicture, effectRows, namedCurve } from '../../src/lib/analysis/first-view';
+import { measuredRuns } from '../../src/lib/analysis/line-scale';
 import { detectsOf, EFFECTS, effectsOf, measureEffect, measureEffectPerLength, verdictText } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
 import { readRunFile } from '../../src/lib/store/run-file';
@@ -9,6 +10,18 @@ import { readRunFile } from '../../src/lib/store/run-file';
 const answered = (file: string) => readRunFile(readFileSync(`examples/${file}`, 'utf8'), file).results.filter((r) => !isUnanswered(r));
 
 describe('the first view', () => {
+  it('names each curve with what it stands on, draws a model at a floor faintly, and joins only neighbouring places it measured', () => {
+    const lone = namedCurve('Qwen2.5-Coder-1.5B, recorded', answered('recordings/qwen1.5b/position.run.jsonl'), (r) => r.cell.length);
+    expect(lone.name).toBe('Qwen2.5-Coder-1.5B, recorded (4K only; 100 requests)');
+    expect(lone.faint).toBe(false);
+    const floor = namedCurve('SmolLM2-135M, recorded', answered('recordings/smollm2/catalog.run.jsonl'), (r) => r.cell.alpha ?? 0);
+    expect(floor.faint).toBe(true);
+    expect(floor.name).toMatch(/; 5 requests\) — 0%, a floor$/);
+    // the 0.5B measured at α 0.1, 0.5 and 0.9 on an axis that also holds 0.3 and 0.7: no line between them
+    const xs = [0.1, 0.3, 0.5, 0.7, 0.9];
+    expect(measuredRuns([{ x: 0.1 }, { x: 0.5 }, { x: 0.9 }], xs)).toEqual([[{ x: 0.1 }], [{ x: 0.5 }], [{ x: 0.9 }]]);
+    expect(measuredRuns([{ x: 0.9 }, { x: 0.1 }, { x: 0.3 }, { x: 0.5 }], xs)).toEqual([[{ x: 0.1 }, { x: 0.3 }, { x: 0.5 }], [{ x: 0.9 }]]);
+  });
   it("the 1.5B's catalog curve is the README's: 76 / 92 / 32 / 28% at 1K–8K, each point's interval over its requests", () => {
     const curve = accuracyCurve(answered('recordings/qwen1.5b/catalog.run.jsonl'), (r) => r.cell.length);
     expect(curve.map((p) => [p.x, p.y])).toEqual([

@@ -21,8 +21,17 @@ describe("the README's quick start", () => {
     expect(GALLERY[0]?.file).toBe(file);
     expect(GALLERY[0]?.model).toContain(model!.replace('-Instruct', ''));
     expect([percentAt(file!, 1024), percentAt(file!, 8192)]).toEqual([Number(at1k), Number(at8k)]);
-    // the screenshot's caption says the same
-    expect(README).toContain(`${at1k}% right at 1K, ${at8k}% at 8K (the gallery's first entry`);
+  });
+  it("the screenshot's caption gives the figures the first view draws: each model's catalog recording with the most samples", () => {
+    const m = /Qwen2\.5-Coder-0\.5B falls from (\d+)% at 1K to (\d+)% at 4K, Qwen2\.5-Coder-1\.5B \(measured at 4K only\) is (\d+)% right at 4K/.exec(README);
+    expect(m, 'the caption of docs/screenshot.png').not.toBeNull();
+    const entries = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string; suite: string; samples: number }[];
+    const drawn = (model: string) => entries.filter((e) => e.suite === 'catalog' && e.model.includes(model)).sort((a, b) => b.samples - a.samples)[0]!.file;
+    const small = drawn('0.5B');
+    const large = drawn('1.5B');
+    expect([percentAt(small, 1024), percentAt(small, 4096), percentAt(large, 4096)]).toEqual([Number(m![1]), Number(m![2]), Number(m![3])]);
+    // measured at 4K only, as the caption says
+    expect(new Set(readRunFile(readFileSync(`examples/${large}`, 'utf8')).results.map((r) => r.cell.length))).toEqual(new Set([4096]));
   });
   it('the second model it quotes is its recording too', () => {
     const m = /the 0\.5B beside it\s+\(`examples\/([\w./-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);

@@ -33,6 +33,9 @@ function binomial(n: number, k: number): number {
 }
 
 const BOOTSTRAP_RESAMPLES = 2000;
+
+/** What a chart's bars are when they are `clusteredShare`'s intervals: said under every such chart. */
+export const REQUEST_INTERVALS = "intervals over the requests asked (a cluster bootstrap, never narrower than Wilson's over the requests)";
 const PERMUTATIONS = 10_000;
 /** above this many requests sign flips and the bootstrap cost too much in a page: the paired t-test and the normal interval they approach */
 const MAX_PERMUTED = 2000;

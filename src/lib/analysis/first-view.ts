@@ -8,6 +8,7 @@ import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
 import { EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
 import { callProbabilityOf } from '../scoring/forced-call';
+import { formatTokens } from './format';
 import { familyVerdicts } from './family';
 
 export interface CurvePoint {
@@ -31,6 +32,27 @@ export function accuracyCurve(results: readonly SampleResult[], key: (r: SampleR
     const s = clusteredShare(here, value, requestOf, `curve:${x}`);
     return { x, y: s.value, low: s.low, high: s.high, n: s.samples, requests: s.clusters };
   });
+}
+
+/** A curve as a chart draws it: its name, its points, faint where it says little. */
+export interface NamedCurve {
+  name: string;
+  points: CurvePoint[];
+  faint: boolean;
+}
+
+/**
+ * One model's curve on one axis, named with what it stands on — the lengths it was asked at (a
+ * lone point at 4K says "4K only"; a position curve says what it pools) and how many requests — and
+ * drawn faintly, saying so, when nothing was right anywhere (a floor: its tall intervals are not a finding).
+ */
+export function namedCurve(name: string, results: readonly SampleResult[], key: (r: SampleResult) => number, value: (r: SampleResult) => number = rightOrWrong): NamedCurve {
+  const points = accuracyCurve(results, key, value);
+  const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b).map(formatTokens);
+  const requests = new Set(results.map(requestOf)).size;
+  const at = lengths.length === 1 ? `${lengths[0]} only` : lengths.join(', ');
+  const floor = points.length > 0 && points.every((p) => p.y === 0);
+  return { name: `${name} (${at}; ${requests} requests)${floor ? ' — 0%, a floor' : ''}`, points, faint: floor };
 }
 
 /** A recorded run the first view reads: its model, its suite, its answered results. */

@@ -4,7 +4,8 @@
  */
 import { interpolateRdYlGn, line, scaleBand, scaleLinear, scaleLog, scaleSequential, schemeTableau10 } from 'd3';
 import type { CurvePoint, EffectPicture } from './first-view';
-import { lineXDomain, seriesOffset } from './line-scale';
+import { lineXDomain, measuredRuns, seriesOffset } from './line-scale';
+import { REQUEST_INTERVALS } from './clustered';
 import { type CellStats, heatCellTitle } from './catalog';
 import { formatTokens } from './format';
 import { escapeMarkup } from '../core/markup';
@@ -114,10 +115,14 @@ export function pictureSvg(picture: EffectPicture, title: string): string {
     const colour = schemeTableau10[i % schemeTableau10.length] as string; // the app's palette
     const dash = LINE_DASHES[i % LINE_DASHES.length] as string;
     const at = (p: CurvePoint) => x(p.x) + dodge(i);
-    const path = line<CurvePoint>()
-      .x(at)
-      .y((p) => y(p.y))(s.points);
-    parts.push(`<path d="${path ?? ''}" fill="none" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`);
+    const path = measuredRuns(s.points, xs)
+      .map((run) =>
+        line<CurvePoint>()
+          .x(at)
+          .y((p) => y(p.y))(run),
+      )
+      .join('');
+    parts.push(`<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`);
     for (const p of s.points)
       parts.push(
         `<g><title>${esc(`${s.name} · ${picture.xText(p.x)}: ${(p.y * 100).toFixed(1)}% (n = ${p.n}, ${p.requests} requests), 95% interval ${pct(p.low)}–${pct(p.high)}`)}</title><line x1="${at(p)}" x2="${at(p)}" y1="${y(p.low)}" y2="${y(p.high)}" stroke="${colour}" stroke-opacity="0.45" stroke-width="2"/><circle cx="${at(p)}" cy="${y(p.y)}" r="3.5" fill="${colour}"/></g>`,
@@ -127,6 +132,6 @@ export function pictureSvg(picture: EffectPicture, title: string): string {
       `<line x1="${m.left}" x2="${m.left + 22}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}/><text x="${m.left + 28}" y="${ly}" dy="0.35em" font-size="11">${esc(s.name)}</text>`,
     );
   });
-  parts.push(`<text x="${m.left}" y="${height - 6}" font-size="11">Vertical bars: 95% intervals over the requests asked (cluster bootstrap).</text>`);
+  parts.push(`<text x="${m.left}" y="${height - 6}" font-size="11">Vertical bars: 95% ${REQUEST_INTERVALS}.</text>`);
   return frame(width, height, title, parts.join('\n') + '\n');
 }

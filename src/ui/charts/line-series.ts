@@ -10,6 +10,8 @@ export interface LinePoint {
 export interface LineSeries {
   name: string;
   points: LinePoint[];
+  /** drawn faintly: a series that says little (a model at a floor), its words say why */
+  faint?: boolean;
 }
 
 /** Grouped accuracies as chart points (groups with numeric keys only). */
