@@ -319,7 +319,7 @@ test('the first view answers the question from the recordings, offline: accuracy
   const lengthLine = effectLines(galleryRuns(readFileSync)).find((l) => l.effectId === 'catalog-length')!.best!;
   const lengthFigures = `${lengthLine.finding.a} ${pct(lengthLine.finding.contrast.a)} → ${lengthLine.finding.b} ${pct(lengthLine.finding.contrast.b)}`;
   const lengthModel = shortModelName(lengthLine.run.model);
-  await expect(view.getByTestId('first-effect').first()).toContainText(`accuracy falls as the tool catalog grows: with ${lengthModel}, ${lengthFigures}`);
+  await expect(view.getByTestId('first-effect').first()).toContainText(`accuracy falls as the tool catalog grows: with ${lengthModel}, accuracy ${lengthFigures}`);
   await expect(view.getByTestId('first-effect').first()).toContainText(`${lengthLine.run.results.length} samples`);
   // each effect's picture, drawn when asked: the rephrased request along the request's three wordings, a line per model
   const rephrased = view.getByTestId('first-effect').filter({ hasText: 'a rephrased request is answered right less often' });
@@ -334,6 +334,14 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(tableRows.first()).toContainText(lengthModel);
   await expect(tableRows.first()).toContainText(lengthFigures);
   expect(await tableRows.count()).toBeGreaterThan(SENTENCES);
+  // every row and every sentence names what its figures count
+  const measures = /^(accuracy|CompToolBench score|the right call's probability)/;
+  for (const cell of await tableRows.getByTestId('effect-measure').allTextContents()) expect(cell).toMatch(measures);
+  for (const text of await view.getByTestId('first-effect').allTextContents()) {
+    const sentence = text.replace(/\s+/g, ' ');
+    expect(sentence.includes('Not recorded yet') || /, (accuracy|CompToolBench score|the right call's probability) /.test(sentence), sentence).toBe(true);
+  }
+  await expect(view.getByTestId('first-answers').locator('li')).toHaveCount(3);
   await view.getByTestId('findings-table').locator('summary').click();
   // the model ladder: each recording against a smaller model's on the same samples, as the analysis pairs them here
   const steps = modelLadder(galleryRuns(readFileSync));
