@@ -5,6 +5,9 @@ import type { RunOutcome, RunProgress } from '../lib/run/loop';
 import type { ConnectedServer, LoadedModel } from '../lib/engines/host';
 import { NO_STREAM, type StreamTail } from './run/stream-tail';
 
+/** The papers' tabs (each declared with its page in `papers.ts`). */
+export type PaperTab = 'longfunceval' | 'comptoolbench' | 'wildagteval';
+
 class AppState {
   gpu: GpuInfo | null = $state(null);
   models: ModelOption[] = $state.raw([]);
@@ -22,7 +25,7 @@ class AppState {
   streaming: StreamTail = $state.raw(NO_STREAM);
   /** how the latest run of this page ended, until another starts or the user dismisses it */
   ended: { runId: string; outcome: RunOutcome } | null = $state.raw(null);
-  tab: 'run' | 'results' | 'longfunceval' | 'comptoolbench' | 'wildagteval' | 'packs' | 'parse' = $state('run');
+  tab: 'run' | 'results' | PaperTab | 'packs' | 'parse' = $state('run');
   selectedRunId: string | null = $state(null);
   /** large type, thick lines, colour-blind-safe colours, direct labels (kept in this browser) */
   projector = $state(typeof localStorage !== 'undefined' && localStorage.getItem('fc-projector') === '1');

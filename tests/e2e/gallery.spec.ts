@@ -20,6 +20,7 @@ import { differenceText } from '../../src/lib/analysis/format';
 import { modelLadder } from '../../src/lib/analysis/ladder';
 import { pct } from '../../src/ui/results/run-series';
 import { readRunFile } from '../../src/lib/store/run-file';
+import { verdictWords } from '../../src/lib/scoring/verdict-words';
 
 interface Entry {
   file: string;
@@ -395,10 +396,12 @@ test('the first view answers the question from the recordings, offline: accuracy
 test('a link to a sample of a shipped recording opens it in a fresh browser; one to a run this browser lacks says so (issue 74)', async ({ page }) => {
   const first = manifest[0] as Entry;
   const file = readRunFile(readFileSync(join('examples', first.file), 'utf8'));
-  const sample = file.results[3] as { sampleId: string; index: number };
+  // a wrong answer the checker gave a code: the detail says it in words beside the code
+  const sample = file.results.find((r) => !r.score.correct && r.score.errorType && verdictWords(r.score.errorType))!;
   await page.goto(`index.html#run=${file.run.id}&sample=${sample.sampleId}`);
   await expect(page.getByTestId('sample-detail')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('sample-detail')).toContainText(`Sample ${sample.index + 1}`);
+  await expect(page.getByTestId('verdict-words')).toHaveText(verdictWords(sample.score.errorType)!);
   await expect(page.getByTestId('link-notice')).toHaveCount(0);
   await page.goto('index.html#run=run-not-here&sample=x');
   await expect(page.getByTestId('link-notice')).toContainText('This link is to a run that is not in this browser (run-not-here)');

@@ -129,6 +129,9 @@ export interface Cell {
 export const CELL_MEASURES = ['length', 'alpha', 'record', 'tools'] as const;
 export type CellMeasure = (typeof CELL_MEASURES)[number];
 
+/** The variant whose requests carry a grammar of the offered calls, whatever the suite (the catalog's free vs constrained). */
+export const CONSTRAINED = 'constrained';
+
 /** One string per distinct cell (its measures and variant), to group samples by cell. */
 export const cellKey = (c: Cell): string => `${c.length}|${c.alpha ?? ''}|${c.record ?? ''}|${c.tools ?? ''}|${c.variant ?? ''}`;
 

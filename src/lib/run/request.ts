@@ -1,9 +1,8 @@
 /** What an engine is asked for one sample: the run's settings, the sample's messages, and its grammar when constrained. */
-import type { CallMode, GenerateRequest, Sample } from '../core/types';
+import { type CallMode, CONSTRAINED, type GenerateRequest, type Sample } from '../core/types';
 import { NativeToolsError, withoutToolList } from '../prompts/native-tools';
 import { buildCallGrammar, DEFAULT_GRAMMAR_LIMITS, type GrammarLimits } from '../parsing/call-grammar';
 import type { OutputFormat } from '../parsing';
-import { CONSTRAINED } from '../suites/catalog/config';
 
 /**
  * A sample is decoded under the grammar of its offered tools when its cell is the catalog's

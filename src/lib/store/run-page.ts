@@ -16,6 +16,7 @@ import { probabilityName, type SvgChart } from '../suites/declaration';
 import { seedOf, SUITES } from '../suites/registry';
 import { type CellColumns, cellText, probabilityPercent, tokenText } from '../analysis/format';
 import { writeRunFile } from './run-file';
+import { verdictWords } from '../scoring/verdict-words';
 
 /** the data block of a run's page: its run file (a JSON string) */
 const DATA_OPEN = '<script type="application/json" id="fc-playground-run-file">';
@@ -79,7 +80,9 @@ function probabilityHtml(m: CallLogprob, name: string): string {
 function sampleHtml(r: SampleResult, prompt: RecordedPrompt | undefined, columns: CellColumns, probability: string): string {
   const verdict = verdictOf(r);
   const where = [cellText(r.cell, columns), ...Object.entries(r.facets ?? {}).map(([k, v]) => `${k} ${String(v)}`)].filter(Boolean).join(' · ');
-  const why = verdict === 'none' ? `no answer: ${r.error?.message ?? ''}` : verdict === 'wrong' ? (r.error?.kind ?? r.score.errorType ?? 'wrong') : 'right';
+  const words = verdictWords(r.score.errorType);
+  const code = r.error?.kind ?? r.score.errorType ?? 'wrong';
+  const why = verdict === 'none' ? `no answer: ${r.error?.message ?? ''}` : verdict === 'wrong' ? (words && !r.error ? `${words} (${code})` : code) : 'right';
   const output =
     r.output.length > SHOWN_OUTPUT ? `${r.output.slice(0, SHOWN_OUTPUT)}… (${r.output.length.toLocaleString('en-US')} characters; the whole output is in the run file inside this page)` : r.output;
   const parts = [

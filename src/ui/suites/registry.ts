@@ -1,7 +1,8 @@
 /**
  * Each suite's views, beside its declaration (lib/suites/registry.ts): its fields on the Run tab,
- * the wording of its prompt, and its part of a run's report. RunSetup and RunReport show the
- * chosen suite's views without naming suites.
+ * the wording of its prompt, its part of a run's report, its view of compared runs on its paper's
+ * tab and its panel on the Packs tab. RunSetup, RunReport, the papers' tabs and Packs show them
+ * without naming suites.
  */
 import type { Component } from 'svelte';
 import type { GridCell } from '../../lib/analysis/catalog';
@@ -47,14 +48,28 @@ export interface SuiteViews {
   Wording: Component<SetupProps> | null;
   /** loaded when a run of the suite is opened (the first page does not carry the reports) */
   Report: () => Promise<{ default: Component<ReportProps, object, '' | 'variant'> }>;
+  /** its view of the runs ticked on its paper's tab, for suites that share a tab (LongFuncEval's challenges) */
+  Compared?: () => Promise<{ default: Component<{ runs: RunSeries[] }> }>;
+  /** its panel on the Packs tab, for a suite whose data is imported there */
+  Import?: () => Promise<{ default: Component }>;
 }
 
 export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
-  catalog: { Setup: CatalogSetup, Packs: CatalogPacks, Wording: null, Report: () => import('./catalog/CatalogReport.svelte') },
+  catalog: { Setup: CatalogSetup, Packs: CatalogPacks, Wording: null, Report: () => import('./catalog/CatalogReport.svelte'), Compared: () => import('./catalog/CatalogView.svelte') },
   robustness: { Setup: RobustnessSetup, Wording: null, Report: () => import('./robustness/RobustnessSummary.svelte') },
-  'response-qa': { Setup: ResponseQaSetup, Wording: ResponseQaWording, Report: () => import('./response-qa/ResponseQaView.svelte') },
-  multiturn: { Setup: MultiturnSetup, Wording: null, Report: () => import('./multiturn/MultiturnView.svelte') },
+  'response-qa': {
+    Setup: ResponseQaSetup,
+    Wording: ResponseQaWording,
+    Report: () => import('./response-qa/ResponseQaView.svelte'),
+    Compared: () => import('./response-qa/ResponseQaView.svelte'),
+  },
+  multiturn: { Setup: MultiturnSetup, Wording: null, Report: () => import('./multiturn/MultiturnView.svelte'), Compared: () => import('./multiturn/MultiturnView.svelte') },
   composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: () => import('./composition/CompositionView.svelte') },
-  'wildagteval-simulated': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('./wildagteval-simulated/ApiComplexityView.svelte') },
-  'wildagteval-benchmark': { Setup: WildAgtEvalSetup, Wording: WildAgtEvalWording, Report: () => import('./wildagteval-benchmark/WildAgtEvalReport.svelte') },
+  'wildagteval-simulated': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('../results/ApiComplexityView.svelte') },
+  'wildagteval-benchmark': {
+    Setup: WildAgtEvalSetup,
+    Wording: WildAgtEvalWording,
+    Report: () => import('./wildagteval-benchmark/WildAgtEvalReport.svelte'),
+    Import: () => import('./wildagteval-benchmark/ImportWildAgtEval.svelte'),
+  },
 };

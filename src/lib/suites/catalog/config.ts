@@ -10,8 +10,7 @@ export interface CatalogSweep {
   requestPackIds?: string[];
 }
 
-/** The variant whose requests carry a grammar of the offered calls. */
-export const CONSTRAINED = 'constrained';
+export { CONSTRAINED } from '../../core/types';
 export const FREE = 'free';
 
 export const PAPER_POSITIONS = [0.1, 0.3, 0.5, 0.7, 0.9];
