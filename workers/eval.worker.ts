@@ -610,9 +610,9 @@ const api = {
   },
 
   /** A sample's prompt as sent (recorded, or rebuilt with the run's tokenizer) and what it expected — from its pack item when the prompt cannot be rebuilt. */
-  async sampleDetail(runId: string, sampleId: string, itemId?: string): Promise<{ prompt: RecordedPrompt | null; expected: string | null }> {
+  async sampleDetail(runId: string, sampleId: string, itemId?: string): Promise<{ prompt: RecordedPrompt | null; expected: string | null; request: string | null }> {
     const run = await db.runs.get(runId);
-    if (!run) return { prompt: null, expected: null };
+    if (!run) return { prompt: null, expected: null, request: null };
     const recorded = (await db.prompts.get(`${runId}:${sampleId}`))?.prompt ?? null;
     // a sample whose prompt could not be built (build_error) has none to show
     const prompt =
@@ -620,10 +620,10 @@ const api = {
       (await promptBuilder(run)
         .then((rebuild) => (rebuild ? rebuild(sampleId) : null))
         .catch(() => null));
-    if (prompt?.expected) return { prompt, expected: prompt.expected };
-    // the calls a request expects do not depend on the prompt's length: read from the run's packs (a recording made on a server's tokenizer, or whose file holds no expected)
+    if (prompt?.expected) return { prompt, expected: prompt.expected, request: null };
+    // the calls a request expects and its words do not depend on the prompt's length: read from the run's packs (a recording made on a server's tokenizer, or whose file holds no expected)
     const item = itemId === undefined ? undefined : (await loadRunPacks(db, run).catch(() => [])).flatMap((p) => p.items).find((i) => i.id === itemId);
-    return { prompt, expected: item && item.possibleAnswer.length > 0 ? possibleAnswerText(item.possibleAnswer) : null };
+    return { prompt, expected: item && item.possibleAnswer.length > 0 ? possibleAnswerText(item.possibleAnswer) : null, request: item?.question ?? null };
   },
 
   /**
