@@ -5,7 +5,7 @@
  */
 import { detectsText, formatP, formatPercent as pct, differenceText } from './format';
 import { pairedDifferenceText, type PairedComparison } from './paired';
-import { detectsOf, EFFECT_MEASURE_NAMES, EFFECTS, type EffectFinding, familyPText, verdictText } from './findings';
+import { detectsOf, EFFECTS, type EffectFinding, familyPText, measureNameOf, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
 
@@ -34,7 +34,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
       const family = EFFECTS.filter((e) => e.id === base.id || e.restates === base.id);
       const heading = `**${cell(base.effect)}** — ${base.paper}: ${base.paperFigure}.`;
       const rows = family.flatMap((e) => {
-        const measure = `${EFFECT_MEASURE_NAMES[e.measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
+        const measure = measureNameOf(e);
         const mine = measured.filter((r) => r.effectId === e.id);
         if (!mine.length) return [`| — | ${cell(measure)} | not recorded yet | | | | | |`];
         return mine.map(({ run, finding }) => {
@@ -62,7 +62,7 @@ export function findingsSummaryMarkdown(runs: readonly SizedRun<string>[]): stri
   const lines = EFFECTS.filter((e) => !e.restates).flatMap((base) =>
     EFFECTS.filter((e) => e.id === base.id || e.restates === base.id).map((e) => {
       const what = e.restates ? '' : `${cell(base.effect)} (${cell(base.paper)})`;
-      const measure = `${EFFECT_MEASURE_NAMES[e.measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
+      const measure = measureNameOf(e);
       const cells = models.map(([m]) => {
         const row = measured.find((r) => r.effectId === e.id && r.model === m);
         return row ? `${shortVerdict(row.finding)}: ${differenceText(row.finding.contrast)}` : '—';

@@ -66,7 +66,13 @@ export interface EffectDeclaration {
   restates?: string;
   /** a restated effect's prompt lengths, in words ("1K–4K") */
   lengths?: string;
+  /** what a sample's verdict counts here, where the measure's own name would not say (episodes, not calls) */
+  measureName?: string;
 }
+
+/** What an effect's figures count, as its table row and sentence name it ("accuracy, 1K–4K"). */
+export const measureNameOf = (e: EffectDeclaration, measure: EffectMeasure = e.measure): string =>
+  `${measure === e.measure && e.measureName ? e.measureName : EFFECT_MEASURE_NAMES[measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
 
 /**
  * A chart of an effect: each sample `x` keeps is a point of its series (`series`, one line per
@@ -325,7 +331,8 @@ const DECLARED: readonly EffectDeclaration[] = [
     paper: 'WildAgtEval (Table 3)',
     effect: `${words} in the API ${type === 'irrelevant' ? 'lowers' : 'lower'} the agent's success`,
     // Table 3 has no column for system failures (an error scenario, judged on its handling): its average drop over the types it has stands in
-    paperFigure: type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : 'no column of its own; 12.0%, the average drop over its types',
+    paperFigure: `${type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : 'no column of its own; 12.0%, the average drop over its types'} in API-call accuracy over turns; here the episodes right, the pair this effect is about (the report's Table 3 gives the paper's metric)`,
+    measureName: type === 'system_failure' ? 'episodes right (off: every turn; on: the failure handled, judged ≥ 4 of 5)' : 'episodes right (every turn)',
     design: 'complexity',
     suite: 'wildagteval-simulated',
     sides: { a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) }, b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) } },
@@ -339,7 +346,8 @@ const DECLARED: readonly EffectDeclaration[] = [
     id: 'wildagteval-ad-hoc',
     paper: 'WildAgtEval (Table 3)',
     effect: "ad-hoc rules lower the agent's success on WildAgtEval's own benchmark, at its full prompt",
-    paperFigure: '66.3% → 58.5% API-call accuracy on average, a 13.4% average drop (ten models)',
+    paperFigure: '66.3% → 58.5% API-call accuracy on average, a 13.4% average drop (ten models); here each isolated episode right when every turn is (its report gives API-call accuracy over turns)',
+    measureName: 'episodes right (every turn)',
     design: 'wildagteval',
     suite: 'wildagteval-benchmark',
     sides: {

@@ -166,7 +166,8 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
   // by name, whatever the order of the recordings: "1K" before "4K", "Qwen2.5-Coder-0.5B" before "…-1.5B"
   series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
-  const yLabel = EFFECT_MEASURE_NAMES[e.measure];
+  // a chart's axis takes the measure's short name ("episodes right"), its row and sentence the whole
+  const yLabel = e.measureName?.replace(/ \(.*$/, '') ?? EFFECT_MEASURE_NAMES[e.measure];
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
 
