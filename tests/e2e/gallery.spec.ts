@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type Browser, type Download, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import { guardNetwork } from '../../harness/app-driver';
 import { readStore } from '../../harness/idb';
 import { galleryRuns } from '../../bench/gallery-findings';
@@ -331,6 +331,19 @@ test('the first view answers the question from the recordings, offline: accuracy
   const picture = rephrased.getByTestId('effect-picture');
   await expect(picture).toContainText('expanded toolkit');
   await expect(picture.getByTestId('effect-picture-point').first().locator('title')).toHaveText(/^Qwen2\.5-Coder-0\.5B · original: 38\.5% \(n = 200\), 95% interval \d+–\d+%$/);
+  // a model keeps its colour from chart to chart: SmolLM2 is the third line of the length chart and the second of a
+  // picture without the 1.5B (irrelevant information), in one colour in both
+  const fillOf = async (chart: Locator, model: string) =>
+    chart
+      .locator('circle', { has: page.locator('title', { hasText: new RegExp(`^${model.replace(/\./g, '\\.')}[ ,]`) }) })
+      .first()
+      .getAttribute('fill');
+  const irrelevant = view.getByTestId('first-effect').filter({ hasText: 'irrelevant information in the API' });
+  await irrelevant.getByTestId('first-effect-picture').locator('summary').click();
+  const noLarge = irrelevant.getByTestId('effect-picture');
+  await expect(noLarge).toContainText('SmolLM2-135M');
+  expect(await fillOf(noLarge, 'SmolLM2-135M')).toBe(await fillOf(byLength, 'SmolLM2-135M'));
+  expect(await fillOf(noLarge, 'Qwen2.5-Coder-0.5B')).toBe(await fillOf(byLength, 'Qwen2.5-Coder-0.5B'));
   // the findings table: every effect on every model recorded, each row opening its run
   await view.getByTestId('findings-table').locator('summary').click();
   const tableRows = view.getByTestId('findings-table').getByTestId('effect-row');

@@ -39,6 +39,8 @@ export interface NamedCurve {
   name: string;
   points: CurvePoint[];
   faint: boolean;
+  /** the model it draws, where it is a recorded one */
+  model?: string;
 }
 
 /**
@@ -46,13 +48,13 @@ export interface NamedCurve {
  * lone point at 4K says "4K only"; a position curve says what it pools) and how many requests — and
  * drawn faintly, saying so, when nothing was right anywhere (a floor: its tall intervals are not a finding).
  */
-export function namedCurve(name: string, results: readonly SampleResult[], key: (r: SampleResult) => number, value: (r: SampleResult) => number = rightOrWrong): NamedCurve {
+export function namedCurve(name: string, results: readonly SampleResult[], key: (r: SampleResult) => number, value: (r: SampleResult) => number = rightOrWrong, model?: string): NamedCurve {
   const points = accuracyCurve(results, key, value);
   const lengths = [...new Set(results.map((r) => r.cell.length))].sort((a, b) => a - b).map(formatTokens);
   const requests = new Set(results.map(requestOf)).size;
   const at = lengths.length === 1 ? `${lengths[0]} only` : lengths.join(', ');
   const floor = points.length > 0 && points.every((p) => p.y === 0);
-  return { name: `${name} (${at}; ${requests} requests)${floor ? ' — 0%, a floor' : ''}`, points, faint: floor };
+  return { name: `${name} (${at}; ${requests} requests)${floor ? ' — 0%, a floor' : ''}`, points, faint: floor, ...(model ? { model } : {}) };
 }
 
 /** A recorded run the first view reads: its model, its suite, its answered results. */

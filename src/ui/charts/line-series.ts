@@ -12,6 +12,8 @@ export interface LineSeries {
   points: LinePoint[];
   /** drawn faintly: a series that says little (a model at a floor), its words say why */
   faint?: boolean;
+  /** the gallery model it draws (its short name), which keeps one colour and dash in every chart */
+  model?: string;
 }
 
 /** Grouped accuracies as chart points (groups with numeric keys only). */

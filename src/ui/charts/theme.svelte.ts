@@ -4,7 +4,24 @@
  * palette and labels lines directly; all text stays dark on light (≥ 4.5:1).
  */
 import { schemeTableau10 } from 'd3';
+import manifest from '../../../examples/index.json';
+import { shortModelName } from '../../lib/analysis/first-view';
 import { app } from '../app-state.svelte';
+
+/** The gallery's models, largest first: each keeps one colour and dash in every chart that draws it. */
+const MODEL_ORDER: readonly string[] = [...new Set([...(manifest as { model: string; parameters: number }[])].sort((a, b) => b.parameters - a.parameters).map((e) => shortModelName(e.model)))];
+
+/**
+ * Series i's place in the palette and the dashes: a chart with a gallery model among its series
+ * gives each such model its own place (its colour and dash in every chart), the other series the
+ * places after them; a chart without one keeps the order of its series.
+ */
+export function styleIndex(models: readonly (string | undefined)[], i: number): number {
+  if (!models.some((m) => m !== undefined && MODEL_ORDER.includes(m))) return i;
+  const at = MODEL_ORDER.indexOf(models[i] ?? '');
+  if (at >= 0) return at;
+  return MODEL_ORDER.length + models.slice(0, i).filter((m) => m === undefined || !MODEL_ORDER.includes(m)).length;
+}
 
 /** Okabe & Ito (2008), colour-blind safe; the yellow left out (too light on white) */
 const OKABE_ITO = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'] as const;
