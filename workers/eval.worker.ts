@@ -37,8 +37,8 @@ import { importedRun } from '../src/lib/run/imported-run';
 import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval-benchmark/judge';
 import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval-benchmark/world/registry';
-import { type WildPlanSummary, wildBenchmarkOf, wildPlanSummary } from '../src/lib/suites/wildagteval-benchmark/suite';
-import { WILD_BENCHMARK_SUITE, type WildAgtEvalConfig } from '../src/lib/suites/wildagteval-benchmark/config';
+import { WILD_BENCHMARK_SUITE } from '../src/lib/suites/wildagteval-benchmark/config';
+import { SUITES, type SuiteId } from '../src/lib/suites/registry';
 import { settlingCallbacks } from './settle-callbacks';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
@@ -572,14 +572,17 @@ const api = {
     }
   },
 
-  /** A WildAgtEval setup measured before it starts: its samples and its system prompts' tokens (Llama 3's tokenizer); or why it cannot run. */
-  async wildAgtEvalPlan(config: WildAgtEvalConfig): Promise<WildPlanSummary | { error: string }> {
+  /** What a suite measures of the stored data before Start (its declaration's `prepare`), from the setup's fields: null for a suite that measures nothing. */
+  async prepareSuite(suite: SuiteId, fields: unknown): Promise<unknown> {
+    const load = SUITES[suite].prepare;
+    if (!load) return null;
     try {
-      const [pack] = await loadPacks(db, [config.packId]);
-      if (!pack) return { error: 'no WildAgtEval pack stored' };
-      return wildPlanSummary(config, wildBenchmarkOf(pack), await defaultCounter());
+      const prepare = await load();
+      const rows = await db.packs.filter((p) => !p.versionOf).toArray();
+      const packs = rows.map(({ id, name, source, itemCount, toolCount }) => ({ id, name, source, itemCount, toolCount }));
+      return await prepare(fields as never, { packs, load: (ids) => loadPacks(db, ids), counter: defaultCounter });
     } catch (e) {
-      return { error: (e as Error).message };
+      throw plainError(e);
     }
   },
 

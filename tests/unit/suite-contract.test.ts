@@ -4,18 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/eval/eval-args';
-import { defaultSuiteFields, SUITE_LIST, suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/registry';
+import { defaultSuiteFields, SUITE_LIST, type SuiteId, suiteNumberFields, type SuiteSetup } from '../../src/lib/suites/registry';
 import { settingProblems, valueAt, wordProblems } from '../../src/lib/suites/settings';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import { WILDAGTEVAL_PACK_ID } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
-import { builtinConversations } from '../../src/lib/suites/wildagteval-simulated/conversations';
 import { numberProblem } from '../../src/lib/suites/number-fields';
 import type { RunRow } from '../../src/lib/run/run-row';
 import { newRun } from '../../src/lib/run/new-run';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 
+/** What a suite's `prepare` measures with its data stored as the runner's flags name it (WildAgtEval's benchmark imported). */
+const PREPARED_WITH_DATA: Partial<Record<SuiteId, unknown>> = { 'wildagteval-benchmark': { packId: WILDAGTEVAL_PACK_ID, summary: null, plan: null } };
+
 /** The Run tab as it opens on a suite, with an engine that asks no model (the runner's default, the oracle). */
-function openingSetup(packs: readonly string[]): SuiteSetup {
+function openingSetup(packs: readonly string[], suite?: SuiteId): SuiteSetup {
   return {
     ...defaultSuiteFields(),
     catalog: { ...defaultSuiteFields().catalog, askedPacks: [...packs] },
@@ -26,9 +28,8 @@ function openingSetup(packs: readonly string[]): SuiteSetup {
     conversationsAvailable: 0,
     tasksAvailable: {},
     predictedTasks: null,
-    apiConversations: builtinConversations(),
-    ownApi: null,
-    wild: { packId: WILDAGTEVAL_PACK_ID, conversations: null, plan: null, refusal: null, promptTokens: 0 },
+    window: { limit: Infinity, answerTokens: 256, owner: 'the model' },
+    prepared: (suite && PREPARED_WITH_DATA[suite]) ?? null,
   };
 }
 
@@ -45,7 +46,7 @@ describe('a suite declares each setting once', () => {
     });
 
     it(`${d.id}: a run made with no options on the Run tab and by the runner is the same run`, () => {
-      const tab = d.configure(openingSetup(d.defaultPacks));
+      const tab = d.configure(openingSetup(d.defaultPacks, d.id));
       const runner = parseEvalArgs(runnerArgs(d.id)).run;
       expect({ suite: runner.suite, packIds: runner.packIds, config: runner.config }).toEqual({ suite: tab.suite, packIds: tab.packIds, config: tab.config });
       expect(runner.request.maxTokens).toBe(d.maxTokens.default);
@@ -55,7 +56,7 @@ describe('a suite declares each setting once', () => {
     });
 
     it(`${d.id}: the Run tab's fields take the runner's bounds, and a run file out of them is refused naming the field`, () => {
-      const fields = suiteNumberFields(d, openingSetup(d.defaultPacks));
+      const fields = suiteNumberFields(d, openingSetup(d.defaultPacks, d.id));
       for (const s of d.settings.filter((x) => x.kind === 'number' && valueAt(d.config.defaults, x.path) !== null)) {
         const field = fields.find((f) => f.label === s.label);
         expect(field, s.label).toBeDefined();

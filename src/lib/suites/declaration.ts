@@ -7,9 +7,6 @@
  */
 import type { OutputFormat } from '../parsing';
 import type { SampleResult } from '../core/types';
-import type { Conversation } from './wildagteval-simulated/conversations';
-import type { OwnApiSetup } from './wildagteval-simulated/request-conversations';
-import type { WildPlanSummary } from './wildagteval-benchmark/suite';
 import type { SuiteSetting, WordSetting } from './settings';
 import type { Pack } from '../core/types';
 import type { PlannedSource } from '../core/sample-source';
@@ -37,7 +34,7 @@ export interface RunSize {
   promptTokens: number | null;
 }
 
-/** What the Run tab's setup holds beyond the suites' own fields: the engine, and what the chosen data offers. */
+/** What the Run tab's setup holds beyond the suites' own fields: the engine, what the chosen data offers, and what the suite measured of it. */
 export interface SetupCommon {
   constraint: Constraint;
   /** the engine asks a model (it can judge; constraints act) */
@@ -47,18 +44,39 @@ export interface SetupCommon {
   selectedPacks: readonly string[];
   /** requests in each chosen pack, by pack id */
   itemsIn: Readonly<Record<string, number>>;
+  /** conversations in the chosen packs */
   conversationsAvailable: number;
+  /** tasks in the chosen packs, by level */
   tasksAvailable: Partial<Record<string, number>>;
-  /** composition: the tasks a predictions file answers (only those run) */
+  /** the ids a predictions file answers, where the engine is one (only those run) */
   predictedTasks: string[] | null;
-  /** API complexity: the built-in conversations, or the user's tools and requests (with the pack's name) */
-  apiConversations: readonly Conversation[];
-  ownApi: (OwnApiSetup & { name: string }) | null;
-  wild: { packId: string | null; conversations: number | null; plan: WildPlanSummary | { error: string } | null; refusal: string | null; promptTokens: number };
+  /** the tokens a prompt may fill (the engine's window less the answer's; Infinity where not known), the answer's, and whose window it is, in words */
+  window: { limit: number; answerTokens: number; owner: string };
+  /** what the suite measured before Start (its `prepare`): null until it answers, and for a suite that measures nothing */
+  prepared: unknown;
 }
 
-/** The setup as one suite reads it: the common part and its own fields, at its setup key (the registry's `SuiteSetup` holds every suite's). */
-type SetupFor<K extends string, F> = SetupCommon & { readonly [k in K]: F };
+/** The setup as one suite reads it: the common part, its own fields at its setup key, and what its `prepare` measured (the registry's `SuiteSetup` holds every suite's fields). */
+type SetupFor<K extends string, F, P> = Omit<SetupCommon, 'prepared'> & { readonly [k in K]: F } & { prepared: P | null };
+
+/** A stored pack as a suite's `prepare` is shown it (its contents are loaded by id). */
+interface StoredPack {
+  id: string;
+  name: string;
+  source: string;
+  itemCount: number;
+  toolCount: number;
+}
+
+/** What a suite's `prepare` reads: the stored packs, their contents, and the tokenizer a setup is measured with before a model is chosen (Llama 3's). */
+interface PrepareData {
+  packs: readonly StoredPack[];
+  load(ids: readonly string[]): Promise<Pack[]>;
+  counter(): Promise<TokenCounter>;
+}
+
+/** A suite's measure of the stored data before Start, from its fields: run in the worker, where the packs and tokenizers are; what it returns must survive a structured clone. */
+export type SuitePrepare<F, P> = (fields: F, data: PrepareData) => Promise<P>;
 
 /** What a suite's samples are built from: its configuration, the run's prompt template, the model asked. */
 interface SourceInput<C> {
@@ -99,9 +117,10 @@ export interface SvgChart {
 /**
  * A suite, declared once: `Id` its id, `C` its configuration (a run keeps it in `config`), `K` where
  * the Run tab's setup holds its fields, `F` those fields (its configuration, unless the tab edits
- * more). The registry derives every suite-wide type (`SuiteId`, `SuiteRun`, `SuiteFields`) from these.
+ * more), `P` what its `prepare` measures before Start. The registry derives every suite-wide type
+ * (`SuiteId`, `SuiteRun`, `SuiteFields`) from these.
  */
-export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>> {
+export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>, P = never> {
   id: Id;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
@@ -131,7 +150,7 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** the run's name after the model's (`packName`: a stored pack's name, where the suite names the pack it runs on) */
   name(run: SuiteRunOf<Id, C>, packName?: (id: string) => string | undefined): string;
   /** Start: the setup → the suite's part of the run */
-  configure(setup: SetupFor<K, F>): SuiteRunOf<Id, C>;
+  configure(setup: SetupFor<K, F, P>): SuiteRunOf<Id, C>;
   /** the runner's flags this suite reads beyond those every run takes and its settings' (a flag of another suite is refused, naming whose it is) */
   flags: readonly string[];
   /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
@@ -159,11 +178,17 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */
   fromFlags(flags: FlagReader, config: NonNullable<C>): SuiteRunOf<Id, C>;
   /** samples (and prompt tokens) of one pass */
-  size(setup: SetupFor<K, F>): RunSize;
+  size(setup: SetupFor<K, F, P>): RunSize;
   /** what the setup still needs before Start, in words */
-  needs(setup: SetupFor<K, F>): string[];
+  needs(setup: SetupFor<K, F, P>): string[];
   /** bounds the chosen data sets on the Run tab, by setting path (the conversations a pack holds) */
-  settingMax?(setup: SetupFor<K, F>): Record<string, number>;
+  settingMax?(setup: SetupFor<K, F, P>): Record<string, number>;
+  /**
+   * what it measures of the stored data before Start (WildAgtEval's plan; your tools as an API), where
+   * its size, needs or fields depend on more than the chosen packs' counts: loaded in the worker when
+   * asked, asked again by the Run tab whenever its fields or the stored packs change
+   */
+  prepare?: () => Promise<SuitePrepare<F, P>>;
   /** how a run's samples are built (loaded when a run needs them) */
   source: () => Promise<SuiteSource<C>>;
   /** the runner's report (loaded when a runner needs it: the page never does) */

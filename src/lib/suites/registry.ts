@@ -6,7 +6,7 @@
 import { apiComplexitySuite } from './wildagteval-simulated/declaration';
 import { catalogSuite } from './catalog/declaration';
 import { compositionSuite } from './composition/declaration';
-import type { SetupCommon, SuiteDeclaration, SuiteRunOf } from './declaration';
+import type { SetupCommon, SuiteDeclaration, SuitePrepare, SuiteRunOf } from './declaration';
 import { multiturnSuite } from './multiturn/declaration';
 import { responseQaSuite } from './response-qa/declaration';
 import { robustnessSuite } from './robustness/declaration';
@@ -28,9 +28,9 @@ type Declared = typeof DECLARED;
 export type SuiteId = keyof Declared;
 
 /** Each suite's configuration, by suite id: a run keeps its suite's in `config` (WildAgtEval's is null on a run read from published result logs). */
-type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, string, unknown> ? C : never };
+type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, string, infer _F, infer _P> ? C : never };
 type SetupKeyOf<S extends SuiteId> = Declared[S]['config']['setupKey'];
-type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer F> ? F : never;
+type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer F, infer _P> ? F : never;
 
 /** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
 export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
@@ -48,13 +48,14 @@ export type SuiteFields = { [S in SuiteId as SetupKeyOf<S>]: FieldsOf<S> } & Pic
 export type SuiteSetup = SetupCommon & SuiteFields;
 
 /** A suite as the setup, the runner and the driver loop over it (its runs are its own, so some suite's). */
-export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'configure' | 'fromFlags' | 'withOwnTools' | 'size' | 'needs' | 'settingMax' | 'config'> & {
+export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'configure' | 'fromFlags' | 'withOwnTools' | 'size' | 'needs' | 'settingMax' | 'config' | 'prepare'> & {
   configure(setup: SuiteSetup): SuiteRun;
   fromFlags(...args: Parameters<SuiteDeclaration['fromFlags']>): SuiteRun;
   withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
   size(setup: SuiteSetup): ReturnType<SuiteDeclaration['size']>;
   needs(setup: SuiteSetup): string[];
   settingMax?(setup: SuiteSetup): Record<string, number>;
+  prepare?: () => Promise<SuitePrepare<never, unknown>>;
   config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown; absent?: string };
 };
 

@@ -4,10 +4,12 @@ import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declarati
 import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';
 import { DEFAULT_WILDAGTEVAL, type WildAgtEvalConfig } from './config';
+import type { WildPrepared } from './prepare';
+import { planPromptTokens, windowRefusal } from './window';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval'> = {
+export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval', WildAgtEvalConfig, WildPrepared> = {
   id: 'wildagteval-benchmark',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -27,12 +29,15 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
     return `WildAgtEval · ${w.set}${w.conversations ? ` (${w.conversations})` : ''} · ${labelsOf(w.experiments).join(', ')}`;
   },
   configure(s) {
-    const w = { ...s.wildagteval, packId: s.wild.packId ?? '' };
-    return { suite: 'wildagteval-benchmark', packIds: s.wild.packId ? [s.wild.packId] : [], config: w };
+    const packId = s.prepared?.packId ?? null;
+    return { suite: 'wildagteval-benchmark', packIds: packId ? [packId] : [], config: { ...s.wildagteval, packId: packId ?? '' } };
   },
   config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL, absent: 'a run read from published result logs (its samples are the logs)' },
   settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
-  settingMax: (s): Record<string, number> => (s.wild.conversations === null ? {} : { conversations: s.wild.conversations }),
+  settingMax(s): Record<string, number> {
+    const set = s.prepared?.summary?.sets.find((x) => x.name === s.wildagteval.set);
+    return set ? { conversations: set.conversations } : {};
+  },
   usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
     .map((e) => e.id)
     .join(',')},… --set NAME`,
@@ -49,17 +54,18 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
     const w: WildAgtEvalConfig = { ...config, packId: WILDAGTEVAL_PACK_ID, set: f.text('set') ?? config.set, experiments };
     return { suite: 'wildagteval-benchmark', packIds: [WILDAGTEVAL_PACK_ID], config: w };
   },
-  size: (s) => ({ samples: s.wild.plan && 'samples' in s.wild.plan ? s.wild.plan.samples : 0, promptTokens: null }),
+  size: (s) => ({ samples: s.prepared?.plan && 'samples' in s.prepared.plan ? s.prepared.plan.samples : 0, promptTokens: null }),
   needs(s) {
-    const plan = s.wild.plan;
+    const plan = s.prepared?.plan ?? null;
     return [
-      ...(s.wild.packId === null ? ["WildAgtEval's benchmark: import it on the Packs tab"] : []),
+      ...(s.prepared?.packId === null ? ["WildAgtEval's benchmark: import it on the Packs tab"] : []),
       ...(s.wildagteval.experiments.length === 0 ? ['choose an experiment'] : []),
       ...(s.replay ? [EPISODES_NEED_A_LIVE_ENGINE] : []),
       ...(plan !== null && 'error' in plan ? [`a setup that can run (${plan.error})`] : []),
-      ...(s.wild.refusal !== null ? [`a model whose window takes the prompt (${s.wild.promptTokens.toLocaleString('en-US')} tokens and the answer; see above)`] : []),
+      ...(windowRefusal(plan, s.window) !== null ? [`a model whose window takes the prompt (${planPromptTokens(plan).toLocaleString('en-US')} tokens and the answer; see above)`] : []),
     ];
   },
+  prepare: () => import('./prepare').then((m) => m.prepare),
   source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

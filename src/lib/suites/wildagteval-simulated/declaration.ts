@@ -6,9 +6,14 @@ import { EVAL_MODES } from './episode';
 import { CALL_FORMATS, MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
 import { planApiComplexity } from './plan';
 import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY } from './config';
-import { type Wording, WORDINGS } from './conversations';
+import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
+import { ownApiOf, type OwnToolsPrepared } from './request-conversations';
 
-export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, 'apiComplexity'> = {
+let builtin: Conversation[] | null = null;
+/** the conversations a run without your tools has */
+const builtinSet = (): Conversation[] => (builtin ??= builtinConversations());
+
+export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, 'apiComplexity', ApiComplexityConfig, OwnToolsPrepared> = {
   id: 'wildagteval-simulated',
   label: 'API complexity on a simulated API (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
@@ -30,7 +35,8 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
   configure(s) {
     // an engine that is not a model cannot judge: the rubric checks do
     const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
-    return { suite: 'wildagteval-simulated', packIds: s.ownApi ? [s.ownApi.packId] : [], config: a };
+    const own = ownApiOf(s.prepared);
+    return { suite: 'wildagteval-simulated', packIds: own ? [own.packId] : [], config: a };
   },
   config: { setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
   settings: [
@@ -39,7 +45,7 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
     { kind: 'number', path: 'maxSteps', label: 'Replies per turn', flags: ['max-steps'], min: 1, max: MAX_STEPS_PER_TURN },
     seedSetting(),
   ],
-  settingMax: (s) => ({ conversations: (s.ownApi?.conversations ?? s.apiConversations).length }),
+  settingMax: (s) => ({ conversations: (ownApiOf(s.prepared)?.conversations ?? builtinSet()).length }),
   usage: `--mode ${EVAL_MODES.join('|')} --types ${COMPLEXITY_TYPES.join(',')} --wordings ${WORDINGS.join(',')}`,
   words: [
     { path: 'mode', allowed: EVAL_MODES },
@@ -67,16 +73,20 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
     };
     return { suite: 'wildagteval-simulated', packIds: [], config: a };
   },
-  size: (s) => ({ samples: planApiComplexity(s.apiComplexity, s.ownApi?.conversations ?? s.apiConversations, s.ownApi?.system).length, promptTokens: null }),
+  size(s) {
+    const own = ownApiOf(s.prepared);
+    return { samples: planApiComplexity(s.apiComplexity, own?.conversations ?? builtinSet(), own?.system).length, promptTokens: null };
+  },
   needs(s) {
     const a = s.apiComplexity;
     return [
       ...(a.mode === 'isolated' ? (a.types.length === 0 ? ['choose a complexity type'] : []) : a.ladder.length === 0 ? ['choose a rung of the ladder'] : []),
       ...(a.wordings.length === 0 ? ['choose a wording'] : []),
       ...(s.replay ? [EPISODES_NEED_A_LIVE_ENGINE] : []),
-      ...(a.packId !== undefined && s.ownApi === null ? ['the chosen tools pack is not stored any more'] : []),
+      ...(a.packId !== undefined && s.prepared !== null && s.prepared.own === null ? ['the chosen tools pack is not stored any more'] : []),
     ];
   },
+  prepare: () => import('./prepare').then((m) => m.prepare),
   source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -46,3 +46,20 @@ export interface OwnApiSetup {
 export function ownApiSetup(pack: Pack): OwnApiSetup {
   return { packId: pack.id, system: toolsApiSystem(pack.tools), conversations: requestConversations(pack.items) };
 }
+
+/** What the suite measures of your tools before Start: the chosen pack, loaded (null: the pack is not stored, or none chosen). */
+export interface OwnToolsPrepared {
+  own: Pack | null;
+}
+
+const setups = new WeakMap<Pack, OwnApiSetup>();
+/** Your tools as the simulated API, where the setup chose a pack and it is stored (built once per loaded pack). */
+export function ownApiOf(prepared: OwnToolsPrepared | null): OwnApiSetup | null {
+  const pack = prepared?.own;
+  if (!pack) return null;
+  const known = setups.get(pack);
+  if (known) return known;
+  const made = ownApiSetup(pack);
+  setups.set(pack, made);
+  return made;
+}
