@@ -1,7 +1,7 @@
 /**
  * Each suite's views, beside its declaration (lib/suites/registry.ts): its fields on the Run tab,
  * the wording of its prompt, its part of a run's report, its view of compared runs on its paper's
- * tab and its panel on the Packs tab. RunSetup, RunReport, the papers' tabs and Packs show them
+ * tab, its panel on the Packs tab and its paper's own tab. RunSetup, RunReport, the papers' tabs and Packs show them
  * without naming suites.
  */
 import type { Component } from 'svelte';
@@ -52,6 +52,8 @@ export interface SuiteViews {
   Compared?: () => Promise<{ default: Component<{ runs: RunSeries[] }> }>;
   /** its panel on the Packs tab, for a suite whose data is imported there */
   Import?: () => Promise<{ default: Component }>;
+  /** its paper's tab, for a paper with this one suite (`tab`: the tab's id, `papers.ts`) */
+  Paper?: { tab: string; label: string; page: () => Promise<{ default: Component }> };
 }
 
 export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
@@ -64,12 +66,18 @@ export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
     Compared: () => import('./response-qa/ResponseQaView.svelte'),
   },
   multiturn: { Setup: MultiturnSetup, Wording: null, Report: () => import('./multiturn/MultiturnView.svelte'), Compared: () => import('./multiturn/MultiturnView.svelte') },
-  composition: { Setup: CompositionSetup, Wording: CompositionWording, Report: () => import('./composition/CompositionView.svelte') },
+  composition: {
+    Setup: CompositionSetup,
+    Wording: CompositionWording,
+    Report: () => import('./composition/CompositionView.svelte'),
+    Paper: { tab: 'comptoolbench', label: 'CompToolBench', page: () => import('./composition/CompToolBench.svelte') },
+  },
   'wildagteval-simulated': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('../results/ApiComplexityView.svelte') },
   'wildagteval-benchmark': {
     Setup: WildAgtEvalSetup,
     Wording: WildAgtEvalWording,
     Report: () => import('./wildagteval-benchmark/WildAgtEvalReport.svelte'),
     Import: () => import('./wildagteval-benchmark/ImportWildAgtEval.svelte'),
+    Paper: { tab: 'wildagteval', label: 'WildAgtEval', page: () => import('./wildagteval-benchmark/WildAgtEvalTab.svelte') },
   },
 };
