@@ -7,13 +7,13 @@ import { listenForStops, withRunLock } from '../src/lib/store/run-locks';
 import * as Comlink from 'comlink';
 import type { TokenCounter } from '../src/lib/context/token-counter';
 import { CachedCounter } from '../src/lib/context/token-counter';
-import type { CallLogprob, Cell, ChatMessage, Engine, ForcedTokens, GenerateRequest, NamedText, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
-import { type PickedFile, pickedAsText } from './picked-files';
+import type { Cell, ChatMessage, Engine, ForcedTokens, NamedText, PickedFile, SampleResult, TokenChoice, ToolSchema } from '../src/lib/core/types';
+import { pickedAsText } from './picked-files';
 import { chartsOf, headlineOf, reportLines } from '../src/lib/run/run-report';
 import { runFilesInPage, runPageHtml, sharedRunFile } from '../src/lib/store/run-page';
 import type { EngineHost, EngineOrder, LoadedModel, ReplayCoverage } from '../src/lib/engines/host';
 import { engineName, openEngine, whyNoCallProbability } from '../src/lib/engines/kinds';
-import type { RequestTimeouts } from '../src/lib/engines/request-clock';
+
 import { type GpuInfo, probeGpu } from '../src/lib/engines/gpu';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
 import { probeServer, serverCountMany } from '../src/lib/engines/openai-server';
@@ -32,27 +32,18 @@ import { type RecordedPrompt, type Recording, readRunFile, writeRunFile } from '
 import { sourceFor } from '../src/lib/run/sources';
 import { probeUnbuildableCells, type UnfillableCells } from '../src/lib/run/unbuildable';
 import { promptHolds } from '../src/lib/analysis/sample-filter';
-import { publishedWildRuns } from '../src/lib/suites/wildagteval-benchmark/published-logs';
 import { importedRun } from '../src/lib/run/imported-run';
-import { JUDGE_SETTINGS, judgeWildResults, type WildJudgeOutcome } from '../src/lib/suites/wildagteval-benchmark/judge';
-import { addWildFiles, readWildAgtEvalFiles, WILDAGTEVAL_PACK_ID } from '../src/lib/suites/wildagteval-benchmark/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../src/lib/suites/wildagteval-benchmark/world/registry';
-import { WILD_BENCHMARK_SUITE } from '../src/lib/suites/wildagteval-benchmark/config';
-import { SUITES, type SuiteId } from '../src/lib/suites/registry';
+import { SUITES, type SuiteId, type SuiteOfForeignRuns } from '../src/lib/suites/registry';
+import type { JobHost } from '../src/lib/suites/jobs';
 import { settlingCallbacks } from './settle-callbacks';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
-import { rephrasingRequest, reviewRephrasing } from '../src/lib/suites/robustness/model-rephrase';
-import { baseSet } from '../src/lib/suites/robustness/suite';
 import { draftCallRequest, draftExpected, draftQueries, draftQueriesRequest } from '../src/lib/prompts/draft-requests';
 import { toJsonText } from '../src/lib/formats/json-text';
-import { needleSamples } from '../src/lib/suites/catalog/suite';
 import { forcedCallText } from '../src/lib/scoring/forced-call';
 import { readForced } from '../src/lib/run/forced-read';
 import { requestFor } from '../src/lib/run/request';
-import { DEFAULT_PROMPT } from '../src/lib/prompts/template';
-import { CATALOG_PACK_ID } from '../datasets/catalog/build';
 import { buildTinyModel } from '../datasets/tiny-model/build';
 import { checkGpu, GPU_CHECK_CHAT, GPU_CHECK_TOKENS, GPU_CHECK_TOP, type GpuCheck } from '../src/lib/engines/gpu-check';
 import { GPU_UNTRUSTED } from '../src/lib/engines/errors';
@@ -73,9 +64,6 @@ async function checkedGpu(engine: GgufEngine): Promise<GpuCheck> {
   });
   return gpuChecked;
 }
-
-/** The explorer's distractors and their order (the app's default seed) */
-const EXPLORER_SEED = 42;
 
 const db = new AppDB();
 let webllm: WebLLMEngine | null = null;
@@ -337,6 +325,54 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
   }
 }
 
+/** What a suite's job is lent (lib/suites/jobs.ts): this worker's store, models and file reading. */
+function jobHost(suite: SuiteId): JobHost {
+  const named = <T>(work: (engine: Engine, name: { id: string; label: string }, signal: AbortSignal) => Promise<T>) => work;
+  return {
+    readFiles: (files) => pickedAsText(files),
+    loadPacks: async (ids) => {
+      await ensureBuiltinPacks(db);
+      return loadPacks(db, ids);
+    },
+    addPackFiles: (packId, merge) => addPackFiles(db, packId, merge),
+    async storeForeignRun(foreign) {
+      if (!SUITES[suite].config.absent) throw new Error(`${suite} has no runs another tool made`);
+      const file = { ...importedRun(suite as SuiteOfForeignRuns, foreign), prompts: new Map() };
+      return { runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length };
+    },
+    async runPacks(runId) {
+      const run = await db.runs.get(runId);
+      if (!run) throw new Error(`run ${runId} is not stored`);
+      return run.packIds;
+    },
+    results: (runId) => runResults(db, runId),
+    putResult: async (r) => void (await db.results.put(r)),
+    recount: async (runId) => void (await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length })),
+    rephrasings: { storedIds: (model) => db.rephrasings.where('model').equals(model).primaryKeys(), put: async (row) => void (await db.rephrasings.put(row)) },
+    withLoadedModel: (purpose, work) =>
+      withLoadedModel(purpose, (engine, model, signal) => named(work)(engine, { id: model.id, label: `${model.id} (${engineName({ kind: model.engine, model: model.id })})` }, signal)),
+    withServer: (server, work) =>
+      withController((signal) =>
+        work(
+          createOpenAIEngine({ baseUrl: server.baseUrl, model: server.model, apiKey: apiKeys.get(server.baseUrl), stream: false, timeouts: server.timeouts }),
+          { id: server.model, label: `${server.model} at ${server.baseUrl}` },
+          signal,
+        ),
+      ),
+    forcingCounter: async (purpose) => {
+      const counter = (await forcingEngine(purpose)).counter();
+      if (!counter) throw new Error("This model's tokenizer cannot be rebuilt here, so its prompts cannot be measured to an exact length.");
+      return counter;
+    },
+    async forcedRead(sample) {
+      const engine = await forcingEngine('a forced reading needs its log-probabilities');
+      const forced = forcedCallText(sample, 'bfcl-python');
+      if ('none' in forced) throw new Error(forced.none);
+      return readForced(engine, requestFor({ maxTokens: forced.text.length, temperature: 0, kvReuse: true }, sample, 'bfcl-python'), forced, new AbortController().signal);
+    },
+  };
+}
+
 const api = {
   probeGpu(): Promise<GpuInfo> {
     return probeGpu(self.navigator as never);
@@ -408,28 +444,6 @@ const api = {
     return (await engineOf(held)).greedyTokens(messages, maxTokens, topK);
   },
 
-  /**
-   * The needle explorer: one catalog request at one length, its right tool moved through the catalog,
-   * and at each place the loaded GGUF model's probability of the right call (docs/scoring.md) with the
-   * tools it thought of instead — no answer generated, the prompts' shared prefix read once (α ascending,
-   * KV cache kept). Each point is reported as it is read.
-   */
-  async exploreNeedle(ask: { itemId: string; length: number; positions: number[] }, onPoint: (point: { alpha: number; measure: CallLogprob; promptTokens: number }) => void): Promise<void> {
-    const engine = await forcingEngine('the explorer reads its probabilities');
-    const counter = engine.counter();
-    if (!counter) throw new Error("This model's tokenizer cannot be rebuilt here, so its prompts cannot be measured to an exact length.");
-    await ensureBuiltinPacks(db);
-    const packs = await loadPacks(db, [CATALOG_PACK_ID]);
-    const samples = needleSamples({ packs, template: DEFAULT_PROMPT, counter, seed: EXPLORER_SEED, itemId: ask.itemId, length: ask.length, positions: ask.positions });
-    const signal = new AbortController().signal;
-    for (const sample of samples) {
-      const forced = forcedCallText(sample, 'bfcl-python');
-      if ('none' in forced) throw new Error(forced.none);
-      const measure = await readForced(engine, requestFor({ maxTokens: forced.text.length, temperature: 0, kvReuse: true }, sample, 'bfcl-python'), forced, signal);
-      onPoint({ alpha: sample.cell.alpha ?? 0, measure, promptTokens: sample.promptTokens });
-    }
-  },
-
   /** The loaded GGUF model's reading of a continuation after a chat (the engine's forced read, KV cache kept): what tests and benchmarks compare with other engines. */
   async forcedTokens(messages: { role: string; content: string }[], continuation: string, topK: number): Promise<ForcedTokens> {
     const engine = await forcingEngine('a forced reading needs its log-probabilities');
@@ -496,82 +510,6 @@ const api = {
     }
   },
 
-  /** WildAgtEval's files read, checked and added to its pack here, off the page's thread; returns the pack's contents and the database copies left out. */
-  async importWildAgtEval(picked: (NamedText | PickedFile)[]): Promise<{ description: string; replaced: string[] }> {
-    try {
-      const files = await pickedAsText(picked);
-      const { pack, replaced } = await addPackFiles(db, WILDAGTEVAL_PACK_ID, (stored, createdAt) => addWildFiles(stored, files, new Set(WILD_FUNCTION_NAMES), createdAt ?? Date.now()));
-      return { description: pack.description, replaced };
-    } catch (e) {
-      throw plainError(e);
-    }
-  },
-
-  /** WildAgtEval's published result logs (folders of them) read, scored and stored as runs, one per model and experiment; nothing is stored if a log cannot be read. */
-  async importWildAgtEvalLogs(picked: (NamedText | PickedFile)[]): Promise<{ runs: { runId: string; name: string; results: number }[]; unrecognised: string[]; skipped: number }> {
-    try {
-      const { runs, unrecognised, skipped } = publishedWildRuns(await pickedAsText(picked));
-      const saved: { runId: string; name: string; results: number }[] = [];
-      for (const published of runs) {
-        const file = { ...importedRun(WILD_BENCHMARK_SUITE, published), prompts: new Map() };
-        saved.push({ runId: (await saveRunFile(db, file)).runId, name: file.run.name, results: file.results.length });
-      }
-      return { runs: saved, unrecognised, skipped: skipped.length };
-    } catch (e) {
-      throw plainError(e);
-    }
-  },
-
-  /**
-   * The error-scenario episodes of a WildAgtEval run judged by the model the user picks (the loaded
-   * one, or a server's), with the imported rubric files; written as they come, so a stopped pass resumes.
-   */
-  async judgeWildRun(
-    runId: string,
-    judge: { kind: 'loaded' } | { kind: 'server'; baseUrl: string; model: string; timeouts: RequestTimeouts },
-    maxTokens: number,
-    onProgress: (done: number, total: number) => void,
-  ): Promise<WildJudgeOutcome & { judge: string }> {
-    try {
-      const run = await db.runs.get(runId);
-      if (!run) throw new Error(`run ${runId} is not stored`);
-      // a run of published logs has no pack: the rubric files come from the imported benchmark
-      const [pack] = await loadPacks(db, run.packIds.length ? run.packIds : [WILDAGTEVAL_PACK_ID]).catch(() => []);
-      const references = pack?.files ? readWildAgtEvalFiles(pack.files, new Set(WILD_FUNCTION_NAMES)).judgeReferences : [];
-      if (references.length === 0) throw new Error("the judge reads WildAgtEval's rubric files: import them on the Packs tab (function_uncertainty_references/*_error.md)");
-      const results = await runResults(db, runId);
-      const judgeWith = async (engine: Engine, name: string, signal: AbortSignal) => {
-        const outcome = await judgeWildResults({
-          results,
-          references,
-          judge: name,
-          signal,
-          onProgress: (done, total) => void onProgress(done, total),
-          put: async (r) => void (await db.results.put(r)),
-          ask: async (prompt) => {
-            const request: GenerateRequest = { messages: [{ role: 'user', content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens };
-            return (await engine.generate(request, signal)).text;
-          },
-        });
-        return { ...outcome, judge: name };
-      };
-      const outcome =
-        judge.kind === 'loaded'
-          ? await withLoadedModel('the judge is the loaded model', (engine, model, signal) => judgeWith(engine, `${model.id} (${engineName({ kind: model.engine, model: model.id })})`, signal))
-          : await withController((signal) =>
-              judgeWith(
-                createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: apiKeys.get(judge.baseUrl), stream: false, timeouts: judge.timeouts }),
-                `${judge.model} at ${judge.baseUrl}`,
-                signal,
-              ),
-            );
-      await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length });
-      return outcome;
-    } catch (e) {
-      throw plainError(e);
-    }
-  },
-
   /** What a suite measures of the stored data before Start (its declaration's `prepare`), from the setup's fields: null for a suite that measures nothing. */
   async prepareSuite(suite: SuiteId, fields: unknown): Promise<unknown> {
     const load = SUITES[suite].prepare;
@@ -581,6 +519,17 @@ const api = {
       const rows = await db.packs.filter((p) => !p.versionOf).toArray();
       const packs = rows.map(({ id, name, source, itemCount, toolCount }) => ({ id, name, source, itemCount, toolCount }));
       return await prepare(fields as never, { packs, load: (ids) => loadPacks(db, ids), counter: defaultCounter });
+    } catch (e) {
+      throw plainError(e);
+    }
+  },
+
+  /** A suite's job (its declaration's `jobs`: imports, its judge, side generations, readings), run with what this worker holds; `report` takes what the job reports as it goes. */
+  async suiteJob(suite: SuiteId, name: string, args: unknown, report?: (progress: unknown) => void): Promise<unknown> {
+    try {
+      const job = (await SUITES[suite].jobs?.())?.[name];
+      if (!job) throw new Error(`${suite} has no job "${name}"`);
+      return await job(args as never, jobHost(suite), report ?? (() => undefined));
     } catch (e) {
       throw plainError(e);
     }
@@ -708,39 +657,6 @@ const api = {
     const opened: ImportedRun[] = [];
     for (const file of files) opened.push({ ...(await saveRunFile(db, file)), name: file.run.name, results: file.results.length });
     return opened;
-  },
-
-  /**
-   * Has the loaded model rephrase each request of a robustness base set that it has not rephrased yet;
-   * the rephrasings are stored for review ('pending'). Returns how many were written.
-   */
-  async generateRephrasings(packIds: string[], base: { count: number; seed: number }, onProgress: (done: number, total: number) => void): Promise<number> {
-    return withLoadedModel('the rephrasings are written by the loaded model', async (engine, model, signal) => {
-      const items = baseSet(await loadPacks(db, packIds), base);
-      const known = new Set(await db.rephrasings.where('model').equals(model.id).primaryKeys());
-      const todo = items.filter(({ pack, item }) => !known.has(`${model.id}|${pack.id}|${item.id}`));
-      let done = 0;
-      onProgress(0, todo.length);
-      for (const { pack, item } of todo) {
-        if (signal.aborted) break;
-        const request = rephrasingRequest(item.question);
-        const out = await engine.generate(request, signal);
-        if (out.finishReason === 'abort') break;
-        const review = reviewRephrasing(item, out.text);
-        await db.rephrasings.put({
-          id: `${model.id}|${pack.id}|${item.id}`,
-          model: model.id,
-          packId: pack.id,
-          itemId: item.id,
-          original: item.question,
-          ...review,
-          status: 'pending',
-          createdAt: Date.now(),
-        });
-        onProgress(++done, todo.length);
-      }
-      return done;
-    });
   },
 
   /** Drafts of requests for one tool, by the loaded model: returned to the editor, never stored as ground truth. */

@@ -1,12 +1,6 @@
 /** Files the page hands over as they were picked: read and decoded here, so a large file never blocks the page. */
 import { MAX_IMPORT_BYTES, utf8Text } from '../src/lib/formats/jsonl';
-import type { NamedText } from '../src/lib/core/types';
-
-/** A picked file and the name it goes by (its path in a picked folder: the `File`'s own path does not survive the hand-over). */
-export interface PickedFile {
-  name: string;
-  blob: Blob;
-}
+import type { NamedText, PickedFile } from '../src/lib/core/types';
 
 /** Text as it is, picked files read as UTF-8; a file that is not UTF-8, or over MAX_IMPORT_BYTES, is refused before any is read, naming it. */
 export async function pickedAsText(files: readonly (NamedText | PickedFile)[], maxBytes = MAX_IMPORT_BYTES): Promise<NamedText[]> {

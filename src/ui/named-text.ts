@@ -3,7 +3,7 @@ import { MAX_IMPORT_BYTES, utf8Text } from '../lib/formats/jsonl';
 import { readBodyBytes } from '../lib/engines/bounded-body';
 import { canConnect } from './run/connect-origins';
 import type { NamedText } from '../lib/core/types';
-import type { PickedFile } from '../../workers/picked-files';
+import type { PickedFile } from '../lib/core/types';
 export type { NamedText, PickedFile };
 
 /** Picked files as the worker reads them: not read here, so a large file neither blocks the page nor is copied to the worker as text. */

@@ -468,3 +468,19 @@ export interface ForeignRun {
   note: string;
   results: SampleResult[];
 }
+
+/** Time bounds on one request to a server (`engines/request-clock.ts` applies them). */
+export interface RequestTimeouts {
+  /** from sending until the answer's first byte — streamed, its first event (for most servers: after the prompt is read) */
+  firstByteMs: number;
+  /** between two streamed events, once the response has begun */
+  streamGapMs: number;
+  /** the whole request, retries included */
+  requestMs: number;
+}
+
+/** A file the page hands over as it was picked, read in the worker (its name: its path in a picked folder, which the `File`'s own path does not keep across the hand-over). */
+export interface PickedFile {
+  name: string;
+  blob: Blob;
+}

@@ -9,7 +9,7 @@ import type { TokenCounter } from '../context/token-counter';
 import type { CallMode, RunEngine } from '../core/types';
 import type { EngineDevice } from './load-log';
 import type { GrammarField, LogprobsField, PenaltyField, ServerInfo } from './openai-server';
-import type { RequestTimeouts } from './request-clock';
+import type { RequestTimeouts } from '../core/types';
 import type { WebLLMEngine } from './webllm';
 import type { GgufEngine, LoadedGguf } from './wllama';
 

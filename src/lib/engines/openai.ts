@@ -14,7 +14,8 @@ import { apiRoot, type GrammarField, type LogprobsField, type PenaltyField, serv
 import { forcingOf, readAsSplit } from './forcing';
 import { readSse } from './sse';
 import { readBodyText } from './bounded-body';
-import { DEFAULT_TIMEOUTS, RequestClock, type RequestTimeouts } from './request-clock';
+import { DEFAULT_TIMEOUTS, RequestClock } from './request-clock';
+import type { RequestTimeouts } from '../core/types';
 import type { EngineFactory, EngineSettings } from './host';
 import { createEnginePool } from './pool';
 

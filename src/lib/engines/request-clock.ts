@@ -4,15 +4,7 @@
  * request. Each bound, when passed, aborts the request and names itself and how to raise it.
  */
 import { namedError } from './errors';
-
-export interface RequestTimeouts {
-  /** from sending until the answer's first byte — streamed, its first event (for most servers: after the prompt is read) */
-  firstByteMs: number;
-  /** between two streamed events, once the response has begun */
-  streamGapMs: number;
-  /** the whole request, retries included */
-  requestMs: number;
-}
+import type { RequestTimeouts } from '../core/types';
 
 /** A dead or stalled server fails a request within these; a long prompt on a slow server may need more. */
 export const DEFAULT_TIMEOUTS: RequestTimeouts = { firstByteMs: 90_000, streamGapMs: 60_000, requestMs: 600_000 };

@@ -6,6 +6,7 @@ import { headlineSums } from '../analysis/headline';
 import { SUITES } from '../suites/registry';
 import { STORAGE_FULL } from '../run/loop';
 import { withConfig, withMeasures, withSuiteId } from './run-shape';
+import type { StoredRephrasing } from '../suites/jobs';
 
 export interface PackRow {
   id: string;
@@ -56,19 +57,8 @@ export interface SettingRow {
 export type ResultRow = SampleResult;
 
 /** A request rephrased by a model, kept for the user's review before a run uses it. */
-export interface RephrasingRow {
-  /** `${model}|${packId}|${itemId}` */
-  id: string;
-  model: string;
-  packId: string;
-  itemId: string;
-  original: string;
-  text: string;
-  /** every ground-truth value the original stated can still be read from the text */
-  keepsValues: boolean;
-  status: 'pending' | 'accepted' | 'rejected';
-  createdAt: number;
-}
+/** A model's rephrasing of a request, stored for review (its shape is robustness's job's, `lib/suites/jobs.ts`). */
+export type RephrasingRow = StoredRephrasing;
 
 /** A database upgrade that replaces every stored run by `rewrite` of it. */
 const rewriteRuns = (rewrite: (run: Record<string, unknown>) => Record<string, unknown>) => (tx: Transaction) =>

@@ -8,6 +8,7 @@
 import type { OutputFormat } from '../parsing';
 import type { SampleResult } from '../core/types';
 import type { SuiteSetting, WordSetting } from './settings';
+import type { SuiteJobs } from './jobs';
 import type { Pack } from '../core/types';
 import type { PlannedSource } from '../core/sample-source';
 import type { TokenCounter } from '../context/token-counter';
@@ -117,10 +118,10 @@ export interface SvgChart {
 /**
  * A suite, declared once: `Id` its id, `C` its configuration (a run keeps it in `config`), `K` where
  * the Run tab's setup holds its fields, `F` those fields (its configuration, unless the tab edits
- * more), `P` what its `prepare` measures before Start. The registry derives every suite-wide type
+ * more), `P` what its `prepare` measures before Start, `J` its jobs in the worker. The registry derives every suite-wide type
  * (`SuiteId`, `SuiteRun`, `SuiteFields`) from these.
  */
-export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>, P = never> {
+export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>, P = never, J extends SuiteJobs = SuiteJobs> {
   id: Id;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
@@ -189,6 +190,8 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
    * asked, asked again by the Run tab whenever its fields or the stored packs change
    */
   prepare?: () => Promise<SuitePrepare<F, P>>;
+  /** its work in the worker beyond its samples — imports, judges, side generations, readings (`jobs.ts`, loaded when one is asked) */
+  jobs?: () => Promise<J>;
   /** how a run's samples are built (loaded when a run needs them) */
   source: () => Promise<SuiteSource<C>>;
   /** the runner's report (loaded when a runner needs it: the page never does) */

@@ -11,6 +11,7 @@ import { multiturnSuite } from './multiturn/declaration';
 import { responseQaSuite } from './response-qa/declaration';
 import { robustnessSuite } from './robustness/declaration';
 import { settingFields } from './settings';
+import type { SuiteJobs } from './jobs';
 import type { NumberField } from './number-fields';
 import { wildAgtEvalSuite } from './wildagteval-benchmark/declaration';
 
@@ -31,6 +32,8 @@ export type SuiteId = keyof Declared;
 type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, string, infer _F, infer _P> ? C : never };
 type SetupKeyOf<S extends SuiteId> = Declared[S]['config']['setupKey'];
 type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer F, infer _P> ? F : never;
+/** A suite's jobs in the worker, by name, with their own arguments, results and reports (`jobs.ts`). */
+export type JobsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer _F, infer _P, infer J> ? J : never;
 
 /** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
 export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
@@ -48,7 +51,7 @@ export type SuiteFields = { [S in SuiteId as SetupKeyOf<S>]: FieldsOf<S> } & Pic
 export type SuiteSetup = SetupCommon & SuiteFields;
 
 /** A suite as the setup, the runner and the driver loop over it (its runs are its own, so some suite's). */
-export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'configure' | 'fromFlags' | 'withOwnTools' | 'size' | 'needs' | 'settingMax' | 'config' | 'prepare'> & {
+export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'configure' | 'fromFlags' | 'withOwnTools' | 'size' | 'needs' | 'settingMax' | 'config' | 'prepare' | 'jobs'> & {
   configure(setup: SuiteSetup): SuiteRun;
   fromFlags(...args: Parameters<SuiteDeclaration['fromFlags']>): SuiteRun;
   withOwnTools?(run: SuiteRun, packId: string): SuiteRun;
@@ -56,6 +59,7 @@ export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'conf
   needs(setup: SuiteSetup): string[];
   settingMax?(setup: SuiteSetup): Record<string, number>;
   prepare?: () => Promise<SuitePrepare<never, unknown>>;
+  jobs?: () => Promise<SuiteJobs>;
   config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown; absent?: string };
 };
 

@@ -18,7 +18,7 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
 
-export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', CatalogFields> = {
+export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', CatalogFields, never, typeof import('./jobs').jobs> = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
@@ -87,6 +87,7 @@ export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', 
       ...(c.unfillable.length ? [`lengths the chosen packs can fill (${c.unfillable.map(formatTokens).join(', ')} cannot be: too few distinct tools)`] : []),
     ];
   },
+  jobs: () => import('./jobs').then((m) => m.jobs),
   source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -4,7 +4,7 @@ import { MAX_PER_CELL, seedSetting } from '../settings';
 import { DEFAULT_ROBUSTNESS, type RobustnessConfig, ROBUSTNESS_VARIANTS } from './config';
 import { MODEL_REPHRASED } from './model-rephrase';
 
-export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, 'robustness'> = {
+export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, 'robustness', RobustnessConfig, never, typeof import('./jobs').jobs> = {
   id: 'robustness',
   label: 'Robustness (rephrased requests, expanded toolkits)',
   hint: 'the same requests as written, rephrased, and with related tools added: the paired drops of Rabinovich & Anaby-Tavor',
@@ -37,6 +37,7 @@ export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, '
   fromFlags: (_f, r) => ({ suite: 'robustness', packIds: [...robustnessSuite.defaultPacks], config: r }),
   size: (s) => ({ samples: Math.min(s.robustness.count, itemsOf(s, s.selectedPacks)) * s.robustness.variants.length, promptTokens: null }),
   needs: (s) => (s.robustness.variants.length === 0 ? ['choose a variant'] : []),
+  jobs: () => import('./jobs').then((m) => m.jobs),
   source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };

@@ -9,7 +9,7 @@ import { planPromptTokens, windowRefusal } from './window';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval', WildAgtEvalConfig, WildPrepared> = {
+export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval', WildAgtEvalConfig, WildPrepared, typeof import('./jobs').jobs> = {
   id: 'wildagteval-benchmark',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -66,6 +66,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
     ];
   },
   prepare: () => import('./prepare').then((m) => m.prepare),
+  jobs: () => import('./jobs').then((m) => m.jobs),
   source: () => import('./source').then((m) => m.source),
   textReport: () => import('./text-report').then((m) => m.textReport),
 };
