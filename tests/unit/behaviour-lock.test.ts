@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readWildAgtEvalDir } from '../../src/cli/eval/eval';
+import { readSuiteFolder } from '../../src/cli/eval/eval';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { buildCompositionPack } from '../../datasets/composition/build';
 import { buildConversationsPack, buildResponsesPack } from '../../datasets/travel/build';
@@ -178,7 +178,7 @@ describe('behaviour lock', () => {
 
   const WILD = '../shared/reference/wildagteval';
   it.skipIf(!existsSync(WILD))(`WildAgtEval's own benchmark (needs ${WILD}): samples and oracle results as before`, async () => {
-    const pack = readWildAgtEvalDir(WILD);
+    const pack = await readSuiteFolder('wildagteval-benchmark', WILD);
     const got = await hashesOf(
       {
         suite: 'wildagteval-benchmark',

@@ -58,7 +58,7 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
         .trim()
         .slice(0, 200),
     );
-    expect(lines.join('\n')).toMatch(new RegExp(`error handling: ${file.results.length} of ${file.results.length} episodes judged by judge-model`));
+    expect(lines.join('\n')).toMatch(new RegExp(`error-handling episodes: ${file.results.length} of ${file.results.length} judged by judge-model`));
     expect(await runEval(argv, io)).toBe(0);
     expect(prompts).toHaveLength(file.results.length);
     expect(await runEval(['catalog', '--judge-base-url', baseUrl, '--judge-model', 'm'], { ...io, out: (l: string) => lines.push(l) })).toBe(2);

@@ -121,8 +121,8 @@ export interface EvalSettings {
   bfclFiles: string[];
   /** your own tools and requests files (catalog, robustness, wildagteval-simulated) */
   ownTools: { tools: string; requests: string } | null;
-  /** WildAgtEval's benchmark folder (wildagteval-benchmark) */
-  wildagtevalDir: string | null;
+  /** the folder of the suite's own files, where it imports them (`importsFolder`: WildAgtEval's benchmark) */
+  folder: string | null;
   /** the model that judges a WildAgtEval run's error-handling episodes once it completes (another server's, e.g.) */
   judge: { baseUrl: string; model: string } | null;
   /** the command that makes this run, the API key left out */
@@ -229,8 +229,9 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     throw new UsageError(o.tools === undefined ? '--requests needs --tools (the functions they call)' : '--tools needs --requests (the requests with their expected calls)');
   const ownTools = o.tools !== undefined && o.requests !== undefined ? { tools: o.tools, requests: o.requests } : null;
   if (ownTools && bfclFiles.length) throw new UsageError('--tools and --bfcl both name the requests: choose one');
-  const wildagtevalDir = o.wildagteval ?? null;
-  if (declaration.flags.includes('wildagteval') && wildagtevalDir === null) throw new UsageError(`${suite} needs --wildagteval DIR (WildAgtEval's databases, conversations and prompts)`);
+  const folderFlag = declaration.importsFolder;
+  const folder = folderFlag ? (o[folderFlag.flag] ?? null) : null;
+  if (folderFlag && folder === null) throw new UsageError(`${suite} needs --${folderFlag.flag} DIR (${folderFlag.what})`);
   const judgeUrl = o['judge-base-url'];
   if ((judgeUrl === undefined) !== (o['judge-model'] === undefined))
     throw new UsageError(judgeUrl === undefined ? '--judge-model needs --judge-base-url (the server that serves it)' : '--judge-base-url needs --judge-model (the name that server serves it under)');
@@ -301,7 +302,7 @@ export function parseEvalArgs(argv: readonly string[], env: Record<string, strin
     out: o.out ?? `${typed ?? suite}.run.jsonl`,
     bfclFiles,
     ownTools,
-    wildagtevalDir,
+    folder,
     judge,
     svgDir: o.svg ?? null,
     htmlFile: o.html ?? null,

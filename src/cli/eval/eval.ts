@@ -9,28 +9,26 @@ import { ContextBudgetError } from '../../lib/context/catalog-context';
 import { type AsyncCounting, buildCounted, PrefetchedCounter } from '../../lib/context/prefetched-counter';
 import { CachedCounter, type TokenCounter } from '../../lib/context/token-counter';
 import { hashString } from '../../lib/core/random';
-import { JUDGE_SETTINGS, judgeWildResults } from '../../lib/suites/wildagteval-benchmark/judge';
-import { wildBenchmarkOf } from '../../lib/suites/wildagteval-benchmark/suite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CallMode, Pack, RunEngine, SampleResult } from '../../lib/core/types';
 import { readBfclPack } from '../../lib/formats/bfcl';
 import { FormatError } from '../../lib/formats/jsonl';
-import { addWildFiles, isWildAgtEvalFileName } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval-benchmark/world/registry';
 import { filesUnder } from '../walk';
 import { readToolRequests } from '../../lib/formats/tool-requests';
 import { readToolsFile, yourToolsPack } from '../../lib/formats/your-tools-pack';
 import type { EngineHost, SettledEngine } from '../../lib/engines/host';
 import { ENGINE_KINDS, openEngine } from '../../lib/engines/kinds';
-import { createOpenAIEngine, DEFAULT_RETRY } from '../../lib/engines/openai';
 import { probeOnce, serverCountMany } from '../../lib/engines/openai-server';
 import { ENGINE_ASK } from '../../lib/engines/errors';
 import { builtinPack } from '../../lib/run/builtin-pack-list';
 import { driveRun } from '../../lib/run/drive';
 import { probeUnbuildableCells, unbuildableCells, type UnfillableCells, wholeCellsText } from '../../lib/run/unbuildable';
 import type { RunRow } from '../../lib/run/run-row';
-import { type SuiteRun, SUITES } from '../../lib/suites/registry';
+import { type SuiteId, type SuiteRun, SUITES } from '../../lib/suites/registry';
+import type { ImportFilesJob, JudgeChoice, JudgeJob } from '../../lib/suites/jobs';
+import { runnerJobHost } from './job-host';
+import { DEFAULT_TIMEOUTS } from '../../lib/engines/request-clock';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
 import { progressLine, statusWriter } from './progress-line';
@@ -92,15 +90,25 @@ export async function readOwnTools(files: { tools: string; requests: string }): 
   }
 }
 
-/** WildAgtEval's files under a folder (its repository, or the reference copy), read and checked as the app's Packs tab reads them. */
-export function readWildAgtEvalDir(dir: string): Pack {
-  if (!existsSync(dir)) throw new UsageError(`--wildagteval: ${dir} does not exist`);
+/** A suite's own files under a folder (WildAgtEval's repository, or the reference copy), read and imported by its `importFiles` job as the app's Packs tab imports them: its pack. */
+export async function readSuiteFolder(suite: SuiteId, dir: string): Promise<Pack> {
+  const folder = SUITES[suite].importsFolder;
+  const importFiles = (await SUITES[suite].jobs?.())?.importFiles as ImportFilesJob | undefined;
+  if (!folder || !importFiles) throw new UsageError(`${suite} reads no folder of files`);
+  if (!existsSync(dir)) throw new UsageError(`--${folder.flag}: ${dir} does not exist`);
   try {
-    const paths = filesUnder(dir, isWildAgtEvalFileName, { maxFiles: 5000, maxDepth: 16, what: 'WildAgtEval files' });
-    const files = paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') }));
-    return addWildFiles([], files, new Set(WILD_FUNCTION_NAMES), Date.now()).pack;
+    const paths = filesUnder(dir, folder.accepts, { maxFiles: 5000, maxDepth: 16, what: folder.what });
+    const packs: Pack[] = [];
+    await importFiles(
+      paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })),
+      runnerJobHost({ retries: 1 }, new AbortController().signal, packs, null),
+      () => undefined,
+    );
+    const [pack] = packs;
+    if (!pack) throw new UsageError(`--${folder.flag}: no pack made of ${dir}`);
+    return pack;
   } catch (e) {
-    throw e instanceof FormatError ? new UsageError(`--wildagteval: ${e.message}`) : e;
+    throw e instanceof FormatError ? new UsageError(`--${folder.flag}: ${e.message}`) : e;
   }
 }
 
@@ -109,9 +117,9 @@ async function setUp(s: EvalSettings, io: EvalIo): Promise<Setup> {
   const own = s.ownTools ? await readOwnTools(s.ownTools) : null;
   // where the suite puts your tools (--tools is only taken by suites that take them)
   const ownRun = own ? (SUITES[s.suite].withOwnTools?.(s.run, own.id) ?? null) : null;
-  const wild = s.wildagtevalDir ? readWildAgtEvalDir(s.wildagtevalDir) : null;
-  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : wild ? [wild] : null;
-  if (wild) io.out(`WildAgtEval: ${wild.description}`);
+  const folder = s.folder ? await readSuiteFolder(s.suite, s.folder) : null;
+  const packs = s.bfclFiles.length ? readBfclFiles(s.bfclFiles) : own && ownRun ? ownRun.packIds.map((id) => (id === own.id ? own : builtinPack(id))) : folder ? [folder] : null;
+  if (folder) io.out(`${folder.name}: ${folder.description}`);
   else if (packs) io.out(`packs: ${packs.map((p) => `${p.name} (${p.items.length} records)`).join(', ')}`);
   // a server is probed once for the run: its settling, its engine and its tokenizer ask the same answer
   const probe = probeOnce(() => s.apiKey);
@@ -278,7 +286,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
     true,
   );
   let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
-  if (outcome.status === 'completed' && s.judge) final = await judgeErrorHandling(s.judge, s, packs, store, io);
+  if (outcome.status === 'completed' && s.judge) final = await judgeRun(s.judge, s, [...packs], store, io);
   const results = store.all();
   if (outcome.status !== 'completed') {
     io.out(outcome.status === 'failed' ? `run failed: ${outcome.error}` : `run stopped (${outcome.reason})`);
@@ -315,27 +323,17 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
 }
 
 /**
- * A WildAgtEval run's error-handling episodes judged by another model (WildAgtEval's judge, its rubric
- * files); each judged result is written as it comes, so a stopped pass resumes where it was.
+ * A completed run judged by another model (`--judge-base-url`, `--judge-model`) through its suite's
+ * `judge` job (WildAgtEval's error-handling episodes, by its rubric files); each judged result is
+ * written as it comes, so a stopped pass resumes where it was.
  */
-async function judgeErrorHandling(judge: { baseUrl: string; model: string }, s: EvalSettings, packs: readonly Pack[], store: RunFileStore, io: EvalIo): Promise<RunRow> {
-  const pack = packs.find((p) => p.source === 'wildagteval');
-  const references = pack ? wildBenchmarkOf(pack).judgeReferences : [];
-  const engine = createOpenAIEngine({ baseUrl: judge.baseUrl, model: judge.model, apiKey: s.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: s.timeouts });
-  const name = `${judge.model} at ${judge.baseUrl}`;
-  const outcome = await judgeWildResults({
-    results: store.all(),
-    references,
-    judge: name,
-    signal: io.signal,
-    put: (r) => store.put(r),
-    onProgress: (done, total) => io.status(`judging error handling with ${name}: ${done}/${total}`, done === total),
-    ask: async (prompt) => {
-      const request = { messages: [{ role: 'user' as const, content: prompt }], temperature: JUDGE_SETTINGS.temperature, maxTokens: JUDGE_SETTINGS.maxTokens };
-      return (await engine.generate(request, io.signal)).text;
-    },
-  });
-  io.out(`error handling: ${outcome.judged} of ${outcome.total} episodes judged by ${name}${outcome.missingReferences.length ? `; no rubric file for ${outcome.missingReferences.join(', ')}` : ''}`);
+async function judgeRun(judge: { baseUrl: string; model: string }, s: EvalSettings, packs: Pack[], store: RunFileStore, io: EvalIo): Promise<RunRow> {
+  const job = (await SUITES[s.suite].jobs?.())?.judge as JudgeJob | undefined;
+  if (!job) throw new UsageError(`${s.suite} has no judge`);
+  const host = runnerJobHost(s, io.signal, packs, { runPacks: store.run.packIds, all: () => store.all(), put: (r) => store.put(r) });
+  const by: JudgeChoice = { kind: 'server', ...judge, timeouts: { ...DEFAULT_TIMEOUTS, ...s.timeouts } };
+  const outcome = await job({ runId: store.run.id, judge: by }, host, ({ done, total }) => io.status(`judging with ${judge.model} at ${judge.baseUrl}: ${done}/${total}`, done === total));
+  io.out(`${outcome.of}: ${outcome.judged} of ${outcome.total} judged by ${outcome.judge}${outcome.missingReferences.length ? `; no rubric for ${outcome.missingReferences.join(', ')}` : ''}`);
   return store.finish({ status: io.signal.aborted ? 'paused' : 'completed' });
 }
 

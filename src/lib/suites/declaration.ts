@@ -190,6 +190,8 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
    * asked, asked again by the Run tab whenever its fields or the stored packs change
    */
   prepare?: () => Promise<SuitePrepare<F, P>>;
+  /** the runner's flag naming a folder of its own files (`--wildagteval DIR`), which a run needs: the files `accepts` read and imported by its `importFiles` job */
+  importsFolder?: { flag: string; accepts(path: string): boolean; what: string };
   /** its work in the worker beyond its samples — imports, judges, side generations, readings (`jobs.ts`, loaded when one is asked) */
   jobs?: () => Promise<J>;
   /** how a run's samples are built (loaded when a run needs them) */

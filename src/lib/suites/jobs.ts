@@ -62,6 +62,8 @@ export type JudgeChoice = { kind: 'loaded' } | { kind: 'server'; baseUrl: string
 
 /** What a judge pass did: episodes judged of those it judges, by whom, and the rubrics it lacked. */
 export interface JudgeOutcome {
+  /** what it judges, in words ("error-handling episodes") */
+  of: string;
   judged: number;
   total: number;
   judge: string;

@@ -1,5 +1,5 @@
 /** WildAgtEval's own benchmark (imported: its functions, databases, conversations and prompts) as the registry knows it. */
-import { WILDAGTEVAL_PACK_ID } from './benchmark-files';
+import { isWildAgtEvalFileName, WILDAGTEVAL_PACK_ID } from './benchmark-files';
 import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL } from '../settings';
 import { WILD_EXPERIMENTS } from './experiments';
@@ -47,6 +47,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
     { path: 'experiments', allowed: WILD_EXPERIMENTS.map((e) => e.id), many: true },
   ],
   flags: ['wildagteval', 'experiments', 'set', 'judge-base-url', 'judge-model'],
+  importsFolder: { flag: 'wildagteval', accepts: isWildAgtEvalFileName, what: "WildAgtEval's databases, conversations and prompts" },
   fixedPrompt: true,
   fromFlags(f, config) {
     const experiments = f.list('experiments') ?? config.experiments;

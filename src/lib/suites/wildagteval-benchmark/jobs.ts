@@ -48,6 +48,7 @@ const judge: JudgeJob = async ({ runId, judge: by, maxTokens = JUDGE_SETTINGS.ma
       },
     })),
     judge: name.label,
+    of: 'error-handling episodes',
   });
   const outcome = by.kind === 'loaded' ? await host.withLoadedModel('the judge is the loaded model', judgeWith) : await host.withServer(by, judgeWith);
   await host.recount(runId);
