@@ -55,8 +55,8 @@ function setupWith(prepared: unknown, fields = defaultSuiteFields()): SuiteSetup
 }
 
 describe("a suite's prepare step", () => {
-  it('is declared by the suites that measure stored data, and by no other', () => {
-    expect(SUITE_LIST.filter((s) => s.prepare).map((s) => s.id)).toEqual(['wildagteval-simulated', 'wildagteval-benchmark']);
+  it("is declared by the suites whose setup reads stored data beyond the chosen packs' counts", () => {
+    expect(SUITE_LIST.filter((s) => s.prepare).map((s) => s.id)).toEqual(expect.arrayContaining(['wildagteval-simulated', 'wildagteval-benchmark']));
   });
 
   for (const suite of SUITE_LIST.filter((s) => s.prepare)) {
