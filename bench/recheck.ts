@@ -59,7 +59,7 @@ async function main() {
   const dir = join(process.cwd(), '.cache', 'recheck', key!);
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `${design}-seed${seed}-${requests}.run.jsonl`);
-  const code = await withRecordingServer(g, r, (baseUrl) => runRecording(g, { ...r, args }, baseUrl, { name: `${r.title} · recheck, seed ${seed}, ${requests} requests`, out }));
+  const code = await withRecordingServer(g, r, (baseUrl, signal) => runRecording(g, { ...r, args }, baseUrl, { name: `${r.title} · recheck, seed ${seed}, ${requests} requests`, out, signal }));
   if (code !== 0) throw new Error(`the re-run stopped (exit ${code}); the same command goes on from ${out}`);
 
   const rerun = readRunFile(readFileSync(out, 'utf8'), out);

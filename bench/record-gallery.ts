@@ -183,7 +183,7 @@ async function record(key: string, suites: readonly string[]) {
   }
   for (const [serverKey, names] of [...byServer].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [context, serverArgs] = JSON.parse(serverKey) as [number, string[]];
-    await withRecordingServer(g, { context, serverArgs }, async (baseUrl) => {
+    await withRecordingServer(g, { context, serverArgs }, async (baseUrl, signal) => {
       for (const s of names) {
         const r = g.overrides?.[s] ?? RECORDINGS[s]!;
         const out = join(dir, `${s}.run.jsonl`);
@@ -196,9 +196,10 @@ async function record(key: string, suites: readonly string[]) {
             `server llama-cpp-python 0.3.36 (harness/llama_cpp_server.py, window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''}, KV reuse ${SERVER_KV_REUSE}, ${SERVER_THREADS} threads, greedy); ` +
             `runner: npm run eval -- ${runnerArgsOf(r).join(' ')} --engine openai --base-url <server> --model ${g.model.alias}`,
         };
-        const code = await runRecording(g, r, baseUrl, { name: r.title, out, extraArgs: ['--svg', join(charts, `${s}-svg`)], provenance });
+        const code = await runRecording(g, r, baseUrl, { name: r.title, out, extraArgs: ['--svg', join(charts, `${s}-svg`)], provenance, signal });
         console.log(`== ${s}: exit ${code} in ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
         if (code === 0) publish(key, s, r, out, g, examples);
+        if (signal.aborted) break;
       }
     });
   }
