@@ -12,12 +12,21 @@ import { modelLadder, type SizedRun } from './ladder';
 /** a table cell holds no pipe */
 const cell = (text: string) => text.replace(/\|/g, '/');
 
-/** The command that re-records a gallery file when it is not `npm run bench:gallery -- MODEL DESIGN` of its path. */
-function unusualCommand(run: { key: string; command?: string }): string {
-  const m = /^recordings\/([^/]+)\/([^/]+)\.run\.jsonl$/.exec(run.key);
-  const usual = m ? `npm run bench:gallery -- ${m[1]} ${m[2]}` : '';
-  return run.command && run.command !== usual ? `, by \`${cell(run.command)}\`` : '';
+/** A gallery file's model and design, from its path (`recordings/MODEL/DESIGN.run.jsonl`), or null. */
+function recordingOf(key: string): { model: string; design: string } | null {
+  const m = /^recordings\/([^/]+)\/([^/]+)\.run\.jsonl$/.exec(key);
+  return m ? { model: m[1] ?? '', design: m[2] ?? '' } : null;
 }
+
+/** The recording's cell: its file as MODEL/DESIGN, and the command that re-records it when it is not `npm run bench:gallery -- MODEL DESIGN`. */
+function recordingCell(run: { key: string; command?: string }): string {
+  const r = recordingOf(run.key);
+  const usual = r ? `npm run bench:gallery -- ${r.model} ${r.design}` : '';
+  return `\`${cell(r ? `${r.model}/${r.design}` : run.key)}\`${run.command && run.command !== usual ? `, by \`${cell(run.command)}\`` : ''}`;
+}
+
+/** Each paper's effect with its restatements (on another measure, at other lengths), in the order declared. */
+const effectFamilies = () => EFFECTS.filter((e) => !e.restates).map((base) => ({ base, family: EFFECTS.filter((e) => e.id === base.id || e.restates === base.id) }));
 
 /**
  * The findings as Markdown, grouped by effect: for every paper's effect a line saying it and what the
@@ -29,9 +38,8 @@ function unusualCommand(run: { key: string; command?: string }): string {
 export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
   const measured = effectRows(runs);
   const header = ['| model | measure | A → B | B − A [95%] | p (Holm) | detects ≥ | verdict | recording, samples |', '| --- | --- | --- | --- | --- | --- | --- | --- |'];
-  return EFFECTS.filter((e) => !e.restates)
-    .map((base) => {
-      const family = EFFECTS.filter((e) => e.id === base.id || e.restates === base.id);
+  return effectFamilies()
+    .map(({ base, family }) => {
       const heading = `**${cell(base.effect)}** — ${base.paper}: ${base.paperFigure}.`;
       const rows = family.flatMap((e) => {
         const measure = measureNameOf(e);
@@ -39,8 +47,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
         if (!mine.length) return [`| — | ${cell(measure)} | not recorded yet | | | | | |`];
         return mine.map(({ run, finding }) => {
           const c = finding.contrast;
-          const file = `\`${cell(run.key.replace(/^recordings\//, '').replace(/\.run\.jsonl$/, ''))}\``;
-          return `| ${cell(shortModelName(run.model))} | ${cell(measure)} | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} | ${file}${unusualCommand(run)}, ${run.results.length} |`;
+          return `| ${cell(shortModelName(run.model))} | ${cell(measure)} | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} | ${recordingCell(run)}, ${run.results.length} |`;
         });
       });
       return [heading, '', ...header, ...rows].join('\n');
@@ -59,8 +66,8 @@ const shortVerdict = (f: EffectFinding): string => `${f.verdict}${f.bound ? `, a
 export function findingsSummaryMarkdown(runs: readonly SizedRun<string>[]): string {
   const measured = effectRows(runs);
   const models = [...new Map([...runs].sort((a, b) => b.parameters - a.parameters).map((r) => [r.model, shortModelName(r.model)])).entries()].filter(([m]) => measured.some((r) => r.model === m));
-  const lines = EFFECTS.filter((e) => !e.restates).flatMap((base) =>
-    EFFECTS.filter((e) => e.id === base.id || e.restates === base.id).map((e) => {
+  const lines = effectFamilies().flatMap(({ base, family }) =>
+    family.map((e) => {
       const what = e.restates ? '' : `${cell(base.effect)} (${cell(base.paper)})`;
       const measure = measureNameOf(e);
       const cells = models.map(([m]) => {
