@@ -62,7 +62,7 @@ describe("a suite's prepare step", () => {
   for (const suite of SUITE_LIST.filter((s) => s.prepare)) {
     it(`${suite.id}: its answer, with nothing stored and with your tools stored, survives the worker's structured clone`, async () => {
       const prepare = await suite.prepare!();
-      const fields = defaultSuiteFields()[suite.config.setupKey];
+      const fields = defaultSuiteFields()[suite.id];
       for (const packs of [[], [yours]]) {
         const answer = await prepare({ ...fields, packId: packs[0]?.id } as never, data(packs));
         expect(structuredClone(answer)).toEqual(answer);
@@ -74,14 +74,14 @@ describe("a suite's prepare step", () => {
     const suite = SUITES['wildagteval-simulated'];
     const prepare = await suite.prepare!();
     const fields = defaultSuiteFields();
-    const own = { ...fields, apiComplexity: { ...fields.apiComplexity, packId: yours.id } };
+    const own = { ...fields, 'wildagteval-simulated': { ...fields['wildagteval-simulated'], packId: yours.id } };
     const builtin = suite.size(setupWith(null, fields)).samples;
-    const prepared = await prepare(own.apiComplexity as never, data([yours]));
+    const prepared = await prepare(own['wildagteval-simulated'] as never, data([yours]));
     const setup = setupWith(structuredClone(prepared), own);
     expect(suite.configure(setup).packIds).toEqual([yours.id]);
     expect(suite.size(setup).samples).not.toBe(builtin);
     expect(suite.needs(setup)).toEqual([]);
-    const gone = setupWith(await prepare(own.apiComplexity as never, data([])), own);
+    const gone = setupWith(await prepare(own['wildagteval-simulated'] as never, data([])), own);
     expect(suite.needs(gone)).toContain('the chosen tools pack is not stored any more');
     // not measured yet: the host says so (Start waits), the suite claims nothing
     expect(suite.needs(setupWith(null, own))).toEqual([]);
@@ -89,7 +89,7 @@ describe("a suite's prepare step", () => {
 
   it("WildAgtEval's benchmark not imported: the setup says where to import it, and plans nothing", async () => {
     const suite = SUITES['wildagteval-benchmark'];
-    const setup = setupWith(await (await suite.prepare!())(defaultSuiteFields().wildagteval as never, data([yours])));
+    const setup = setupWith(await (await suite.prepare!())(defaultSuiteFields()['wildagteval-benchmark'] as never, data([yours])));
     expect(suite.needs(setup)).toContain("WildAgtEval's benchmark: import it on the Packs tab");
     expect(suite.size(setup).samples).toBe(0);
     expect(suite.configure(setup).packIds).toEqual([]);

@@ -57,8 +57,8 @@ export interface SetupCommon {
   prepared: unknown;
 }
 
-/** The setup as one suite reads it: the common part, its own fields at its setup key, and what its `prepare` measured (the registry's `SuiteSetup` holds every suite's fields). */
-type SetupFor<K extends string, F, P> = Omit<SetupCommon, 'prepared'> & { readonly [k in K]: F } & { prepared: P | null };
+/** The setup as one suite reads it: the common part, its own fields at its id, and what its `prepare` measured (the registry's `SuiteSetup` holds every suite's fields). */
+type SetupFor<Id extends string, F, P> = Omit<SetupCommon, 'prepared'> & { readonly [k in Id]: F } & { prepared: P | null };
 
 /** A stored pack as a suite's `prepare` is shown it (its contents are loaded by id). */
 interface StoredPack {
@@ -116,12 +116,12 @@ export interface SvgChart {
 }
 
 /**
- * A suite, declared once: `Id` its id, `C` its configuration (a run keeps it in `config`), `K` where
- * the Run tab's setup holds its fields, `F` those fields (its configuration, unless the tab edits
- * more), `P` what its `prepare` measures before Start, `J` its jobs in the worker. The registry derives every suite-wide type
+ * A suite, declared once: `Id` its id (the Run tab's setup holds its fields at it too), `C` its
+ * configuration (a run keeps it in `config`), `F` its fields on the Run tab (its configuration, unless
+ * the tab edits more), `P` what its `prepare` measures before Start, `J` its jobs in the worker. The registry derives every suite-wide type
  * (`SuiteId`, `SuiteRun`, `SuiteFields`) from these.
  */
-export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, K extends string = string, F = NonNullable<C>, P = never, J extends SuiteJobs = SuiteJobs> {
+export interface SuiteDeclaration<Id extends string = string, C extends object | null = object | null, F = NonNullable<C>, P = never, J extends SuiteJobs = SuiteJobs> {
   id: Id;
   /** the Run tab's choice: the paper's name for it, and one line on what it shows */
   label: string;
@@ -151,7 +151,7 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** the run's name after the model's (`packName`: a stored pack's name, where the suite names the pack it runs on) */
   name(run: SuiteRunOf<Id, C>, packName?: (id: string) => string | undefined): string;
   /** Start: the setup → the suite's part of the run */
-  configure(setup: SetupFor<K, F, P>): SuiteRunOf<Id, C>;
+  configure(setup: SetupFor<Id, F, P>): SuiteRunOf<Id, C>;
   /** the runner's flags this suite reads beyond those every run takes and its settings' (a flag of another suite is refused, naming whose it is) */
   flags: readonly string[];
   /** the run on your own tools and requests (a "yours" pack, `--tools`): where the suite takes them; absent where it does not */
@@ -159,12 +159,11 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** every sample sends at least the first one's prompt (a fixed agent prompt): a window that cannot take it is refused before any request */
   fixedPrompt?: true;
   /**
-   * Its configuration: where the Run tab's setup edits it, and its defaults (the tab's and the
-   * runner's alike; a run keeps it in `config`), and the tab's fields as they open where they hold
-   * more than the configuration (`fields`: the catalog's packs asked).
+   * Its configuration's defaults (the tab's and the runner's alike; a run keeps it in `config`), and
+   * the tab's fields as they open where they hold more than the configuration (`fields`: the
+   * catalog's packs asked).
    */
   config: {
-    setupKey: K;
     defaults: NonNullable<C>;
     fields?: (defaults: NonNullable<C>) => F;
     /** what a run of it without a configuration is, where it can have none (its samples come with it) */
@@ -179,11 +178,11 @@ export interface SuiteDeclaration<Id extends string = string, C extends object |
   /** the runner: its flags → the suite's part of the run (`config`: the defaults with every setting's flag applied) */
   fromFlags(flags: FlagReader, config: NonNullable<C>): SuiteRunOf<Id, C>;
   /** samples (and prompt tokens) of one pass */
-  size(setup: SetupFor<K, F, P>): RunSize;
+  size(setup: SetupFor<Id, F, P>): RunSize;
   /** what the setup still needs before Start, in words */
-  needs(setup: SetupFor<K, F, P>): string[];
+  needs(setup: SetupFor<Id, F, P>): string[];
   /** bounds the chosen data sets on the Run tab, by setting path (the conversations a pack holds) */
-  settingMax?(setup: SetupFor<K, F, P>): Record<string, number>;
+  settingMax?(setup: SetupFor<Id, F, P>): Record<string, number>;
   /**
    * what it measures of the stored data before Start (WildAgtEval's plan; your tools as an API), where
    * its size, needs or fields depend on more than the chosen packs' counts: loaded in the worker when

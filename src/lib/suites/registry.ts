@@ -29,11 +29,10 @@ type Declared = typeof DECLARED;
 export type SuiteId = keyof Declared;
 
 /** Each suite's configuration, by suite id: a run keeps its suite's in `config` (WildAgtEval's is null on a run read from published result logs). */
-type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, string, infer _F, infer _P> ? C : never };
-type SetupKeyOf<S extends SuiteId> = Declared[S]['config']['setupKey'];
-type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer F, infer _P> ? F : never;
+type SuiteConfigs = { [S in SuiteId]: Declared[S] extends SuiteDeclaration<S, infer C, infer _F, infer _P> ? C : never };
+type FieldsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, infer F, infer _P> ? F : never;
 /** A suite's jobs in the worker, by name, with their own arguments, results and reports (`jobs.ts`). */
-export type JobsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, string, infer _F, infer _P, infer J> ? J : never;
+export type JobsOf<S extends SuiteId> = Declared[S] extends SuiteDeclaration<S, infer _C, infer _F, infer _P, infer J> ? J : never;
 
 /** A suite and its configuration, what a run's samples are planned from: the suite's id decides the config's type. */
 export type SuitePlan = { [S in SuiteId]: { suite: S; config: SuiteConfigs[S] } }[SuiteId];
@@ -44,8 +43,8 @@ export type SuiteRun = { [S in SuiteId]: SuiteRunOf<S, SuiteConfigs[S]> }[SuiteI
 /** The suites whose runs can have no configuration: runs another tool made, read from its logs. */
 export type SuiteOfForeignRuns = { [S in SuiteId]: null extends SuiteConfigs[S] ? S : never }[SuiteId];
 
-/** Every suite's fields on the Run tab, each at its setup key, and the constraint asked. */
-export type SuiteFields = { [S in SuiteId as SetupKeyOf<S>]: FieldsOf<S> } & Pick<SetupCommon, 'constraint'>;
+/** Every suite's fields on the Run tab, each at its suite's id, and the constraint asked. */
+export type SuiteFields = { [S in SuiteId]: FieldsOf<S> } & Pick<SetupCommon, 'constraint'>;
 
 /** The Run tab's setup as the suites read it: every suite's fields, and what the chosen data offers. */
 export type SuiteSetup = SetupCommon & SuiteFields;
@@ -60,7 +59,7 @@ export type Suite = Omit<SuiteDeclaration<SuiteId, SuiteConfigs[SuiteId]>, 'conf
   settingMax?(setup: SuiteSetup): Record<string, number>;
   prepare?: () => Promise<SuitePrepare<never, unknown>>;
   jobs?: () => Promise<SuiteJobs>;
-  config: { setupKey: Exclude<keyof SuiteFields, 'constraint'>; defaults: object; fields?: (defaults: never) => unknown; absent?: string };
+  config: { defaults: object; fields?: (defaults: never) => unknown; absent?: string };
 };
 
 // the one widening: each declaration makes and reads runs of its own suite, which the union holds
@@ -77,14 +76,14 @@ export const seedOf = (run: Pick<SuitePlan, 'config'>): number | null => (run.co
 export function defaultSuiteFields(): SuiteFields {
   const fields = SUITE_LIST.map((d) => {
     const defaults = structuredClone(d.config.defaults);
-    return [d.config.setupKey, d.config.fields ? d.config.fields(defaults as never) : defaults];
+    return [d.id, d.config.fields ? d.config.fields(defaults as never) : defaults];
   });
   return { ...Object.fromEntries(fields), constraint: 'off' } as SuiteFields;
 }
 
 /** The suite's number fields on the Run tab, checked before Start. */
 export function suiteNumberFields(suite: Suite, setup: SuiteSetup): NumberField[] {
-  return settingFields(suite.settings, setup[suite.config.setupKey], suite.settingMax?.(setup));
+  return settingFields(suite.settings, setup[suite.id], suite.settingMax?.(setup));
 }
 
 /** A setting's bounds, for the Run tab's input (its check comes from the same declaration). */

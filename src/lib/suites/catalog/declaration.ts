@@ -18,7 +18,7 @@ function catalogRunSize(sweep: CatalogSweep, available: number) {
   return { samples: perCell * sweep.lengths.length * sweep.positions.length, promptTokens: perCell * sweep.positions.length * sweep.lengths.reduce((a, b) => a + b, 0) };
 }
 
-export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', CatalogFields, never, typeof import('./jobs').jobs> = {
+export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, CatalogFields, never, typeof import('./jobs').jobs> = {
   id: 'catalog',
   label: 'Tool catalog (LongFuncEval challenge 1)',
   hint: 'the right tool hidden among many, at a chosen position, in prompts of exact lengths',
@@ -55,7 +55,7 @@ export const catalogSuite: SuiteDeclaration<'catalog', CatalogSweep, 'catalog', 
     };
   },
   // the tab asks every chosen pack until the user narrows it
-  config: { setupKey: 'catalog', defaults: CATALOG_DEFAULTS, fields: (sweep) => ({ ...sweep, askedPacks: [], unfillable: [] }) },
+  config: { defaults: CATALOG_DEFAULTS, fields: (sweep) => ({ ...sweep, askedPacks: [], unfillable: [] }) },
   settings: [
     { kind: 'list', path: 'positions', label: 'Needle positions α', flags: ['positions'], min: 0, max: 1, fractional: true },
     { kind: 'number', path: 'samplesPerCell', label: 'Requests per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },

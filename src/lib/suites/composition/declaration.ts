@@ -7,7 +7,7 @@ import { type CompositionConfig, DEFAULT_COMPOSITION } from './config';
 
 const PROTOCOLS: readonly CompositionProtocol[] = ['single-turn', 'multi-turn'];
 
-export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig, 'composition'> = {
+export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig> = {
   id: 'composition',
   label: 'Composition (CompToolBench L0–L3)',
   hint: 'single calls, chains, parallel calls and DAGs over about a hundred simulated tools: is one call from a plain request harder than a whole workflow?',
@@ -33,7 +33,7 @@ export const compositionSuite: SuiteDeclaration<'composition', CompositionConfig
     const c = { ...s.composition, ...(s.predictedTasks ? { onlyTasks: s.predictedTasks } : {}) };
     return { suite: 'composition', packIds: [...s.selectedPacks], config: c };
   },
-  config: { setupKey: 'composition', defaults: DEFAULT_COMPOSITION },
+  config: { defaults: DEFAULT_COMPOSITION },
   settings: [
     { kind: 'number', path: 'perLevel', label: 'Tasks per level', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
     seedSetting(),

@@ -6,7 +6,7 @@ import { DEFAULT_MULTITURN, FACT_SETTINGS, type FactSetting, type MultiturnConfi
 
 const SETTING_IDS = FACT_SETTINGS.map((s) => s.id);
 
-export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'multiturn'> = {
+export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig> = {
   id: 'multiturn',
   label: 'Long conversations (LongFuncEval challenge 3)',
   hint: 'a fact given early, a call that needs it at the end of a conversation of exact length',
@@ -21,7 +21,7 @@ export const multiturnSuite: SuiteDeclaration<'multiturn', MultiturnConfig, 'mul
   lengths: (run) => run.config.lengths,
   name: (run) => `multi-turn · ${sortedNumbers(run.config.lengths).map(formatTokens).join('/')}`,
   configure: (s) => ({ suite: 'multiturn', packIds: [...s.selectedPacks], config: s.multiturn }),
-  config: { setupKey: 'multiturn', defaults: DEFAULT_MULTITURN },
+  config: { defaults: DEFAULT_MULTITURN },
   settings: [{ kind: 'number', path: 'count', label: 'Base conversations', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL }, seedSetting(), lengthsSetting()],
   usage: `--settings ${SETTING_IDS.join(',')}`,
   words: [{ path: 'settings', allowed: FACT_SETTINGS.map((s) => s.id), many: true }],

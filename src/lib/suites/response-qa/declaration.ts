@@ -4,7 +4,7 @@ import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, lengthsSetting, seedSetting } from '../settings';
 import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, QA_EXPERIMENTS, type ResponseQaConfig } from './config';
 
-export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 'responseQa'> = {
+export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig> = {
   id: 'response-qa',
   label: 'Long tool responses (LongFuncEval challenge 2)',
   hint: 'questions about one long, nested JSON response: does accuracy hold as it grows, and is the end read better than the start?',
@@ -19,8 +19,8 @@ export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 
   nativeCalls: () => false,
   lengths: (run) => run.config.lengths,
   name: (run) => `response QA · ${sortedNumbers(run.config.lengths).map(formatTokens).join('/')}`,
-  configure: (s) => ({ suite: 'response-qa', packIds: [...s.selectedPacks], config: s.responseQa }),
-  config: { setupKey: 'responseQa', defaults: DEFAULT_RESPONSE_QA },
+  configure: (s) => ({ suite: 'response-qa', packIds: [...s.selectedPacks], config: s['response-qa'] }),
+  config: { defaults: DEFAULT_RESPONSE_QA },
   settings: [
     { kind: 'list', path: 'positions', label: `Answer positions p (1: the first record, ${POSITION_SLOTS}: the last)`, flags: ['positions'], min: 1, max: POSITION_SLOTS, fractional: false },
     { kind: 'number', path: 'samplesPerCell', label: 'Questions per cell', flags: ['per-cell'], min: 1, max: MAX_PER_CELL },
@@ -34,11 +34,11 @@ export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig, 
     return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], config: qa };
   },
   size(s) {
-    const cells = cellsOf(s.responseQa);
-    return { samples: cells.length * s.responseQa.samplesPerCell, promptTokens: cells.reduce((n, c) => n + c.length * s.responseQa.samplesPerCell, 0) };
+    const cells = cellsOf(s['response-qa']);
+    return { samples: cells.length * s['response-qa'].samplesPerCell, promptTokens: cells.reduce((n, c) => n + c.length * s['response-qa'].samplesPerCell, 0) };
   },
   needs(s) {
-    const qa = s.responseQa;
+    const qa = s['response-qa'];
     return [
       ...(qa.lengths.length === 0 ? ['choose a response length'] : []),
       ...(qa.experiments.length === 0 ? ['choose an experiment'] : []),

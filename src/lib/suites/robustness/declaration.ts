@@ -4,7 +4,7 @@ import { MAX_PER_CELL, seedSetting } from '../settings';
 import { DEFAULT_ROBUSTNESS, type RobustnessConfig, ROBUSTNESS_VARIANTS } from './config';
 import { MODEL_REPHRASED } from './model-rephrase';
 
-export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, 'robustness', RobustnessConfig, never, typeof import('./jobs').jobs> = {
+export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, RobustnessConfig, never, typeof import('./jobs').jobs> = {
   id: 'robustness',
   label: 'Robustness (rephrased requests, expanded toolkits)',
   hint: 'the same requests as written, rephrased, and with related tools added: the paired drops of Rabinovich & Anaby-Tavor',
@@ -22,7 +22,7 @@ export const robustnessSuite: SuiteDeclaration<'robustness', RobustnessConfig, '
     return `robustness · ${r.count} requests · ${r.variants.join('/')}`;
   },
   configure: (s) => ({ suite: 'robustness', packIds: [...s.selectedPacks], config: s.robustness }),
-  config: { setupKey: 'robustness', defaults: DEFAULT_ROBUSTNESS },
+  config: { defaults: DEFAULT_ROBUSTNESS },
   settings: [
     { kind: 'number', path: 'count', label: 'Requests in the base set', flags: ['count', 'per-cell'], min: 1, max: MAX_PER_CELL },
     seedSetting(),

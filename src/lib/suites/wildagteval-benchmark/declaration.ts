@@ -9,7 +9,7 @@ import { planPromptTokens, windowRefusal } from './window';
 
 const labelsOf = (experiments: readonly string[]) => [...new Set(WILD_EXPERIMENTS.filter((e) => experiments.includes(e.id)).map((e) => e.label))];
 
-export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, 'wildagteval', WildAgtEvalConfig, WildPrepared, typeof import('./jobs').jobs> = {
+export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgtEvalConfig | null, WildAgtEvalConfig, WildPrepared, typeof import('./jobs').jobs> = {
   id: 'wildagteval-benchmark',
   label: "WildAgtEval's own benchmark (imported)",
   hint: 'its 84 functions over its databases, its 50 conversations, its prompt and its scorer — to check the paper on your model (prompts of about 27K tokens)',
@@ -30,12 +30,12 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
   },
   configure(s) {
     const packId = s.prepared?.packId ?? null;
-    return { suite: 'wildagteval-benchmark', packIds: packId ? [packId] : [], config: { ...s.wildagteval, packId: packId ?? '' } };
+    return { suite: 'wildagteval-benchmark', packIds: packId ? [packId] : [], config: { ...s['wildagteval-benchmark'], packId: packId ?? '' } };
   },
-  config: { setupKey: 'wildagteval', defaults: DEFAULT_WILDAGTEVAL, absent: 'a run read from published result logs (its samples are the logs)' },
+  config: { defaults: DEFAULT_WILDAGTEVAL, absent: 'a run read from published result logs (its samples are the logs)' },
   settings: [{ kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' }],
   settingMax(s): Record<string, number> {
-    const set = s.prepared?.summary?.sets.find((x) => x.name === s.wildagteval.set);
+    const set = s.prepared?.summary?.sets.find((x) => x.name === s['wildagteval-benchmark'].set);
     return set ? { conversations: set.conversations } : {};
   },
   usage: `--experiments ${WILD_EXPERIMENTS.slice(0, 3)
@@ -60,7 +60,7 @@ export const wildAgtEvalSuite: SuiteDeclaration<'wildagteval-benchmark', WildAgt
     const plan = s.prepared?.plan ?? null;
     return [
       ...(s.prepared?.packId === null ? ["WildAgtEval's benchmark: import it on the Packs tab"] : []),
-      ...(s.wildagteval.experiments.length === 0 ? ['choose an experiment'] : []),
+      ...(s['wildagteval-benchmark'].experiments.length === 0 ? ['choose an experiment'] : []),
       ...(s.replay ? [EPISODES_NEED_A_LIVE_ENGINE] : []),
       ...(plan !== null && 'error' in plan ? [`a setup that can run (${plan.error})`] : []),
       ...(windowRefusal(plan, s.window) !== null ? [`a model whose window takes the prompt (${planPromptTokens(plan).toLocaleString('en-US')} tokens and the answer; see above)`] : []),

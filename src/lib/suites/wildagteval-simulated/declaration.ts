@@ -13,7 +13,7 @@ let builtin: Conversation[] | null = null;
 /** the conversations a run without your tools has */
 const builtinSet = (): Conversation[] => (builtin ??= builtinConversations());
 
-export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, 'apiComplexity', ApiComplexityConfig, OwnToolsPrepared> = {
+export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, ApiComplexityConfig, OwnToolsPrepared> = {
   id: 'wildagteval-simulated',
   label: 'API complexity on a simulated API (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
@@ -34,11 +34,11 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
   },
   configure(s) {
     // an engine that is not a model cannot judge: the rubric checks do
-    const a = { ...s.apiComplexity, ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
+    const a = { ...s['wildagteval-simulated'], ...(s.asksModel ? {} : { judge: 'rubric' as const }) };
     const own = ownApiOf(s.prepared);
     return { suite: 'wildagteval-simulated', packIds: own ? [own.packId] : [], config: a };
   },
-  config: { setupKey: 'apiComplexity', defaults: DEFAULT_API_COMPLEXITY },
+  config: { defaults: DEFAULT_API_COMPLEXITY },
   settings: [
     { kind: 'number', path: 'perType', label: 'Target points per type', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
     { kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' },
@@ -75,10 +75,10 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
   },
   size(s) {
     const own = ownApiOf(s.prepared);
-    return { samples: planApiComplexity(s.apiComplexity, own?.conversations ?? builtinSet(), own?.system).length, promptTokens: null };
+    return { samples: planApiComplexity(s['wildagteval-simulated'], own?.conversations ?? builtinSet(), own?.system).length, promptTokens: null };
   },
   needs(s) {
-    const a = s.apiComplexity;
+    const a = s['wildagteval-simulated'];
     return [
       ...(a.mode === 'isolated' ? (a.types.length === 0 ? ['choose a complexity type'] : []) : a.ladder.length === 0 ? ['choose a rung of the ladder'] : []),
       ...(a.wordings.length === 0 ? ['choose a wording'] : []),
