@@ -6,7 +6,6 @@ import { openEngine } from '../src/lib/engines/kinds';
 import { buildCounted, PrefetchedCounter } from '../src/lib/context/prefetched-counter';
 import { replayCoverage } from '../src/lib/engines/replay';
 import type { RunDraft, RunRow } from '../src/lib/run/run-row';
-import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import type { RunOutcome, RunProgress } from '../src/lib/run/loop';
 import { driveRun, plannedSource } from '../src/lib/run/drive';
 import { DexieResultStore, loadPacks, loadRunPacks, recordedPrompts, updateRun } from '../src/lib/store/repos';
@@ -17,7 +16,7 @@ import { promptHolds } from '../src/lib/analysis/sample-filter';
 import { formatAnswer } from '../src/lib/scoring/qa';
 import { possibleAnswerText } from '../src/lib/scoring/bfcl-ast';
 import { traceText } from '../src/lib/scoring/dag-shape';
-import { db } from './db';
+import { builtinPacksWritten, db } from './db';
 import { busy, claimForRun, release, stopCurrent } from './generation';
 import { plainError } from './plain-error';
 import { counterFor, defaultCounter, engineHost, llama3Loaded, serverCountingFor } from './models';
@@ -106,7 +105,7 @@ async function runHoldingLock(runId: string, onProgress: (p: RunProgress) => voi
 /** Runs: started, planned, checked before Start, their samples read and searched, stopped. */
 export const runsApi = {
   async ensureBuiltinPacks(): Promise<void> {
-    await ensureBuiltinPacks(db);
+    await builtinPacksWritten();
   },
 
   async startRun(runId: string, onProgress: (p: RunProgress) => void, onToken?: (sampleId: string, delta: string) => void): Promise<RunOutcome> {

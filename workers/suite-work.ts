@@ -1,9 +1,8 @@
 /** A suite's work in this worker — its measure before Start and its jobs — and the side generations of the Packs tab (drafts of requests). */
-import type { Engine, ToolSchema } from '../src/lib/core/types';
+import type { ToolSchema } from '../src/lib/core/types';
 import { pickedAsText } from './picked-files';
 import { engineName } from '../src/lib/engines/kinds';
 import { createOpenAIEngine } from '../src/lib/engines/openai';
-import { ensureBuiltinPacks } from '../src/lib/store/builtin-packs';
 import { addPackFiles, loadPacks, runResults, saveRunFile, updateRun } from '../src/lib/store/repos';
 import { importedRun } from '../src/lib/run/imported-run';
 import { SUITES, type SuiteId, type SuiteOfForeignRuns } from '../src/lib/suites/registry';
@@ -13,18 +12,17 @@ import { toJsonText } from '../src/lib/formats/json-text';
 import { forcedCallText } from '../src/lib/scoring/forced-call';
 import { readForced } from '../src/lib/run/forced-read';
 import { requestFor } from '../src/lib/run/request';
-import { db } from './db';
+import { builtinPacksWritten, db } from './db';
 import { withController, withLoadedModel } from './generation';
 import { plainError } from './plain-error';
 import { apiKeys, defaultCounter, forcingEngine } from './models';
 
 /** What a suite's job is lent (lib/suites/jobs.ts): this worker's store, models and file reading. */
 function jobHost(suite: SuiteId): JobHost {
-  const named = <T>(work: (engine: Engine, name: { id: string; label: string }, signal: AbortSignal) => Promise<T>) => work;
   return {
     readFiles: (files) => pickedAsText(files),
     loadPacks: async (ids) => {
-      await ensureBuiltinPacks(db);
+      await builtinPacksWritten();
       return loadPacks(db, ids);
     },
     addPackFiles: (packId, merge) => addPackFiles(db, packId, merge),
@@ -43,7 +41,7 @@ function jobHost(suite: SuiteId): JobHost {
     recount: async (runId) => void (await updateRun(db, runId, { correct: (await runResults(db, runId)).filter((r) => r.score.correct).length })),
     rephrasings: { storedIds: (model) => db.rephrasings.where('model').equals(model).primaryKeys(), put: async (row) => void (await db.rephrasings.put(row)) },
     withLoadedModel: (purpose, work) =>
-      withLoadedModel(purpose, (engine, model, signal) => named(work)(engine, { id: model.id, label: `${model.id} (${engineName({ kind: model.engine, model: model.id })})` }, signal)),
+      withLoadedModel(purpose, (engine, model, signal) => work(engine, { id: model.id, label: `${model.id} (${engineName({ kind: model.engine, model: model.id })})` }, signal)),
     withServer: (server, work) =>
       withController((signal) =>
         work(

@@ -4,7 +4,7 @@
  * error-handling episode with the benchmark's rubric file; the judge is named in each result, and a
  * rerun neither runs nor judges anything again.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,5 +63,22 @@ describe.skipIf(!haveShared)("the runner's error-handling judge", () => {
     expect(prompts).toHaveLength(file.results.length);
     expect(await runEval(['catalog', '--judge-base-url', baseUrl, '--judge-model', 'm'], { ...io, out: (l: string) => lines.push(l) })).toBe(2);
     expect(lines.join('\n')).toMatch(/--judge-base-url is for wildagteval-benchmark, not catalog/);
+  });
+
+  it('without the rubric files the run still completes: nothing is judged and every episode is named as lacking its rubric', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'no-rubrics-'));
+    for (const name of readdirSync(REF)) if (name !== 'judge_references') cpSync(join(REF, name), join(dir, name), { recursive: true });
+    const out = join(dir, 'errors.jsonl');
+    const before = prompts.length;
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), status: () => undefined, env: {}, signal: new AbortController().signal };
+    const argv = ['wildagteval-benchmark', '--wildagteval', dir, '--experiments', 'error:system_failure:play', '--out', out, '--judge-base-url', baseUrl, '--judge-model', 'judge-model'];
+    const code = await runEval(argv, io);
+    expect(code, lines.join('\n')).toBe(0);
+    const file = readRunFile(readFileSync(out, 'utf8'));
+    expect(file.results.length).toBeGreaterThan(0);
+    for (const r of file.results) expect(r.score.api?.errorHandling).toBeUndefined();
+    expect(prompts).toHaveLength(before);
+    expect(lines.join('\n')).toMatch(new RegExp(`error-handling episodes: 0 of ${file.results.length} judged by judge-model.*; no rubric for play_system_failure`));
   });
 });

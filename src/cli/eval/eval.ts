@@ -101,7 +101,7 @@ export async function readSuiteFolder(suite: SuiteId, dir: string): Promise<Pack
     const packs: Pack[] = [];
     await importFiles(
       paths.map((p) => ({ name: p, text: readFileSync(join(dir, p), 'utf8') })),
-      runnerJobHost({ retries: 1 }, new AbortController().signal, packs, null),
+      runnerJobHost(null, new AbortController().signal, packs, null),
       () => undefined,
     );
     const [pack] = packs;

@@ -12,9 +12,12 @@ const appOnly = (what: string) => (): never => {
   throw new Error(`${what}: the app does that, not the runner`);
 };
 
-/** The runner's host: `packs` the run reads (a job's import added to them), `results` the run file's, read and written. */
+/**
+ * The runner's host: `packs` the run reads (a job's import added to them), `results` the run file's,
+ * read and written; `servers`: how servers are asked, null where the command asks none.
+ */
 export function runnerJobHost(
-  s: Pick<EvalSettings, 'apiKey' | 'retries'>,
+  servers: Pick<EvalSettings, 'apiKey' | 'retries'> | null,
   signal: AbortSignal,
   packs: Pack[],
   results: { runPacks: readonly string[]; all(): SampleResult[]; put(r: SampleResult): void } | null,
@@ -49,12 +52,14 @@ export function runnerJobHost(
     recount: async () => undefined,
     rephrasings: { storedIds: appOnly("a model's rephrasings"), put: appOnly("a model's rephrasings") },
     withLoadedModel: appOnly('a model loaded in a tab'),
-    withServer: (server, work) =>
-      work(
-        createOpenAIEngine({ baseUrl: server.baseUrl, model: server.model, apiKey: s.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: s.retries }, timeouts: server.timeouts }),
+    withServer: (server, work) => {
+      if (!servers) throw new Error(`${server.baseUrl}: this command asks no server`);
+      return work(
+        createOpenAIEngine({ baseUrl: server.baseUrl, model: server.model, apiKey: servers.apiKey, stream: false, retry: { ...DEFAULT_RETRY, attempts: servers.retries }, timeouts: server.timeouts }),
         { id: server.model, label: `${server.model} at ${server.baseUrl}` },
         signal,
-      ),
+      );
+    },
     forcingCounter: appOnly('a forced reading on a model loaded in a tab'),
     forcedRead: appOnly('a forced reading on a model loaded in a tab'),
   };

@@ -29,11 +29,11 @@ type Asked<T> = (engine: Pick<Engine, 'generate'>, name: { id: string; label: st
 export interface JobHost {
   /** text as it is, picked files read as UTF-8 (a file over the import bound refused, naming it) */
   readFiles(files: readonly (NamedText | PickedFile)[]): Promise<NamedText[]>;
-  /** stored packs, loaded (the built-in ones written first where missing) */
+  /** stored packs, loaded (the built-in ones written first where missing, once) */
   loadPacks(ids: readonly string[]): Promise<Pack[]>;
   /** files added to a pack by the suite's own merge of the files it holds with the new ones */
   addPackFiles(packId: string, merge: (stored: readonly NamedText[], createdAt: number | undefined) => { pack: Pack; replaced: string[] }): Promise<{ pack: Pack; replaced: string[] }>;
-  /** a run another tool made, stored as a run of the job's suite labelled as a recording: its id */
+  /** a run another tool made, stored as a run of the job's suite labelled as a recording: its id, name and count of results */
   storeForeignRun(run: ForeignRun): Promise<{ runId: string; name: string; results: number }>;
   runPacks(runId: string): Promise<string[]>;
   results(runId: string): Promise<SampleResult[]>;

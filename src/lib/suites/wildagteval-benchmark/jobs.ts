@@ -25,14 +25,14 @@ const importLogs: SuiteJob<Files, { runs: { runId: string; name: string; results
 
 /**
  * The error-scenario episodes of a run judged by the model the user picks, with the imported rubric
- * files; written as they come, so a stopped pass resumes.
+ * files; written as they come, so a stopped pass resumes. An episode whose rubric was not imported is
+ * left unjudged and named in `missingReferences`.
  */
 const judge: JudgeJob = async ({ runId, judge: by, maxTokens = JUDGE_SETTINGS.maxTokens }, host, report) => {
   // a run of published logs has no pack: the rubric files come from the imported benchmark
   const packIds = await host.runPacks(runId);
   const [pack] = await host.loadPacks(packIds.length ? packIds : [WILDAGTEVAL_PACK_ID]).catch(() => []);
   const references = pack?.files ? readWildAgtEvalFiles(pack.files, new Set(WILD_FUNCTION_NAMES)).judgeReferences : [];
-  if (references.length === 0) throw new Error("the judge reads WildAgtEval's rubric files: import them on the Packs tab (function_uncertainty_references/*_error.md)");
   const results = await host.results(runId);
   const judgeWith = async (engine: Pick<Engine, 'generate'>, name: { label: string }, signal: AbortSignal): Promise<JudgeOutcome> => ({
     ...(await judgeWildResults({
