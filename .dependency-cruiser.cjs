@@ -38,6 +38,14 @@ module.exports = {
       to: { path: ['^src/lib/(run|store|engines|tokenizers)/', '^datasets/', '^src/(ui|cli)/', '^workers/', 'node_modules/(dexie|@mlc-ai|@wllama)'] },
     },
     {
+      name: 'a-suite-is-its-folders',
+      severity: 'error',
+      comment:
+        "a suite's own modules are read from its folders (src/lib, src/ui and src/cli's suites/<suite>/) and the built-in datasets alone: the generic hosts (Run tab, worker, runner) reach a suite through its declaration in the registry",
+      from: { path: '^(src|workers)/', pathNot: '^src/(lib|ui|cli)/suites/' },
+      to: { path: '^src/lib/suites/[^/]+/' },
+    },
+    {
       name: 'engines-know-no-suite',
       severity: 'error',
       comment: 'an engine answers requests; it knows no suite, run or store',

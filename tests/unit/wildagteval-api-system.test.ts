@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replayReference } from '../../src/cli/parity/wildagteval-replay';
+import { replayReference } from '../../src/cli/suites/wildagteval-benchmark/replay';
 import { pyJsonDumps } from '../../src/lib/core/py-json';
 import { PyFloat, PyTuple } from '../../src/lib/core/pyvalue';
 import { readExecMapping, readWildConversation, readWildDatabases } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resultLogFiles, runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
+import { resultLogFiles, runWildAgtEvalParity, scoreResultLog } from '../../src/cli/suites/wildagteval-benchmark/parity';
 import type { Json } from '../../src/lib/core/types';
 import type { ApiCallRecord } from '../../src/lib/scoring/api-accuracy';
 import { readWildAgtEvalScoring } from '../../src/lib/suites/wildagteval-benchmark/log-files';

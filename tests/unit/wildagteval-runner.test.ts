@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
+import { scoreResultLog } from '../../src/cli/suites/wildagteval-benchmark/parity';
 import type { NamedText } from '../../src/lib/core/types';
 import { readWildAgtEvalFiles } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { WILD_FUNCTION_NAMES } from '../../src/lib/suites/wildagteval-benchmark/world/registry';

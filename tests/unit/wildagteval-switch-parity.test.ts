@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWildAgtEvalCalls } from '../../src/cli/parity/wildagteval-calls';
+import { runWildAgtEvalCalls } from '../../src/cli/suites/wildagteval-benchmark/calls';
 
 const DIR = '../shared/reference/wildagteval/switch-parity';
 const haveShared = existsSync(join(DIR, 'cases.jsonl'));

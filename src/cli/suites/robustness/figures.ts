@@ -4,13 +4,13 @@
  * pair), and the baseline engine's Table 2 on it — figures without a browser.
  */
 import { readFileSync } from 'node:fs';
-import { buildCatalogPack } from '../../../datasets/catalog/build';
-import { robustnessTable } from '../../lib/analysis/robustness';
-import type { Pack } from '../../lib/core/types';
-import { readBfclPack } from '../../lib/formats/bfcl';
-import { robustnessCoverage } from '../../lib/suites/robustness/suite';
-import { DEFAULT_ROBUSTNESS } from '../../lib/suites/robustness/config';
-import { figureRun } from './figure-run';
+import { buildCatalogPack } from '../../../../datasets/catalog/build';
+import { robustnessTable } from '../../../lib/analysis/robustness';
+import type { Pack } from '../../../lib/core/types';
+import { readBfclPack } from '../../../lib/formats/bfcl';
+import { robustnessCoverage } from '../../../lib/suites/robustness/suite';
+import { DEFAULT_ROBUSTNESS } from '../../../lib/suites/robustness/config';
+import { figureRun } from '../figure-run';
 
 export async function runRobustnessFigures(files: string[], out: (line: string) => void): Promise<void> {
   const [questions, answers] = files;

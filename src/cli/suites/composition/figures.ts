@@ -4,14 +4,14 @@
  * and the oracle's and the baseline's Table 1 rows, single-turn over the whole
  * catalog and multi-turn, without a browser.
  */
-import { buildCompositionPack } from '../../../datasets/composition/build';
-import { compositionReport, errorsByLevel, scoredTasksOf } from '../../lib/analysis/composition';
-import type { SampleResult } from '../../lib/core/types';
-import { figureRun } from './figure-run';
-import { LEVELS } from '../../lib/core/expected';
-import { dagShape } from '../../lib/scoring/dag-shape';
-import { CATEGORY_LABELS } from '../../lib/simulate/composition/categories';
-import { SIM_TOOLS } from '../../lib/simulate/composition';
+import { buildCompositionPack } from '../../../../datasets/composition/build';
+import { compositionReport, errorsByLevel, scoredTasksOf } from '../../../lib/analysis/composition';
+import type { SampleResult } from '../../../lib/core/types';
+import { figureRun } from '../figure-run';
+import { LEVELS } from '../../../lib/core/expected';
+import { dagShape } from '../../../lib/scoring/dag-shape';
+import { CATEGORY_LABELS } from '../../../lib/simulate/composition/categories';
+import { SIM_TOOLS } from '../../../lib/simulate/composition';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const tally = (xs: readonly (string | number)[]) => {

@@ -6,11 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { databasesFor, readWildAgtEvalFiles } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
-import { WILD_FUNCTION_NAMES } from '../../lib/suites/wildagteval-benchmark/world/registry';
-import { parseJsonValue } from '../../lib/parsing/json-value';
-import { readWildCallCase, runWildCallCase } from '../../lib/suites/wildagteval-benchmark/world/calls';
-import type { Databases, WildCode } from '../../lib/suites/wildagteval-benchmark/world/state';
+import { databasesFor, readWildAgtEvalFiles } from '../../../lib/suites/wildagteval-benchmark/benchmark-files';
+import { WILD_FUNCTION_NAMES } from '../../../lib/suites/wildagteval-benchmark/world/registry';
+import { parseJsonValue } from '../../../lib/parsing/json-value';
+import { readWildCallCase, runWildCallCase } from '../../../lib/suites/wildagteval-benchmark/world/calls';
+import type { Databases, WildCode } from '../../../lib/suites/wildagteval-benchmark/world/state';
 
 const MAX_CASES = 100_000;
 const NO_COMPLEXITY_FOLDER = 'no_complexity_variant';

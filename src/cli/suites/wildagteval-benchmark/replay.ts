@@ -5,10 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NamedText } from '../../lib/core/types';
-import { readExecMapping, readWildConversation, readWildDatabases } from '../../lib/suites/wildagteval-benchmark/benchmark-files';
-import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../lib/suites/wildagteval-benchmark/world/registry';
-import { replayGoldCalls } from '../../lib/suites/wildagteval-benchmark/world/gold-replay';
+import type { NamedText } from '../../../lib/core/types';
+import { readExecMapping, readWildConversation, readWildDatabases } from '../../../lib/suites/wildagteval-benchmark/benchmark-files';
+import { implementedWildFunctions, SPEC_ONLY_FUNCTIONS } from '../../../lib/suites/wildagteval-benchmark/world/registry';
+import { replayGoldCalls } from '../../../lib/suites/wildagteval-benchmark/world/gold-replay';
 
 export interface ReplayFigures {
   calls: number;

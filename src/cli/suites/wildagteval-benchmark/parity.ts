@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { filesUnder } from '../walk';
-import { scoreWildLog } from '../../lib/suites/wildagteval-benchmark/log-score';
+import { filesUnder } from '../../walk';
+import { scoreWildLog } from '../../../lib/suites/wildagteval-benchmark/log-score';
 
 const REFERENCE = 'scoring_reference.json';
 /** a folder of result logs holds hundreds of files; this bounds a walk into the wrong folder */

@@ -1,20 +1,20 @@
 /**
- * `cli api-complexity`: the simulated API system (functions per domain and per class, complexity
+ * `cli wildagteval-simulated`: the simulated API system (functions per domain and per class, complexity
  * assignments, the reference's prompt tokens), the built-in conversations, and the oracle's and
  * the baseline's Table 3 and cumulative ladder, without a browser.
  */
-import { accuracyOf, ladder, table3 } from '../../lib/analysis/api-complexity';
-import type { SampleResult } from '../../lib/core/types';
-import { figureRun } from './figure-run';
-import { llama3Counter } from '../../lib/tokenizers/llama3';
-import { COMPLEXITY_LABELS, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../lib/simulate/api/complexity';
-import { DOMAIN_LABELS, DOMAINS } from '../../lib/simulate/api/define';
-import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../lib/simulate/api/home-system';
-import { builtinConversations } from '../../lib/suites/wildagteval-simulated/conversations';
+import { accuracyOf, ladder, table3 } from '../../../lib/analysis/wildagteval';
+import type { SampleResult } from '../../../lib/core/types';
+import { figureRun } from '../figure-run';
+import { llama3Counter } from '../../../lib/tokenizers/llama3';
+import { COMPLEXITY_LABELS, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../../lib/simulate/api/complexity';
+import { DOMAIN_LABELS, DOMAINS } from '../../../lib/simulate/api/define';
+import { API_FUNCTIONS, ASSIGNMENTS, apiReference } from '../../../lib/simulate/api/home-system';
+import { builtinConversations } from '../../../lib/suites/wildagteval-simulated/conversations';
 
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
 
-export async function runApiComplexityFigures(out: (line: string) => void): Promise<void> {
+export async function runWildSimulatedFigures(out: (line: string) => void): Promise<void> {
   out(`API system: ${API_FUNCTIONS.length} functions in ${DOMAINS.length} domains`);
   out(`  per domain: ${DOMAINS.map((d) => `${DOMAIN_LABELS[d]} ${API_FUNCTIONS.filter((f) => f.domain === d).length}`).join(', ')}`);
   out(

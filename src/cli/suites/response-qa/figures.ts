@@ -3,10 +3,10 @@
  * them (questions per endpoint and category, nesting depths, conversation
  * lengths) and the baseline's numbers on a small sweep of each challenge.
  */
-import { buildResponsesPack } from '../../../datasets/travel/build';
-import { accuracyBy, byFacet, qaCurves, settingsTable } from '../../lib/analysis/long-context';
-import { QA_TEMPLATES } from '../../lib/suites/response-qa/templates';
-import { figureRun } from './figure-run';
+import { buildResponsesPack } from '../../../../datasets/travel/build';
+import { accuracyBy, byFacet, qaCurves, settingsTable } from '../../../lib/analysis/long-context';
+import { QA_TEMPLATES } from '../../../lib/suites/response-qa/templates';
+import { figureRun } from '../figure-run';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
