@@ -20,7 +20,7 @@ import type { RunRow } from '../src/lib/run/run-row';
 import { whyNotPublishable, writeManifestEntries, type ManifestEntry } from './gallery-manifest';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
-import { loadGgufModel, runToEnd, setReuse, setupApiComplexity, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
+import { loadGgufModel, runToEnd, setReuse, setupWildSimulated, setupCatalog, setupComposition, setupMultiturn, setupResponseQa, setupRobustness } from '../harness/app-driver';
 import { modelMissing, QWEN_CODER_05B, SMOLLM2, type RealModel } from '../harness/real-model';
 import { readStore } from '../harness/idb';
 import { appWithModel } from '../harness/app-with-model';
@@ -92,7 +92,7 @@ const CASES: Case[] = [
   {
     file: 'recordings/smollm2/browser-api-complexity.run.jsonl',
     title: 'API complexity, isolated: ad-hoc rules, irrelevant information, system failures, one target each off vs on, 3 replies a turn',
-    setup: (p) => setupApiComplexity(p, { mode: 'isolated', types: ['ad_hoc', 'irrelevant', 'system_failure'], perType: 1, conversations: 6, maxSteps: 3, maxTokens: 64 }),
+    setup: (p) => setupWildSimulated(p, { mode: 'isolated', types: ['ad_hoc', 'irrelevant', 'system_failure'], perType: 1, conversations: 6, maxSteps: 3, maxTokens: 64 }),
     reuseOnly: true,
   },
 ];

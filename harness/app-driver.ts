@@ -142,7 +142,7 @@ export async function setReuse(page: Page, o: { order?: 'grid' | 'prefix'; kvReu
 }
 
 /** `system`: one of your tools packs instead of the built-in system (only the types that act on its functions are offered). */
-export async function setupApiComplexity(
+export async function setupWildSimulated(
   page: Page,
   o: { system?: string; mode: 'isolated' | 'cumulative'; types?: string[]; rungs?: string[]; conversations: number; perType?: number; maxSteps: number; maxTokens: number },
 ) {

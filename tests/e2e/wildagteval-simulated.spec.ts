@@ -32,6 +32,9 @@ test('oracle 100% isolated and cumulative, error scenarios 5/5, the baseline, Ta
   await expect(page.getByTestId('overall-accuracy')).toHaveText('100.0%');
   for (const t of ['ad_hoc', 'unclear', 'notice', 'irrelevant']) await expect(page.getByTestId(`api-row-${t}`)).toContainText('100.0%');
   await expect(page.getByTestId('api-average-degradation')).toHaveText('0.0%');
+  // the paper's own Table 3 beside each row: its ten models' average, off → on
+  await expect(page.getByTestId('api-paper-ad_hoc')).toHaveText('66.3% → 58.5% (13.4%)');
+  await expect(page.getByTestId('api-paper-irrelevant')).toHaveText('59.8% → 47.0% (27.3%)');
   const scores = await page.getByTestId('api-errors').locator('tbody tr td:nth-child(4)').allTextContents();
   expect(scores.length).toBeGreaterThan(3);
   expect(new Set(scores)).toEqual(new Set(['5.00']));

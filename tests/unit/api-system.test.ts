@@ -9,7 +9,7 @@ import type { Json, JsonObject } from '../../src/lib/core/types';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { createBaselineEngine } from '../../src/lib/engines/baseline';
 import { createOracleEngine } from '../../src/lib/engines/oracle';
-import { accuracyOf, ladder, table3 } from '../../src/lib/analysis/api-complexity';
+import { accuracyOf, ladder, table3 } from '../../src/lib/analysis/wildagteval';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import type { ParamDef } from '../../src/lib/simulate/define';
 import { BASE_TYPES, COMPLEXITY_TYPES, ComplexityConfig, CUMULATIVE_LADDER, NO_COMPLEXITY, switchesOf } from '../../src/lib/simulate/api/complexity';
@@ -20,9 +20,9 @@ import { createWorld } from '../../src/lib/simulate/api/world';
 import { builtinConversations, replayGold } from '../../src/lib/suites/wildagteval-simulated/conversations';
 import { parseReply } from '../../src/lib/prompts/episode-protocol';
 import { parseJudgeScore } from '../../src/lib/suites/wildagteval-simulated/error-handling';
-import { apiComplexitySource } from '../../src/lib/suites/wildagteval-simulated/suite';
-import { planApiComplexity } from '../../src/lib/suites/wildagteval-simulated/plan';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
+import { wildSimulatedSource } from '../../src/lib/suites/wildagteval-simulated/suite';
+import { planWildSimulated } from '../../src/lib/suites/wildagteval-simulated/plan';
+import { DEFAULT_WILD_SIMULATED } from '../../src/lib/suites/wildagteval-simulated/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 
 const on = (type: (typeof COMPLEXITY_TYPES)[number], fn: string) => new ComplexityConfig(`${type}:${fn}`, [[type, fn]]);
@@ -204,10 +204,10 @@ describe('the suite', () => {
   const counter = new CachedCounter(llama3Counter);
   const run = async (engine: ReturnType<typeof createOracleEngine>, mode: 'isolated' | 'cumulative') => {
     const store = new MemoryResultStore();
-    const config = { ...DEFAULT_API_COMPLEXITY, mode, conversations: 10, wordings: ['coref', 'resolved'] as ('coref' | 'resolved')[] };
+    const config = { ...DEFAULT_WILD_SIMULATED, mode, conversations: 10, wordings: ['coref', 'resolved'] as ('coref' | 'resolved')[] };
     const out = await runSamples({
       runId: mode,
-      source: apiComplexitySource({ config, counter }),
+      source: wildSimulatedSource({ config, counter }),
       engine,
       store,
       request: { maxTokens: 256, temperature: 0 },
@@ -219,7 +219,7 @@ describe('the suite', () => {
   };
 
   it('isolated pairs share target points; the base types are measured against no complexity, the others against the base', () => {
-    const plan = planApiComplexity({ ...DEFAULT_API_COMPLEXITY, types: ['irrelevant', 'dependency'] });
+    const plan = planWildSimulated({ ...DEFAULT_WILD_SIMULATED, types: ['irrelevant', 'dependency'] });
     const sides = (t: string) => new Set(plan.filter((p) => p.facets.type === t).map((p) => p.config.name));
     expect(sides('irrelevant')).toEqual(new Set(['base', 'base+irrelevant']));
     expect(sides('dependency')).toEqual(new Set(['none', 'dependency']));
@@ -248,8 +248,8 @@ describe('the suite', () => {
   });
 
   it('with <tool_call> blocks the prompt asks for them and the oracle still reaches 100%', async () => {
-    const config = { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative' as const, conversations: 4, callFormat: 'tool-call' as const };
-    const source = apiComplexitySource({ config, counter });
+    const config = { ...DEFAULT_WILD_SIMULATED, mode: 'cumulative' as const, conversations: 4, callFormat: 'tool-call' as const };
+    const source = wildSimulatedSource({ config, counter });
     expect(source.build(source.ids[0]!).messages[0]?.content).toContain('<tool_call>{"name": "api_name"');
     const store = new MemoryResultStore();
     await runSamples({ runId: 'tc', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
@@ -282,10 +282,10 @@ describe('the suite', () => {
         },
       };
       const store = new MemoryResultStore();
-      const config = { ...DEFAULT_API_COMPLEXITY, types: ['system_failure' as const], perType: 2, judge: 'engine' as const };
+      const config = { ...DEFAULT_WILD_SIMULATED, types: ['system_failure' as const], perType: 2, judge: 'engine' as const };
       await runSamples({
         runId: 'judge',
-        source: apiComplexitySource({ config, counter }),
+        source: wildSimulatedSource({ config, counter }),
         engine,
         store,
         request: { maxTokens: 64, temperature: 0 },

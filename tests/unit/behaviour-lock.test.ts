@@ -19,7 +19,7 @@ import type { RunCommon } from '../../src/lib/run/run-row';
 import { type SuiteId, type SuitePlan, SUITES } from '../../src/lib/suites/registry';
 import { sourceFor } from '../../src/lib/run/sources';
 import { CONSTRAINED, FREE } from '../../src/lib/suites/catalog/config';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
+import { DEFAULT_WILD_SIMULATED } from '../../src/lib/suites/wildagteval-simulated/config';
 import { COMPOSITION_PROMPTS } from '../../src/lib/suites/composition/prompts';
 import { DEFAULT_COMPOSITION } from '../../src/lib/suites/composition/config';
 import { DEFAULT_ROBUSTNESS } from '../../src/lib/suites/robustness/config';
@@ -93,7 +93,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
     packs: [],
     run: {
       suite: 'wildagteval-simulated',
-      config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
+      config: { ...DEFAULT_WILD_SIMULATED, conversations: 2, perType: 2, wordings: ['coref', 'resolved'] },
       template: DEFAULT_PROMPT,
       order: 'grid',
       engine,
@@ -102,7 +102,7 @@ const FIXTURES: { name: string; run: Fixture; packs: Pack[] }[] = [
   {
     name: 'API complexity cumulative',
     packs: [],
-    run: { suite: 'wildagteval-simulated', config: { ...DEFAULT_API_COMPLEXITY, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
+    run: { suite: 'wildagteval-simulated', config: { ...DEFAULT_WILD_SIMULATED, mode: 'cumulative', conversations: 2 }, template: DEFAULT_PROMPT, order: 'prefix', engine },
   },
 ];
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPack } from '../../datasets/catalog/build';
 import { repeatSummary } from '../../src/lib/analysis/repeats';
-import { table3 } from '../../src/lib/analysis/api-complexity';
+import { table3 } from '../../src/lib/analysis/wildagteval';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { repeatId, repeatOf, withRepeats } from '../../src/lib/core/sample-source';
 import type { SampleResult, ScriptedEngine } from '../../src/lib/core/types';
@@ -13,7 +13,7 @@ import { createOracleEngine } from '../../src/lib/engines/oracle';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
 import { MemoryResultStore, runSamples } from '../../src/lib/run/loop';
 import { sourceFor } from '../../src/lib/run/sources';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
+import { DEFAULT_WILD_SIMULATED } from '../../src/lib/suites/wildagteval-simulated/config';
 import { readRunFile, writeRunFile } from '../../src/lib/store/run-file';
 import type { RunCommon, RunRow } from '../../src/lib/run/run-row';
 import type { SuitePlan } from '../../src/lib/suites/registry';
@@ -96,7 +96,7 @@ describe('repeated samples', () => {
   });
 
   it('repeats episodes too (the API-complexity suite drives its own): the oracle right in every answer', async () => {
-    const apiRun = { ...run, suite: 'wildagteval-simulated' as const, config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2 }, repeats: 2 };
+    const apiRun = { ...run, suite: 'wildagteval-simulated' as const, config: { ...DEFAULT_WILD_SIMULATED, conversations: 2, perType: 2 }, repeats: 2 };
     const source = await sourceFor(apiRun, [], counter);
     const store = new MemoryResultStore();
     const outcome = await runSamples({ runId: 'a', source, engine: createOracleEngine(), store, request: { maxTokens: 256, temperature: 0 }, format: 'json', signal: new AbortController().signal });
@@ -181,7 +181,7 @@ describe('robustness pairs of a repeated run', () => {
 
 describe('Table 3 of a repeated run', () => {
   it('counts target points, not answers, as pairs (accuracy pools the answers)', async () => {
-    const apiRun = { ...run, suite: 'wildagteval-simulated' as const, config: { ...DEFAULT_API_COMPLEXITY, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
+    const apiRun = { ...run, suite: 'wildagteval-simulated' as const, config: { ...DEFAULT_WILD_SIMULATED, conversations: 2, perType: 2, types: ['ad_hoc' as const] }, repeats: 3 };
     const once = async (repeats: number) => {
       const store = new MemoryResultStore();
       await runSamples({

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { table3 } from '../../src/lib/analysis/api-complexity';
+import { table3 } from '../../src/lib/analysis/wildagteval';
 import { experimentOfFolder, publishedWildRuns } from '../../src/lib/suites/wildagteval-benchmark/published-logs';
 import { importedRun } from '../../src/lib/run/imported-run';
 import { WILD_BENCHMARK_SUITE } from '../../src/lib/suites/wildagteval-benchmark/config';

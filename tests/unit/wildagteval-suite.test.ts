@@ -19,10 +19,10 @@ import { DATABASE_FILES, type Databases } from '../../src/lib/suites/wildagteval
 import { addWildFiles, databasesFor, WILDAGTEVAL_PACK_ID, wildSummaryOf } from '../../src/lib/suites/wildagteval-benchmark/benchmark-files';
 import { planWildAgtEval, wildAgtEvalSource, wildBenchmarkOf } from '../../src/lib/suites/wildagteval-benchmark/suite';
 import { WILD_EXPERIMENTS, whyNotRunnable } from '../../src/lib/suites/wildagteval-benchmark/experiments';
-import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/parity/parity-wildagteval';
+import { runWildAgtEvalParity, scoreResultLog } from '../../src/cli/suites/wildagteval-benchmark/parity';
 import { wildLogFiles } from '../../src/lib/suites/wildagteval-benchmark/log-score';
 import { tarArchive } from '../../src/lib/formats/tar';
-import { table3, ladder, unansweredWords } from '../../src/lib/analysis/api-complexity';
+import { table3, ladder, unansweredWords } from '../../src/lib/analysis/wildagteval';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import { CachedCounter } from '../../src/lib/context/token-counter';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

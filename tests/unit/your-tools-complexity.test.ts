@@ -17,9 +17,9 @@ import { ComplexityConfig, NO_COMPLEXITY } from '../../src/lib/simulate/api/comp
 import { adHocRuleOf, isLookup, toolsApiSystem } from '../../src/lib/simulate/api/tools-system';
 import { runEpisode } from '../../src/lib/suites/wildagteval-simulated/episode';
 import { ownApiSetup, requestConversations } from '../../src/lib/suites/wildagteval-simulated/request-conversations';
-import { apiComplexitySource } from '../../src/lib/suites/wildagteval-simulated/suite';
-import { planApiComplexity } from '../../src/lib/suites/wildagteval-simulated/plan';
-import { DEFAULT_API_COMPLEXITY } from '../../src/lib/suites/wildagteval-simulated/config';
+import { wildSimulatedSource } from '../../src/lib/suites/wildagteval-simulated/suite';
+import { planWildSimulated } from '../../src/lib/suites/wildagteval-simulated/plan';
+import { DEFAULT_WILD_SIMULATED } from '../../src/lib/suites/wildagteval-simulated/config';
 import { llama3Counter } from '../../src/lib/tokenizers/llama3';
 import type { RunRow } from '../../src/lib/run/run-row';
 
@@ -109,8 +109,8 @@ describe('complexity on your tools', () => {
     const pack = await payrollPack();
     const own = ownApiSetup(pack);
     expect(own.conversations.map((c) => c.flows)).toEqual(['payslips-2024+payslip-march', 'bonus+headcount-eng']);
-    const config = { ...DEFAULT_API_COMPLEXITY, packId: pack.id, types: ['ad_hoc', 'notice', 'irrelevant', 'unclear'] as const };
-    const plan = planApiComplexity({ ...config, types: [...config.types] }, own.conversations, own.system);
+    const config = { ...DEFAULT_WILD_SIMULATED, packId: pack.id, types: ['ad_hoc', 'notice', 'irrelevant', 'unclear'] as const };
+    const plan = planWildSimulated({ ...config, types: [...config.types] }, own.conversations, own.system);
     const targets = (t: string) => plan.filter((p) => p.facets.type === t && p.cell.variant === 'on').map((p) => `${p.facets.fn}@${p.facets.target}`);
     // the headcount's only parameter is an enum: no rule there
     expect(targets('ad_hoc')).toEqual(['acme_list_payslips@requests-1 turn 1 step 1', 'acme_list_payslips@requests-1 turn 2 step 1', 'acme_grant_bonus@requests-2 turn 1 step 1']);
@@ -140,7 +140,7 @@ describe('complexity on your tools', () => {
   it('an agent that ignores the rule fails the ad-hoc side and passes the off side', async () => {
     const pack = await payrollPack();
     const own = ownApiSetup(pack);
-    const source = apiComplexitySource({ config: { ...DEFAULT_API_COMPLEXITY, packId: pack.id, types: ['ad_hoc'] }, counter: new CachedCounter(llama3Counter), own });
+    const source = wildSimulatedSource({ config: { ...DEFAULT_WILD_SIMULATED, packId: pack.id, types: ['ad_hoc'] }, counter: new CachedCounter(llama3Counter), own });
     const plain = `<API_CALL>{"api": "acme_grant_bonus", "params": {"employeeId": "E-1042", "amount": 500, "currency": "EUR"}}</API_CALL>`;
     const verdicts: Record<string, boolean> = {};
     for (const id of source.ids) {

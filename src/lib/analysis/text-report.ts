@@ -2,7 +2,7 @@
 import { cellStats } from './catalog';
 import { formatTokens } from './format';
 import type { SampleResult } from '../core/types';
-import { ladder, table3, unansweredWords } from './api-complexity';
+import { ladder, table3, unansweredWords } from './wildagteval';
 import { barsSvg } from './svg';
 
 /** `  42.0%`, or `  n/a` where there is no share to show. */

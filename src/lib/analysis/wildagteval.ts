@@ -99,6 +99,21 @@ export function table3(results: readonly SampleResult[]): Table3 {
   return { rows, averageDegradation: degs.length ? mean(degs) : null, hardest: hardest && (hardest.degradation ?? 0) > 0 ? hardest.type : null, errors };
 }
 
+/**
+ * The paper's own Table 3: its ten models' average API-call accuracy with the complexity off and on,
+ * and its average degradation in %, for the four types it has a column for (the bottom rows of
+ * Table 3, Kim et al., 2025) — drawn beside a run's rows as the paper's reference, never as a run.
+ */
+export const PAPER_TABLE3: Readonly<Partial<Record<string, { off: number; on: number; degradation: number }>>> = {
+  ad_hoc: { off: 0.663, on: 0.585, degradation: 13.4 },
+  unclear: { off: 0.48, on: 0.434, degradation: 10.6 },
+  notice: { off: 0.753, on: 0.734, degradation: 2.48 },
+  irrelevant: { off: 0.598, on: 0.47, degradation: 27.3 },
+};
+
+/** The degradation Table 3 prints for its agent-wise average column (its four types' own average to 13.4). */
+export const PAPER_AVERAGE_DEGRADATION = 12.0;
+
 export interface LadderRow {
   rung: string;
   /** over the answered episodes */

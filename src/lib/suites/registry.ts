@@ -3,7 +3,7 @@
  * them, and the suite-wide types that follow from them: a new suite is its folder and one line here.
  * The setup, the runner's flags and report, run files and the run driver loop over this.
  */
-import { apiComplexitySuite } from './wildagteval-simulated/declaration';
+import { wildSimulatedSuite } from './wildagteval-simulated/declaration';
 import { catalogSuite } from './catalog/declaration';
 import { compositionSuite } from './composition/declaration';
 import type { SetupCommon, SuiteDeclaration, SuitePrepare, SuiteRunOf } from './declaration';
@@ -21,7 +21,7 @@ const DECLARED = {
   multiturn: multiturnSuite,
   composition: compositionSuite,
   robustness: robustnessSuite,
-  'wildagteval-simulated': apiComplexitySuite,
+  'wildagteval-simulated': wildSimulatedSuite,
   'wildagteval-benchmark': wildAgtEvalSuite,
 };
 

@@ -19,8 +19,8 @@ import ResponseQaWording from './response-qa/ResponseQaWording.svelte';
 import MultiturnSetup from './multiturn/MultiturnSetup.svelte';
 import CompositionSetup from './composition/CompositionSetup.svelte';
 import CompositionWording from './composition/CompositionWording.svelte';
-import ApiComplexitySetup from './wildagteval-simulated/ApiComplexitySetup.svelte';
-import ApiComplexityWording from './wildagteval-simulated/ApiComplexityWording.svelte';
+import WildSimulatedSetup from './wildagteval-simulated/WildSimulatedSetup.svelte';
+import WildSimulatedWording from './wildagteval-simulated/WildSimulatedWording.svelte';
 import WildAgtEvalSetup from './wildagteval-benchmark/WildAgtEvalSetup.svelte';
 import WildAgtEvalWording from './wildagteval-benchmark/WildAgtEvalWording.svelte';
 
@@ -72,7 +72,7 @@ export const SUITE_VIEWS: Readonly<Record<SuiteId, SuiteViews>> = {
     Report: () => import('./composition/CompositionView.svelte'),
     Paper: { tab: 'comptoolbench', label: 'CompToolBench', page: () => import('./composition/CompToolBench.svelte') },
   },
-  'wildagteval-simulated': { Setup: ApiComplexitySetup, Wording: ApiComplexityWording, Report: () => import('../results/ApiComplexityView.svelte') },
+  'wildagteval-simulated': { Setup: WildSimulatedSetup, Wording: WildSimulatedWording, Report: () => import('../results/WildAgtEvalTables.svelte') },
   'wildagteval-benchmark': {
     Setup: WildAgtEvalSetup,
     Wording: WildAgtEvalWording,

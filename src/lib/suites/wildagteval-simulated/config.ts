@@ -9,7 +9,7 @@ export const WILD_SIMULATED_SUITE = 'wildagteval-simulated';
 /** the suite's id when its sample ids were first hashed: the hash keeps it, so a sample's id (and a resumed run) never changes */
 export const SAMPLE_IDS_HASHED_AS = 'api-complexity';
 
-export interface ApiComplexityConfig {
+export interface WildSimulatedConfig {
   mode: EvalMode;
   /** isolated: the types evaluated, each off and on */
   types: ComplexityType[];
@@ -32,7 +32,7 @@ export interface ApiComplexityConfig {
 }
 
 /** Table 3's four API-accuracy types, plus the two error types (judged) — the paper's isolated setting. */
-export const DEFAULT_API_COMPLEXITY: ApiComplexityConfig = {
+export const DEFAULT_WILD_SIMULATED: WildSimulatedConfig = {
   mode: 'isolated',
   types: ['ad_hoc', 'unclear', 'notice', 'irrelevant', 'feature_limit', 'system_failure'],
   ladder: CUMULATIVE_LADDER.map((r) => r.name),

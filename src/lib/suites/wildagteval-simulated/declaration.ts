@@ -4,8 +4,8 @@ import { EPISODES_NEED_A_LIVE_ENGINE, type SuiteDeclaration } from '../declarati
 import { MAX_PER_CELL, seedSetting } from '../settings';
 import { EVAL_MODES } from './episode';
 import { CALL_FORMATS, MAX_STEPS_PER_TURN } from '../../prompts/episode-protocol';
-import { planApiComplexity } from './plan';
-import { type ApiComplexityConfig, DEFAULT_API_COMPLEXITY } from './config';
+import { planWildSimulated } from './plan';
+import { type WildSimulatedConfig, DEFAULT_WILD_SIMULATED } from './config';
 import { builtinConversations, type Conversation, type Wording, WORDINGS } from './conversations';
 import { ownApiOf, type OwnToolsPrepared } from './request-conversations';
 
@@ -13,7 +13,7 @@ let builtin: Conversation[] | null = null;
 /** the conversations a run without your tools has */
 const builtinSet = (): Conversation[] => (builtin ??= builtinConversations());
 
-export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiComplexityConfig, ApiComplexityConfig, OwnToolsPrepared> = {
+export const wildSimulatedSuite: SuiteDeclaration<'wildagteval-simulated', WildSimulatedConfig, WildSimulatedConfig, OwnToolsPrepared> = {
   id: 'wildagteval-simulated',
   label: 'API complexity on a simulated API (WildAgtEval)',
   hint: 'multi-turn conversations with a simulated home-assistant API full of real-world mess — format rules, look-alike functions, notices, sponsored results, errors: which hurts most?',
@@ -38,7 +38,7 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
     const own = ownApiOf(s.prepared);
     return { suite: 'wildagteval-simulated', packIds: own ? [own.packId] : [], config: a };
   },
-  config: { defaults: DEFAULT_API_COMPLEXITY },
+  config: { defaults: DEFAULT_WILD_SIMULATED },
   settings: [
     { kind: 'number', path: 'perType', label: 'Target points per type', flags: ['per-cell'], min: 0, max: MAX_PER_CELL, zero: 'all' },
     { kind: 'number', path: 'conversations', label: 'Conversations', flags: ['conversations'], min: 0, max: MAX_PER_CELL, zero: 'all' },
@@ -75,7 +75,7 @@ export const apiComplexitySuite: SuiteDeclaration<'wildagteval-simulated', ApiCo
   },
   size(s) {
     const own = ownApiOf(s.prepared);
-    return { samples: planApiComplexity(s['wildagteval-simulated'], own?.conversations ?? builtinSet(), own?.system).length, promptTokens: null };
+    return { samples: planWildSimulated(s['wildagteval-simulated'], own?.conversations ?? builtinSet(), own?.system).length, promptTokens: null };
   },
   needs(s) {
     const a = s['wildagteval-simulated'];

@@ -5,7 +5,7 @@ import type { ApiCallRecord } from '../../scoring/api-accuracy';
 import type { ApiSystem } from '../../simulate/api/api-system';
 import { BASE_TYPES, ComplexityConfig, type ComplexityType, COMPLEXITY_TYPES, CUMULATIVE_LADDER, type FunctionComplexity, NO_COMPLEXITY, switchesOf } from '../../simulate/api/complexity';
 import { ASSIGNMENTS, BUILTIN_API_SYSTEM } from '../../simulate/api/home-system';
-import { type ApiComplexityConfig, SAMPLE_IDS_HASHED_AS } from './config';
+import { type WildSimulatedConfig, SAMPLE_IDS_HASHED_AS } from './config';
 import { builtinConversations, type Conversation, type Wording } from './conversations';
 import { targetPoints, type TargetPoint } from './episode';
 
@@ -35,7 +35,7 @@ export interface PlannedEpisode extends PlannedSample {
   facets: Record<string, string | number>;
 }
 
-export function planApiComplexity(config: ApiComplexityConfig, conversations: readonly Conversation[] = builtinConversations(), system: ApiSystem = BUILTIN_API_SYSTEM): PlannedEpisode[] {
+export function planWildSimulated(config: WildSimulatedConfig, conversations: readonly Conversation[] = builtinConversations(), system: ApiSystem = BUILTIN_API_SYSTEM): PlannedEpisode[] {
   const convs = config.conversations > 0 ? conversations.slice(0, config.conversations) : [...conversations];
   const plan: PlannedEpisode[] = [];
   const id = (...parts: (string | number)[]) => hashString([SAMPLE_IDS_HASHED_AS, config.mode, config.seed, ...parts].join('|'));

@@ -15,8 +15,8 @@ import { toolsApiSystem } from '../../simulate/api/tools-system';
 import { createWorld } from '../../simulate/api/world';
 import { agentCalls, episodeText, type EvalMode, goldTurns, isErrorType, queryOf, runEpisode, type TurnRecord } from './episode';
 import type { OwnApiSetup } from './request-conversations';
-import { type ApiComplexityConfig, WILD_SIMULATED_SUITE } from './config';
-import { type PlannedEpisode, planApiComplexity } from './plan';
+import { type WildSimulatedConfig, WILD_SIMULATED_SUITE } from './config';
+import { type PlannedEpisode, planWildSimulated } from './plan';
 import { DETERMINISTIC_JUDGE, errorScenario, judgeMessages, parseJudgeScore, rubricJudge } from './error-handling';
 import { type CallFormat, humanLine, MAX_STEPS_PER_TURN, STOP_SEQUENCES, systemPrompt } from '../../prompts/episode-protocol';
 
@@ -79,8 +79,8 @@ function episodeSpecOf(e: ApiExpectation, system: ApiSystem = BUILTIN_API_SYSTEM
   };
 }
 
-export interface ApiComplexitySourceOptions {
-  config: ApiComplexityConfig;
+export interface WildSimulatedSourceOptions {
+  config: WildSimulatedConfig;
   counter: TokenCounter;
   /** a system and conversations of the user's own (absent: the built-in ones) */
   own?: OwnApiSetup;
@@ -88,7 +88,7 @@ export interface ApiComplexitySourceOptions {
 
 const BUILTIN_API_PACK = 'api-system';
 
-export function apiComplexitySource(opts: ApiComplexitySourceOptions): PlannedSource {
+export function wildSimulatedSource(opts: WildSimulatedSourceOptions): PlannedSource {
   const system = opts.own?.system ?? BUILTIN_API_SYSTEM;
   const tools = [...system.tools];
   const build = (p: PlannedEpisode): Sample => {
@@ -112,7 +112,7 @@ export function apiComplexitySource(opts: ApiComplexitySourceOptions): PlannedSo
       facets: p.facets,
     };
   };
-  return { ...planSource(planApiComplexity(opts.config, opts.own?.conversations, system), build), episode: apiEpisode };
+  return { ...planSource(planWildSimulated(opts.config, opts.own?.conversations, system), build), episode: apiEpisode };
 }
 
 /** Runs one episode on the simulated API system, every reply asked of the engine, scored turn by turn (and judged where the engine judges). */
