@@ -45,7 +45,10 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
     return [...svg.querySelectorAll('text')].map((t) => t.getBBox()).filter((b) => b.x < 0 || b.x + b.width > width + 0.5).length;
   });
   expect(outside).toBe(0);
-  await expect(page.getByTestId('level-chart-point')).toHaveCount(4);
+  // one run's four levels, and the paper's two averages beside it, drawn as references (grey, dotted)
+  await expect(page.locator('g:not([data-reference]) > [data-testid=level-chart-point]')).toHaveCount(4);
+  await expect(page.locator('g[data-reference] > [data-testid=level-chart-point]')).toHaveCount(8);
+  await expect(page.getByTestId('level-chart')).toContainText("CompToolBench's local models (8, average)");
   await expect(page.getByTestId('ablation-table')).toContainText('Binary (≥0.70)');
   await page.getByTestId('filter-verdict').selectOption('all');
   // the last sample (an L3 DAG), reached with the keyboard
@@ -81,7 +84,7 @@ test('oracle 100% at every level (single- and multi-turn), the baseline, Table 1
   await page.getByTestId('tab-comptoolbench').click();
   await expect(page.getByTestId('comptoolbench-page').getByTestId('table1-row')).toHaveCount(3);
   await expect(page.getByTestId('selection-gap-chart-composed')).toHaveCount(3);
-  await expect(page.getByTestId('level-chart-point')).toHaveCount(12);
+  await expect(page.locator('g:not([data-reference]) > [data-testid=level-chart-point]')).toHaveCount(12);
   await expect(page.getByTestId('rho').nth(1)).not.toHaveText('needs 3+ runs');
 });
 

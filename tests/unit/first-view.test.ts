@@ -184,11 +184,13 @@ describe('the first view', () => {
       complexity,
     )!;
     expect([adHoc.contrast.a, adHoc.bound, adHoc.verdict, detectsOf(adHoc), verdictText(adHoc)]).toEqual([0, 'floor', 'inconclusive', 'nothing', 'inconclusive (a floor: off is 0.0%)']);
-    const failures = measureEffect(
-      EFFECTS.find((e) => e.id === 'complexity-system_failure')!,
+    const irrelevant = measureEffect(
+      EFFECTS.find((e) => e.id === 'complexity-irrelevant')!,
       complexity,
     )!;
-    expect([failures.bound, failures.verdict]).toEqual([null, 'reproduced']);
+    expect([irrelevant.contrast.a, irrelevant.bound, irrelevant.verdict]).toEqual([0.25, null, 'inconclusive']);
+    // system failures are judged on their handling, not on API-call accuracy: no off → on verdict compares the two
+    expect(EFFECTS.filter((e) => e.suite === 'wildagteval-simulated').map((e) => e.id)).toEqual(['complexity-ad_hoc', 'complexity-irrelevant']);
     const rephrased = measureEffect(
       EFFECTS.find((e) => e.id === 'robustness-rephrased')!,
       answered('recordings/smollm2/robustness-200.run.jsonl'),

@@ -131,6 +131,16 @@ export function compositionReport(scored: readonly ScoredTask[]): CompositionRep
 
 // ------------------------------------------------------------------ weight ablation
 
+/**
+ * The paper's own Table 1 averages per level (Rahman, CompToolBench): its eight local models (7B–24B
+ * on Ollama, the size this app runs) and its ten cloud models, as 0..1 — drawn beside a run's levels
+ * as the paper's reference, never as a run.
+ */
+export const PAPER_LEVEL_AVERAGES: readonly { name: string; perLevel: Record<Level, number> }[] = [
+  { name: "CompToolBench's local models (8, average)", perLevel: { L0_node: 0.401, L1_chain: 0.558, L2_parallel: 0.508, L3_dag: 0.278 } },
+  { name: "CompToolBench's cloud models (10, average)", perLevel: { L0_node: 0.4, L1_chain: 0.597, L2_parallel: 0.805, L3_dag: 0.394 } },
+];
+
 export const WEIGHT_CONFIGS: readonly WeightConfig[] = [
   DEFAULT_WEIGHTS,
   { name: 'Uniform', l1: [1 / 3, 1 / 3, 1 / 3], l2: [0.25, 0.25, 0.25, 0.25], l3: [0.25, 0.25, 0.25, 0.25], binaryThreshold: null },

@@ -135,11 +135,16 @@ const shortestVsLongest =
     return { a: { label: formatTokens(lo), is: both(of, at(lo)) }, b: { label: formatTokens(hi), is: both(of, at(hi)) } };
   };
 
-/** WildAgtEval's complexity types that the `complexity` design isolates, and their names in words */
+/**
+ * WildAgtEval's complexity types that the `complexity` design isolates and Table 3 has a column for,
+ * and their names in words. The design's third type, system failures, is an error scenario: the
+ * paper scores it on the handling of the failure (its error-handling accuracy, a judge's 1–5), not on
+ * API-call accuracy off and on, so no off → on verdict is drawn for it (it compared two measures);
+ * the report's Table 3 gives its judged handling.
+ */
 const COMPLEXITY_TYPES = [
   ['ad_hoc', 'ad-hoc rules'],
   ['irrelevant', 'irrelevant information'],
-  ['system_failure', 'system failures'],
 ] as const;
 
 /** Only the results at these prompt lengths: what a restated effect's sides keep. */
@@ -330,15 +335,14 @@ const DECLARED: readonly EffectDeclaration[] = [
     id: `complexity-${type}`,
     paper: 'WildAgtEval (Table 3)',
     effect: `${words} in the API ${type === 'irrelevant' ? 'lowers' : 'lower'} the agent's success`,
-    // Table 3 has no column for system failures (an error scenario, judged on its handling): its average drop over the types it has stands in
-    paperFigure: `${type === 'ad_hoc' ? '13.4% average drop' : type === 'irrelevant' ? '27.3% average drop, the largest' : 'no column of its own; 12.0%, the average drop over its types'} in API-call accuracy over turns; here the episodes right, the pair this effect is about (the report's Table 3 gives the paper's metric)`,
-    measureName: type === 'system_failure' ? 'episodes right (off: every turn; on: the failure handled, judged ≥ 4 of 5)' : 'episodes right (every turn)',
+    paperFigure: `${type === 'ad_hoc' ? '13.4% average drop' : '27.3% average drop, the largest'} in API-call accuracy over turns; here the episodes right, the pair this effect is about (the report's Table 3 gives the paper's metric)`,
+    measureName: 'episodes right (every turn)',
     design: 'complexity',
     suite: 'wildagteval-simulated',
     sides: { a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) }, b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) } },
     pairing: 'request',
     direction: -1,
-    paperSize: { relative: type === 'ad_hoc' ? 0.134 : type === 'irrelevant' ? 0.273 : 0.12 },
+    paperSize: { relative: type === 'ad_hoc' ? 0.134 : 0.273 },
     measure: 'correct',
     picture: categories("the API's complexity", (r) => (r.facets?.type === type ? r.cell.variant : undefined), ['off', 'on'], ['off', `${words} on`]),
   })),

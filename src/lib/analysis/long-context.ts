@@ -104,3 +104,27 @@ export function table7Csv(series: readonly { name: string; table: ReturnType<typ
   const rows = series.map(({ name, table: { acrossSizes: s, acrossPositions: p } }) => [name, f(s?.min), f(s?.max), s?.percent.toFixed(2) ?? '', f(p?.min), f(p?.max), p?.percent.toFixed(2) ?? '']);
   return csvText(['run', 'size_min', 'size_max', 'size_degradation_pct', 'position_min', 'position_max', 'position_degradation_pct'], rows);
 }
+
+/** The conversation lengths of LongFuncEval's Table 2 (challenge 3), in tokens. */
+const PAPER_TABLE2_LENGTHS = [10_000, 20_000, 40_000, 80_000] as const;
+
+/**
+ * LongFuncEval's own Table 2 (Kate et al., challenge 3): each model's AST accuracy at 10K–80K-token
+ * conversations, in setting 1 (unstructured: the fact in prose) and setting 2 (structured: in a tool's JSON).
+ */
+const PAPER_TABLE2: readonly { model: string; prose: readonly number[]; structured: readonly number[] }[] = [
+  { model: 'ToolACE-8B', prose: [0.24, 0.15, 0.11, 0.1], structured: [0.91, 0.74, 0.67, 0.29] },
+  { model: 'BitAgent-8B', prose: [0.49, 0.41, 0.24, 0.28], structured: [0.87, 0.66, 0.51, 0.32] },
+  { model: 'Granite-3.1-8B-Instruct', prose: [0.15, 0.06, 0.07, 0.05], structured: [0.82, 0.54, 0.24, 0.04] },
+  { model: 'Llama-3.1-8B-Instruct', prose: [0.1, 0.22, 0.24, 0.24], structured: [0.22, 0.18, 0.23, 0.1] },
+  { model: 'DeepSeek-R1-Distill-Qwen-32B', prose: [0.4, 0.07, 0.12, 0.1], structured: [0.23, 0.03, 0.07, 0.02] },
+  { model: 'Llama-3.1-70B-Instruct', prose: [0.96, 0.98, 0.99, 0.99], structured: [0.38, 0.31, 0.35, 0.19] },
+];
+
+/** The paper's Table 2 averaged over its six models, per setting and length: a reference beside a run's curve, never a run. */
+export function paperTable2Averages(): { setting: 'prose' | 'structured'; points: { length: number; accuracy: number }[] }[] {
+  return (['prose', 'structured'] as const).map((setting) => ({
+    setting,
+    points: PAPER_TABLE2_LENGTHS.map((length, i) => ({ length, accuracy: PAPER_TABLE2.reduce((sum, m) => sum + (m[setting][i] ?? 0), 0) / PAPER_TABLE2.length })),
+  }));
+}

@@ -94,3 +94,35 @@ export function robustnessTable(results: readonly SampleResult[]): RobustnessTab
   }
   return { rows, expandedErrors, evaluationShare, repaired, broken };
 }
+
+/**
+ * The Robustness paper's own Table 2 (Rabinovich and Anaby-Tavor): each agent's AST accuracy on the
+ * original request, the rephrased request and the expanded toolkit, and the shares of the
+ * expanded-toolkit failures by cause — averaged over its nine agents (8B–72B and API models) as a
+ * reference beside a run's row, never a run.
+ */
+const PAPER_TABLE2: readonly (readonly [original: number, rephrased: number, expanded: number, syntax: number, fn: number, count: number, parameter: number])[] = [
+  [0.965, 0.825, 0.925, 0, 0.45, 0.1, 0.45],
+  [0.945, 0.785, 0.905, 0, 0.23, 0.46, 0.31],
+  [0.965, 0.835, 0.95, 0, 0.56, 0, 0.44],
+  [0.975, 0.85, 0.965, 0, 0.29, 0, 0.71],
+  [0.945, 0.77, 0.87, 0.09, 0.5, 0.18, 0.23],
+  [0.925, 0.765, 0.87, 0, 0.44, 0, 0.56],
+  [0.915, 0.845, 0.89, 0, 0.29, 0, 0.71],
+  [0.925, 0.765, 0.87, 0.26, 0.42, 0, 0.32],
+  [0.905, 0.77, 0.885, 0.33, 0.27, 0, 0.43],
+];
+
+export const PAPER_TABLE2_AVERAGE = (() => {
+  const column = (i: number) => PAPER_TABLE2.reduce((sum, row) => sum + (row[i] ?? 0), 0) / PAPER_TABLE2.length;
+  return {
+    agents: PAPER_TABLE2.length,
+    original: column(0),
+    rephrased: column(1),
+    expanded: column(2),
+    wrongSyntax: column(3),
+    wrongFunction: column(4),
+    wrongCount: column(5),
+    wrongParameter: column(6),
+  };
+})();

@@ -14,6 +14,8 @@ export interface LineSeries {
   faint?: boolean;
   /** the gallery model it draws (its short name), which keeps one colour and dash in every chart */
   model?: string;
+  /** a paper's own figures drawn beside the runs: grey, dotted, hollow points, never a run's colour */
+  reference?: boolean;
 }
 
 /** Grouped accuracies as chart points (groups with numeric keys only). */

@@ -27,6 +27,8 @@ export function styleIndex(models: readonly (string | undefined)[], i: number): 
 const OKABE_ITO = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'] as const;
 /** dark text, 15:1 on white */
 export const INK = '#1d2330';
+/** a paper's own figures beside the runs (`LineSeries.reference`): a grey no run is drawn in */
+export const REFERENCE_GREY = '#6b7280';
 
 export interface ChartTheme {
   projector: boolean;
