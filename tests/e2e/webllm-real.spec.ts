@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareGreedy, disagreement, WEBLLM_REQUANTIZED_TOLERANCE } from '../../src/lib/analysis/agreement';
 import type { SampleResult, TokenChoice } from '../../src/lib/core/types';
-import { guardNetwork, loadOwnMlcModel, setReuse, setupCatalog } from '../../harness/app-driver';
+import { guardNetwork, loadOwnMlcModel, setReuse, setupRobustness } from '../../harness/app-driver';
 import { gpuBrowser } from '../../harness/gpu-browser';
 import { readStore } from '../../harness/idb';
 import { serverGreedyTokens, serverMissing, startLlamaServer } from '../../harness/llama-server';
@@ -74,8 +74,8 @@ test('WebLLM with real weights: your own MLC model loads from its URLs, and a ru
   await loadOwnMlcModel(page, MLC_QWEN_05B, 4096);
   await expect(page.getByTestId('webllm-loaded')).toContainText(MLC_QWEN_05B.weightsUrl);
 
-  // two 512-token prompts, 16 answer tokens: few steps on a slow adapter
-  await setupCatalog(page, { lengths: [512], positions: [0.1, 0.9], perCell: 1, constraint: 'off', maxTokens: 16 });
+  // two requests as written, each with its own few tools (~220 tokens; the shortest catalog is 512), 16 answer tokens: few steps on a slow adapter
+  await setupRobustness(page, { count: 2, variants: ['original'], constraint: 'off', maxTokens: 16 });
   await setReuse(page, { kvReuse: false });
   await expect(page.getByTestId('estimate')).toContainText('2 samples');
   await expect(page.getByTestId('start-blockers')).toBeHidden();
