@@ -105,8 +105,8 @@ export function table7Csv(series: readonly { name: string; table: ReturnType<typ
   return csvText(['run', 'size_min', 'size_max', 'size_degradation_pct', 'position_min', 'position_max', 'position_degradation_pct'], rows);
 }
 
-/** The conversation lengths of LongFuncEval's Table 2 (challenge 3), in tokens. */
-const PAPER_TABLE2_LENGTHS = [10_000, 20_000, 40_000, 80_000] as const;
+/** The conversation lengths of LongFuncEval's Table 2 (challenge 3), "10K" to "80K" tokens, in this app's K of 1,024. */
+const PAPER_TABLE2_LENGTHS = [10, 20, 40, 80].map((k) => k * 1024);
 
 /**
  * LongFuncEval's own Table 2 (Kate et al., challenge 3): each model's AST accuracy at 10K–80K-token
