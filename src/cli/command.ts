@@ -38,3 +38,17 @@ export function commandOf(commands: readonly CliCommand[], argv: readonly string
   const args = argv.slice(named.words.length);
   return args.length >= named.needs ? { command: named, args } : null;
 }
+
+/** A command that prints what it finds and succeeds (a paper's figures, a parity table whose agreement it only reports). */
+export function printing(words: readonly string[], args: string, what: string, print: (args: readonly string[], out: (line: string) => void) => Promise<unknown> | unknown): CliCommand {
+  return {
+    words,
+    args,
+    what,
+    needs: args.startsWith('<') ? 1 : 0,
+    run: async (given, io) => {
+      await print(given, io.out);
+      return 0;
+    },
+  };
+}

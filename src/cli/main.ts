@@ -1,33 +1,17 @@
 /** fc-playground command line: `npm run -s cli -- <command> …` (the generic commands here, a suite's own from `suites/registry.ts`). */
 import { runFuzzCheck } from './checks/fuzz-check';
-import { commandOf, usageOf, type CliCommand, type CliIo } from './command';
+import { commandOf, printing, usageOf, type CliCommand, type CliIo } from './command';
 import { runBfclParity } from './parity/parity-bfcl';
 import { runDagParity } from './parity/parity-comptoolbench';
 import { runDagAggregates } from './parity/parity-comptoolbench-aggregates';
 import { SUITE_COMMANDS } from './suites/registry';
 
 const GENERIC: readonly CliCommand[] = [
-  {
-    words: ['parity', 'bfcl-ast'],
-    args: '<dir>',
-    what: 'score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)',
-    needs: 1,
-    run: async ([dir = ''], io) => {
-      runBfclParity(dir, io.out);
-      return 0;
-    },
-  },
-  {
-    words: ['parity', 'comptoolbench'],
-    args: '<dir>',
-    what: 'score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)',
-    needs: 1,
-    run: async ([dir = ''], io) => {
-      const { scores, corpus } = runDagParity(dir, io.out);
-      runDagAggregates(dir, corpus, scores, io.out);
-      return 0;
-    },
-  },
+  printing(['parity', 'bfcl-ast'], '<dir>', 'score <dir>/cases.jsonl against <dir>/samples.jsonl (BFCL AST)', ([dir = ''], out) => runBfclParity(dir, out)),
+  printing(['parity', 'comptoolbench'], '<dir>', 'score <dir>/cases.jsonl against <dir>/tasks.jsonl (CompToolBench DAG)', ([dir = ''], out) => {
+    const { scores, corpus } = runDagParity(dir, out);
+    runDagAggregates(dir, corpus, scores, out);
+  }),
   {
     words: ['fuzz-check'],
     args: '<inputs.jsonl>',

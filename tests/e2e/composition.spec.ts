@@ -9,19 +9,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { chooseSuite, runToEnd } from '../../harness/app-driver';
 
 test.describe.configure({ timeout: 240_000 });
 
 const LEVELS = ['L0_node', 'L1_chain', 'L2_parallel', 'L3_dag'];
 
 async function compositionRun(page: Page, engine: 'oracle' | 'baseline' | 'replay', runs: number, setup: (page: Page) => Promise<void>) {
-  await page.getByTestId('tab-run').click();
-  await page.getByTestId('suite-composition').check();
+  await chooseSuite(page, 'composition');
   await page.getByTestId(`engine-${engine}`).check();
   await setup(page);
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
+  await runToEnd(page, runs, 200_000);
   // a replay run is named after its predictions file
   await page
     .getByRole('button', { name: new RegExp(`${engine === 'replay' ? '' : `^${engine}.*`} · composition`) })

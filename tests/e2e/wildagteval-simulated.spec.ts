@@ -1,21 +1,19 @@
 /**
- * The API-complexity suite (WildAgtEval) in the browser: the oracle at 100% API call accuracy in
+ * The wildagteval-simulated suite (WildAgtEval's complexity types on our API system) in the browser: the oracle at 100% API call accuracy in
  * isolated and cumulative mode with every error scenario handled (5/5), the baseline's real
  * numbers, Table 3, the ladder chart, an episode's transcript with the injected part marked, and the
  * WildAgtEval page comparing the runs.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { chooseSuite, runToEnd } from '../../harness/app-driver';
 
 test.describe.configure({ timeout: 240_000 });
 
 async function apiRun(page: Page, engine: 'oracle' | 'baseline', runs: number, setup: (page: Page) => Promise<void>) {
-  await page.getByTestId('tab-run').click();
-  await page.getByTestId('suite-wildagteval-simulated').check();
+  await chooseSuite(page, 'wildagteval-simulated');
   await page.getByTestId(`engine-${engine}`).check();
   await setup(page);
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('tab-results').click();
-  await expect(page.getByTestId('run-status')).toHaveText(Array(runs).fill('completed'), { timeout: 200_000 });
+  await runToEnd(page, runs, 200_000);
   await page
     .getByRole('button', { name: new RegExp(`^${engine}.* · API complexity`) })
     .first()

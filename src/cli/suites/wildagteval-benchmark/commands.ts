@@ -1,5 +1,5 @@
 /** WildAgtEval's own commands: its analyzer's verdicts on result logs, its gold calls replayed, single calls run. */
-import type { CliCommand } from '../../command';
+import { type CliCommand, printing } from '../../command';
 import { runWildAgtEvalCalls } from './calls';
 import { runWildAgtEvalParity } from './parity';
 import { runWildAgtEvalReplay } from './replay';
@@ -15,16 +15,9 @@ export const commands: readonly CliCommand[] = [
       return agree === total ? 0 : 1;
     },
   },
-  {
-    words: ['wildagteval-replay'],
-    args: '<ref dir>',
-    what: 'every gold call of Combined50_transformed replayed on the re-implemented API system, compared with the stored execution results',
-    needs: 1,
-    run: async ([dir = ''], io) => {
-      runWildAgtEvalReplay(dir, io.out);
-      return 0;
-    },
-  },
+  printing(['wildagteval-replay'], '<ref dir>', 'every gold call of Combined50_transformed replayed on the re-implemented API system, compared with the stored execution results', ([dir = ''], out) =>
+    runWildAgtEvalReplay(dir, out),
+  ),
   {
     words: ['wildagteval-calls'],
     args: '<cases.jsonl> [--databases DIR]',
