@@ -7,6 +7,7 @@
 import type { SampleResult } from '../core/types';
 import { degradation, type Degradation, wilson } from './catalog';
 import { csvText } from './csv';
+import { mean } from './stats';
 
 export interface GroupStats {
   key: string | number;
@@ -125,6 +126,6 @@ const PAPER_TABLE2: readonly { model: string; prose: readonly number[]; structur
 export function paperTable2Averages(): { setting: 'prose' | 'structured'; points: { length: number; accuracy: number }[] }[] {
   return (['prose', 'structured'] as const).map((setting) => ({
     setting,
-    points: PAPER_TABLE2_LENGTHS.map((length, i) => ({ length, accuracy: PAPER_TABLE2.reduce((sum, m) => sum + (m[setting][i] ?? 0), 0) / PAPER_TABLE2.length })),
+    points: PAPER_TABLE2_LENGTHS.map((length, i) => ({ length, accuracy: mean(PAPER_TABLE2.map((m) => m[setting][i] ?? 0)) })),
   }));
 }

@@ -8,6 +8,7 @@
 import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
 import { variantSummary } from './catalog';
+import { mean } from './stats';
 
 interface RobustnessRow {
   variant: string;
@@ -44,11 +45,17 @@ export function robustnessTable(results: readonly SampleResult[]): RobustnessTab
   const original = by.get('original');
   const base = original ? acc(original, false) : null;
   const baseLenient = original ? acc(original, true) : null;
-  const drop = (a: number, b: number | null) => (b === null || b === 0 ? null : ((b - a) / b) * 100);
   const rows = [...by.entries()].map(([variant, rs]) => {
     const a = acc(rs, false);
     const l = acc(rs, true);
-    return { variant, n: rs.length, accuracy: a, lenientAccuracy: l, drop: variant === 'original' ? null : drop(a, base), lenientDrop: variant === 'original' ? null : drop(l, baseLenient) };
+    return {
+      variant,
+      n: rs.length,
+      accuracy: a,
+      lenientAccuracy: l,
+      drop: variant === 'original' ? null : relativeDrop(a, base),
+      lenientDrop: variant === 'original' ? null : relativeDrop(l, baseLenient),
+    };
   });
 
   const expanded = by.get('expanded');
@@ -113,8 +120,13 @@ const PAPER_TABLE2: readonly (readonly [original: number, rephrased: number, exp
   [0.905, 0.77, 0.885, 0.33, 0.27, 0, 0.43],
 ];
 
+/** How far `accuracy` falls below `base`, in % of `base` (null without a base above 0). */
+export function relativeDrop(accuracy: number, base: number | null): number | null {
+  return base === null || base === 0 ? null : ((base - accuracy) / base) * 100;
+}
+
 export const PAPER_TABLE2_AVERAGE = (() => {
-  const column = (i: number) => PAPER_TABLE2.reduce((sum, row) => sum + (row[i] ?? 0), 0) / PAPER_TABLE2.length;
+  const column = (i: number) => mean(PAPER_TABLE2.map((row) => row[i] ?? 0));
   return {
     agents: PAPER_TABLE2.length,
     original: column(0),
