@@ -351,11 +351,11 @@ test('the first view answers the question from the recordings, offline: accuracy
   await expect(tableRows.first()).toContainText(lengthFigures);
   expect(await tableRows.count()).toBeGreaterThan(SENTENCES);
   // every row and every sentence names what its figures count
-  const measures = /^(accuracy|CompToolBench score|the right call's probability|episodes right)/;
+  const measures = /^(accuracy|CompToolBench score|the right call's probability|API calls right over turns)/;
   for (const cell of await tableRows.getByTestId('effect-measure').allTextContents()) expect(cell).toMatch(measures);
   for (const text of await view.getByTestId('first-effect').allTextContents()) {
     const sentence = text.replace(/\s+/g, ' ');
-    expect(sentence.includes('Not recorded yet') || /, (accuracy|CompToolBench score|the right call's probability|episodes right) /.test(sentence), sentence).toBe(true);
+    expect(sentence.includes('Not recorded yet') || /, (accuracy|CompToolBench score|the right call's probability|API calls right over turns) /.test(sentence), sentence).toBe(true);
   }
   await expect(view.getByTestId('first-answers').locator('li')).toHaveCount(3);
   await view.getByTestId('findings-table').locator('summary').click();

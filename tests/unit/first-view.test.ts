@@ -177,18 +177,24 @@ describe('the first view', () => {
     // over several lengths: pooled, then each length
     expect(effectsOf('catalog', answered('recordings/qwen1.5b/catalog.run.jsonl')).filter((f) => f.effect.id === 'catalog-middle')).toHaveLength(5);
   });
-  it("a drop from nothing right is no finding: the 0.5B's ad-hoc targets (0 of 20 off) and SmolLM2's robustness (0 of 600) are a floor, nothing detectable; a drop from above it is tested", () => {
+  it("a drop from nothing right is no finding: SmolLM2's ad-hoc turns (0% off) and robustness (0 of 600) are a floor, nothing detectable; the 0.5B's ad-hoc turns, above it, are tested on Table 3's metric", () => {
+    const floor = measureEffect(
+      EFFECTS.find((e) => e.id === 'complexity-ad_hoc')!,
+      answered('recordings/smollm2/browser-api-complexity.run.jsonl'),
+    )!;
+    expect([floor.contrast.a, floor.bound, floor.verdict, detectsOf(floor), verdictText(floor)]).toEqual([0, 'floor', 'inconclusive', 'nothing', 'inconclusive (a floor: off is 0.0%)']);
     const complexity = answered('recordings/qwen0.5b/complexity.run.jsonl');
+    // no episode of its ad-hoc targets was right off (0 of 20), but 15.4% of their turns were: Table 3's metric has room to fall
     const adHoc = measureEffect(
       EFFECTS.find((e) => e.id === 'complexity-ad_hoc')!,
       complexity,
     )!;
-    expect([adHoc.contrast.a, adHoc.bound, adHoc.verdict, detectsOf(adHoc), verdictText(adHoc)]).toEqual([0, 'floor', 'inconclusive', 'nothing', 'inconclusive (a floor: off is 0.0%)']);
+    expect([adHoc.contrast.a.toFixed(4), adHoc.bound, adHoc.verdict]).toEqual([(2 / 13).toFixed(4), null, 'inconclusive']);
     const irrelevant = measureEffect(
       EFFECTS.find((e) => e.id === 'complexity-irrelevant')!,
       complexity,
     )!;
-    expect([irrelevant.contrast.a, irrelevant.bound, irrelevant.verdict]).toEqual([0.25, null, 'inconclusive']);
+    expect([irrelevant.contrast.a.toFixed(4), irrelevant.bound, irrelevant.verdict]).toEqual([(10 / 27).toFixed(4), null, 'inconclusive']);
     // system failures are judged on their handling, not on API-call accuracy: no off → on verdict compares the two
     expect(EFFECTS.filter((e) => e.suite === 'wildagteval-simulated').map((e) => e.id)).toEqual(['complexity-ad_hoc', 'complexity-irrelevant']);
     const rephrased = measureEffect(

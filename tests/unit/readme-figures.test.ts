@@ -61,7 +61,7 @@ describe('the findings tables of the README and docs/findings.md', () => {
     const summary = blockRows('README.md', 'findings');
     const full = blockRows('docs/findings.md', 'findings').filter((r) => !r.includes('not recorded yet'));
     expect(summary.length).toBeGreaterThan(10);
-    for (const row of summary) expect(row.split(' | ')[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability|episodes right)/);
+    for (const row of summary) expect(row.split(' | ')[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability|API calls right over turns)/);
     const cells = summary.flatMap((r) => r.split(' | ').slice(2)).filter((c) => c.replace(/ \|$/, '') !== '—');
     // each full row appears once as a cell "verdict…: B − A [95%]"
     expect(cells.length).toBe(full.length);
@@ -79,7 +79,7 @@ describe('the findings tables of the README and docs/findings.md', () => {
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) {
       const cells = row.split(' | ');
-      expect(cells[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability|episodes right)/);
+      expect(cells[1], row).toMatch(/^(accuracy|CompToolBench score|the right call's probability|API calls right over turns)/);
       const key = /`([\w.-]+\/[\w.-]+)`/.exec(cells[7] ?? '')?.[1];
       const entry = manifest.find((e) => e.file === `recordings/${key}.run.jsonl`);
       expect(entry, row).toBeDefined();

@@ -22,7 +22,7 @@
 import { Rng } from '../core/random';
 import { repeatOf } from '../core/sample-source';
 import type { SampleResult } from '../core/types';
-import { mean, pairedTP, sampleVariance, signFlipP, Z_ALPHA, Z_BETA } from './stats';
+import { mean, normalCdf, pairedTP, sampleVariance, signFlipP, Z_ALPHA, Z_BETA } from './stats';
 import { wilson } from './catalog';
 
 /** n choose k, as a float (the arrangements of a label permutation). */
@@ -59,14 +59,17 @@ function percentile(sorted: readonly number[], q: number): number {
   return sorted[at] as number;
 }
 
-/** The mean of `value` over the results, with its 95% interval resampling whole clusters. */
-export function clusteredShare<R>(results: readonly R[], value: (r: R) => number, cluster: (r: R) => string, seed = 'share'): ClusteredShare {
+/**
+ * The mean of `value` over the results (Σ value / Σ `count`: one per result unless said, an episode's
+ * turns where the value is its turns right), with its 95% interval resampling whole clusters.
+ */
+export function clusteredShare<R>(results: readonly R[], value: (r: R) => number, cluster: (r: R) => string, seed = 'share', count: (r: R) => number = () => 1): ClusteredShare {
   const sums = new Map<string, { hits: number; n: number }>();
   for (const r of results) {
     const k = cluster(r);
     const s = sums.get(k) ?? { hits: 0, n: 0 };
     s.hits += value(r);
-    s.n++;
+    s.n += count(r);
     sums.set(k, s);
   }
   const groups = [...sums.values()];
@@ -113,7 +116,7 @@ export interface Contrast {
   detectable: number;
   /** its test can reach p < 0.05 with these many requests (else the interval is the whole range) */
   decides: boolean;
-  test: 'sign-flip permutation, per request' | 'paired t, per request' | 'label permutation, per task';
+  test: 'sign-flip permutation, per request' | 'paired t, per request' | 'label permutation, per task' | 'side-swap permutation of pooled shares, per request' | 'normal, pooled shares, per request';
 }
 
 /** Bootstrap interval of the mean of `values`, and the smallest mean difference they could show. */
@@ -199,6 +202,118 @@ export function pairedContrast<R>(results: readonly R[], o: PairingOptions<R> & 
     a: mean(per.a),
     b: mean(per.b),
     test: permuted ? 'sign-flip permutation, per request' : 'paired t, per request',
+  };
+}
+
+/** One request's hits and counts under A and B, summed over its pairs. */
+interface PooledSums {
+  hitsA: number;
+  countA: number;
+  hitsB: number;
+  countB: number;
+}
+
+/**
+ * Condition A vs B as pooled shares — Σ hits / Σ counts on each side, as WildAgtEval's Table 3 counts
+ * API calls right over turns — over the pairs (`pair`) asked under both, each request's pairs kept
+ * together: B − A, a permutation test that swaps the two sides of whole requests, a bootstrap over
+ * requests and the delta method's detectable difference. A pair counts where both sides have a count
+ * (an unanswered episode has no turn). Null when no pair exists.
+ */
+export function pairedPooledContrast<R>(results: readonly R[], o: Omit<PairingOptions<R>, 'value'> & { hits: (r: R) => number; count: (r: R) => number; seed?: string }): Contrast | null {
+  const pairs = new Map<string, { cluster: string; a: { hits: number; count: number }; b: { hits: number; count: number } }>();
+  for (const r of results) {
+    const side = o.isA(r) ? 'a' : o.isB(r) ? 'b' : null;
+    if (!side) continue;
+    const key = o.pair(r);
+    const p = pairs.get(key) ?? { cluster: o.cluster(r), a: { hits: 0, count: 0 }, b: { hits: 0, count: 0 } };
+    p[side].hits += o.hits(r);
+    p[side].count += o.count(r);
+    pairs.set(key, p);
+  }
+  const byCluster = new Map<string, PooledSums>();
+  let pairCount = 0;
+  for (const p of pairs.values()) {
+    if (p.a.count === 0 || p.b.count === 0) continue;
+    pairCount++;
+    const c = byCluster.get(p.cluster) ?? { hitsA: 0, countA: 0, hitsB: 0, countB: 0 };
+    c.hitsA += p.a.hits;
+    c.countA += p.a.count;
+    c.hitsB += p.b.hits;
+    c.countB += p.b.count;
+    byCluster.set(p.cluster, c);
+  }
+  if (pairCount === 0) return null;
+  const clusters = [...byCluster.values()];
+  const n = clusters.length;
+  /** B − A over `n` requests drawn by `pick`, each with its sides swapped where `swap` says */
+  const differenceOf = (pick: (i: number) => PooledSums, swap: () => boolean) => {
+    let hitsA = 0;
+    let countA = 0;
+    let hitsB = 0;
+    let countB = 0;
+    for (let i = 0; i < n; i++) {
+      const c = pick(i);
+      const swapped = swap();
+      hitsA += swapped ? c.hitsB : c.hitsA;
+      countA += swapped ? c.countB : c.countA;
+      hitsB += swapped ? c.hitsA : c.hitsB;
+      countB += swapped ? c.countA : c.countB;
+    }
+    return hitsB / countB - hitsA / countA;
+  };
+  const sum = (f: (c: PooledSums) => number) => clusters.reduce((t, c) => t + f(c), 0);
+  const a = sum((c) => c.hitsA) / sum((c) => c.countA);
+  const b = sum((c) => c.hitsB) / sum((c) => c.countB);
+  const observed = b - a;
+  // each request's part of the difference (its influence): their spread is the difference's, to first order
+  const meanCountA = sum((c) => c.countA) / n;
+  const meanCountB = sum((c) => c.countB) / n;
+  const sd = Math.sqrt(sampleVariance(clusters.map((c) => (c.hitsB - b * c.countB) / meanCountB - (c.hitsA - a * c.countA) / meanCountA)));
+  const rng = new Rng(`${o.seed ?? 'pooled'}:${n}:${observed}`);
+  const decides = smallestP(2 ** n) < 0.05;
+  const permuted = n <= MAX_PERMUTED;
+  let interval: { low: number; high: number };
+  let pValue: number;
+  if (permuted) {
+    const draws: number[] = [];
+    for (let k = 0; k < BOOTSTRAP_RESAMPLES; k++)
+      draws.push(
+        differenceOf(
+          () => clusters[rng.int(n)] as PooledSums,
+          () => false,
+        ),
+      );
+    draws.sort((x, y) => x - y);
+    interval = { low: percentile(draws, 0.025), high: percentile(draws, 0.975) };
+    let asExtreme = 0;
+    for (let k = 0; k < PERMUTATIONS; k++) {
+      if (
+        Math.abs(
+          differenceOf(
+            (i) => clusters[i] as PooledSums,
+            () => rng.next() < 0.5,
+          ),
+        ) >=
+        Math.abs(observed) - 1e-12
+      )
+        asExtreme++;
+    }
+    pValue = observed === 0 ? 1 : (asExtreme + 1) / (PERMUTATIONS + 1);
+  } else {
+    const se = sd / Math.sqrt(n);
+    interval = { low: observed - Z_ALPHA * se, high: observed + Z_ALPHA * se };
+    pValue = observed === 0 ? 1 : se === 0 ? 0 : 2 * (1 - normalCdf(Math.abs(observed) / se));
+  }
+  return {
+    difference: observed,
+    ...(decides ? { ...interval, detectable: detectableOf(sd, n), decides } : UNDECIDABLE),
+    pValue,
+    clusters: n,
+    pairs: pairCount,
+    a,
+    b,
+    test: permuted ? 'side-swap permutation of pooled shares, per request' : 'normal, pooled shares, per request',
   };
 }
 

@@ -6,7 +6,8 @@
  */
 import type { SampleResult } from '../core/types';
 import { detectsText, formatP, formatPercent, formatTokens } from './format';
-import { type Contrast, groupContrast, pairedContrast, requestOf, type Verdict, verdictOf } from './clustered';
+import { type Contrast, groupContrast, pairedContrast, pairedPooledContrast, requestOf, type Verdict, verdictOf } from './clustered';
+import { headlinePart } from './headline';
 import { lengthsOf } from './long-context';
 import { callProbabilityOf } from '../scoring/forced-call';
 
@@ -20,13 +21,14 @@ interface Sides {
   b: Side;
 }
 
-/** Right or wrong, CompToolBench's DAG score, or the right call's probability (docs/scoring.md). */
-export type EffectMeasure = 'correct' | 'score' | 'probability';
+/** Right or wrong, CompToolBench's DAG score, API calls right over turns (WildAgtEval's Table 3), or the right call's probability (docs/scoring.md). */
+export type EffectMeasure = 'correct' | 'score' | 'turns' | 'probability';
 
 /** What each measure counts, as a chart's axis and a table's column name it. */
 export const EFFECT_MEASURE_NAMES: Record<EffectMeasure, string> = {
   correct: 'accuracy',
   score: 'CompToolBench score',
+  turns: 'API calls right over turns',
   probability: "the right call's probability",
 };
 
@@ -66,13 +68,10 @@ export interface EffectDeclaration {
   restates?: string;
   /** a restated effect's prompt lengths, in words ("1K–4K") */
   lengths?: string;
-  /** what a sample's verdict counts here, where the measure's own name would not say (episodes, not calls) */
-  measureName?: string;
 }
 
 /** What an effect's figures count, as its table row and sentence name it ("accuracy, 1K–4K"). */
-export const measureNameOf = (e: EffectDeclaration, measure: EffectMeasure = e.measure): string =>
-  `${measure === e.measure && e.measureName ? e.measureName : EFFECT_MEASURE_NAMES[measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
+export const measureNameOf = (e: EffectDeclaration, measure: EffectMeasure = e.measure): string => `${EFFECT_MEASURE_NAMES[measure]}${e.lengths ? `, ${e.lengths}` : ''}`;
 
 /**
  * A chart of an effect: each sample `x` keeps is a point of its series (`series`, one line per
@@ -334,24 +333,25 @@ const DECLARED: readonly EffectDeclaration[] = [
   ...COMPLEXITY_TYPES.map(([type, words]): EffectDeclaration => ({
     id: `complexity-${type}`,
     paper: 'WildAgtEval (Table 3)',
-    effect: `${words} in the API ${type === 'irrelevant' ? 'lowers' : 'lower'} the agent's success`,
-    paperFigure: `${type === 'ad_hoc' ? '13.4% average drop' : '27.3% average drop, the largest'} in API-call accuracy over turns; here the episodes right, the pair this effect is about (the report's Table 3 gives the paper's metric)`,
-    measureName: 'episodes right (every turn)',
+    effect: `${words} in the API ${type === 'irrelevant' ? 'lowers' : 'lower'} the agent's API-call accuracy`,
+    paperFigure: `${type === 'ad_hoc' ? '13.4% average drop' : '27.3% average drop, the largest'} in API-call accuracy over turns (ten models' average); here the same metric, the report's Table 3 row`,
     design: 'complexity',
     suite: 'wildagteval-simulated',
-    sides: { a: { label: 'off', is: both(variant('off'), (r) => r.facets?.type === type) }, b: { label: 'on', is: both(variant('on'), (r) => r.facets?.type === type) } },
+    sides: {
+      a: { label: 'off', is: both(variant('off'), (r) => r.facets?.mode === 'isolated' && r.facets.type === type) },
+      b: { label: 'on', is: both(variant('on'), (r) => r.facets?.mode === 'isolated' && r.facets.type === type) },
+    },
     pairing: 'request',
     direction: -1,
     paperSize: { relative: type === 'ad_hoc' ? 0.134 : 0.273 },
-    measure: 'correct',
+    measure: 'turns',
     picture: categories("the API's complexity", (r) => (r.facets?.type === type ? r.cell.variant : undefined), ['off', 'on'], ['off', `${words} on`]),
   })),
   {
     id: 'wildagteval-ad-hoc',
     paper: 'WildAgtEval (Table 3)',
-    effect: "ad-hoc rules lower the agent's success on WildAgtEval's own benchmark, at its full prompt",
-    paperFigure: '66.3% → 58.5% API-call accuracy on average, a 13.4% average drop (ten models); here each isolated episode right when every turn is (its report gives API-call accuracy over turns)',
-    measureName: 'episodes right (every turn)',
+    effect: "ad-hoc rules lower the agent's API-call accuracy on WildAgtEval's own benchmark, at its full prompt",
+    paperFigure: "66.3% → 58.5% API-call accuracy over turns on average, a 13.4% average drop (ten models); here the same metric, the report's Table 3 row",
     design: 'wildagteval',
     suite: 'wildagteval-benchmark',
     sides: {
@@ -363,7 +363,7 @@ const DECLARED: readonly EffectDeclaration[] = [
     pairKey: (r) => String(r.facets?.target ?? requestOf(r)),
     direction: -1,
     paperSize: { relative: 0.134 },
-    measure: 'correct',
+    measure: 'turns',
     picture: categories('the ad-hoc rule', (r) => (r.facets?.type === 'ad_hoc' ? r.cell.variant : undefined), ['off', 'on'], ['off', 'ad-hoc rule on']),
   },
 ];
@@ -418,11 +418,20 @@ export const detectsOf = (f: EffectFinding): string => (f.bound ? 'nothing' : de
 /** The effect's conditions A and B on these results (read off their cells where the effect says so), or null. */
 export const sidesOf = (e: EffectDeclaration, results: readonly SampleResult[]): Sides | null => (typeof e.sides === 'function' ? e.sides(results) : e.sides);
 
-/** What a sample scores for the effect: 1 or 0 for right or wrong, its DAG score, or its right call's probability (NaN where it has none). */
+/**
+ * What a sample scores for the effect: 1 or 0 for right or wrong, its DAG score, its turns right, or
+ * its right call's probability (NaN where it has none) — out of `countOf`.
+ */
 export const measureOf =
   (e: Pick<EffectDeclaration, 'measure'>) =>
   (r: SampleResult): number =>
-    e.measure === 'probability' ? (callProbabilityOf(r) ?? NaN) : e.measure === 'score' ? r.score.value : r.score.correct ? 1 : 0;
+    e.measure === 'probability' ? (callProbabilityOf(r) ?? NaN) : e.measure === 'score' ? r.score.value : e.measure === 'turns' ? headlinePart('turns', r).hits : r.score.correct ? 1 : 0;
+
+/** What a sample's score is out of: its scored turns for API calls over turns (pooled, as Table 3 pools them), else one. */
+export const countOf =
+  (e: Pick<EffectDeclaration, 'measure'>) =>
+  (r: SampleResult): number =>
+    e.measure === 'turns' ? headlinePart('turns', r).count : 1;
 
 /**
  * One effect measured on one run's results, or null when the run holds no pair of it: on its own
@@ -434,10 +443,13 @@ export function measureEffect(e: EffectDeclaration, all: readonly SampleResult[]
   if (!sides) return null;
   const value = measureOf({ measure });
   const seed = e.id;
+  const paired = { isA: sides.a.is, isB: sides.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, seed };
   const contrast =
     e.pairing === 'groups'
       ? groupContrast(results, { isA: sides.a.is, isB: sides.b.is, cluster: requestOf, value, seed })
-      : pairedContrast(results, { isA: sides.a.is, isB: sides.b.is, pair: e.pairKey ?? requestOf, cluster: requestOf, value, seed });
+      : measure === 'turns'
+        ? pairedPooledContrast(results, { ...paired, hits: value, count: countOf({ measure }) })
+        : pairedContrast(results, { ...paired, value });
   if (!contrast) return null;
   const paperAbsolute = 'relative' in e.paperSize ? e.paperSize.relative * contrast.a : e.paperSize.absolute;
   const bound = e.direction === -1 && contrast.a === 0 ? 'floor' : e.direction === 1 && contrast.a === 1 ? 'ceiling' : null;

@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
+import { countOf, EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
 import { callProbabilityOf } from '../scoring/forced-call';
 import { formatTokens } from './format';
 import { familyVerdicts } from './family';
@@ -25,11 +25,16 @@ export interface CurvePoint {
 const rightOrWrong = (r: SampleResult) => (r.score.correct ? 1 : 0);
 
 /** Accuracy (or another measure) at each value of `key` over the answered results, with intervals resampling requests. */
-export function accuracyCurve(results: readonly SampleResult[], key: (r: SampleResult) => number, value: (r: SampleResult) => number = rightOrWrong): CurvePoint[] {
+export function accuracyCurve(
+  results: readonly SampleResult[],
+  key: (r: SampleResult) => number,
+  value: (r: SampleResult) => number = rightOrWrong,
+  count: (r: SampleResult) => number = () => 1,
+): CurvePoint[] {
   const keys = [...new Set(results.map(key))].sort((a, b) => a - b);
   return keys.map((x) => {
     const here = results.filter((r) => key(r) === x);
-    const s = clusteredShare(here, value, requestOf, `curve:${x}`);
+    const s = clusteredShare(here, value, requestOf, `curve:${x}`, count);
     return { x, y: s.value, low: s.low, high: s.high, n: s.samples, requests: s.clusters };
   });
 }
@@ -152,6 +157,7 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   const runs = [...best.values()].sort((a, b) => b.n - a.n).map(({ run }) => ({ name: nameOf(run.model), results: run.results }));
   const p = e.picture;
   const value = measureOf(e);
+  const count = countOf(e);
   const lines = new Map<string, SampleResult[]>();
   for (const run of p.series ? runs.slice(0, 1) : runs) {
     for (const r of run.results) {
@@ -165,11 +171,10 @@ export function effectPicture<K>(e: EffectDeclaration, recorded: readonly Record
   }
   if (lines.size === 0) return null;
   // every result kept has an x
-  const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value) }));
+  const series = [...lines].map(([name, on]) => ({ name, points: accuracyCurve(on, (r) => p.x(r) ?? NaN, value, count) }));
   // by name, whatever the order of the recordings: "1K" before "4K", "Qwen2.5-Coder-0.5B" before "…-1.5B"
   series.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
-  // a chart's axis takes the measure's short name ("episodes right"), its row and sentence the whole
-  const yLabel = e.measureName?.replace(/ \(.*$/, '') ?? EFFECT_MEASURE_NAMES[e.measure];
+  const yLabel = EFFECT_MEASURE_NAMES[e.measure];
   return { xLabel: p.xLabel, xText: p.xText, log: p.log ?? false, categorical: p.categorical ?? false, yLabel, ...(p.series ? { model: runs[0]?.name } : {}), series };
 }
 

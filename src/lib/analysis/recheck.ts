@@ -7,7 +7,7 @@
 import type { SampleResult } from '../core/types';
 import { type ClusteredShare, clusteredShare, requestOf } from './clustered';
 import { lengthsOf } from './long-context';
-import { EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
+import { countOf, EFFECTS, type EffectDeclaration, type EffectFinding, measureEffect, measureEffectPerLength, measureOf, sidesOf } from './findings';
 import { normalCdf, Z_ALPHA } from './stats';
 
 export interface LevelCheck {
@@ -65,9 +65,9 @@ export function insideChance(recorded: { low: number; high: number }, rerun: { l
   return 2 * normalCdf((Z_ALPHA * s1) / Math.hypot(s1, s2)) - 1;
 }
 
-function level(label: string, recorded: readonly SampleResult[], rerun: readonly SampleResult[], value: (r: SampleResult) => number): LevelCheck {
-  const a = clusteredShare(recorded, value, requestOf);
-  const b = clusteredShare(rerun, value, requestOf);
+function level(label: string, recorded: readonly SampleResult[], rerun: readonly SampleResult[], value: (r: SampleResult) => number, count: (r: SampleResult) => number): LevelCheck {
+  const a = clusteredShare(recorded, value, requestOf, undefined, count);
+  const b = clusteredShare(rerun, value, requestOf, undefined, count);
   return { label, recorded: a, rerun: b, inside: within(b.value, a), chance: insideChance(a, b) };
 }
 
@@ -79,7 +79,8 @@ function effectCheck(e: EffectDeclaration, length: number | null, recorded: read
   if (!mine || !theirs || !sides) return null;
   const gap = Math.abs(mine.contrast.difference - theirs.contrast.difference);
   const value = measureOf(e);
-  const side = (s: typeof sides.a) => level(s.label, at(recorded).filter(s.is), at(rerun).filter(s.is), value);
+  const count = countOf(e);
+  const side = (s: typeof sides.a) => level(s.label, at(recorded).filter(s.is), at(rerun).filter(s.is), value, count);
   return {
     effect: e,
     length,
@@ -104,7 +105,13 @@ export function recheck(suite: string, recorded: readonly SampleResult[], rerun:
     return [null, ...lengths].map((length) => effectCheck(e, length, recorded, rerun)).filter((c): c is EffectCheck => c !== null);
   });
   return {
-    accuracy: level('accuracy', recorded, rerun, (r) => (r.score.correct ? 1 : 0)),
+    accuracy: level(
+      'accuracy',
+      recorded,
+      rerun,
+      (r) => (r.score.correct ? 1 : 0),
+      () => 1,
+    ),
     requests: { recorded: mine.size, rerun: theirs.size, shared: [...theirs].filter((id) => mine.has(id)).length },
     effects,
   };
