@@ -103,6 +103,16 @@ describe('run file', () => {
     expect(bad((ls) => (ls[1] = ls[1]!.slice(0, 40)))).toThrow(/line 2: \(json\)/);
     expect(bad((ls) => (ls[0] = ls[0]!.replace('"suite":"catalog"', '"suite":"bogus"')))).toThrow(/run\.suite: "bogus" is not one of/);
     expect(() => readRunFile('')).toThrow(/empty/);
+    // a field inside a list is named with its index; a missing one says so
+    const edit = (at: number, f: (o: Record<string, any>) => void) =>
+      bad((ls) => {
+        const o = JSON.parse(ls[at]!);
+        f(o);
+        ls[at] = JSON.stringify(o);
+      });
+    expect(edit(2, (o) => (o.result.calls = [{ name: 'a', args: {} }, { args: {} }]))).toThrow(/line 3: result\.calls\[1\]\.name: expected a string, got nothing \(missing\)/);
+    expect(edit(0, (o) => delete o.run.counterId)).toThrow(/line 1: run\.counterId: expected a string, got nothing/);
+    expect(edit(0, (o) => (o.run.engine.kind = 'gpt'))).toThrow(/line 1: run\.engine\.kind: "gpt" is not one of /);
   });
 
   it('refuses a credential anywhere in a run file, naming where (issue 35, item 5)', async () => {
