@@ -7,6 +7,8 @@ export interface CliIo {
 export interface CliCommand {
   /** the words that name it after `cli` (`['parity', 'wildagteval']`) */
   words: readonly string[];
+  /** the words that named it before a rename: still taken, with a note naming today's */
+  formerly?: readonly string[];
   /** its arguments, as the usage prints them (`<dir>`, `[q.json a.json]`) */
   args: string;
   /** what it does, as the usage prints it (lines after the first are indented under it) */
@@ -31,12 +33,20 @@ export function usageOf(commands: readonly CliCommand[]): string {
     .join('\n');
 }
 
-/** The command named by the first words of `argv`, with the arguments after them; null when none is, or too few arguments follow. */
-export function commandOf(commands: readonly CliCommand[], argv: readonly string[]): { command: CliCommand; args: string[] } | null {
-  const named = commands.filter((c) => c.words.every((w, i) => argv[i] === w)).sort((a, b) => b.words.length - a.words.length)[0];
+/**
+ * The command named by the first words of `argv` (its words, or those it had before a rename: then
+ * `renamed` says today's), with the arguments after them; null when none is, or too few arguments follow.
+ */
+export function commandOf(commands: readonly CliCommand[], argv: readonly string[]): { command: CliCommand; args: string[]; renamed?: string } | null {
+  const starts = (words: readonly string[]) => words.every((w, i) => argv[i] === w);
+  const named = commands
+    .flatMap((command) => [{ command, words: command.words, old: false }, ...(command.formerly ? [{ command, words: command.formerly, old: true }] : [])])
+    .filter((c) => starts(c.words))
+    .sort((a, b) => b.words.length - a.words.length)[0];
   if (!named) return null;
   const args = argv.slice(named.words.length);
-  return args.length >= named.needs ? { command: named, args } : null;
+  if (args.length < named.command.needs) return null;
+  return named.old ? { command: named.command, args, renamed: `"cli ${named.words.join(' ')}" is now "cli ${named.command.words.join(' ')}"` } : { command: named.command, args };
 }
 
 /** A command that prints what it finds and succeeds (a paper's figures, a parity table whose agreement it only reports). */

@@ -26,6 +26,7 @@ const COMMANDS = [...GENERIC, ...SUITE_COMMANDS];
 async function main(argv: readonly string[]): Promise<number> {
   const io: CliIo = { out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n') };
   const named = commandOf(COMMANDS, argv);
+  if (named?.renamed) io.err(`note: ${named.renamed}`);
   if (named) return named.command.run(named.args, io);
   io.err(`usage:\n${usageOf(COMMANDS)}`);
   return 2;

@@ -20,6 +20,12 @@ describe('the command line', () => {
     expect(commandOf(commands, [])).toBeNull();
   });
 
+  it('takes the words a command had before its rename, saying its name today', () => {
+    const renamed = commandOf(SUITE_COMMANDS, ['api-complexity']);
+    expect(renamed).toMatchObject({ command: { words: ['wildagteval-simulated'] }, args: [], renamed: '"cli api-complexity" is now "cli wildagteval-simulated"' });
+    expect(commandOf(SUITE_COMMANDS, ['wildagteval-simulated'])?.renamed).toBeUndefined();
+  });
+
   it("the suites' commands each have words of their own, and the usage lists every one", () => {
     const names = SUITE_COMMANDS.map((c) => c.words.join(' '));
     expect(new Set(names).size).toBe(names.length);
