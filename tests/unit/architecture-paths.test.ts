@@ -1,4 +1,4 @@
-/** The map names only what exists (issue 70): every file and folder ARCHITECTURE.md names in backticks is in the tree. */
+/** The map names only what exists (issue 70): every file, folder and code name ARCHITECTURE.md names in backticks is in the tree. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ const FOLDERS = ['src', 'workers', 'harness', 'bench', 'vite', 'scripts', 'datas
 const PATH = /^[\w.<>-]+(\/[\w.<>*-]*)*\.(ts|svelte|md|mjs|cjs|py|js|sh|json)$|^[\w.-]+(\/[\w.-]+)*\/$/;
 
 const names = new Set<string>();
+const CODE = /\.(ts|svelte|cjs|mjs|py|sh)$/;
+/** the text of every source file, to find a code name in */
+const sources: string[] = [];
 /** every file and folder under the product's folders, as `/folder/…/name` (folders with a trailing slash) */
 const paths: string[] = [];
 for (const folder of FOLDERS)
@@ -15,6 +18,7 @@ for (const folder of FOLDERS)
     if (path.includes('node_modules')) continue;
     names.add(basename(entry.name));
     paths.push(path);
+    if (entry.isFile() && CODE.test(entry.name)) sources.push(readFileSync(join(entry.parentPath, entry.name), 'utf8'));
   }
 
 /** A name in the map is read in its sentence's place: a path from the root, or the end of one (`results/` under `src/ui/`). */
@@ -31,5 +35,13 @@ describe('ARCHITECTURE.md', () => {
     const named = [...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1] as string).filter((p) => PATH.test(p));
     expect(named.length).toBeGreaterThan(50);
     expect(named.filter((p) => !exists(p))).toEqual([]);
+  });
+
+  it('names no function, type or constant that does not exist', () => {
+    const text = readFileSync('ARCHITECTURE.md', 'utf8');
+    const named = [...new Set([...text.matchAll(/`([A-Za-z_]\w*)`/g)].map((m) => m[1] as string))];
+    expect(named.length).toBeGreaterThan(100);
+    const word = (name: string) => new RegExp(`\\b${name}\\b`);
+    expect(named.filter((name) => !sources.some((source) => word(name).test(source)))).toEqual([]);
   });
 });
