@@ -98,6 +98,15 @@ export const EVIDENCE: Record<string, Recording> = {
     args: ['catalog', '--lengths', '8K,16K', '--positions', '0.1,0.5,0.9', '--per-cell', '30', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
     context: 17408,
   },
+  // the 1.5B's length curve (issue 71): its `position` is 4K only; this asks its length effect at α 0.5 up to
+  // the papers' first length, 30 requests (the 0.5B's `position-probability` decided the length effect on the
+  // probability with 30: −17.0 points, p < 0.001, detects ≥ 7.9), ~4.8 min a request idle (4K at α 0.5 78 s measured; 1K ~10 s, 2K ~25 s,
+  // 8K ~3 min estimated): ~2.4 h idle, 3–5× that beside the test suite
+  length: {
+    title: "Evidence: length 1K/2K/4K/8K at α 0.5 × 30 requests, with the right call's probability",
+    args: ['catalog', '--lengths', '1K,2K,4K,8K', '--positions', '0.5', '--per-cell', '30', '--seed', '42', '--order', 'prefix', '--max-tokens', '128'],
+    context: 9216,
+  },
   'robustness-200': {
     title: 'Evidence: robustness, 200 requests × original/rephrased/expanded toolkit',
     args: ['robustness', '--count', '200', '--seed', '42', '--max-tokens', '128'],

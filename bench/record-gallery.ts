@@ -35,7 +35,7 @@ const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rop
 /**
  * The order the evidence is recorded in (`npm run bench:gallery -- evidence`): every row of the 0.5B
  * first, cheapest first once `position` (begun first) is done, then the 1.5B's rows, its long
- * `position` near the end. Only the order is chosen here; each design is as docs/findings.md states it.
+ * `position` near the end, then the papers' lengths. Only the order is chosen here; each design is as docs/findings.md states it.
  */
 const EVIDENCE_QUEUE: [model: string, recording: string][] = [
   ['qwen0.5b', 'robustness-200'],
@@ -52,6 +52,9 @@ const EVIDENCE_QUEUE: [model: string, recording: string][] = [
   ['qwen1.5b', 'wildagteval-ladder'],
   ['qwen1.5b', 'levels'],
   ['qwen1.5b', 'complexity'],
+  // the papers' lengths (issue 71): the 1.5B's length curve first (~2.4 h idle), then the 0.5B's 8K/16K (~9 h idle)
+  ['qwen1.5b', 'length'],
+  ['qwen0.5b', 'position-long'],
 ];
 
 const RECORDINGS: Record<string, Recording> = {

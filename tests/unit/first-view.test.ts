@@ -72,6 +72,16 @@ describe('the first view', () => {
     expect(new Set(rows.map((r) => r.effectId)).size).toBeGreaterThan(2);
   });
 
+  it("a model whose own design cannot test an effect is in the family through another design that does (the 1.5B's `length`), and a recording of no design is exploratory", () => {
+    const probability = answered('recordings/qwen0.5b/position-probability.run.jsonl');
+    const rowOf = (command: string) => effectRows([{ key: command, model: 'm', suite: 'catalog', results: probability, command }]).find((r) => r.effectId === 'catalog-length')!.finding;
+    expect(EFFECTS.find((e) => e.id === 'catalog-length')?.alsoDesigns).toEqual(['length']);
+    const length = rowOf('npm run bench:gallery -- qwen1.5b length');
+    expect([length.exploratory, length.family !== undefined]).toEqual([undefined, true]);
+    const catalog = rowOf('npm run bench:gallery -- qwen1.5b catalog');
+    expect([catalog.exploratory, catalog.family]).toEqual([true, undefined]);
+  });
+
   describe("each effect's picture", () => {
     const effect = (id: string) => EFFECTS.find((e) => e.id === id)!;
     const robustness200 = { key: 'r200', model: 'Qwen 0.5B', suite: 'robustness', results: answered('recordings/qwen0.5b/robustness-200.run.jsonl') };

@@ -42,6 +42,8 @@ export interface EffectDeclaration {
   paperFigure: string;
   /** the recording (an EVIDENCE key of bench/gallery-designs.ts) whose samples test it */
   design: string;
+  /** other designs whose recordings test it too, where a model's own `design` cannot (the 1.5B's `position` is 4K only: its `length`) */
+  alsoDesigns?: readonly string[];
   /** the suite whose runs can show it (the app's report tests every run of it that holds pairs) */
   suite: string;
   /** conditions A and B, fixed or read off the run's own cells (its shortest and longest length, say) */
@@ -181,6 +183,7 @@ const DECLARED: readonly EffectDeclaration[] = [
     effect: 'accuracy falls as the tool catalog grows',
     paperFigure: '7.6%–85.6% relative drop, 8K → 120K tokens',
     design: 'position',
+    alsoDesigns: ['length'],
     suite: 'catalog',
     sides: shortestVsLongest(),
     pairing: 'request',

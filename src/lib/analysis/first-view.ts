@@ -103,7 +103,13 @@ export function effectRows<K>(runs: readonly RecordedRun<K>[]): EffectRow<K>[] {
   });
   // the rows whose recording is the effect's own design are one family: their verdicts on the Holm-adjusted
   // p-values (analysis/family.ts); the others (small runs recorded before the designs) are exploratory
-  const inFamily = rows.filter((r) => designOf(r.run) === EFFECTS.find((e) => e.id === r.effectId)?.design);
+  const testedBy = (e: EffectDeclaration | undefined, design: string | null) => design !== null && (e?.design === design || (e?.alsoDesigns?.includes(design) ?? false));
+  const inFamily = rows.filter((r) =>
+    testedBy(
+      EFFECTS.find((e) => e.id === r.effectId),
+      designOf(r.run),
+    ),
+  );
   const family = familyVerdicts(inFamily);
   return rows.map((row) => {
     const at = inFamily.indexOf(row);
