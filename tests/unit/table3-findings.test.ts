@@ -23,14 +23,16 @@ const pooled = (episodes: Episode[]) =>
     count: (e) => e.turns,
   });
 
+/** Each request's off and on episode, as [hits, turns]. */
+const pairs = (...rows: [request: string, off: [number, number], on: [number, number]][]): Episode[] =>
+  rows.flatMap(([request, off, on]) => [
+    { request, side: 'off' as const, hits: off[0], turns: off[1] },
+    { request, side: 'on' as const, hits: on[0], turns: on[1] },
+  ]);
+
 describe('a contrast of pooled shares', () => {
   it('pools hits over counts on each side, where a mean of per-episode shares would not', () => {
-    const c = pooled([
-      { request: 'r1', side: 'off', hits: 1, turns: 1 },
-      { request: 'r1', side: 'on', hits: 0, turns: 1 },
-      { request: 'r2', side: 'off', hits: 1, turns: 3 },
-      { request: 'r2', side: 'on', hits: 3, turns: 3 },
-    ])!;
+    const c = pooled(pairs(['r1', [1, 1], [0, 1]], ['r2', [1, 3], [3, 3]]))!;
     // per-episode shares would say 0.667 → 0.5, a fall; the turns say 2 of 4 → 3 of 4, a rise
     expect([c.a, c.b, c.difference, c.pairs, c.clusters]).toEqual([0.5, 0.75, 0.25, 2, 2]);
     // two requests cannot decide anything
@@ -38,28 +40,17 @@ describe('a contrast of pooled shares', () => {
   });
 
   it('leaves out a pair with no turn on a side (an unanswered episode) and says nothing without a pair', () => {
-    const c = pooled([
-      { request: 'r1', side: 'off', hits: 1, turns: 2 },
-      { request: 'r1', side: 'on', hits: 0, turns: 0 },
-      { request: 'r2', side: 'off', hits: 2, turns: 2 },
-      { request: 'r2', side: 'on', hits: 1, turns: 2 },
-    ])!;
+    const c = pooled(pairs(['r1', [1, 2], [0, 0]], ['r2', [2, 2], [1, 2]]))!;
     expect([c.a, c.b, c.pairs]).toEqual([1, 0.5, 1]);
     expect(pooled([{ request: 'r1', side: 'off', hits: 1, turns: 1 }])).toBeNull();
   });
 
   it('decides a consistent fall over enough requests, and not a coin toss', () => {
-    const fall = Array.from({ length: 12 }, (_, i): Episode[] => [
-      { request: `r${i}`, side: 'off', hits: 2, turns: 2 },
-      { request: `r${i}`, side: 'on', hits: 0, turns: 2 },
-    ]).flat();
+    const fall = pairs(...Array.from({ length: 12 }, (_, i): [string, [number, number], [number, number]] => [`r${i}`, [2, 2], [0, 2]]));
     const c = pooled(fall)!;
     expect(c.decides).toBe(true);
     expect(c.pValue).toBeLessThan(0.01);
-    const mixed = Array.from({ length: 12 }, (_, i): Episode[] => [
-      { request: `r${i}`, side: 'off', hits: i % 2, turns: 1 },
-      { request: `r${i}`, side: 'on', hits: (i + 1) % 2, turns: 1 },
-    ]).flat();
+    const mixed = pairs(...Array.from({ length: 12 }, (_, i): [string, [number, number], [number, number]] => [`r${i}`, [i % 2, 1], [(i + 1) % 2, 1]]));
     expect(pooled(mixed)!.pValue).toBeGreaterThan(0.5);
   });
 });
