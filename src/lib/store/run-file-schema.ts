@@ -18,6 +18,9 @@ import type { RecordedPrompt, Recording, RunRow } from '../run/run-row';
 import { SUITE_IDS, SUITES } from '../suites/registry';
 import { settingProblems, wordProblems } from '../suites/settings';
 
+// no generated code: the app's policy refuses eval, and zod's probe for it would report a violation on every page
+z.config({ jitless: true });
+
 const STATUSES = ['queued', 'running', 'paused', 'completed', 'cancelled', 'failed'] as const;
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
 const ERROR_KINDS = ['context_overflow', 'engine_error', 'aborted', 'build_error', 'no_prediction'] as const;
