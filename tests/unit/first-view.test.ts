@@ -1,7 +1,7 @@
 // The first view's figures (issue 49): read from the recordings the app ships, with intervals over requests.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accuracyCurve, effectLines, effectPicture, effectRows, namedCurve } from '../../src/lib/analysis/first-view';
+import { accuracyCurve, curveRecordings, effectLines, effectPicture, effectRows, namedCurve } from '../../src/lib/analysis/first-view';
 import { measuredRuns } from '../../src/lib/analysis/line-scale';
 import { detectsOf, EFFECTS, effectsOf, measureEffect, measureEffectPerLength, verdictText } from '../../src/lib/analysis/findings';
 import { isUnanswered } from '../../src/lib/core/types';
@@ -80,6 +80,20 @@ describe('the first view', () => {
     expect([length.exploratory, length.family !== undefined]).toEqual([undefined, true]);
     const catalog = rowOf('npm run bench:gallery -- qwen1.5b catalog');
     expect([catalog.exploratory, catalog.family]).toEqual([true, undefined]);
+  });
+
+  it("draws each model's curve along an axis from a recording that varies along it over 20 requests or more, else its largest, said as a point", () => {
+    const position = { model: '1.5B', results: answered('recordings/qwen1.5b/position.run.jsonl') };
+    const catalog = { model: '1.5B', results: answered('recordings/qwen1.5b/catalog.run.jsonl') };
+    const byLength = (r: { cell: { length: number } }) => r.cell.length;
+    const byAlpha = (r: { cell: { alpha?: number } }) => r.cell.alpha ?? 0;
+    // today: its 4K-only recording on both charts (the 1K–8K catalog asks 5 requests)
+    expect(curveRecordings([catalog, position], byLength)).toEqual([position]);
+    expect(curveRecordings([catalog, position], byAlpha)).toEqual([position]);
+    // a length design of 30 requests (the 0.5B's 1K–4K samples standing in) draws its length curve; the position chart keeps the larger 4K recording
+    const length = { model: '1.5B', results: answered('recordings/qwen0.5b/position-probability.run.jsonl') };
+    expect(curveRecordings([catalog, position, length], byLength)).toEqual([length]);
+    expect(curveRecordings([catalog, position, length], byAlpha)).toEqual([position]);
   });
 
   describe("each effect's picture", () => {

@@ -62,6 +62,25 @@ export function namedCurve(name: string, results: readonly SampleResult[], key: 
   return { name: `${name} (${at}; ${requests} requests)${floor ? ' — 0%, a floor' : ''}`, points, faint: floor, ...(model ? { model } : {}) };
 }
 
+/** The fewest requests a recording asks along an axis for a first-view chart to draw its curve there, rather than its model's largest recording. */
+const CURVE_REQUESTS = 20;
+
+/**
+ * Per model, the recording a first-view chart draws along one axis (`key`: length, needle position):
+ * the one with the most samples among those that vary along it (two or more values) over at least
+ * 20 requests; else its recording with the most samples, drawn as what it is ("4K only"). Models in
+ * the order of their drawn recordings' samples, most first.
+ */
+export function curveRecordings<R extends { model: string; results: readonly SampleResult[] }>(runs: readonly R[], key: (r: SampleResult) => number): R[] {
+  const largestFirst = [...runs].sort((a, b) => b.results.length - a.results.length);
+  const along = (r: R) => new Set(r.results.map(key)).size >= 2 && new Set(r.results.map(requestOf)).size >= CURVE_REQUESTS;
+  const chosen = [...new Set(largestFirst.map((r) => r.model))].map((model) => {
+    const mine = largestFirst.filter((r) => r.model === model);
+    return mine.find(along) ?? (mine[0] as R);
+  });
+  return chosen.sort((a, b) => b.results.length - a.results.length || a.model.localeCompare(b.model));
+}
+
 /** A recorded run the first view reads: its model, its suite, its answered results. */
 export interface RecordedRun<K = string> {
   key: K;
