@@ -70,6 +70,11 @@ describe("WildAgtEval's rows of the findings and the report's Table 3", () => {
     expect(EFFECTS.filter((e) => e.paper.includes('WildAgtEval (Table 3)')).every((e) => e.measure === 'turns')).toBe(true);
   });
 
+  it('are refused by name when declared on two groups, which have no pairs to pool turns over', () => {
+    const e = { ...turnsEffects[0]!, pairing: 'groups' as const };
+    expect(() => measureEffect(e, [])).toThrow(`effect ${e.id}: API calls over turns are measured on pairs, and it declares two groups`);
+  });
+
   it('give the same off and on figures for every shipped recording', () => {
     let compared = 0;
     for (const file of recordings) {

@@ -441,6 +441,8 @@ export const countOf =
  * measure, or on another (the right call's probability beside accuracy) over the results that have it.
  */
 export function measureEffect(e: EffectDeclaration, all: readonly SampleResult[], measure: EffectMeasure = e.measure): EffectFinding | null {
+  // API calls over turns are pooled over each request's pairs; two groups of tasks have no pairs to pool
+  if (e.pairing === 'groups' && measure === 'turns') throw new Error(`effect ${e.id}: API calls over turns are measured on pairs, and it declares two groups`);
   const results = measure === 'probability' ? all.filter((r) => callProbabilityOf(r) !== undefined) : all;
   const sides = sidesOf(e, results);
   if (!sides) return null;
