@@ -74,8 +74,8 @@ test('WebLLM with real weights: your own MLC model loads from its URLs, and a ru
   await loadOwnMlcModel(page, MLC_QWEN_05B, 4096);
   await expect(page.getByTestId('webllm-loaded')).toContainText(MLC_QWEN_05B.weightsUrl);
 
-  // two requests as written, each with its own few tools (~220 tokens; the shortest catalog is 512), 8 answer tokens (a bracket and a name are what is checked): few steps on a slow adapter
-  await setupRobustness(page, { count: 2, variants: ['original'], constraint: 'off', maxTokens: 8 });
+  // two requests as written, each with its own few tools (~220 tokens; the shortest catalog is 512), 16 answer tokens: few steps on a slow adapter
+  await setupRobustness(page, { count: 2, variants: ['original'], constraint: 'off', maxTokens: 16 });
   await setReuse(page, { kvReuse: false });
   await expect(page.getByTestId('estimate')).toContainText('2 samples');
   await expect(page.getByTestId('start-blockers')).toBeHidden();
