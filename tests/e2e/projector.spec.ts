@@ -76,8 +76,9 @@ test("projector mode keeps the first view's plots at least half their width, leg
     await expect(faint).toHaveCount(1);
     await expect(page.getByTestId('first-by-length')).toContainText('SmolLM2-135M');
     await expect(page.getByTestId('first-by-length').locator('title', { hasText: '0%, a floor' }).first()).toBeAttached();
-    // a model measured at one length says so
-    await expect(page.getByTestId('first-by-length').locator('title', { hasText: '4K only' }).first()).toBeAttached();
+    // a model whose length design asks 1K–8K is a curve there; measured at one length on the position chart, it says so
+    await expect(page.getByTestId('first-by-length').locator('title', { hasText: 'Qwen2.5-Coder-1.5B, recorded (1K, 2K, 4K, 8K; 30 requests)' }).first()).toBeAttached();
+    await expect(page.getByTestId('first-by-position').locator('title', { hasText: '4K only' }).first()).toBeAttached();
     await page.getByTestId('projector-mode').check();
     for (const chart of ['first-by-length', 'first-by-position']) {
       const projected = (await page.evaluate(plotWidth(chart))) as number;

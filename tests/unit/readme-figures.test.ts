@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRunFile } from '../../src/lib/store/run-file';
+import { curveRecordings } from '../../src/lib/analysis/first-view';
+import { requestOf } from '../../src/lib/analysis/clustered';
 import { GENERATED_BLOCKS, galleryRuns, withBlock } from '../../bench/gallery-findings';
 
 const README = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
@@ -22,16 +24,19 @@ describe("the README's quick start", () => {
     expect(GALLERY[0]?.model).toContain(model!.replace('-Instruct', ''));
     expect([percentAt(file!, 1024), percentAt(file!, 8192)]).toEqual([Number(at1k), Number(at8k)]);
   });
-  it("the screenshot's caption gives the figures the first view draws: each model's catalog recording with the most samples", () => {
-    const m = /Qwen2\.5-Coder-0\.5B falls from (\d+)% at 1K to (\d+)% at 4K, Qwen2\.5-Coder-1\.5B \(measured at 4K only\) is (\d+)% right at 4K/.exec(README);
+  it("the screenshot's caption gives the figures the first view draws: each model's length curve, chosen as the first view chooses it", () => {
+    const m = /Qwen2\.5-Coder-0\.5B falls from (\d+)% at 1K to (\d+)% at 4K, Qwen2\.5-Coder-1\.5B from (\d+)% at 1K to (\d+)% at 4K and 8K \((\d+) requests\)/.exec(README);
     expect(m, 'the caption of docs/screenshot.png').not.toBeNull();
-    const entries = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string; suite: string; samples: number }[];
-    const drawn = (model: string) => entries.filter((e) => e.suite === 'catalog' && e.model.includes(model)).sort((a, b) => b.samples - a.samples)[0]!.file;
-    const small = drawn('0.5B');
-    const large = drawn('1.5B');
-    expect([percentAt(small, 1024), percentAt(small, 4096), percentAt(large, 4096)]).toEqual([Number(m![1]), Number(m![2]), Number(m![3])]);
-    // measured at 4K only, as the caption says
-    expect(new Set(readRunFile(readFileSync(`examples/${large}`, 'utf8')).results.map((r) => r.cell.length))).toEqual(new Set([4096]));
+    const catalog = (GALLERY as { file: string; model: string; suite: string }[])
+      .filter((e) => e.suite === 'catalog')
+      .map((e) => ({ file: e.file, model: e.model, results: readRunFile(readFileSync(`examples/${e.file}`, 'utf8')).results }));
+    const drawn = curveRecordings(catalog, (r) => r.cell.length);
+    const of = (model: string) => drawn.find((r) => r.model.includes(model))!;
+    const small = of('0.5B');
+    const large = of('1.5B');
+    expect([percentAt(small.file, 1024), percentAt(small.file, 4096)]).toEqual([Number(m![1]), Number(m![2])]);
+    expect([percentAt(large.file, 1024), percentAt(large.file, 4096), percentAt(large.file, 8192)]).toEqual([Number(m![3]), Number(m![4]), Number(m![4])]);
+    expect(new Set(large.results.map(requestOf)).size).toBe(Number(m![5]));
   });
   it('the second model it quotes is its recording too', () => {
     const m = /the 0\.5B beside it\s+\(`examples\/([\w./-]+)`\) falls from (\d+)% to (\d+)%/.exec(README);
