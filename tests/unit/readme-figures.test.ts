@@ -2,18 +2,22 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRunFile } from '../../src/lib/store/run-file';
+import type { SampleResult } from '../../src/lib/core/types';
 import { curveRecordings } from '../../src/lib/analysis/first-view';
 import { requestOf } from '../../src/lib/analysis/clustered';
 import { GENERATED_BLOCKS, galleryRuns, withBlock } from '../../bench/gallery-findings';
 
 const README = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
-const GALLERY = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string }[];
+const GALLERY = JSON.parse(readFileSync('examples/index.json', 'utf8')) as { file: string; model: string; suite: string }[];
+
+const resultsOf = (file: string) => readRunFile(readFileSync(`examples/${file}`, 'utf8')).results;
 
 /** Per cent right among a catalog recording's samples of one length, rounded as the README writes it. */
-function percentAt(file: string, length: number): number {
-  const results = readRunFile(readFileSync(`examples/${file}`, 'utf8')).results.filter((r) => r.cell.length === length);
-  return Math.round((100 * results.filter((r) => r.score.correct).length) / results.length);
+function percentOf(results: readonly SampleResult[], length: number): number {
+  const here = results.filter((r) => r.cell.length === length);
+  return Math.round((100 * here.filter((r) => r.score.correct).length) / here.length);
 }
+const percentAt = (file: string, length: number) => percentOf(resultsOf(file), length);
 
 describe("the README's quick start", () => {
   it("names the gallery's first entry, and its figures at 1K and 8K are that recording's", () => {
@@ -27,15 +31,13 @@ describe("the README's quick start", () => {
   it("the screenshot's caption gives the figures the first view draws: each model's length curve, chosen as the first view chooses it", () => {
     const m = /Qwen2\.5-Coder-0\.5B falls from (\d+)% at 1K to (\d+)% at 4K, Qwen2\.5-Coder-1\.5B from (\d+)% at 1K to (\d+)% at 4K and 8K \((\d+) requests\)/.exec(README);
     expect(m, 'the caption of docs/screenshot.png').not.toBeNull();
-    const catalog = (GALLERY as { file: string; model: string; suite: string }[])
-      .filter((e) => e.suite === 'catalog')
-      .map((e) => ({ file: e.file, model: e.model, results: readRunFile(readFileSync(`examples/${e.file}`, 'utf8')).results }));
+    const catalog = GALLERY.filter((e) => e.suite === 'catalog').map((e) => ({ model: e.model, results: resultsOf(e.file) }));
     const drawn = curveRecordings(catalog, (r) => r.cell.length);
     const of = (model: string) => drawn.find((r) => r.model.includes(model))!;
     const small = of('0.5B');
     const large = of('1.5B');
-    expect([percentAt(small.file, 1024), percentAt(small.file, 4096)]).toEqual([Number(m![1]), Number(m![2])]);
-    expect([percentAt(large.file, 1024), percentAt(large.file, 4096), percentAt(large.file, 8192)]).toEqual([Number(m![3]), Number(m![4]), Number(m![4])]);
+    expect([percentOf(small.results, 1024), percentOf(small.results, 4096)]).toEqual([Number(m![1]), Number(m![2])]);
+    expect([percentOf(large.results, 1024), percentOf(large.results, 4096), percentOf(large.results, 8192)]).toEqual([Number(m![3]), Number(m![4]), Number(m![4])]);
     expect(new Set(large.results.map(requestOf)).size).toBe(Number(m![5]));
   });
   it('the second model it quotes is its recording too', () => {
