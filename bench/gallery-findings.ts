@@ -1,7 +1,8 @@
 /** The gallery's recordings as the first view reads them, and the README's findings table and docs/findings.md's model ladder made from them. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingsMarkdown, findingsSummaryMarkdown, ladderMarkdown } from '../src/lib/analysis/findings-table';
+import { EFFECTS } from '../src/lib/analysis/findings';
+import { findingsMarkdown, findingsSummaryMarkdown, ladderMarkdown, type UnpublishedRecording } from '../src/lib/analysis/findings-table';
 import type { SizedRun } from '../src/lib/analysis/ladder';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
@@ -20,12 +21,25 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
   }));
 }
 
+/** The recordings of the findings' designs on disk (`recordings/MODEL/DESIGN.run.jsonl`) that examples/index.json does not publish: the recorder publishes a design only when it is complete. */
+export function unpublishedRecordings(root = 'examples'): UnpublishedRecording[] {
+  const published = new Set((JSON.parse(readFileSync(`${root}/index.json`, 'utf8')) as Pick<ManifestEntry, 'file'>[]).map((e) => e.file));
+  const recordings = join(root, 'recordings');
+  if (!existsSync(recordings)) return [];
+  const designs = [...new Set(EFFECTS.map((e) => e.design))];
+  return readdirSync(recordings)
+    .sort()
+    .flatMap((model) =>
+      designs.filter((design) => existsSync(join(recordings, model, `${design}.run.jsonl`)) && !published.has(`recordings/${model}/${design}.run.jsonl`)).map((design) => ({ model, design })),
+    );
+}
+
 /** The generated blocks: the README's findings at a glance, docs/findings.md's findings per effect and its model ladder. */
-export const GENERATED_BLOCKS = [
+export const GENERATED_BLOCKS: readonly { path: string; name: string; markdown: (runs: readonly SizedRun<string>[], unpublished: readonly UnpublishedRecording[]) => string }[] = [
   { path: 'README.md', name: 'findings', markdown: findingsSummaryMarkdown },
   { path: 'docs/findings.md', name: 'findings', markdown: findingsMarkdown },
   { path: 'docs/findings.md', name: 'ladder', markdown: ladderMarkdown },
-] as const;
+];
 
 /** `text` with its `<!-- name:start -->` … `<!-- name:end -->` block as the gallery gives it (a unit test holds each file to it). */
 export function withBlock(text: string, path: string, name: string, body: string): string {
@@ -37,10 +51,11 @@ export function withBlock(text: string, path: string, name: string, body: string
 /** Rewrites each generated block of the repository at `repo` from its gallery; the files that changed. */
 export function updateGeneratedBlocks(repo = '.'): string[] {
   const runs = galleryRuns(readFileSync, join(repo, 'examples'));
+  const unpublished = unpublishedRecordings(join(repo, 'examples'));
   const changed = new Set<string>();
   for (const { path, name, markdown } of GENERATED_BLOCKS) {
     const before = readFileSync(join(repo, path), 'utf8');
-    const after = withBlock(before, path, name, markdown(runs));
+    const after = withBlock(before, path, name, markdown(runs, unpublished));
     if (after === before) continue;
     writeFileSync(join(repo, path), after);
     changed.add(path);

@@ -28,14 +28,29 @@ function recordingCell(run: { key: string; command?: string }): string {
 /** Each paper's effect with its restatements (on another measure, at other lengths), in the order declared. */
 const effectFamilies = () => EFFECTS.filter((e) => !e.restates).map((base) => ({ base, family: EFFECTS.filter((e) => e.id === base.id || e.restates === base.id) }));
 
+/** A recording of a design that is on disk but not published yet: partial, resumed by its gallery command. */
+export interface UnpublishedRecording {
+  model: string;
+  design: string;
+}
+
+/** The row of a measure no published recording gives yet, naming the partial recordings of its design. */
+function notRecordedRow(measure: string, design: string, unpublished: readonly UnpublishedRecording[]): string {
+  const partial = unpublished
+    .filter((u) => u.design === design)
+    .map((u) => `\`${cell(`${u.model}/${u.design}`)}\` is partial (\`npm run bench:gallery -- ${cell(`${u.model} ${u.design}`)}\` resumes it)`);
+  return `| — | ${cell(measure)} | not recorded yet${partial.length ? `: ${partial.join('; ')}` : ''} | | | | | |`;
+}
+
 /**
  * The findings as Markdown, grouped by effect: for every paper's effect a line saying it and what the
  * paper measured, then its table — one row per model and measure, from that model's recording that
  * tests it on the most samples (`effectRows`, the app's rows), restatements on another measure or at
- * other lengths beside it. An effect no recording measures yet says so. `runs` keyed by their run
- * file's name (as examples/index.json names it).
+ * other lengths beside it. An effect no recording measures yet says so, and names its design's
+ * recordings that are under way (`unpublished`). `runs` keyed by their run file's name (as
+ * examples/index.json names it).
  */
-export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
+export function findingsMarkdown(runs: readonly SizedRun<string>[], unpublished: readonly UnpublishedRecording[] = []): string {
   const measured = effectRows(runs);
   const header = ['| model | measure | A → B | B − A [95%] | p (Holm) | detects ≥ | verdict | recording, samples |', '| --- | --- | --- | --- | --- | --- | --- | --- |'];
   return effectFamilies()
@@ -44,7 +59,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[]): string {
       const rows = family.flatMap((e) => {
         const measure = measureNameOf(e);
         const mine = measured.filter((r) => r.effectId === e.id);
-        if (!mine.length) return [`| — | ${cell(measure)} | not recorded yet | | | | | |`];
+        if (!mine.length) return [notRecordedRow(measure, e.design, unpublished)];
         return mine.map(({ run, finding }) => {
           const c = finding.contrast;
           return `| ${cell(shortModelName(run.model))} | ${cell(measure)} | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} | ${recordingCell(run)}, ${run.results.length} |`;
