@@ -82,6 +82,23 @@ describe('the first view', () => {
     expect([catalog.exploratory, catalog.family]).toEqual([true, undefined]);
   });
 
+  it("the response-size effect to the papers' lengths is a row of its own only where the size ladder reaches 8K (`depth-long`): 1K against the longest, on accuracy", () => {
+    const depth = answered('recordings/qwen0.5b/depth.run.jsonl');
+    const rowsOf = (results: typeof depth) => effectRows([{ key: 'k', model: 'm', suite: 'response-qa', results, command: 'npm run bench:gallery -- qwen0.5b depth-long' }]);
+    // `depth` stops at 4K: the effect is its own row there, never the papers' lengths'
+    expect(rowsOf(depth).map((r) => r.effectId)).not.toContain('response-size@depth-long');
+    // the same samples with the 4K responses called 16K: 1K → 16K, the 1K → 4K difference, in the family
+    const stretched = depth.filter((r) => r.cell.variant === 'size' && r.cell.length !== 2048).map((r) => (r.cell.length === 4096 ? { ...r, cell: { ...r.cell, length: 16384 } } : r));
+    const long = rowsOf(stretched).find((r) => r.effectId === 'response-size@depth-long')!.finding;
+    const base = measureEffect(
+      EFFECTS.find((e) => e.id === 'response-size')!,
+      depth.filter((r) => r.cell.variant === 'size' && r.cell.length !== 2048),
+    )!;
+    expect([long.a, long.b, long.measure]).toEqual(['1K', '16K', 'correct']);
+    expect(long.contrast.difference).toBeCloseTo(base.contrast.difference, 9);
+    expect(long.family).toBeDefined();
+  });
+
   it("draws each model's curve along an axis from a recording that varies along it over 20 requests or more, else its largest, said as a point", () => {
     const position = { model: '1.5B', results: answered('recordings/qwen1.5b/position.run.jsonl') };
     const catalog = { model: '1.5B', results: answered('recordings/qwen1.5b/catalog.run.jsonl') };

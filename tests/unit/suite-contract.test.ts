@@ -12,6 +12,7 @@ import { numberProblem } from '../../src/lib/suites/number-fields';
 import type { RunRow } from '../../src/lib/run/run-row';
 import { newRun } from '../../src/lib/run/new-run';
 import { DEFAULT_PROMPT } from '../../src/lib/prompts/template';
+import { cellsOf, type ResponseQaConfig } from '../../src/lib/suites/response-qa/config';
 
 /** What a suite's `prepare` measures with its data stored as the runner's flags name it (WildAgtEval's benchmark imported). */
 const PREPARED_WITH_DATA: Partial<Record<SuiteId, unknown>> = { 'wildagteval-benchmark': { packId: WILDAGTEVAL_PACK_ID, summary: null, plan: null } };
@@ -87,4 +88,16 @@ describe('a suite declares each setting once', () => {
       }
     });
   }
+});
+
+describe("response QA's experiments on the runner", () => {
+  it('--experiments size asks the size ladder only (the answer in record 1 at each length); a word it does not take is refused naming the flag', () => {
+    const run = parseEvalArgs(['response-qa', '--experiments', 'size', '--lengths', '1K,16K', '--positions', '1']).run;
+    expect(run.config).toMatchObject({ experiments: ['size'], lengths: [1024, 16384], positions: [1] });
+    expect(cellsOf(run.config as ResponseQaConfig)).toEqual([
+      { experiment: 'size', length: 1024, record: 1 },
+      { experiment: 'size', length: 16384, record: 1 },
+    ]);
+    expect(() => parseEvalArgs(['response-qa', '--experiments', 'size,depth'])).toThrow('--experiments: "depth" is not one of size, position');
+  });
 });

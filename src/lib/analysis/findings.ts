@@ -373,11 +373,38 @@ const DECLARED: readonly EffectDeclaration[] = [
 
 const CATALOG_EFFECTS = DECLARED.filter((e) => e.design === 'position');
 
-/** Every effect the findings test: the papers' effects, then the catalog's again on the right call's probability at 1K–4K and at the papers' 8K–16K. */
+/** LongFuncEval's shortest prompt: 8K tokens */
+const PAPERS_SHORTEST = 8192;
+
+/**
+ * The response-size effect again, on its own measure, from the shortest response to one at the papers'
+ * lengths: on a recording whose longest response of the size ladder is 8K or more (`depth-long`), not
+ * on the 1K–4K ladder of `depth`.
+ */
+function toPapersLengths(e: EffectDeclaration, design: string, label: string): EffectDeclaration {
+  return {
+    ...e,
+    id: `${e.id}@${design}`,
+    restates: e.id,
+    lengths: label,
+    design,
+    effect: `${e.effect}, ${label}`,
+    sides: (results) => {
+      const longest = results.reduce((m, r) => (r.cell.variant === 'size' ? Math.max(m, r.cell.length) : m), 0);
+      return longest >= PAPERS_SHORTEST ? sidesOf(e, results) : null;
+    },
+  };
+}
+
+/**
+ * Every effect the findings test: the papers' effects, then the catalog's again on the right call's
+ * probability at 1K–4K and at the papers' 8K–16K, and the response-size effect from 1K to 16K.
+ */
 export const EFFECTS: readonly EffectDeclaration[] = [
   ...DECLARED,
   ...CATALOG_EFFECTS.map((e) => onProbability(e, 'position-probability', { from: 1024, to: 4096, label: '1K–4K' })),
-  ...CATALOG_EFFECTS.map((e) => onProbability(e, 'position-long', { from: 8192, to: 32768, label: "at the papers' lengths (8K–16K)" })),
+  ...CATALOG_EFFECTS.map((e) => onProbability(e, 'position-long', { from: PAPERS_SHORTEST, to: 32768, label: "at the papers' lengths (8K–16K)" })),
+  ...DECLARED.filter((e) => e.id === 'response-size').map((e) => toPapersLengths(e, 'depth-long', "to the papers' lengths (1K → 16K)")),
 ];
 
 export interface EffectFinding {

@@ -2,7 +2,7 @@
 import { formatTokens } from '../../analysis/format';
 import { sortedNumbers, type SuiteDeclaration } from '../declaration';
 import { MAX_PER_CELL, lengthsSetting, seedSetting } from '../settings';
-import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, QA_EXPERIMENTS, type ResponseQaConfig } from './config';
+import { cellsOf, DEFAULT_RESPONSE_QA, POSITION_SLOTS, QA_EXPERIMENTS, type QaExperiment, type ResponseQaConfig } from './config';
 
 export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig> = {
   id: 'response-qa',
@@ -27,10 +27,13 @@ export const responseQaSuite: SuiteDeclaration<'response-qa', ResponseQaConfig> 
     seedSetting(),
     lengthsSetting(),
   ],
+  usage: `--experiments ${QA_EXPERIMENTS.join(',')}`,
   words: [{ path: 'experiments', allowed: QA_EXPERIMENTS, many: true }],
-  flags: ['lengths'],
+  flags: ['lengths', 'experiments'],
   fromFlags(f, c) {
-    const qa = { ...c, lengths: f.lengths ?? c.lengths };
+    const experiments = f.list('experiments') ?? c.experiments;
+    for (const e of experiments) if (!(QA_EXPERIMENTS as readonly string[]).includes(e)) f.fail(`--experiments: "${e}" is not one of ${QA_EXPERIMENTS.join(', ')}`);
+    const qa = { ...c, lengths: f.lengths ?? c.lengths, experiments: experiments as QaExperiment[] };
     return { suite: 'response-qa', packIds: [...responseQaSuite.defaultPacks], config: qa };
   },
   size(s) {
