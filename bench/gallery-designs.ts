@@ -109,7 +109,7 @@ export const EVIDENCE: Record<string, Recording> = {
   },
   // the response-size effect to the papers' lengths (issue 71): `depth`'s size ladder stops at 4K; the same 50
   // questions at 1K (the same prompts as `depth`'s 1K cell) and at 16K, the size experiment only; ~5 min a question
-  // idle (a 16K prompt read whole: 280 s measured in `position-long`), ~4.2 h idle
+  // idle (a 16K prompt read whole: ~295 s measured in `position-long`), ~4.4 h idle
   'depth-long': {
     title: "Evidence: long tool responses to the papers' lengths, size 1K/16K (record 1) × 50 questions",
     args: ['response-qa', '--experiments', 'size', '--lengths', '1K,16K', '--positions', '1', '--per-cell', '50', '--seed', '42', '--max-tokens', '64'],

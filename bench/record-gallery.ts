@@ -53,7 +53,7 @@ const EVIDENCE_QUEUE: [model: string, recording: string][] = [
   ['qwen1.5b', 'levels'],
   ['qwen1.5b', 'complexity'],
   // the papers' lengths (issue 71): the 1.5B's length curve first (~2.4 h idle), then the 0.5B's 8K/16K (~9 h idle),
-  // then its response-size contrast to 16K (~4.2 h idle)
+  // then its response-size contrast to 16K (~4.4 h idle)
   ['qwen1.5b', 'length'],
   ['qwen0.5b', 'position-long'],
   ['qwen0.5b', 'depth-long'],
