@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine, statusWriter } from '../../src/cli/eval/progress-line';
+import { progressLine, sampleRateText, statusWriter } from '../../src/cli/eval/progress-line';
 import type { RunProgress } from '../../src/lib/run/loop';
 
 const progress = (over: Partial<RunProgress>): RunProgress => ({
@@ -25,6 +25,11 @@ describe('the runner’s progress line', () => {
     const line = progressLine(progress({}), 100);
     expect(line).toMatch(/10\/20 50% · 0\.50 samples\/s · 100 prompt tok\/s · ETA .+ · correct 3$/);
     expect(line).not.toContain('not built');
+  });
+
+  it('says a slow rate as the time a sample takes, not "0.00 samples/s" (a 16K prompt on 2 cores takes minutes)', () => {
+    expect(progressLine(progress({ msPerSample: 294_000, etaMs: 6 * 3600_000 }), 56)).toMatch(/ · 4\.9 min a sample · 56 prompt tok\/s · ETA /);
+    expect([sampleRateText(250), sampleRateText(10_000), sampleRateText(45_000), sampleRateText(0)]).toEqual(['4.00 samples/s', '0.10 samples/s', '45 s a sample', '— samples/s']);
   });
 
   it('counts the prompts that could not be built and the engine errors apart from the answered', () => {

@@ -31,7 +31,7 @@ import { runnerJobHost } from './job-host';
 import { DEFAULT_TIMEOUTS } from '../../lib/engines/request-clock';
 import { llama3Counter } from '../../lib/tokenizers/llama3';
 import { EVAL_USAGE, type EvalSettings, parseEvalArgs, UsageError } from './eval-args';
-import { progressLine, statusWriter } from './progress-line';
+import { progressLine, sampleRateText, statusWriter } from './progress-line';
 import { chartsOf, headlineOf, reportLines } from '../../lib/run/run-report';
 import { runPageHtml } from '../../lib/store/run-page';
 import { RunFileMismatchError, RunFileStore } from './run-file-store';
@@ -282,7 +282,7 @@ async function runOne(s: EvalSettings, setup: Setup, mode: CallMode, io: EvalIo)
   });
   const seconds = (performance.now() - started) / 1000;
   io.status(
-    `${sessionDone} samples in ${seconds.toFixed(1)} s (${(sessionDone / Math.max(seconds, 1e-9)).toFixed(2)} samples/s, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`,
+    `${sessionDone} samples in ${seconds.toFixed(1)} s (${sampleRateText(sessionDone > 0 ? (seconds * 1000) / sessionDone : 0)}, ${Math.round(promptTokens / Math.max(seconds, 1e-9))} prompt tokens/s) at concurrency ${s.concurrency}`,
     true,
   );
   let final = store.finish({ status, ...(outcome.status === 'failed' ? { error: outcome.error } : {}), total: source.ids.length });
