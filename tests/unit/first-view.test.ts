@@ -88,11 +88,12 @@ describe('the first view', () => {
     // `depth` stops at 4K: the effect is its own row there, never the papers' lengths'
     expect(rowsOf(depth).map((r) => r.effectId)).not.toContain('response-size@depth-long');
     // the same samples with the 4K responses called 16K: 1K → 16K, the 1K → 4K difference, in the family
-    const stretched = depth.filter((r) => r.cell.variant === 'size' && r.cell.length !== 2048).map((r) => (r.cell.length === 4096 ? { ...r, cell: { ...r.cell, length: 16384 } } : r));
+    const sizeLadder = depth.filter((r) => r.cell.variant === 'size' && r.cell.length !== 2048);
+    const stretched = sizeLadder.map((r) => (r.cell.length === 4096 ? { ...r, cell: { ...r.cell, length: 16384 } } : r));
     const long = rowsOf(stretched).find((r) => r.effectId === 'response-size@depth-long')!.finding;
     const base = measureEffect(
       EFFECTS.find((e) => e.id === 'response-size')!,
-      depth.filter((r) => r.cell.variant === 'size' && r.cell.length !== 2048),
+      sizeLadder,
     )!;
     expect([long.a, long.b, long.measure]).toEqual(['1K', '16K', 'correct']);
     expect(long.contrast.difference).toBeCloseTo(base.contrast.difference, 9);
