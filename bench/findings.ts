@@ -6,13 +6,13 @@
  * verdict. A recording still being made is read as it is and marked partial: its figures are not
  * findings yet (the design is not stopped when a result looks significant).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteredShare, requestOf } from '../src/lib/analysis/clustered';
-import { detectsOf, EFFECTS, effectsOf, verdictText } from '../src/lib/analysis/findings';
+import { designsOf, detectsOf, effectsOf, verdictText } from '../src/lib/analysis/findings';
 import { differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
 import { findingsMarkdown, ladderMarkdown } from '../src/lib/analysis/findings-table';
-import { galleryRuns } from './gallery-findings';
+import { designRecordings, galleryRuns, unpublishedRecordings } from './gallery-findings';
 import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 
@@ -20,35 +20,29 @@ const ROOT = join(process.cwd(), 'examples', 'recordings');
 
 function main() {
   if (!existsSync(ROOT)) throw new Error(`${ROOT} is not there: run from the repository's root`);
-  const models = readdirSync(ROOT).sort();
   const rows: string[] = [];
   const headlines: string[] = [];
-  const designs = [...new Set(EFFECTS.map((e) => e.design))];
   const recorded = new Map<string, { suite: string; results: SampleResult[]; state: string }>();
-  for (const model of models) {
-    for (const design of designs) {
-      const path = join(ROOT, model, `${design}.run.jsonl`);
-      if (!existsSync(path)) continue;
-      const file = readRunFile(readFileSync(path, 'utf8'), path);
-      // a prompt that could not be built was never asked: in no figure, but counted in the row
-      const unbuilt = file.results.filter(isUnbuilt).length;
-      const results = file.results.filter(countsInFigures);
-      const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
-      recorded.set(`${model}/${design}`, { suite: file.run.suite, results, state });
-      // the same seed as the app's report panel: the same file gives the same interval in both
-      const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
-      // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
-      const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
-      headlines.push(
-        `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${share.samples === 0 ? '— (nothing scored yet)' : `${pct(share.value)} [${pct(share.low)}–${pct(share.high)}]`} | ${(engineSeconds / 60).toFixed(0)} min |`,
+  for (const { model, design, path } of designRecordings()) {
+    const file = readRunFile(readFileSync(path, 'utf8'), path);
+    // a prompt that could not be built was never asked: in no figure, but counted in the row
+    const unbuilt = file.results.filter(isUnbuilt).length;
+    const results = file.results.filter(countsInFigures);
+    const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
+    recorded.set(`${model}/${design}`, { suite: file.run.suite, results, state });
+    // the same seed as the app's report panel: the same file gives the same interval in both
+    const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
+    // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
+    const engineSeconds = file.results.reduce((s, r) => s + ((r.timings?.prefillMs ?? 0) + (r.timings?.decodeMs ?? 0)) / 1000, 0);
+    headlines.push(
+      `| ${model} | ${design} | ${state} | ${share.samples} samples${unbuilt ? ` (${unbuilt} more not built: not a finding)` : ''}, ${share.clusters} requests | ${share.samples === 0 ? '— (nothing scored yet)' : `${pct(share.value)} [${pct(share.low)}–${pct(share.high)}]`} | ${(engineSeconds / 60).toFixed(0)} min |`,
+    );
+    // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
+    for (const f of effectsOf(file.run.suite, results, undefined, { restated: true }).filter((x) => designsOf(x.effect).includes(design))) {
+      const c = f.contrast;
+      rows.push(
+        `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(f)} | ${state === 'complete' ? verdictText(f) : `(${verdictText(f)}; ${state})`} |`,
       );
-      // each effect of this design pooled over lengths, then at each length where the design tests it there too (its A and B say the length)
-      for (const f of effectsOf(file.run.suite, results, undefined, { restated: true }).filter((x) => x.effect.design === design)) {
-        const c = f.contrast;
-        rows.push(
-          `| ${f.effect.effect} (${f.effect.paper}) | ${model} | ${state} | ${f.a} ${pct(c.a)} → ${f.b} ${pct(c.b)} | ${differenceText(c)} | ${formatP(c.pValue)} | ${detectsOf(f)} | ${state === 'complete' ? verdictText(f) : `(${verdictText(f)}; ${state})`} |`,
-        );
-      }
     }
   }
   console.log('Accuracy per recording (95% interval: cluster bootstrap by request)\n');
@@ -63,7 +57,7 @@ function main() {
     "\nThe findings table (the app's and the README's): the published recordings, each effect and model from the one that tests it on the most samples; the rows of its own design are one family (Holm-adjusted p)\n",
   );
   const gallery = galleryRuns(readFileSync);
-  console.log(findingsMarkdown(gallery));
+  console.log(findingsMarkdown(gallery, unpublishedRecordings()));
   console.log(`\nThe model ladder (docs/findings.md's): each recording against a smaller model's on the samples both asked\n\n${ladderMarkdown(gallery)}`);
 }
 

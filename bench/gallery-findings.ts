@@ -1,12 +1,12 @@
 /** The gallery's recordings as the first view reads them, and the README's findings table and docs/findings.md's model ladder made from them. */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EFFECTS } from '../src/lib/analysis/findings';
+import { designsOf, EFFECTS } from '../src/lib/analysis/findings';
 import { findingsMarkdown, findingsSummaryMarkdown, ladderMarkdown, type UnpublishedRecording } from '../src/lib/analysis/findings-table';
 import type { SizedRun } from '../src/lib/analysis/ladder';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
-import type { ManifestEntry } from './gallery-manifest';
+import { type ManifestEntry, whyNotPublishable } from './gallery-manifest';
 
 /** Each run file of examples/index.json with its answered results. */
 export function galleryRuns(read: (path: string, encoding: 'utf8') => string, root = 'examples'): SizedRun<string>[] {
@@ -21,17 +21,27 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
   }));
 }
 
-/** The recordings of the findings' designs on disk (`recordings/MODEL/DESIGN.run.jsonl`) that examples/index.json does not publish: the recorder publishes a design only when it is complete. */
-export function unpublishedRecordings(root = 'examples'): UnpublishedRecording[] {
-  const published = new Set((JSON.parse(readFileSync(`${root}/index.json`, 'utf8')) as Pick<ManifestEntry, 'file'>[]).map((e) => e.file));
+/** The recordings of the findings' designs on disk, `recordings/MODEL/DESIGN.run.jsonl` under `root`, by model then in the designs' order. */
+export function designRecordings(root = 'examples'): { model: string; design: string; path: string }[] {
   const recordings = join(root, 'recordings');
   if (!existsSync(recordings)) return [];
-  const designs = [...new Set(EFFECTS.map((e) => e.design))];
+  const designs = [...new Set(EFFECTS.flatMap(designsOf))];
   return readdirSync(recordings)
     .sort()
-    .flatMap((model) =>
-      designs.filter((design) => existsSync(join(recordings, model, `${design}.run.jsonl`)) && !published.has(`recordings/${model}/${design}.run.jsonl`)).map((design) => ({ model, design })),
-    );
+    .flatMap((model) => designs.map((design) => ({ model, design, path: join(recordings, model, `${design}.run.jsonl`) })))
+    .filter((r) => existsSync(r.path));
+}
+
+/** The design recordings on disk that examples/index.json does not publish: the recorder publishes a design when it is complete and the gallery takes it (`whyNotPublishable`). */
+export function unpublishedRecordings(root = 'examples'): UnpublishedRecording[] {
+  const published = new Set((JSON.parse(readFileSync(`${root}/index.json`, 'utf8')) as Pick<ManifestEntry, 'file'>[]).map((e) => e.file));
+  return designRecordings(root)
+    .filter(({ model, design }) => !published.has(`recordings/${model}/${design}.run.jsonl`))
+    .map(({ model, design, path }) => {
+      const file = readRunFile(readFileSync(path, 'utf8'), path);
+      const partial = file.run.status !== 'completed';
+      return { model, design, partial, refused: partial ? null : whyNotPublishable(file.run, file.results) };
+    });
 }
 
 /** The generated blocks: the README's findings at a glance, docs/findings.md's findings per effect and its model ladder. */

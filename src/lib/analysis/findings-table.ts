@@ -5,7 +5,7 @@
  */
 import { detectsText, formatP, formatPercent as pct, differenceText } from './format';
 import { pairedDifferenceText, type PairedComparison } from './paired';
-import { detectsOf, EFFECTS, type EffectFinding, familyPText, measureNameOf, verdictText } from './findings';
+import { designsOf, detectsOf, EFFECTS, type EffectFinding, familyPText, measureNameOf, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
 
@@ -28,18 +28,31 @@ function recordingCell(run: { key: string; command?: string }): string {
 /** Each paper's effect with its restatements (on another measure, at other lengths), in the order declared. */
 const effectFamilies = () => EFFECTS.filter((e) => !e.restates).map((base) => ({ base, family: EFFECTS.filter((e) => e.id === base.id || e.restates === base.id) }));
 
-/** A recording of a design that is on disk but not published yet: partial, resumed by its gallery command. */
+/**
+ * A recording of a design that is on disk but not published: `partial` while it is being made (its
+ * gallery command resumes it); complete and `refused` by the gallery with the reason it gives; or
+ * complete and not published yet (its gallery command publishes it).
+ */
 export interface UnpublishedRecording {
   model: string;
   design: string;
+  partial: boolean;
+  refused: string | null;
 }
 
-/** The row of a measure no published recording gives yet, naming the partial recordings of its design. */
-function notRecordedRow(measure: string, design: string, unpublished: readonly UnpublishedRecording[]): string {
-  const partial = unpublished
-    .filter((u) => u.design === design)
-    .map((u) => `\`${cell(`${u.model}/${u.design}`)}\` is partial (\`npm run bench:gallery -- ${cell(`${u.model} ${u.design}`)}\` resumes it)`);
-  return `| — | ${cell(measure)} | not recorded yet${partial.length ? `: ${partial.join('; ')}` : ''} | | | | | |`;
+/** What a row waiting for `u` says of it. */
+function unpublishedText(u: UnpublishedRecording): string {
+  const name = `\`${cell(`${u.model}/${u.design}`)}\``;
+  const command = `\`npm run bench:gallery -- ${cell(`${u.model} ${u.design}`)}\``;
+  if (u.partial) return `${name} is partial (${command} resumes it)`;
+  if (u.refused) return `${name} is complete but not published: ${cell(u.refused)}`;
+  return `${name} is complete, not published yet (${command} publishes it)`;
+}
+
+/** The row of a measure no published recording gives yet, naming its design's recordings on disk. */
+function notRecordedRow(measure: string, designs: readonly string[], unpublished: readonly UnpublishedRecording[]): string {
+  const waiting = unpublished.filter((u) => designs.includes(u.design)).map(unpublishedText);
+  return `| — | ${cell(measure)} | not recorded yet${waiting.length ? `: ${waiting.join('; ')}` : ''} | | | | | |`;
 }
 
 /**
@@ -59,7 +72,7 @@ export function findingsMarkdown(runs: readonly SizedRun<string>[], unpublished:
       const rows = family.flatMap((e) => {
         const measure = measureNameOf(e);
         const mine = measured.filter((r) => r.effectId === e.id);
-        if (!mine.length) return [notRecordedRow(measure, e.design, unpublished)];
+        if (!mine.length) return [notRecordedRow(measure, designsOf(e), unpublished)];
         return mine.map(({ run, finding }) => {
           const c = finding.contrast;
           return `| ${cell(shortModelName(run.model))} | ${cell(measure)} | ${cell(`${finding.a} ${pct(c.a)} → ${finding.b} ${pct(c.b)}`)} | ${differenceText(c)} | ${familyPText(finding)} | ${detectsOf(finding)} | ${verdictText(finding)} | ${recordingCell(run)}, ${run.results.length} |`;

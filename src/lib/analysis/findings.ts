@@ -396,6 +396,9 @@ function toPapersLengths(e: EffectDeclaration, design: string, label: string): E
   };
 }
 
+/** The designs whose recordings test `e`: its own, then those it also reads. */
+export const designsOf = (e: EffectDeclaration): readonly string[] => [e.design, ...(e.alsoDesigns ?? [])];
+
 /**
  * Every effect the findings test: the papers' effects, then the catalog's again on the right call's
  * probability at 1K–4K and at the papers' 8K–16K, and the response-size effect from 1K to 16K.

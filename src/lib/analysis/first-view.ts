@@ -6,7 +6,7 @@
  */
 import type { SampleResult } from '../core/types';
 import { clusteredShare, requestOf } from './clustered';
-import { countOf, EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
+import { countOf, designsOf, EFFECT_MEASURE_NAMES, EFFECTS, type EffectDeclaration, type EffectFinding, type EffectMeasure, measureEffect, measureOf } from './findings';
 import { callProbabilityOf } from '../scoring/forced-call';
 import { formatTokens } from './format';
 import { familyVerdicts } from './family';
@@ -122,7 +122,7 @@ export function effectRows<K>(runs: readonly RecordedRun<K>[]): EffectRow<K>[] {
   });
   // the rows whose recording is the effect's own design are one family: their verdicts on the Holm-adjusted
   // p-values (analysis/family.ts); the others (small runs recorded before the designs) are exploratory
-  const testedBy = (e: EffectDeclaration | undefined, design: string | null) => design !== null && (e?.design === design || (e?.alsoDesigns?.includes(design) ?? false));
+  const testedBy = (e: EffectDeclaration | undefined, design: string | null) => design !== null && e !== undefined && designsOf(e).includes(design);
   const inFamily = rows.filter((r) =>
     testedBy(
       EFFECTS.find((e) => e.id === r.effectId),

@@ -1,0 +1,51 @@
+/** A design's recording on disk and not in the gallery: the findings row waiting for it says which of three states it is in. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { designRecordings, unpublishedRecordings } from '../../bench/gallery-findings';
+import { findingsMarkdown } from '../../src/lib/analysis/findings-table';
+
+const SOURCE = 'examples/recordings/qwen1.5b/length.run.jsonl';
+const root = mkdtempSync(join(tmpdir(), 'fc-unpublished-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** the 1.5B's complete `length` recording, as `model`'s, after `edit` */
+function recording(model: string, edit: (lines: string[]) => string[] = (l) => l) {
+  mkdirSync(join(root, 'recordings', model), { recursive: true });
+  const lines = readFileSync(SOURCE, 'utf8').trimEnd().split('\n');
+  writeFileSync(join(root, 'recordings', model, 'length.run.jsonl'), `${edit(lines).join('\n')}\n`);
+}
+
+describe('the findings rows waiting for a recording', () => {
+  writeFileSync(join(root, 'index.json'), '[]');
+  recording('complete');
+  recording('partial', ([header, ...results]) => [header!.replace('"status":"completed"', '"status":"paused"'), ...results.slice(0, 40)]);
+  recording('refused', (lines) => [...lines.slice(0, -1), lines.at(-1)!.replace('"error":null', '"error":{"kind":"build_error","message":"the catalog has too few tools for 8K"}')]);
+  mkdirSync(join(root, 'recordings', 'other'), { recursive: true });
+  writeFileSync(join(root, 'recordings', 'other', 'not-a-design.run.jsonl'), '');
+
+  it("lists the designs' recordings only, by model", () => {
+    expect(designRecordings(root).map((r) => `${r.model}/${r.design}`)).toEqual(['complete/length', 'partial/length', 'refused/length']);
+  });
+
+  it('says partial, refused with the gallery’s reason, or complete and not published yet, each with what to do', () => {
+    const unpublished = unpublishedRecordings(root);
+    expect(unpublished.map(({ model, partial, refused }) => [model, partial, refused !== null])).toEqual([
+      ['complete', false, false],
+      ['partial', true, false],
+      ['refused', false, true],
+    ]);
+    const row = findingsMarkdown([], unpublished)
+      .split('\n')
+      .find((r) => r.includes('`complete/length`'));
+    expect(row).toContain('`complete/length` is complete, not published yet (`npm run bench:gallery -- complete length` publishes it)');
+    expect(row).toContain('`partial/length` is partial (`npm run bench:gallery -- partial length` resumes it)');
+    expect(row).toMatch(/`refused\/length` is complete but not published: 1 of 120 prompts could not be built, .*the catalog has too few tools for 8K/);
+  });
+
+  it('leaves out what the gallery publishes', () => {
+    writeFileSync(join(root, 'index.json'), JSON.stringify([{ file: 'recordings/complete/length.run.jsonl' }]));
+    expect(unpublishedRecordings(root).map((u) => u.model)).toEqual(['partial', 'refused']);
+  });
+});
