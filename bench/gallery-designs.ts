@@ -143,6 +143,33 @@ export const EVIDENCE: Record<string, Recording> = {
   },
 };
 
+/**
+ * The order the evidence is recorded in (`npm run bench:gallery -- evidence`): every row of the 0.5B
+ * first, cheapest first once `position` (begun first) is done, then the 1.5B's rows, its long
+ * `position` near the end, then the papers' lengths. Only the order is chosen here; each design is as docs/findings.md states it.
+ */
+export const EVIDENCE_QUEUE: [model: string, recording: string][] = [
+  ['qwen0.5b', 'robustness-200'],
+  ['qwen0.5b', 'position'],
+  ['qwen0.5b', 'levels'],
+  ['smollm2', 'robustness-200'],
+  ['qwen0.5b', 'turns'],
+  ['qwen0.5b', 'depth'],
+  ['qwen0.5b', 'complexity'],
+  ['qwen1.5b', 'robustness-200'],
+  ['qwen1.5b', 'depth'],
+  ['qwen1.5b', 'position'],
+  ['qwen1.5b', 'wildagteval'],
+  ['qwen1.5b', 'wildagteval-ladder'],
+  ['qwen1.5b', 'levels'],
+  ['qwen1.5b', 'complexity'],
+  // the papers' lengths (issue 71): the 1.5B's length curve first (~2.4 h idle), then the 0.5B's 8K/16K (~9 h idle),
+  // then its response-size contrast to 16K (~4.4 h idle)
+  ['qwen1.5b', 'length'],
+  ['qwen0.5b', 'position-long'],
+  ['qwen0.5b', 'depth-long'],
+];
+
 /** The server's threads and KV reuse for every recording: exact reuse (a prefix cut at a micro-batch boundary). */
 export const SERVER_THREADS = 2;
 export const SERVER_KV_REUSE = 'aligned';

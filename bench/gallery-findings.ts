@@ -7,6 +7,7 @@ import type { SizedRun } from '../src/lib/analysis/ladder';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 import { type ManifestEntry, whyNotPublishable } from './gallery-manifest';
+import { EVIDENCE_QUEUE } from './gallery-designs';
 
 /** Each run file of examples/index.json with its answered results. */
 export function galleryRuns(read: (path: string, encoding: 'utf8') => string, root = 'examples'): SizedRun<string>[] {
@@ -21,27 +22,39 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
   }));
 }
 
+/** The designs the findings read (`designsOf` each effect), in their order. */
+const FINDINGS_DESIGNS = [...new Set(EFFECTS.flatMap(designsOf))];
+
+/** Where a model's recording of a design lies under `root`. */
+const recordingPath = (root: string, model: string, design: string) => join(root, 'recordings', model, `${design}.run.jsonl`);
+
 /** The recordings of the findings' designs on disk, `recordings/MODEL/DESIGN.run.jsonl` under `root`, by model then in the designs' order. */
 export function designRecordings(root = 'examples'): { model: string; design: string; path: string }[] {
-  const recordings = join(root, 'recordings');
-  if (!existsSync(recordings)) return [];
-  const designs = [...new Set(EFFECTS.flatMap(designsOf))];
-  return readdirSync(recordings)
+  if (!existsSync(join(root, 'recordings'))) return [];
+  return readdirSync(join(root, 'recordings'))
     .sort()
-    .flatMap((model) => designs.map((design) => ({ model, design, path: join(recordings, model, `${design}.run.jsonl`) })))
+    .flatMap((model) => FINDINGS_DESIGNS.map((design) => ({ model, design, path: recordingPath(root, model, design) })))
     .filter((r) => existsSync(r.path));
 }
 
-/** The design recordings on disk that examples/index.json does not publish: the recorder publishes a design when it is complete and the gallery takes it (`whyNotPublishable`). */
-export function unpublishedRecordings(root = 'examples'): UnpublishedRecording[] {
+/**
+ * The designs' recordings examples/index.json does not publish: those on disk (the recorder publishes
+ * one when it is complete and the gallery takes it, `whyNotPublishable`), then those the evidence
+ * queue has not begun.
+ */
+export function unpublishedRecordings(root = 'examples', queue: readonly (readonly [model: string, design: string])[] = EVIDENCE_QUEUE): UnpublishedRecording[] {
   const published = new Set((JSON.parse(readFileSync(`${root}/index.json`, 'utf8')) as Pick<ManifestEntry, 'file'>[]).map((e) => e.file));
-  return designRecordings(root)
+  const recorded = designRecordings(root)
     .filter(({ model, design }) => !published.has(`recordings/${model}/${design}.run.jsonl`))
-    .map(({ model, design, path }) => {
+    .map(({ model, design, path }): UnpublishedRecording => {
       const file = readRunFile(readFileSync(path, 'utf8'), path);
-      const partial = file.run.status !== 'completed';
-      return { model, design, partial, refused: partial ? null : whyNotPublishable(file.run, file.results) };
+      if (file.run.status !== 'completed') return { model, design, state: 'partial', refused: null };
+      return { model, design, state: 'complete', refused: whyNotPublishable(file.run, file.results) };
     });
+  const queued = queue
+    .filter(([model, design]) => FINDINGS_DESIGNS.includes(design) && !existsSync(recordingPath(root, model, design)))
+    .map(([model, design]): UnpublishedRecording => ({ model, design, state: 'queued', refused: null }));
+  return [...recorded, ...queued];
 }
 
 /** The generated blocks: the README's findings at a glance, docs/findings.md's findings per effect and its model ladder. */

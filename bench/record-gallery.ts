@@ -23,7 +23,7 @@ import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
 import { modelMissing } from '../harness/real-model';
-import { EVIDENCE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS, WILD, WILD_BOUNDS } from './gallery-designs';
+import { EVIDENCE, EVIDENCE_QUEUE, type GalleryModel, MODELS, type Recording, runnerArgsOf, SERVER_KV_REUSE, SERVER_THREADS, WILD, WILD_BOUNDS } from './gallery-designs';
 import { runRecording, withRecordingServer } from './recording-server';
 
 /**
@@ -31,33 +31,6 @@ import { runRecording, withRecordingServer } from './recording-server';
  * ×1.25 to 40K: WildAgtEval's "adhoc+unclear" prompt is 34,108 tokens in Qwen's tokenizer.
  */
 const YARN_40K = ['--rope_scaling_type', '2', '--yarn_orig_ctx', '32768', '--rope_freq_scale', '0.8'];
-
-/**
- * The order the evidence is recorded in (`npm run bench:gallery -- evidence`): every row of the 0.5B
- * first, cheapest first once `position` (begun first) is done, then the 1.5B's rows, its long
- * `position` near the end, then the papers' lengths. Only the order is chosen here; each design is as docs/findings.md states it.
- */
-const EVIDENCE_QUEUE: [model: string, recording: string][] = [
-  ['qwen0.5b', 'robustness-200'],
-  ['qwen0.5b', 'position'],
-  ['qwen0.5b', 'levels'],
-  ['smollm2', 'robustness-200'],
-  ['qwen0.5b', 'turns'],
-  ['qwen0.5b', 'depth'],
-  ['qwen0.5b', 'complexity'],
-  ['qwen1.5b', 'robustness-200'],
-  ['qwen1.5b', 'depth'],
-  ['qwen1.5b', 'position'],
-  ['qwen1.5b', 'wildagteval'],
-  ['qwen1.5b', 'wildagteval-ladder'],
-  ['qwen1.5b', 'levels'],
-  ['qwen1.5b', 'complexity'],
-  // the papers' lengths (issue 71): the 1.5B's length curve first (~2.4 h idle), then the 0.5B's 8K/16K (~9 h idle),
-  // then its response-size contrast to 16K (~4.4 h idle)
-  ['qwen1.5b', 'length'],
-  ['qwen0.5b', 'position-long'],
-  ['qwen0.5b', 'depth-long'],
-];
 
 const RECORDINGS: Record<string, Recording> = {
   ...EVIDENCE,

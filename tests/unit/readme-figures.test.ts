@@ -66,13 +66,14 @@ describe('the findings tables of the README and docs/findings.md', () => {
       expect(text, `${path}: run npm run findings:readme`).toBe(withBlock(text, path, name, markdown(runs, unpublished)));
     }
   });
-  it("names, on a row no published recording gives yet, its design's recording under way and the command that resumes it", () => {
+  it("names, on a row no published recording gives yet, its design's recording queued, under way or unpublished, and the command that goes on with it", () => {
     const pending = blockRows('docs/findings.md', 'findings').filter((r) => r.includes('not recorded yet'));
-    for (const { model, design } of unpublishedRecordings()) {
+    const says = { queued: 'is queued (`npm run bench:gallery -- MODEL DESIGN` records it)', partial: 'is partial (`npm run bench:gallery -- MODEL DESIGN` resumes it)', complete: 'is complete' };
+    for (const { model, design, state } of unpublishedRecordings()) {
       const measures = new Set(EFFECTS.filter((e) => e.design === design).map((e) => `| — | ${measureNameOf(e)} |`));
       const rows = pending.filter((r) => [...measures].some((m) => r.startsWith(m)));
       expect(rows.length, `${model}/${design}: no row waits for it`).toBeGreaterThan(0);
-      for (const row of rows) expect(row).toContain(`\`${model}/${design}\` is partial (\`npm run bench:gallery -- ${model} ${design}\` resumes it)`);
+      for (const row of rows) expect(row).toContain(`\`${model}/${design}\` ${says[state].replace('MODEL DESIGN', `${model} ${design}`)}`);
     }
   });
   it('the README gives every effect a row naming its measure, every model a column, and the same verdicts and differences as the full table', () => {

@@ -1,4 +1,4 @@
-/** A design's recording on disk and not in the gallery: the findings row waiting for it says which of three states it is in. */
+/** A design's recording the gallery does not publish: the findings row waiting for it says which state it is in, and what to do. */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,11 @@ import { designRecordings, unpublishedRecordings } from '../../bench/gallery-fin
 import { findingsMarkdown } from '../../src/lib/analysis/findings-table';
 
 const SOURCE = 'examples/recordings/qwen1.5b/length.run.jsonl';
+/** the evidence queue's order: one recording on disk, one not begun */
+const QUEUE = [
+  ['complete', 'length'],
+  ['waiting', 'length'],
+] as const;
 const root = mkdtempSync(join(tmpdir(), 'fc-unpublished-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -29,23 +34,25 @@ describe('the findings rows waiting for a recording', () => {
     expect(designRecordings(root).map((r) => `${r.model}/${r.design}`)).toEqual(['complete/length', 'partial/length', 'refused/length']);
   });
 
-  it('says partial, refused with the gallery’s reason, or complete and not published yet, each with what to do', () => {
-    const unpublished = unpublishedRecordings(root);
-    expect(unpublished.map(({ model, partial, refused }) => [model, partial, refused !== null])).toEqual([
-      ['complete', false, false],
-      ['partial', true, false],
-      ['refused', false, true],
+  it('says queued, partial, refused with the gallery’s reason, or complete and not published yet, each with what to do', () => {
+    const unpublished = unpublishedRecordings(root, QUEUE);
+    expect(unpublished.map(({ model, state, refused }) => [model, state, refused !== null])).toEqual([
+      ['complete', 'complete', false],
+      ['partial', 'partial', false],
+      ['refused', 'complete', true],
+      ['waiting', 'queued', false],
     ]);
     const row = findingsMarkdown([], unpublished)
       .split('\n')
       .find((r) => r.includes('`complete/length`'));
     expect(row).toContain('`complete/length` is complete, not published yet (`npm run bench:gallery -- complete length` publishes it)');
+    expect(row).toContain('`waiting/length` is queued (`npm run bench:gallery -- waiting length` records it)');
     expect(row).toContain('`partial/length` is partial (`npm run bench:gallery -- partial length` resumes it)');
     expect(row).toMatch(/`refused\/length` is complete but not published: 1 of 120 prompts could not be built, .*the catalog has too few tools for 8K/);
   });
 
   it('leaves out what the gallery publishes', () => {
     writeFileSync(join(root, 'index.json'), JSON.stringify([{ file: 'recordings/complete/length.run.jsonl' }]));
-    expect(unpublishedRecordings(root).map((u) => u.model)).toEqual(['partial', 'refused']);
+    expect(unpublishedRecordings(root, QUEUE).map((u) => u.model)).toEqual(['partial', 'refused', 'waiting']);
   });
 });

@@ -29,14 +29,15 @@ function recordingCell(run: { key: string; command?: string }): string {
 const effectFamilies = () => EFFECTS.filter((e) => !e.restates).map((base) => ({ base, family: EFFECTS.filter((e) => e.id === base.id || e.restates === base.id) }));
 
 /**
- * A recording of a design that is on disk but not published: `partial` while it is being made (its
- * gallery command resumes it); complete and `refused` by the gallery with the reason it gives; or
- * complete and not published yet (its gallery command publishes it).
+ * A design's recording the gallery does not publish: `queued` (the evidence queue records it, no file
+ * yet), `partial` while it is being made (its gallery command resumes it), or `complete`, either
+ * `refused` by the gallery with the reason it gives or not published yet (its gallery command
+ * publishes it).
  */
 export interface UnpublishedRecording {
   model: string;
   design: string;
-  partial: boolean;
+  state: 'queued' | 'partial' | 'complete';
   refused: string | null;
 }
 
@@ -44,7 +45,8 @@ export interface UnpublishedRecording {
 function unpublishedText(u: UnpublishedRecording): string {
   const name = `\`${cell(`${u.model}/${u.design}`)}\``;
   const command = `\`npm run bench:gallery -- ${cell(`${u.model} ${u.design}`)}\``;
-  if (u.partial) return `${name} is partial (${command} resumes it)`;
+  if (u.state === 'queued') return `${name} is queued (${command} records it)`;
+  if (u.state === 'partial') return `${name} is partial (${command} resumes it)`;
   if (u.refused) return `${name} is complete but not published: ${cell(u.refused)}`;
   return `${name} is complete, not published yet (${command} publishes it)`;
 }
