@@ -13,8 +13,8 @@ import { designsOf, detectsOf, effectsOf, verdictText } from '../src/lib/analysi
 import { differenceText, formatP, formatPercent as pct } from '../src/lib/analysis/format';
 import { findingsMarkdown, ladderMarkdown } from '../src/lib/analysis/findings-table';
 import { designRecordings, galleryRuns, unpublishedRecordings } from './gallery-findings';
-import { countsInFigures, isUnbuilt, type SampleResult } from '../src/lib/core/types';
-import { readRunFile } from '../src/lib/store/run-file';
+import { countsInFigures, isUnbuilt } from '../src/lib/core/types';
+import { readRunFile, type RunFile } from '../src/lib/store/run-file';
 
 const ROOT = join(process.cwd(), 'examples', 'recordings');
 
@@ -22,14 +22,15 @@ function main() {
   if (!existsSync(ROOT)) throw new Error(`${ROOT} is not there: run from the repository's root`);
   const rows: string[] = [];
   const headlines: string[] = [];
-  const recorded = new Map<string, { suite: string; results: SampleResult[]; state: string }>();
+  // each file read once: the unpublished ones' state (below) comes from here too
+  const files = new Map<string, RunFile>();
   for (const { model, design, path } of designRecordings()) {
     const file = readRunFile(readFileSync(path, 'utf8'), path);
+    files.set(path, file);
     // a prompt that could not be built was never asked: in no figure, but counted in the row
     const unbuilt = file.results.filter(isUnbuilt).length;
     const results = file.results.filter(countsInFigures);
     const state = file.run.status !== 'completed' ? `partial (${file.results.length} so far)` : unbuilt ? `complete, ${unbuilt} prompts not built` : 'complete';
-    recorded.set(`${model}/${design}`, { suite: file.run.suite, results, state });
     // the same seed as the app's report panel: the same file gives the same interval in both
     const share = clusteredShare(results, (r) => (r.score.correct ? 1 : 0), requestOf);
     // what it cost: the engine's own time over the samples (prefill and decode as the server timed them)
@@ -57,7 +58,12 @@ function main() {
     "\nThe findings table (the app's and the README's): the published recordings, each effect and model from the one that tests it on the most samples; the rows of its own design are one family (Holm-adjusted p)\n",
   );
   const gallery = galleryRuns(readFileSync);
-  console.log(findingsMarkdown(gallery, unpublishedRecordings()));
+  console.log(
+    findingsMarkdown(
+      gallery,
+      unpublishedRecordings(undefined, undefined, (path) => files.get(path) ?? readRunFile(readFileSync(path, 'utf8'), path)),
+    ),
+  );
   console.log(`\nThe model ladder (docs/findings.md's): each recording against a smaller model's on the samples both asked\n\n${ladderMarkdown(gallery)}`);
 }
 

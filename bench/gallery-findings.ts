@@ -6,6 +6,8 @@ import { findingsMarkdown, findingsSummaryMarkdown, ladderMarkdown, type Unpubli
 import type { SizedRun } from '../src/lib/analysis/ladder';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
+import { recordingKey } from '../src/lib/analysis/recording-key';
+import type { RunFile } from '../src/lib/store/run-file';
 import { type ManifestEntry, whyNotPublishable } from './gallery-manifest';
 import { EVIDENCE_QUEUE } from './gallery-designs';
 
@@ -26,9 +28,9 @@ export function galleryRuns(read: (path: string, encoding: 'utf8') => string, ro
 const FINDINGS_DESIGNS = [...new Set(EFFECTS.flatMap(designsOf))];
 
 /** Where a model's recording of a design lies under `root`. */
-const recordingPath = (root: string, model: string, design: string) => join(root, 'recordings', model, `${design}.run.jsonl`);
+const recordingPath = (root: string, model: string, design: string) => join(root, recordingKey(model, design));
 
-/** The recordings of the findings' designs on disk, `recordings/MODEL/DESIGN.run.jsonl` under `root`, by model then in the designs' order. */
+/** The recordings of the findings' designs on disk (`recordingKey` under `root`), by model then in the designs' order. */
 export function designRecordings(root = 'examples'): { model: string; design: string; path: string }[] {
   if (!existsSync(join(root, 'recordings'))) return [];
   return readdirSync(join(root, 'recordings'))
@@ -40,14 +42,18 @@ export function designRecordings(root = 'examples'): { model: string; design: st
 /**
  * The designs' recordings examples/index.json does not publish: those on disk (the recorder publishes
  * one when it is complete and the gallery takes it, `whyNotPublishable`), then those the evidence
- * queue has not begun.
+ * queue has not begun. `read` gives a file a caller has read already.
  */
-export function unpublishedRecordings(root = 'examples', queue: readonly (readonly [model: string, design: string])[] = EVIDENCE_QUEUE): UnpublishedRecording[] {
+export function unpublishedRecordings(
+  root = 'examples',
+  queue: readonly (readonly [model: string, design: string])[] = EVIDENCE_QUEUE,
+  read: (path: string) => RunFile = (path) => readRunFile(readFileSync(path, 'utf8'), path),
+): UnpublishedRecording[] {
   const published = new Set((JSON.parse(readFileSync(`${root}/index.json`, 'utf8')) as Pick<ManifestEntry, 'file'>[]).map((e) => e.file));
   const recorded = designRecordings(root)
-    .filter(({ model, design }) => !published.has(`recordings/${model}/${design}.run.jsonl`))
+    .filter(({ model, design }) => !published.has(recordingKey(model, design)))
     .map(({ model, design, path }): UnpublishedRecording => {
-      const file = readRunFile(readFileSync(path, 'utf8'), path);
+      const file = read(path);
       if (file.run.status !== 'completed') return { model, design, state: 'partial', refused: null };
       return { model, design, state: 'complete', refused: whyNotPublishable(file.run, file.results) };
     });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPercent as pct, differenceText } from '../src/lib/analysis/format';
 import { insideTally, type LevelCheck, recheck } from '../src/lib/analysis/recheck';
+import { recordingKey } from '../src/lib/analysis/recording-key';
 import { countsInFigures } from '../src/lib/core/types';
 import { readRunFile } from '../src/lib/store/run-file';
 import { modelMissing } from '../harness/real-model';
@@ -48,7 +49,7 @@ async function main() {
   const share = Number(values.share);
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed ${values.seed}: give a whole number`);
   if (!(share > 0 && share <= 1)) throw new Error(`--share ${values.share}: give a number above 0, at most 1`);
-  const recordedPath = join(process.cwd(), 'examples', 'recordings', key!, `${design}.run.jsonl`);
+  const recordedPath = join(process.cwd(), 'examples', recordingKey(key!, design!));
   if (!existsSync(recordedPath)) throw new Error(`${recordedPath} is not there: record it first (npm run bench:gallery -- ${key} ${design})`);
   const recorded = readRunFile(readFileSync(recordedPath, 'utf8'), recordedPath);
   if (recorded.run.status !== 'completed') console.log(`(the recording is ${recorded.run.status}, ${recorded.results.length} results: its intervals are not its design's yet)`);

@@ -16,10 +16,11 @@
  * reuse mode and threads, and the runner's arguments.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { whyNotPublishable, writeManifestEntries } from './gallery-manifest';
 import { updateGeneratedBlocks } from './gallery-findings';
 import { headlineSums, headlineValue } from '../src/lib/analysis/headline';
+import { recordingKey } from '../src/lib/analysis/recording-key';
 import { SUITES } from '../src/lib/suites/registry';
 import { readRunFile } from '../src/lib/store/run-file';
 import { modelMissing } from '../harness/real-model';
@@ -135,10 +136,8 @@ async function record(key: string, suites: readonly string[]) {
   const missing = modelMissing(g.model);
   if (missing) throw new Error(missing);
   for (const s of suites) if (!RECORDINGS[s]) throw new Error(`unknown suite "${s}" (one of ${Object.keys(RECORDINGS).join(', ')})`);
-  const dir = join(process.cwd(), 'examples', 'recordings', key);
-  const charts = join(process.cwd(), '.cache', 'recordings', key);
-  mkdirSync(dir, { recursive: true });
   const examples = join(process.cwd(), 'examples');
+  const charts = join(process.cwd(), '.cache', 'recordings', key);
 
   // one server per window and flags, reused by the suites that share them
   const byServer = new Map<string, string[]>();
@@ -148,7 +147,8 @@ async function record(key: string, suites: readonly string[]) {
       console.log(`wildagteval: skipped, ${WILD} is not present (it comes with ../shared)`);
       continue;
     }
-    const out = join(dir, `${s}.run.jsonl`);
+    const out = join(examples, recordingKey(key, s));
+    mkdirSync(dirname(out), { recursive: true });
     const earlier = existsSync(out) ? readRunFile(readFileSync(out, 'utf8')).run : null;
     // a file recorded to another design is refused by the runner below, with what differs
     if (earlier?.status === 'completed' && earlier.name.endsWith(r.title)) {
@@ -164,7 +164,7 @@ async function record(key: string, suites: readonly string[]) {
     await withRecordingServer(g, { context, serverArgs }, async (baseUrl, signal) => {
       for (const s of names) {
         const r = g.overrides?.[s] ?? RECORDINGS[s]!;
-        const out = join(dir, `${s}.run.jsonl`);
+        const out = join(examples, recordingKey(key, s));
         const t0 = Date.now();
         console.log(`\n== ${key} · ${s} (window ${context}${serverArgs.length ? `, ${serverArgs.join(' ')}` : ''})`);
         const provenance = {

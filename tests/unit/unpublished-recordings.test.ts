@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { designRecordings, unpublishedRecordings } from '../../bench/gallery-findings';
 import { findingsMarkdown } from '../../src/lib/analysis/findings-table';
+import { recordingKey, recordingOf } from '../../src/lib/analysis/recording-key';
+import { readRunFile } from '../../src/lib/store/run-file';
 
 const SOURCE = 'examples/recordings/qwen1.5b/length.run.jsonl';
 /** the evidence queue's order: one recording on disk, one not begun */
@@ -54,5 +56,22 @@ describe('the findings rows waiting for a recording', () => {
   it('leaves out what the gallery publishes', () => {
     writeFileSync(join(root, 'index.json'), JSON.stringify([{ file: 'recordings/complete/length.run.jsonl' }]));
     expect(unpublishedRecordings(root, QUEUE).map((u) => u.model)).toEqual(['partial', 'refused', 'waiting']);
+  });
+
+  it('reads a recording through the reader it is given (`npm run findings` passes the files it has read)', () => {
+    const asked: string[] = [];
+    const paused = readRunFile(readFileSync(SOURCE, 'utf8').replace('"status":"completed"', '"status":"paused"'));
+    const states = unpublishedRecordings(root, QUEUE, (path) => (asked.push(path), paused)).map((u) => u.state);
+    expect(asked).toEqual([join(root, recordingKey('partial', 'length')), join(root, recordingKey('refused', 'length'))]);
+    expect(states).toEqual(['partial', 'partial', 'queued']);
+  });
+});
+
+describe("a gallery recording's key", () => {
+  it('is read back as its model and design; a file kept elsewhere is none', () => {
+    expect(recordingKey('qwen0.5b', 'position-long')).toBe('recordings/qwen0.5b/position-long.run.jsonl');
+    expect(recordingOf(recordingKey('qwen0.5b', 'position-long'))).toEqual({ model: 'qwen0.5b', design: 'position-long' });
+    expect(recordingOf('qwen05-position.run.jsonl')).toBeNull();
+    expect(recordingOf('recordings/qwen0.5b/deeper/position.run.jsonl')).toBeNull();
   });
 });

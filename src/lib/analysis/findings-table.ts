@@ -8,15 +8,10 @@ import { pairedDifferenceText, type PairedComparison } from './paired';
 import { designsOf, detectsOf, EFFECTS, type EffectFinding, familyPText, measureNameOf, verdictText } from './findings';
 import { effectRows, shortModelName } from './first-view';
 import { modelLadder, type SizedRun } from './ladder';
+import { recordingOf } from './recording-key';
 
 /** a table cell holds no pipe */
 const cell = (text: string) => text.replace(/\|/g, '/');
-
-/** A gallery file's model and design, from its path (`recordings/MODEL/DESIGN.run.jsonl`), or null. */
-function recordingOf(key: string): { model: string; design: string } | null {
-  const m = /^recordings\/([^/]+)\/([^/]+)\.run\.jsonl$/.exec(key);
-  return m ? { model: m[1] ?? '', design: m[2] ?? '' } : null;
-}
 
 /** The recording's cell: its file as MODEL/DESIGN, and the command that re-records it when it is not `npm run bench:gallery -- MODEL DESIGN`. */
 function recordingCell(run: { key: string; command?: string }): string {
